@@ -1,0 +1,109 @@
+# ecarte - a referee for Écarté under the London club laws.
+# Single non-recursive Makefile (STYLE.md 9).  Objects live in $(BUILD)/.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+PKG_CONFIG ?= pkg-config
+CC ?= cc
+BUILD ?= build
+
+CSTD = -std=c11
+WERROR ?= -Werror
+WARN = -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wold-style-definition -Wwrite-strings -Wundef \
+       -Wpedantic
+DEPFLAGS = -MMD -MP
+OPT ?= -O2 -g
+ifeq ($(SANITIZE),1)
+OPT = -O1 -g
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+           -fno-omit-frame-pointer
+endif
+
+# Libraries through pkg-config; stop with the Debian package to install.
+define need_pkg
+$(if $(shell $(PKG_CONFIG) --exists $(1) && echo yes),,\
+  $(error $(1) not found by $(PKG_CONFIG): install the Debian package $(2)))
+endef
+
+ifeq ($(filter clean uninstall headercheck,$(MAKECMDGOALS)),)
+$(call need_pkg,sqlite3,libsqlite3-dev)
+$(call need_pkg,libcrypto,libssl-dev)
+SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 libcrypto)
+SQLITE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libcrypto)
+endif
+ifneq ($(filter test check asan bench,$(MAKECMDGOALS))$(filter $(BUILD)/tests/%,$(MAKECMDGOALS)),)
+$(call need_pkg,cmocka,libcmocka-dev)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka)
+CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka)
+endif
+
+ALL_CPPFLAGS = -I. -D_POSIX_C_SOURCE=200809L $(CPPFLAGS)
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(DEPFLAGS) $(SQLITE_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+
+LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
+          $(wildcard ledger/*.c) $(wildcard arbiter/*.c)
+CLI_SRC = $(wildcard cli/*.c)
+TEST_SRC = $(wildcard tests/test_*.c)
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+LIB = $(BUILD)/libecarte.a
+PROG = $(BUILD)/ecarte
+
+.PHONY: all test check asan bench install uninstall clean headercheck
+all: $(PROG)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(PROG): $(CLI_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS)
+
+$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/harness.o $(LIB) \
+	    $(CMOCKA_LIBS) $(SQLITE_LIBS)
+
+# Every cmocka program, then the scenario driver (which runs ecarte check
+# on tests/cases); exits non-zero if any fails.
+test check: $(PROG) $(TEST_BIN)
+	@fail=0; for t in $(TEST_BIN); do \
+	    ECARTE=$(PROG) ECARTE_SRC=. $$t || { echo "FAILED: $$t"; fail=1; }; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "make test: some tests FAILED"; exit 1; fi; \
+	echo "make test: all test programs passed"
+
+asan:
+	$(MAKE) SANITIZE=1 BUILD=build-asan test
+
+bench: $(PROG)
+	./bench/run.sh $(PROG)
+
+install: $(PROG)
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ecarte
+
+clean:
+	rm -rf build build-asan
+
+# Each public header compiles alone under the strict flags.
+headercheck:
+	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h; do \
+	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
+	        -x c -fsyntax-only - || exit 1; \
+	done; echo "headercheck: ok"
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:%=%.d) $(BUILD)/tests/harness.d

@@ -1,0 +1,495 @@
+/*
+ * laws.h - the vocabulary of Écarté and the London club laws.
+ *
+ * This module is a leaf: cards, seats, table events (one per line of a
+ * .ecarte log), rulings, rule profiles, the rules of play that every other
+ * module shares (rank, the follower's obligation, the trick winner) and the
+ * registry of the 51 laws of LAWS.md, one row of data plus one small
+ * function each (laws/law_<nn>_<slug>.c).
+ */
+#ifndef ECARTE_LAWS_LAWS_H
+#define ECARTE_LAWS_LAWS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------------ */
+/* Cards (LAWS.md 2.1)                                                  */
+/* ------------------------------------------------------------------ */
+
+enum suit {
+    SUIT_SPADES,                /* S, ♠ */
+    SUIT_HEARTS,                /* H, ♥ */
+    SUIT_DIAMONDS,              /* D, ♦ */
+    SUIT_CLUBS,                 /* C, ♣ */
+    SUIT_COUNT,
+    SUIT_NONE = -1
+};
+
+/* Ranks in playing order, highest first: K Q J A T 9 8 7 (the ace sits
+ * between the jack and the ten). */
+enum rank {
+    RANK_KING,
+    RANK_QUEEN,
+    RANK_JACK,
+    RANK_ACE,
+    RANK_TEN,
+    RANK_NINE,
+    RANK_EIGHT,
+    RANK_SEVEN,
+    RANK_COUNT
+};
+
+#define CARD_COUNT 32           /* a piquet pack */
+#define CARD_UNKNOWN 32         /* "??": a card whose face nobody saw */
+#define CARD_NONE 0xff          /* no card */
+#define CARD_TEXT_MAX 8         /* buffer size for card_format */
+
+/* A card is suit * 8 + rank (0..31); a set of cards is a uint32_t mask. */
+#define CARD_MAKE(suit, rank) ((uint8_t)((suit) * RANK_COUNT + (rank)))
+#define CARD_SUIT(c) ((int)(c) / RANK_COUNT)
+#define CARD_RANK(c) ((int)(c) % RANK_COUNT)
+#define CARD_BIT(c) ((uint32_t)1 << (c))
+#define SUIT_MASK(s) ((uint32_t)0xff << ((s) * RANK_COUNT))
+
+/*
+ * card_parse - read one card at text (rank then suit, "??" for unknown).
+ * Accepts ranks K Q J A T 10 9 8 7 and suits S H D C or ♠ ♥ ♦ ♣, any case.
+ * Returns the number of bytes read (> 0) and stores the card (0..31, or
+ * CARD_UNKNOWN) in *out; returns 0 if text does not start with a card, in
+ * which case *out is untouched.  Stops at the card: the caller checks that
+ * a separator follows.
+ */
+size_t card_parse(const char *text, uint8_t *out);
+
+/*
+ * card_format - the canonical text of card c ("QH", "TS", "??") into buf
+ * (at least CARD_TEXT_MAX bytes).  Returns buf.  c must be 0..32.
+ */
+char *card_format(uint8_t c, char *buf);
+
+/* suit_letter - 'S', 'H', 'D' or 'C' for suit s (0..3). */
+char suit_letter(int s);
+
+/* suit_parse - 0..3 for a suit letter or symbol at text, bytes read in *len;
+ * SUIT_NONE (and *len 0) if text does not start with a suit. */
+int suit_parse(const char *text, size_t *len);
+
+/* cards_count - number of cards in mask m. */
+int cards_count(uint32_t m);
+
+/*
+ * cards_format - the cards of mask m in canonical order (suit S H D C, rank
+ * high to low), space separated, into buf of size n.  Returns buf; output is
+ * truncated (still terminated) if n is too small.
+ */
+char *cards_format(uint32_t m, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Seats                                                                */
+/* ------------------------------------------------------------------ */
+
+enum seat {
+    SEAT_A,
+    SEAT_B,
+    SEAT_NONE = -1
+};
+
+#define SEAT_OTHER(s) ((enum seat)(1 - (s)))
+
+/* seat_letter - 'A' or 'B' ('-' for SEAT_NONE). */
+char seat_letter(int s);
+
+/* ------------------------------------------------------------------ */
+/* Rule profiles (LAWS.md section 5)                                   */
+/* ------------------------------------------------------------------ */
+
+enum stakes {
+    STAKES_SINGLE,              /* every game counts one */
+    STAKES_TREBLE               /* treble / double / single by the loser's score (L46) */
+};
+
+enum penalty_mode {
+    PENALTY_CAP_AND_REPLAY,     /* 5.11 default: caps apply to whatever is scored */
+    PENALTY_CAP_OR_REPLAY       /* 5.11 S10: replay restores an uncapped score */
+};
+
+enum king_mark_deadline {
+    KING_MARK_NEXT_TURN_UP,     /* 5.19 default: until the next deal's turn-up (L22) */
+    KING_MARK_NEXT_DEAL,        /* until the next deal begins (S8) */
+    KING_MARK_IMMEDIATE         /* before the elder hand acts (S5, S9) */
+};
+
+/* A rule profile: the london defaults plus the switches of LAWS.md 5. */
+struct profile {
+    char name[32];              /* "london" */
+    bool redeal_same_dealer;    /* 5.4: a void deal is dealt again by the same dealer */
+    bool two_turned_eleventh;   /* 5.5: after ND looked, 11th card stands (S9) instead of a new deal */
+    int dealer_min_exchange;    /* 5.7: cards the dealer must take in an exchange (1 or 0) */
+    bool abandon_extra_point;   /* 5.10: abandonment point includes the L49 extra */
+    enum penalty_mode penalty;  /* 5.11 */
+    bool must_trump;            /* 5.12: a player void in the suit led must trump */
+    bool must_win;              /* 5.13: the follower must win the trick if able */
+    enum king_mark_deadline king_mark; /* 5.19 */
+    int target;                 /* 5.26: points for game (5, 7 or 11) */
+    enum stakes stakes;         /* Stakes tag (L46) */
+    int rubber;                 /* Rubber tag: best of N games, 0 for none */
+    bool rule19_after_rectify;  /* 5.6: L19 also bars the king after a L9 rectification */
+};
+
+/* profile_london - fill *out with the london defaults (LAWS.md READINGs). */
+void profile_london(struct profile *out);
+
+/*
+ * profile_parse - apply a Laws tag value such as
+ * "london; dealer-min-exchange=0; must-trump=no" to *p (starting from the
+ * london defaults).  Returns 0, or -1 with a one-line reason in err (size n).
+ */
+int profile_parse(struct profile *p, const char *value, char *err, size_t n);
+
+/*
+ * profile_format - the canonical Laws tag value for *p: "london" followed by
+ * every switch that differs from the default.  Returns buf.
+ */
+char *profile_format(const struct profile *p, char *buf, size_t n);
+
+/*
+ * profile_describe - one line per switch of LAWS.md 5 (row, name, value,
+ * what it means) into buf; for `ecarte laws --profile`.  Returns buf.
+ */
+char *profile_describe(const struct profile *p, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Rules of play (LAWS.md 2.7)                                          */
+/* ------------------------------------------------------------------ */
+
+/* card_beats - true if card b, played to lead a, wins the trick. */
+bool card_beats(uint8_t a, uint8_t b, int trump);
+
+/*
+ * laws_legal_follows - the cards of hand (a mask) that the second player
+ * may play to the card led: a higher card of the suit led if he has one
+ * (must_win), else any card of the suit, else a trump (must_trump), else
+ * any card.  Returns a subset of hand (hand itself if none is forced).
+ * This is the obligation behind Law 43.
+ */
+uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
+                            const struct profile *p);
+
+/* ------------------------------------------------------------------ */
+/* Table events: one per action line of a .ecarte log (FORMAT.md)       */
+/* ------------------------------------------------------------------ */
+
+enum event_kind {
+    EV_NONE,
+    /* table lines, no actor */
+    EV_GAME,                    /* game */
+    EV_SCORE,                   /* score A n B m */
+    EV_DEAL,                    /* deal X [pack Y] */
+    EV_FOUND_FACED,             /* found faced C */
+    EV_FOUND_HOLDS,             /* found X holds N */
+    EV_FOUND_IMPERFECT,         /* found pack imperfect [C ...] */
+    EV_END,                     /* end */
+    /* before the deal */
+    EV_CUT_FOR_DEAL,            /* X cuts-for-deal C [C ...] */
+    EV_SHUFFLE,                 /* X shuffles [faces-shown|below-table] */
+    EV_CUT,                     /* X cuts N [exposed C] */
+    EV_PACKETS,                 /* X packets 3-2 */
+    EV_NEW_CARDS,               /* X calls-new-cards */
+    /* the deal and the turn-up */
+    EV_GIVE,                    /* X gives Y N [C ...] (deal and exchange) */
+    EV_EXPOSE,                  /* X exposes C to Y */
+    EV_TURN,                    /* X turns C [C ...] */
+    EV_LOOK,                    /* X looks */
+    EV_MARK_KING,               /* X marks king */
+    EV_ANNOUNCE,                /* X announces king */
+    EV_WITHDRAW,                /* X withdraws king */
+    /* proposals and the exchange */
+    EV_PROPOSE,                 /* E proposes */
+    EV_STAND,                   /* E stands */
+    EV_ACCEPT,                  /* D accepts [if-enough] */
+    EV_REFUSE,                  /* D refuses */
+    EV_DISCARD,                 /* X discards N [C ...] */
+    EV_ASK,                     /* E asks N */
+    EV_DRAW,                    /* X draws N [C ...] */
+    /* the play */
+    EV_LEAD,                    /* X leads C [calling S] */
+    EV_PLAY,                    /* X plays C */
+    EV_TAKE_BACK,               /* X takes-back C */
+    EV_ABANDON,                 /* X abandons */
+    EV_CLAIM,                   /* X claims [C ...] */
+    EV_SHOW,                    /* X shows C [C ...] */
+    /* rulings, elections and the score */
+    EV_ELECT,                   /* X elects OPTION [ARG] */
+    EV_MARK,                    /* X marks N */
+    EV_UNMARK,                  /* X unmarks N */
+    EV_KIND_COUNT
+};
+
+#define EV_BIT(k) ((uint64_t)1 << (k))
+
+/* Flags of an event (struct table_event.flags). */
+#define EVF_FACES_SHOWN 0x01    /* shuffles faces-shown (L2) */
+#define EVF_BELOW_TABLE 0x02    /* shuffles below-table (L2) */
+#define EVF_IF_ENOUGH 0x04      /* accepts if-enough (L38) */
+#define EVF_EXPOSED 0x08        /* cuts N exposed C (L7) */
+#define EVF_CALLING 0x10        /* leads C calling S (L41) */
+#define EVF_PACK 0x20           /* deal X pack Y (L14) */
+
+#define EVENT_CARDS_MAX 40      /* more than a pack: "found pack imperfect" may list dupes */
+
+/* The elector's options (the words of `elects`, FORMAT.md). */
+enum law_option {
+    OPT_NEW_DEAL,               /* new-deal */
+    OPT_PLAY_ON,                /* play-on */
+    OPT_RECTIFY,                /* rectify */
+    OPT_TRUMP,                  /* trump C */
+    OPT_REPLAY,                 /* replay */
+    OPT_STAND,                  /* stand */
+    OPT_TAKE,                   /* take */
+    OPT_REFUSE,                 /* refuse */
+    OPT_COMPLETE,               /* complete */
+    OPT_NAMED_SUIT,             /* named-suit */
+    OPT_CARD_LED,               /* card-led */
+    OPT_COUNT
+};
+
+#define OPT_BIT(o) ((uint32_t)1 << (o))
+
+/*
+ * One action or table line of a log.  Plain data, passed by value.
+ * Which fields mean something depends on kind; the rest are zero / NONE.
+ */
+struct table_event {
+    enum event_kind kind;
+    int8_t actor;               /* SEAT_A / SEAT_B; SEAT_NONE for table lines */
+    int8_t target;              /* the seat named after the verb: gives Y, exposes to Y,
+                                   deal X pack Y (pack owner), found X holds */
+    int8_t suit;                /* leads C calling S: the suit named; else SUIT_NONE */
+    int8_t option;              /* elects: enum law_option; packets: first packet size (2 or 3) */
+    uint8_t flags;              /* EVF_* */
+    int16_t n;                  /* cuts N, gives N, discards N, asks N, draws N, marks N,
+                                   unmarks N, found holds N */
+    int16_t score[2];           /* score A n B m */
+    uint8_t n_cards;            /* number of cards listed */
+    uint8_t cards[EVENT_CARDS_MAX]; /* listed cards, CARD_UNKNOWN for ?? */
+};
+
+/*
+ * event_verb - the keyword of kind k as written in a log ("gives",
+ * "cuts-for-deal", "game", ...).  Static string.
+ */
+const char *event_verb(enum event_kind k);
+
+/* option_name - the `elects` word for option o ("new-deal"); static. */
+const char *option_name(enum law_option o);
+
+/* option_parse - the option for word w (n bytes), or -1. */
+int option_parse(const char *w, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Remedies and rulings                                                 */
+/* ------------------------------------------------------------------ */
+
+/* The remedy words of LAWS.md, written lower case with hyphens. */
+enum remedy {
+    REM_NONE,                   /* none: nothing to apply (a note) */
+    REM_NEW_DEAL,               /* new-deal */
+    REM_DEAL_STANDS,            /* deal-stands */
+    REM_RECUT,                  /* recut */
+    REM_RESHUFFLE,              /* reshuffle (L1, L2) */
+    REM_RECTIFY_DEAL,           /* rectify-deal */
+    REM_CHOOSE_TRUMP,           /* choose-trump */
+    REM_OWNER_DISCARDS_SURPLUS, /* owner-discards-surplus */
+    REM_OPPONENT_DRAWS_SURPLUS, /* opponent-draws-surplus */
+    REM_COMPLETE_FROM_STOCK,    /* complete-from-stock */
+    REM_SET_ASIDE,              /* set-aside */
+    REM_RETRACT_CARD,           /* retract-card */
+    REM_REPLAY_HAND,            /* replay-hand */
+    REM_SCORE_CAP,              /* score-cap */
+    REM_AWARD,                  /* award */
+    REM_SCORE_CORRECT,          /* score-correct */
+    REM_LOSE_RIGHT,             /* lose-right */
+    REM_SHORT_HAND_TRICKS,      /* short-hand-tricks */
+    REM_NOT_ALLOWED,            /* not-allowed: the action is refused and has no effect */
+    REM_COUNT
+};
+
+/* remedy_name - the remedy word ("new-deal"); static. */
+const char *remedy_name(enum remedy r);
+
+/* remedy_parse - the remedy for word w (n bytes), or -1. */
+int remedy_parse(const char *w, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* The laws                                                             */
+/* ------------------------------------------------------------------ */
+
+enum law_id {
+#define LAW(num, slug) LAW_##num,
+#include "laws/law_list.h"
+#undef LAW
+    LAW_COUNT
+};
+
+/* Until when a breach can be claimed or an option exercised. */
+enum law_window {
+    WIN_NONE,                   /* settled at once, nothing to elect */
+    WIN_BEFORE_TURN_UP,         /* until the trump is turned */
+    WIN_BEFORE_ELDER_LOOKS,     /* until elder hand looks at his hand */
+    WIN_BEFORE_ELDER_ACTS,      /* until elder hand proposes or plays */
+    WIN_BEFORE_DEALER_ANSWERS,  /* until the dealer answers the first proposal, or play */
+    WIN_BEFORE_PLAY,            /* until the first card is led */
+    WIN_BEFORE_NEXT_CARD,       /* until the next card is played */
+    WIN_BEFORE_NEXT_LEAD,       /* until the next card is led */
+    WIN_BEFORE_NEXT_TURN_UP,    /* until the next deal's trump is turned */
+    WIN_BEFORE_NEXT_CUT,        /* until the pack is cut for the next deal */
+    WIN_GAME,                   /* any time during the game */
+    WIN_COUNT
+};
+
+/* Who offends or chooses, relative to the event that engaged the law. */
+enum law_role {
+    ROLE_NOBODY,                /* automatic */
+    ROLE_ACTOR,                 /* the player who did the action */
+    ROLE_DEALER,
+    ROLE_ELDER,
+    ROLE_ADVERSARY,             /* the offender's adversary */
+    ROLE_EITHER,                /* either player */
+    ROLE_TARGET                 /* the seat named in the event (found X, gives Y) */
+};
+
+/* law_window_name, law_role_name - text for reports; static strings. */
+const char *law_window_name(enum law_window w);
+const char *law_role_name(enum law_role r);
+
+/* Phases of a hand (LAWS.md vocabulary). */
+enum phase {
+    PH_CUT_FOR_DEAL,            /* start of a sitting */
+    PH_IDLE,                    /* between deals (HAND_OVER, or no deal yet) */
+    PH_SHUFFLE,                 /* a deal is announced: shuffling and cutting */
+    PH_DEAL,                    /* packets are being given */
+    PH_TURNED,                  /* trump showing; elder hand deciding */
+    PH_PROPOSED,                /* waiting for the dealer's answer */
+    PH_EXCHANGE,                /* discards and serving */
+    PH_PLAY,                    /* tricks */
+    PH_HAND_OVER,               /* scored; lasts until the next turn-up */
+    PH_COUNT
+};
+
+/* phase_name - "deal", "play", ...; static. */
+const char *phase_name(enum phase p);
+
+/* Outcome of the first proposal of a hand (L49). */
+enum first_proposal {
+    FIRST_NONE,                 /* none yet */
+    FIRST_STOOD,                /* elder hand played without proposing */
+    FIRST_REFUSED,              /* the dealer refused it */
+    FIRST_ACCEPTED,             /* the dealer accepted it */
+    FIRST_LAPSED                /* a conditional acceptance failed (L38 READING) */
+};
+
+/*
+ * What a law sees: a read-only picture of the hand, filled by the arbiter
+ * before it asks the laws about an event.  Laws never see the arbiter.
+ */
+struct law_view {
+    const struct profile *profile;
+    enum phase phase;           /* phase before the event */
+    int dealer;                 /* seat of the dealer, SEAT_NONE before a deal */
+    int elder;                  /* seat of elder hand */
+    int trump;                  /* trump suit, SUIT_NONE before the turn-up */
+    int turn_up;                /* the turn-up card, CARD_NONE */
+    int count[2];               /* cards in each hand */
+    uint32_t known[2];          /* cards known to be in each hand */
+    int stock;                  /* cards left in the stock */
+    bool elder_looked;          /* elder hand has looked at his hand */
+    bool dealer_looked;         /* the dealer has taken up his hand */
+    bool exchanged;             /* an exchange happened in this hand */
+    enum first_proposal first;  /* outcome of the first proposal */
+    bool rectified;             /* a wrong count was put right, not redealt (L19) */
+    int discarded[2];           /* cards each laid out in the current exchange, -1 none */
+    int asked;                  /* cards elder hand asked for, -1 none */
+    int served[2];              /* cards served to each in the current exchange */
+    int packets[2];             /* packets given to each so far in this deal */
+    int packet_first;           /* size of the dealer's first packet in force (2/3), 0 none */
+    bool deal_ok_turn;          /* dealer and pack are the right ones (L14) */
+    int right_dealer;           /* who should deal this deal, SEAT_NONE if free */
+    int pack_owner;             /* whose pack is used */
+    int tricks[2];              /* tricks won so far */
+    int trick_no;               /* current trick, 1..5; 0 before play */
+    int leader;                 /* who leads (or led) the current trick */
+    int led;                    /* card led to the current trick, CARD_NONE */
+    int cards_played[2];        /* cards each has played in the hand */
+    int announced;              /* seat that announced the king, SEAT_NONE */
+    bool king_turned;           /* the turn-up is a king */
+    bool king_marked;           /* it has been marked */
+    int prev_king_unmarked;     /* dealer of the previous deal whose turned king was
+                                   never marked, SEAT_NONE */
+    bool exposed_after_exchange;/* a stock card was turned during the exchange (L37) */
+    int game_over;              /* winner of the game if it is over, SEAT_NONE */
+    int score[2];               /* points in the current game */
+    uint32_t follow_legal;      /* for a play: the cards the follower was obliged to
+                                   choose from (laws_legal_follows), 0 if unknown */
+};
+
+/* One law: a row of data and a small function (STYLE.md 5). */
+struct law;
+
+typedef bool (*law_applies_fn)(const struct law_view *v,
+                               const struct table_event *ev);
+
+struct law {
+    enum law_id law;            /* LAW_<n> */
+    const char *id;             /* "L12": stable, stored in the ledger */
+    const char *title;          /* short name */
+    const char *text_ref;       /* the clause, paraphrased (LAWS.md) */
+    const char *reading;        /* the READING chosen where the code is silent, or NULL */
+    uint64_t trigger;           /* EV_BIT()s of the events that wake the law */
+    enum law_window window;     /* until when it can be claimed / elected */
+    enum law_role offender;     /* who offends */
+    enum law_role elector;      /* who chooses; ROLE_NOBODY if automatic */
+    uint32_t options;           /* OPT_BIT()s the elector chooses from */
+    enum remedy remedy;         /* the automatic or default remedy */
+    law_applies_fn applies;     /* is the law engaged by this event? */
+};
+
+/* laws_get - the row for law l (LAW_1..LAW_51).  Static, never NULL. */
+const struct law *laws_get(enum law_id l);
+
+/* laws_find - the law for an id "L12" / "12" (n bytes), or NULL. */
+const struct law *laws_find(const char *id, size_t n);
+
+/*
+ * laws_selfcheck - check the registry: ids unique and well formed, each
+ * row's number matches its place, every row has a title, trigger and
+ * applies function, options non-empty exactly when an elector exists.
+ * Returns 0, or -1 with the first problem in err (size n).
+ */
+int laws_selfcheck(char *err, size_t n);
+
+#define RULING_NOTE_MAX 160
+
+/*
+ * A ruling: a law was engaged.  Options are those offered to the elector;
+ * remedy is what applies automatically (or by default if nobody elects).
+ */
+struct ruling {
+    enum law_id law;
+    int8_t offender;            /* seat, SEAT_NONE */
+    int8_t elector;             /* seat, SEAT_NONE if automatic */
+    uint32_t options;           /* OPT_BIT()s */
+    enum remedy remedy;         /* automatic / default remedy, REM_NONE */
+    enum law_window window;     /* until when the elector may choose */
+    char note[RULING_NOTE_MAX]; /* one line in words: what happened */
+};
+
+/*
+ * ruling_format - the `= ruling` line for r (without "= "), e.g.
+ * "ruling L43 offender A elector B options replay,stand remedy score-cap",
+ * into buf of size n.  Returns buf.
+ */
+char *ruling_format(const struct ruling *r, char *buf, size_t n);
+
+#endif /* ECARTE_LAWS_LAWS_H */

@@ -1,0 +1,283 @@
+/*
+ * ledger.h - the SQLite ledger: sittings, games, deals, events, rulings,
+ * score marks, imported files, quarantine, and the hash chain over events.
+ *
+ * A leaf module: its interface takes plain fields (integers and text), so
+ * it knows nothing of cards or laws.  Every statement is prepared once in
+ * ledger_open and bound with parameters; SQL is never built from input.
+ * Error detail is kept on the handle (ledger_errmsg).
+ */
+#ifndef ECARTE_LEDGER_LEDGER_H
+#define ECARTE_LEDGER_LEDGER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ledger;
+
+/* Status codes: 0 success, negative failure. */
+enum ledger_status {
+    LEDGER_OK = 0,
+    LEDGER_E_ERROR = -1,        /* generic failure (SQLite error, out of memory) */
+    LEDGER_E_BUSY = -2,         /* the database is locked by another writer */
+    LEDGER_E_FORMAT = -3,       /* not an ecarte ledger, or a newer schema */
+    LEDGER_E_NOTFOUND = -4,     /* no such row */
+    LEDGER_E_DUPLICATE = -5     /* already recorded (a file imported twice) */
+};
+
+#define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
+#define LEDGER_SCHEMA_VERSION 1
+#define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
+
+/* ledger_open flags */
+#define LEDGER_READONLY 0x01    /* open an existing ledger read-only */
+#define LEDGER_FAST 0x02        /* bulk loading: synchronous=OFF (import, bench) */
+
+/* ------------------------------------------------------------------ */
+/* Life cycle                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_open - open (creating if needed) the ledger at path (":memory:"
+ * for an in-memory one).  A new file gets the schema, application_id and
+ * user_version; an existing one must carry LEDGER_APPLICATION_ID and a
+ * user_version <= LEDGER_SCHEMA_VERSION, else LEDGER_E_FORMAT.  WAL mode
+ * for files.  Returns 0 and the handle in *out (owned: ledger_close), or a
+ * negative code; on failure *out is still set when the handle could be
+ * allocated, so ledger_errmsg(*out) tells why (close it anyway).
+ */
+int ledger_open(struct ledger **out, const char *path, unsigned flags);
+
+/* ledger_close - finalize every statement and close (NULL is fine). */
+void ledger_close(struct ledger *l);
+
+/* ledger_errmsg - last error on l, one line (borrowed, valid until the next
+ * call on l).  "" if none. */
+const char *ledger_errmsg(const struct ledger *l);
+
+/* ledger_strerror - text for a ledger_status code; static. */
+const char *ledger_strerror(int code);
+
+/* ------------------------------------------------------------------ */
+/* Transactions: one per action (record) or per deal (import)          */
+/* ------------------------------------------------------------------ */
+
+/* ledger_begin - BEGIN IMMEDIATE.  Returns 0 or a negative code. */
+int ledger_begin(struct ledger *l);
+
+/* ledger_commit - COMMIT.  Returns 0 or a negative code (the transaction is
+ * then rolled back). */
+int ledger_commit(struct ledger *l);
+
+/* ledger_rollback - ROLLBACK if a transaction is open; cannot fail. */
+void ledger_rollback(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* Sittings and their tags                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_sitting_add - a new sitting (one log, or one table session) read
+ * from source (a file name, "-" for standard input).  Its id in *out.
+ */
+int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out);
+
+/* ledger_sitting_last - id of the newest sitting in *out, or
+ * LEDGER_E_NOTFOUND if the ledger has none. */
+int ledger_sitting_last(struct ledger *l, int64_t *out);
+
+/* ledger_tag_add - append tag name = value to sitting (kept in order). */
+int ledger_tag_add(struct ledger *l, int64_t sitting, const char *name,
+                   const char *value);
+
+/* ------------------------------------------------------------------ */
+/* Games and deals                                                      */
+/* ------------------------------------------------------------------ */
+
+/* ledger_game_add - game number (1-based within the sitting); id in *out. */
+int ledger_game_add(struct ledger *l, int64_t sitting, int number,
+                    int64_t *out);
+
+/*
+ * ledger_game_finish - record the end of a game: winner 'A' or 'B', both
+ * players' points, and its value (1 single, 2 double, 3 treble; L46).
+ */
+int ledger_game_finish(struct ledger *l, int64_t game, char winner,
+                       int points_a, int points_b, int value);
+
+/* ledger_deal_add - deal number (1-based within the sitting) of game, dealt
+ * by dealer 'A'/'B'; id in *out. */
+int ledger_deal_add(struct ledger *l, int64_t game, int number, char dealer,
+                    int64_t *out);
+
+/*
+ * ledger_deal_finish - record a deal's outcome: tricks and points each
+ * (points scored in the deal, kings included) and whether it was void.
+ */
+int ledger_deal_finish(struct ledger *l, int64_t deal, int tricks_a,
+                       int tricks_b, int points_a, int points_b,
+                       bool is_void);
+
+/* ------------------------------------------------------------------ */
+/* Events, rulings, score marks                                         */
+/* ------------------------------------------------------------------ */
+
+/* One recorded line of a log (all text borrowed by the ledger functions). */
+struct ledger_event {
+    int64_t id;                 /* set by ledger_event_add / on reading */
+    int64_t sitting;
+    int64_t game;               /* 0 if none yet */
+    int64_t deal;               /* 0 if none (between deals) */
+    int64_t seq;                /* position in the sitting, 1-based */
+    const char *source;         /* file name */
+    int line;                   /* line in source */
+    const char *stamp;          /* table time stamp, "" if none */
+    const char *recorded;       /* when recorded (UTC ISO 8601); set by ledger on add */
+    const char *actor;          /* "A", "B" or "" for table lines */
+    const char *verb;           /* "gives", "deal", ... */
+    const char *args;           /* the rest of the line after the verb, cards included */
+    const char *cards;          /* the cards named, space separated, "" if none */
+    const char *text;           /* the canonical line, as written by export */
+    const char *hash;           /* hex SHA-256 chain hash (on reading) */
+};
+
+/*
+ * ledger_event_add - append ev (ev->id, ->recorded and ->hash ignored).
+ * The row's hash is SHA-256 over the previous event's hash and this row's
+ * fields, so that any later edit breaks the chain.  Id in *out (may be
+ * NULL).
+ */
+int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
+                     int64_t *out);
+
+/*
+ * ledger_ruling_add - a ruling given on event: law "L43", offender and
+ * elector "A"/"B"/"", options "replay,stand" or "", remedy "score-cap" or
+ * "", and text: the whole `= ruling ...` line without "= ".  Id in *out
+ * (may be NULL).
+ */
+int ledger_ruling_add(struct ledger *l, int64_t event, const char *law,
+                      const char *offender, const char *elector,
+                      const char *options, const char *remedy,
+                      const char *text, int64_t *out);
+
+/*
+ * ledger_score_add - the score of game after event: points_a, points_b;
+ * reason in words ("deal 3", "king marked", "L51 overscore taken off").
+ */
+int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
+                     int points_a, int points_b, const char *reason);
+
+/* ------------------------------------------------------------------ */
+/* Reading back                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Callback for ledger_events_foreach: return 0 to go on, non-zero to stop
+ * (that value is returned by the foreach). */
+typedef int (*ledger_event_fn)(void *ctx, const struct ledger_event *ev);
+
+/*
+ * ledger_events_foreach - call fn for each event of sitting (0: all
+ * sittings) in order of id, with every field (hash included) set; the
+ * struct and its text are valid only during the call.
+ */
+int ledger_events_foreach(struct ledger *l, int64_t sitting,
+                          ledger_event_fn fn, void *ctx);
+
+/* What ledger_lines_foreach yields, in log order. */
+enum ledger_line_kind {
+    LEDGER_LINE_TAG,            /* text = [Name "value"] */
+    LEDGER_LINE_EVENT,          /* text = the event's canonical line */
+    LEDGER_LINE_RULING,         /* text = "ruling L.. ..." (no "= ") */
+    LEDGER_LINE_SCORE           /* text = "score A n B m" (no "= ") */
+};
+
+typedef int (*ledger_line_fn)(void *ctx, enum ledger_line_kind kind,
+                              int64_t game, const char *text);
+
+/*
+ * ledger_lines_foreach - yield a sitting as a log: its tags, then each
+ * event followed by its rulings and score marks, in order.  With game > 0
+ * only the events of that game's number (1-based) are yielded (tags
+ * always).  text is valid only during the call.
+ */
+int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
+                         ledger_line_fn fn, void *ctx);
+
+/* ledger_sittings_foreach - call fn(ctx, id, source) for every sitting. */
+typedef int (*ledger_sitting_fn)(void *ctx, int64_t id, const char *source);
+int ledger_sittings_foreach(struct ledger *l, ledger_sitting_fn fn, void *ctx);
+
+/* A row of the scoresheet (ledger_scoresheet_foreach). */
+struct ledger_deal_row {
+    int64_t sitting;
+    int game;                   /* game number in the sitting */
+    int deal;                   /* deal number in the sitting */
+    char dealer;                /* 'A' or 'B' */
+    int tricks_a, tricks_b;
+    int points_a, points_b;     /* points scored in the deal */
+    bool is_void;
+    bool finished;              /* ledger_deal_finish was called */
+    char game_winner;           /* 'A', 'B' or 0 if the game is not over */
+    int game_value;             /* 1..3, 0 if not over */
+    int game_points_a, game_points_b; /* final points of the game */
+};
+
+typedef int (*ledger_deal_fn)(void *ctx, const struct ledger_deal_row *row);
+
+/* ledger_scoresheet_foreach - every deal of sitting (0: all), in order. */
+int ledger_scoresheet_foreach(struct ledger *l, int64_t sitting,
+                              ledger_deal_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------ */
+/* Import bookkeeping (issue: auditing)                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_file_seen - is a file with this content hash (hex SHA-256)
+ * already imported?  Returns 1 yes, 0 no, negative on error.
+ */
+int ledger_file_seen(struct ledger *l, const char *sha256_hex);
+
+/* ledger_file_add - record an imported file: content hash, path, sitting,
+ * deals landed and deals quarantined. */
+int ledger_file_add(struct ledger *l, const char *sha256_hex,
+                    const char *path, int64_t sitting, int deals,
+                    int quarantined);
+
+/* ledger_quarantine_add - keep the raw text of a deal that could not be
+ * read: source file, first line of the deal, the error, the raw text. */
+int ledger_quarantine_add(struct ledger *l, const char *source, int line,
+                          const char *error, const char *raw);
+
+/* ledger_quarantine_count - rows in the quarantine table, or negative. */
+int64_t ledger_quarantine_count(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* Tamper evidence                                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_chain_head - the hash of the last event (hex, LEDGER_HASH_HEX
+ * bytes into out) and the number of events in *n (may be NULL).  An empty
+ * ledger gives the genesis value: 64 zeros.
+ */
+int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
+
+/*
+ * ledger_verify - recompute the chain over every event in id order and
+ * compare with the stored hashes and the recorded head.  Returns 0 if
+ * intact; 1 if broken, with the id of the first bad row in *bad_id and a
+ * one-line account in ledger_errmsg (edited, inserted, deleted or
+ * reordered row); negative on error.
+ */
+int ledger_verify(struct ledger *l, int64_t *bad_id);
+
+/*
+ * ledger_sha256_hex - SHA-256 of data (n bytes) as 64 hex digits and a NUL
+ * into out (LEDGER_HASH_HEX bytes).  Returns 0, -1 on a library failure.
+ */
+int ledger_sha256_hex(const void *data, size_t n, char *out);
+
+#endif /* ECARTE_LEDGER_LEDGER_H */

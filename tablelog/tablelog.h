@@ -1,0 +1,139 @@
+/*
+ * tablelog.h - reading and writing .ecarte table logs (FORMAT.md, version 1).
+ *
+ * A log is a block of tag pairs, then one table line or action per line,
+ * with `=` lines (recorded rulings and scores) after the action that caused
+ * them.  This module turns one line of text into a struct tl_line and back;
+ * it knows the syntax only, never the rules (that is the arbiter's job).
+ * Depends on laws/ for the vocabulary (cards, events, rulings).
+ */
+#ifndef ECARTE_TABLELOG_TABLELOG_H
+#define ECARTE_TABLELOG_TABLELOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "laws/laws.h"
+
+#define TL_TAG_NAME_MAX 32
+#define TL_TAG_VALUE_MAX 256
+#define TL_STAMP_MAX 24
+#define TL_MSG_MAX 256
+#define TL_LINE_MAX 4096        /* longest line accepted */
+
+enum tl_kind {
+    TL_BLANK,                   /* empty or comment only */
+    TL_TAG,                     /* [Name "value"] */
+    TL_EVENT,                   /* a table line or an action */
+    TL_EXPECT_RULING,           /* = ruling ... */
+    TL_EXPECT_SCORE             /* = score A n B m */
+};
+
+/* Which fields a `= ruling` line names (struct tl_expect.has). */
+#define TLX_OFFENDER 0x01
+#define TLX_ELECTOR 0x02
+#define TLX_OPTIONS 0x04
+#define TLX_REMEDY 0x08
+
+/* A recorded ruling: what the log says the referee decided. */
+struct tl_expect {
+    enum law_id law;
+    uint8_t has;                /* TLX_* bits: the fields the line names */
+    int8_t offender;            /* seat or SEAT_NONE */
+    int8_t elector;             /* seat or SEAT_NONE */
+    uint32_t options;           /* OPT_BIT()s */
+    int remedy;                 /* enum remedy */
+};
+
+/* One line of a log. */
+struct tl_line {
+    enum tl_kind kind;
+    int line_no;                /* 1-based */
+    char stamp[TL_STAMP_MAX];   /* time stamp without '@', "" if none */
+    char tag_name[TL_TAG_NAME_MAX];   /* TL_TAG */
+    char tag_value[TL_TAG_VALUE_MAX]; /* TL_TAG, unescaped */
+    struct table_event ev;      /* TL_EVENT */
+    struct tl_expect expect;    /* TL_EXPECT_RULING */
+    int16_t score[2];           /* TL_EXPECT_SCORE */
+};
+
+/* Where and why a line could not be read. */
+struct tl_error {
+    int line;                   /* 1-based */
+    int col;                    /* 1-based, in bytes */
+    char msg[TL_MSG_MAX];       /* "expected a card, found \"QX\"" */
+};
+
+/*
+ * tl_parse_line - read one line of text (len bytes, no line end needed; a
+ * trailing CR is ignored) into *out.  line_no is stored in out->line_no.
+ * Returns 0, or -1 and fills *err with the column and "expected ...,
+ * found ..." (out is then unspecified).  Keywords are case-insensitive;
+ * cards accept `10`, lower case and the suit symbols.  Syntax only: the
+ * rules (is the card in that hand?) are not checked here.
+ */
+int tl_parse_line(const char *text, size_t len, int line_no,
+                  struct tl_line *out, struct tl_error *err);
+
+/*
+ * tl_format_event - the canonical text of an event (upper-case cards, `T`,
+ * suit letters, single spaces, no time stamp) into buf of size n.  Returns
+ * buf.  tl_parse_line on the result gives back the same event.
+ */
+char *tl_format_event(const struct table_event *ev, char *buf, size_t n);
+
+/*
+ * tl_format_line - the canonical text of any line (with its "@stamp " prefix
+ * if it has one; tags as [Name "value"] with \" and \\ escaped; `=` lines)
+ * into buf of size n.  TL_BLANK gives "".  Returns buf.
+ */
+char *tl_format_line(const struct tl_line *l, char *buf, size_t n);
+
+/*
+ * tl_format_expect_score - "= score A n B m" into buf.  Returns buf.
+ */
+char *tl_format_score(int a, int b, char *buf, size_t n);
+
+/*
+ * A reader over a stream: yields the lines of a log one at a time, so that
+ * standard input can be adjudicated as it is typed.  Enforces what spans
+ * lines: tags only before the first action.
+ */
+struct tl_reader;
+
+/*
+ * tl_reader_open - a reader on fp (borrowed: not closed by the reader),
+ * named name in messages ("-" for standard input).  Returns 0 and the
+ * reader in *out (owned: free with tl_reader_close), or -1 if out of memory.
+ */
+int tl_reader_open(struct tl_reader **out, FILE *fp, const char *name);
+
+/* tl_reader_close - free r (NULL is fine). */
+void tl_reader_close(struct tl_reader *r);
+
+/*
+ * tl_reader_next - read the next non-blank line into *out.  Returns 1 for a
+ * line, 0 at end of input, -1 on a line that cannot be read (message in
+ * tl_reader_error), -2 on an I/O error.  After -1 the reader may continue
+ * with the next line (the caller decides whether to).
+ */
+int tl_reader_next(struct tl_reader *r, struct tl_line *out);
+
+/*
+ * tl_reader_error - the last error, formatted "NAME:LINE:COL: expected ...,
+ * found ..." (borrowed, valid until the next call on r).
+ */
+const char *tl_reader_error(const struct tl_reader *r);
+
+/*
+ * tl_reader_raw - the raw text of the last line read (without the line
+ * end; borrowed, valid until the next call on r).  Used to quarantine lines.
+ */
+const char *tl_reader_raw(const struct tl_reader *r);
+
+/* tl_reader_line - the number of the last line read (1-based). */
+int tl_reader_line(const struct tl_reader *r);
+
+#endif /* ECARTE_TABLELOG_TABLELOG_H */
