@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TOKEN_SHOW_MAX 40       /* bytes of an offending token quoted in a message */
+#define TOKEN_SHOW_MAX 40       /* bytes of a bad token quoted in a message */
 #define NUMBER_DIGITS_MAX 6     /* longer numbers are out of range anyway */
 #define SCORE_MAX 99            /* points in a game, for score lines */
-#define CARDS_IN_PACK 32        /* counts of gives, discards, asks, draws, holds */
+#define CARDS_IN_PACK 32        /* most cards a gives, discards, ... counts */
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
@@ -29,7 +29,8 @@
 /* The state of reading one line. */
 struct parser {
     const char *s;              /* the line */
-    size_t end;                 /* end of the content: no comment, no trailing blanks */
+    size_t end;                 /* end of the content (no comment, no
+                                   trailing blanks) */
     size_t pos;                 /* next byte to read */
     struct tl_error *err;       /* where failures go */
 };
@@ -707,6 +708,10 @@ static int parse_ruling(struct parser *p, struct tl_expect *x)
                     strcat(what, ", ");
                 }
             }
+            if (what[0] != '\0') {
+                what[strlen(what) - 2] = '\0';
+                strcat(what, " or ");
+            }
             strcat(what, "end of line");
             return fail_tok(p, t, what);
         }
@@ -840,6 +845,7 @@ static bool is_name_char(char c)
 static int parse_tag(struct parser *p, struct tl_line *out)
 {
     const char *s = p->s;
+    char what[64];
     size_t start;
     size_t n = 0;
 
@@ -854,8 +860,9 @@ static int parse_tag(struct parser *p, struct tl_line *out)
         return fail_span(p, start, next_token(p).n, "a tag name");
     }
     if (p->pos - start >= TL_TAG_NAME_MAX) {
-        return fail_span(p, start, p->pos - start,
-                         "a tag name of at most 31 characters");
+        snprintf(what, sizeof(what), "a tag name of at most %d characters",
+                 TL_TAG_NAME_MAX - 1);
+        return fail_span(p, start, p->pos - start, what);
     }
     memcpy(out->tag_name, s + start, p->pos - start);
     out->tag_name[p->pos - start] = '\0';
@@ -885,8 +892,9 @@ static int parse_tag(struct parser *p, struct tl_line *out)
             c = s[++p->pos];
         }
         if (n + 1 >= TL_TAG_VALUE_MAX) {
-            return fail_span(p, p->pos, p->end - p->pos,
-                             "a tag value of at most 255 bytes");
+            snprintf(what, sizeof(what), "a tag value of at most %d bytes",
+                     TL_TAG_VALUE_MAX - 1);
+            return fail_span(p, p->pos, p->end - p->pos, what);
         }
         out->tag_value[n++] = c;
         p->pos++;
@@ -997,6 +1005,7 @@ static void sb_init(struct sbuf *b, char *buf, size_t n)
     }
 }
 
+/* sb_add - append printf-style text, keeping what fits. */
 PRINTF_LIKE(2, 3)
 static void sb_add(struct sbuf *b, const char *fmt, ...)
 {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "laws/laws.h"
 #include "tablelog/tablelog.h"
@@ -816,11 +817,13 @@ static void tablelog__formats_aliases_canonically(void **state)
     } cases[] = {
         { "  b   GIVES a 3 10h q\xe2\x99\xa5 7\xe2\x99\xa1 # c",
           "B gives A 3 TH QH 7H" },
-        { "a Leads k\xe2\x99\xa6 CALLING \xe2\x99\xa0", "A leads KD calling S" },
+        { "a Leads k\xe2\x99\xa6 CALLING \xe2\x99\xa0",
+          "A leads KD calling S" },
         { "SCORE b 2 a 1", "score A 1 B 2" },
         { "Found   PACK imperfect 10c", "found pack imperfect TC" },
         { "= RULING l7 REMEDY Recut", "= ruling L7 remedy recut" },
-        { "= ruling L8 options stand,replay,stand", "= ruling L8 options replay,stand" },
+        { "= ruling L8 options stand,replay,stand",
+          "= ruling L8 options replay,stand" },
         { "[Seed   \"1897\"  ]", "[Seed \"1897\"]" },
     };
     size_t i;
@@ -1003,7 +1006,8 @@ static void tablelog__errors_name_the_column_and_the_token(void **state)
     parse_error("A exposes KS A", 14, "expected to, found \"A\"");
     parse_error("deal C", 6, "expected a seat (A or B), found \"C\"");
     parse_error("score A 1 A 2", 11, "expected seat B, found \"A\"");
-    parse_error("score A 100 B 2", 9, "expected a score (0 to 99), found \"100\"");
+    parse_error("score A 100 B 2", 9,
+                "expected a score (0 to 99), found \"100\"");
     parse_error("found X holds 3", 7,
                 "expected faced, pack imperfect or a seat (A or B), "
                 "found \"X\"");
@@ -1015,11 +1019,16 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
     (void)state;
     parse_error("[Event Club]", 8,
                 "expected a quoted tag value, found \"Club]\"");
-    parse_error("[Event \"Club]", 14, "expected a closing quote, found end of line");
+    parse_error("[Event \"Club]", 14,
+                "expected a closing quote, found end of line");
     parse_error("[Event \"a\\nb\"]", 10,
-                "expected \\\" or \\\\ (escapes in a tag value), found \"\\n\"");
+                "expected \\\" or \\\\ (escapes in a tag value), "
+                "found \"\\n\"");
     parse_error("[ \"x\"]", 3, "expected a tag name, found \"\"x\"]\"");
     parse_error("[Event \"x\" extra", 12, "expected ], found \"extra\"");
+    parse_error("[Abcdefghijabcdefghijabcdefghij32 \"x\"]", 2,
+                "expected a tag name of at most 31 characters, "
+                "found \"Abcdefghijabcdefghijabcdefghij32\"");
     parse_error("[Event \"x\"] extra", 13,
                 "expected end of line, found \"extra\"");
     parse_error("@25:00:00 game", 1,
@@ -1039,7 +1048,8 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
                 "found \"@1:00:00\"");
     parse_error("@10:00:00", 10,
                 "expected an action or a table line, found end of line");
-    parse_error("= ruling L52", 10, "expected a law (L1 to L51), found \"L52\"");
+    parse_error("= ruling L52", 10,
+                "expected a law (L1 to L51), found \"L52\"");
     parse_error("= ruling X3", 10, "expected a law (L1 to L51), found \"X3\"");
     parse_error("= ruling L0", 10, "expected a law (L1 to L51), found \"L0\"");
     parse_error("= ruling L4 remedy wrong", 20,
@@ -1048,11 +1058,12 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
     parse_error("= ruling L4 options replay,nope", 28,
                 "expected an option, found \"nope\"");
     parse_error("= ruling L4 offender A offender B", 24,
-                "expected elector, options, remedy, end of line, "
+                "expected elector, options, remedy or end of line, "
                 "found \"offender\"");
     parse_error("= ruling L4 elector C", 21,
                 "expected a seat (A or B), found \"C\"");
-    parse_error("= verdict L4", 3, "expected ruling or score, found \"verdict\"");
+    parse_error("= verdict L4", 3,
+                "expected ruling or score, found \"verdict\"");
     parse_error("= score A 1", 12, "expected seat B, found end of line");
 }
 
@@ -1085,7 +1096,8 @@ static void tablelog__too_many_cards_in_a_list_is_an_error(void **state)
     assert_int_equal(tl_parse_line(line, strlen(line), 1, &l, &err), -1);
     assert_int_equal(err.col, 7 + 3 * EVENT_CARDS_MAX + 2);
     assert_string_equal(err.msg,
-                        "expected end of line (at most 40 cards), found \"??\"");
+                        "expected end of line (at most 40 cards), "
+                        "found \"??\"");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1256,6 +1268,39 @@ static void tablelog__reader_does_not_read_past_the_line(void **state)
     fclose(fp);
 }
 
+/* On a pipe (standard input), each line is yielded as soon as it is
+ * written: the reader never waits for the line after it.  alarm() ends the
+ * program if it does. */
+static void tablelog__reader_yields_each_line_of_a_pipe_at_once(void **state)
+{
+    struct tl_reader *r = NULL;
+    struct tl_line l;
+    FILE *in = NULL;
+    int fd[2];
+
+    (void)state;
+    assert_int_equal(pipe(fd), 0);
+    in = fdopen(fd[0], "r");
+    assert_non_null(in);
+    assert_int_equal(tl_reader_open(&r, in, "-"), 0);
+    alarm(10);
+    assert_int_equal(write(fd[1], "game\n", 5), 5);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_GAME);
+    assert_int_equal(write(fd[1], "A plays ZZ\n", 11), 11);
+    assert_int_equal(tl_reader_next(r, &l), -1);
+    assert_string_equal(tl_reader_error(r),
+                        "-:2:9: expected a card, found \"ZZ\"");
+    assert_int_equal(write(fd[1], "deal B\n", 7), 7);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_DEAL);
+    alarm(0);
+    close(fd[1]);
+    assert_int_equal(tl_reader_next(r, &l), 0);
+    tl_reader_close(r);
+    fclose(in);
+}
+
 static void tablelog__reader_close_accepts_null(void **state)
 {
     (void)state;
@@ -1362,6 +1407,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__reader_rejects_an_overlong_line_and_goes_on),
         cmocka_unit_test(tablelog__reader_accepts_a_line_of_the_maximum_length),
         cmocka_unit_test(tablelog__reader_does_not_read_past_the_line),
+        cmocka_unit_test(tablelog__reader_yields_each_line_of_a_pipe_at_once),
         cmocka_unit_test(tablelog__reader_close_accepts_null),
         cmocka_unit_test(tablelog__reads_every_shared_record),
     };
