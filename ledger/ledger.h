@@ -5,7 +5,9 @@
  * A leaf module: its interface takes plain fields (integers and text), so
  * it knows nothing of cards or laws.  Every statement is prepared once in
  * ledger_open and bound with parameters; SQL is never built from input.
- * Error detail is kept on the handle (ledger_errmsg).
+ * Error detail is kept on the handle (ledger_errmsg).  A handle is used
+ * by one thread at a time; several handles (or processes) may append to
+ * one file, each transaction holding the write lock.
  */
 #ifndef ECARTE_LEDGER_LEDGER_H
 #define ECARTE_LEDGER_LEDGER_H
@@ -43,17 +45,23 @@ enum ledger_status {
  * for an in-memory one).  A new file gets the schema, application_id and
  * user_version; an existing one must carry LEDGER_APPLICATION_ID and a
  * user_version <= LEDGER_SCHEMA_VERSION, else LEDGER_E_FORMAT.  WAL mode
- * for files.  Returns 0 and the handle in *out (owned: ledger_close), or a
- * negative code; on failure *out is still set when the handle could be
- * allocated, so ledger_errmsg(*out) tells why (close it anyway).
+ * for files, synchronous=NORMAL (every commit survives the process being
+ * killed), foreign keys on, a 5 s busy timeout.  A file that is not
+ * SQLite at all is LEDGER_E_FORMAT too.  If the environment variable
+ * ECARTE_FIXED_TIME is set (and not empty) at open, its value is recorded
+ * as the time of every row instead of the clock (reproducible tests).
+ * Returns 0 and the handle in *out (owned: ledger_close), or a negative
+ * code; on failure *out is still set when the handle could be allocated,
+ * so ledger_errmsg(*out) tells why (close it anyway).
  */
 int ledger_open(struct ledger **out, const char *path, unsigned flags);
 
 /* ledger_close - finalize every statement and close (NULL is fine). */
 void ledger_close(struct ledger *l);
 
-/* ledger_errmsg - last error on l, one line (borrowed, valid until the next
- * call on l).  "" if none. */
+/* ledger_errmsg - last error on l, one line with SQLite's message when
+ * it came from SQLite (borrowed, valid until the next call on l).  "" if
+ * none; "out of memory" for l NULL (ledger_open could not allocate). */
 const char *ledger_errmsg(const struct ledger *l);
 
 /* ledger_strerror - text for a ledger_status code; static. */
@@ -146,7 +154,12 @@ struct ledger_event {
  * ledger_event_add - append ev (ev->id, ->recorded and ->hash ignored).
  * The row's hash is SHA-256 over the previous event's hash and this row's
  * fields, so that any later edit breaks the chain.  Id in *out (may be
- * NULL).
+ * NULL).  ev->seq must be new in its sitting, and the sitting, game and
+ * deal must exist (else LEDGER_E_ERROR, a constraint named in
+ * ledger_errmsg).  NULL text fields are stored as "".  Outside a
+ * transaction the add runs in one of its own.  On failure the ledger is
+ * unchanged, except when SQLite itself failed inside the caller's
+ * transaction: roll back.
  */
 int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
                      int64_t *out);
@@ -180,7 +193,8 @@ typedef int (*ledger_event_fn)(void *ctx, const struct ledger_event *ev);
 /*
  * ledger_events_foreach - call fn for each event of sitting (0: all
  * sittings) in order of id, with every field (hash included) set; the
- * struct and its text are valid only during the call.
+ * struct and its text are valid only during the call.  fn must not
+ * start the same walk on l (nor ledger_verify, which uses it).
  */
 int ledger_events_foreach(struct ledger *l, int64_t sitting,
                           ledger_event_fn fn, void *ctx);
@@ -193,6 +207,8 @@ enum ledger_line_kind {
     LEDGER_LINE_SCORE           /* text = "score A n B m" (no "= ") */
 };
 
+/* Callback for ledger_lines_foreach: game is the line's game number in
+ * the sitting (0 for tags and for events before the first game). */
 typedef int (*ledger_line_fn)(void *ctx, enum ledger_line_kind kind,
                               int64_t game, const char *text);
 
@@ -200,7 +216,9 @@ typedef int (*ledger_line_fn)(void *ctx, enum ledger_line_kind kind,
  * ledger_lines_foreach - yield a sitting as a log: its tags, then each
  * event followed by its rulings and score marks, in order.  With game > 0
  * only the events of that game's number (1-based) are yielded (tags
- * always).  text is valid only during the call.
+ * always).  Rulings and score marks come in the order they were added.
+ * text is valid only during the call.  Returns 0, fn's non-zero value,
+ * or a negative code.
  */
 int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
                          ledger_line_fn fn, void *ctx);
@@ -241,7 +259,8 @@ int ledger_scoresheet_foreach(struct ledger *l, int64_t sitting,
 int ledger_file_seen(struct ledger *l, const char *sha256_hex);
 
 /* ledger_file_add - record an imported file: content hash, path, sitting,
- * deals landed and deals quarantined. */
+ * deals landed and deals quarantined.  LEDGER_E_DUPLICATE (and nothing
+ * written) if that content hash is already recorded. */
 int ledger_file_add(struct ledger *l, const char *sha256_hex,
                     const char *path, int64_t sitting, int deals,
                     int quarantined);
@@ -270,7 +289,12 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
  * compare with the stored hashes and the recorded head.  Returns 0 if
  * intact; 1 if broken, with the id of the first bad row in *bad_id and a
  * one-line account in ledger_errmsg (edited, inserted, deleted or
- * reordered row); negative on error.
+ * reordered row); negative on error.  The first bad row is the row whose
+ * hash does not chain: the edited, inserted or first misplaced row, the
+ * row after a deleted one, or for rows deleted at the end the id of the
+ * first missing one.  An intact ledger has dense ids and seq 1, 2, 3, ...
+ * within each sitting, which tells the cases apart.  The chain is not
+ * keyed: it shows edits made with SQL, not a rewrite of the whole chain.
  */
 int ledger_verify(struct ledger *l, int64_t *bad_id);
 

@@ -1,0 +1,15 @@
+/*
+ * ledger_int.h - declarations shared by the files of ledger/ (and its
+ * tests) only.
+ */
+#ifndef ECARTE_LEDGER_LEDGER_INT_H
+#define ECARTE_LEDGER_LEDGER_INT_H
+
+/*
+ * ledger__schema_sql - the schema of LEDGER_SCHEMA_VERSION, NULL-terminated;
+ * joined, the same text as ledger/schema.sql (a test compares them byte for
+ * byte).  One string per paragraph, each a complete group of statements.
+ */
+extern const char *const ledger__schema_sql[];
+
+#endif /* ECARTE_LEDGER_LEDGER_INT_H */

@@ -1,0 +1,134 @@
+-- schema.sql - the ecarte ledger, schema version 1 (ledger/ledger.h).
+-- ledger/schema.c holds this text as C strings, one per paragraph;
+-- tests/test_ledger.c checks that the two are equal.  ledger_open
+-- runs it in one transaction on a new file, then sets
+-- application_id and user_version.
+
+-- One log, or one session at the table.
+CREATE TABLE sitting (
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,               -- file name, "-": stdin
+    opened TEXT NOT NULL                -- UTC ISO 8601
+) STRICT;
+
+-- Tag pairs of a sitting, in order of id.
+CREATE TABLE tag (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    name TEXT NOT NULL,
+    value TEXT NOT NULL
+) STRICT;
+CREATE INDEX tag_by_sitting ON tag (sitting_id, id);
+
+-- A game: number is 1-based within the sitting; the result is NULL
+-- until ledger_game_finish.
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    number INTEGER NOT NULL CHECK (number > 0),
+    winner TEXT CHECK (winner IN ('A', 'B')),
+    points_a INTEGER,
+    points_b INTEGER,
+    value INTEGER CHECK (value BETWEEN 1 AND 3),
+    UNIQUE (sitting_id, number)
+) STRICT;
+
+-- A deal: number is 1-based within the sitting; the outcome is 0
+-- until ledger_deal_finish sets finished.
+CREATE TABLE deal (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    number INTEGER NOT NULL CHECK (number > 0),
+    dealer TEXT NOT NULL CHECK (dealer IN ('A', 'B')),
+    tricks_a INTEGER NOT NULL DEFAULT 0,
+    tricks_b INTEGER NOT NULL DEFAULT 0,
+    points_a INTEGER NOT NULL DEFAULT 0,
+    points_b INTEGER NOT NULL DEFAULT 0,
+    is_void INTEGER NOT NULL DEFAULT 0 CHECK (is_void IN (0, 1)),
+    finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))
+) STRICT;
+CREATE INDEX deal_by_sitting ON deal (sitting_id, number);
+CREATE INDEX deal_by_game ON deal (game_id);
+
+-- One line of a log.  ids are given by the ledger (1, 2, 3, ...
+-- with no gap) and hash chains every row to the one before it
+-- (ledger.c, event_hash).
+CREATE TABLE event (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER REFERENCES game (id),   -- NULL: none yet
+    deal_id INTEGER REFERENCES deal (id),   -- NULL: between deals
+    seq INTEGER NOT NULL,               -- position in the sitting
+    source TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    stamp TEXT NOT NULL,
+    recorded TEXT NOT NULL,             -- UTC ISO 8601
+    actor TEXT NOT NULL,
+    verb TEXT NOT NULL,
+    args TEXT NOT NULL,
+    cards TEXT NOT NULL,
+    text TEXT NOT NULL,
+    hash TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);
+
+-- Rulings given on an event; pos orders rulings and score marks
+-- together within the event.
+CREATE TABLE ruling (
+    id INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event (id),
+    pos INTEGER NOT NULL,
+    law TEXT NOT NULL,
+    offender TEXT NOT NULL,
+    elector TEXT NOT NULL,
+    options TEXT NOT NULL,
+    remedy TEXT NOT NULL,
+    text TEXT NOT NULL
+) STRICT;
+CREATE INDEX ruling_by_event ON ruling (event_id);
+
+-- The score of a game after an event.
+CREATE TABLE score_mark (
+    id INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event (id),
+    game_id INTEGER NOT NULL REFERENCES game (id),
+    pos INTEGER NOT NULL,
+    points_a INTEGER NOT NULL,
+    points_b INTEGER NOT NULL,
+    reason TEXT NOT NULL
+) STRICT;
+CREATE INDEX score_mark_by_event ON score_mark (event_id);
+
+-- Files imported, by content: no content is imported twice.
+CREATE TABLE import_file (
+    id INTEGER PRIMARY KEY,
+    sha256 TEXT NOT NULL UNIQUE,
+    path TEXT NOT NULL,
+    sitting_id INTEGER REFERENCES sitting (id),
+    deals INTEGER NOT NULL,
+    quarantined INTEGER NOT NULL,
+    imported TEXT NOT NULL
+) STRICT;
+
+-- Raw text of deals that could not be read.
+CREATE TABLE quarantine (
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    error TEXT NOT NULL,
+    raw TEXT NOT NULL,
+    recorded TEXT NOT NULL
+) STRICT;
+
+-- The head of the event chain: one row, updated in the transaction of
+-- every event insert.
+CREATE TABLE chain (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    head TEXT NOT NULL,                 -- hash of the last event
+    n_events INTEGER NOT NULL,
+    last_id INTEGER NOT NULL            -- last event's id, 0: none
+) STRICT;
+INSERT INTO chain (id, head, n_events, last_id) VALUES (1,
+    '0000000000000000000000000000000000000000000000000000000000000000',
+    0, 0);
