@@ -337,6 +337,7 @@ enum law_id {
 enum law_window {
     WIN_NONE,                   /* settled at once, nothing to elect */
     WIN_BEFORE_TURN_UP,         /* until the trump is turned */
+    WIN_BEFORE_TURN_OR_LOOK,    /* until the trump is turned or elder hand looks */
     WIN_BEFORE_ELDER_LOOKS,     /* until elder hand looks at his hand */
     WIN_BEFORE_ELDER_ACTS,      /* until elder hand proposes or plays */
     WIN_BEFORE_DEALER_ANSWERS,  /* until the dealer answers the first proposal, or play */
@@ -390,55 +391,110 @@ enum first_proposal {
     FIRST_LAPSED                /* a conditional acceptance failed (L38 READING) */
 };
 
+/* How a `marks king` stands (law_view.mark). */
+enum king_mark_state {
+    MARK_OK,                    /* the dealer's turned king, in time */
+    MARK_LATE,                  /* the window of L22 has closed */
+    MARK_NO_KING,               /* no king was turned */
+    MARK_TWICE,                 /* already marked */
+    MARK_NOT_DEALER,            /* marked by the player who did not turn it */
+    MARK_BARRED                 /* L19: the deal was miscounted and not redealt */
+};
+
+/* How an `announces king` stands (law_view.announce). */
+enum announce_state {
+    ANN_OK,                     /* before the announcer's first card (L23) */
+    ANN_OK_24,                  /* in time only by the extension of L24 */
+    ANN_LATE,                   /* after his first card (L23) */
+    ANN_LATE_24,                /* after the extension of L24 ran out */
+    ANN_AGAIN                   /* a king point was already scored this hand */
+};
+
 /*
- * What a law sees: a read-only picture of the hand, filled by the arbiter
- * before it asks the laws about an event.  Laws never see the arbiter.
+ * What a law sees: a read-only picture of the hand, and facts about the
+ * event being asked about, filled by the arbiter before it asks the laws.
+ * Laws never see the arbiter and never write state.
  */
 struct law_view {
     const struct profile *profile;
     enum phase phase;           /* phase before the event */
     int dealer;                 /* seat of the dealer, SEAT_NONE before a deal */
     int elder;                  /* seat of elder hand */
+    int right_dealer;           /* who should deal next/now, SEAT_NONE if free */
+    int own_pack;               /* pack owner the dealer should use, SEAT_NONE if free */
     int trump;                  /* trump suit, SUIT_NONE before the turn-up */
     int turn_up;                /* the turn-up card, CARD_NONE */
     int count[2];               /* cards in each hand */
+    int expected[2];            /* cards each hand should hold now */
     uint32_t known[2];          /* cards known to be in each hand */
     int stock;                  /* cards left in the stock */
+    bool deal_complete;         /* four packets given */
+    bool packet_departs;        /* this packet departs from the order in force (L8) */
+    bool packets_notice_ok;     /* a packets notice is allowed now (L8) */
+    int last_shuffler;          /* seat of the last shuffle of this deal, SEAT_NONE */
+    bool cut_tie;               /* this cut for deal ties the other (L5) */
+    bool cut_for_deal_done;     /* the cut for deal was made in this sitting */
+    bool first_deal;            /* no deal of the sitting has been completed yet */
     bool elder_looked;          /* elder hand has looked at his hand */
     bool dealer_looked;         /* the dealer has taken up his hand */
     bool exchanged;             /* an exchange happened in this hand */
+    int proposals;              /* proposals made in this hand */
+    bool answered;              /* the dealer answered the proposal in hand */
     enum first_proposal first;  /* outcome of the first proposal */
-    bool rectified;             /* a wrong count was put right, not redealt (L19) */
-    int discarded[2];           /* cards each laid out in the current exchange, -1 none */
+    bool rectified;             /* a wrong deal was put right, not redealt (L19) */
+    bool exchange_turned;       /* a stock card was turned in the exchange (L37) */
+    int discarded[2];           /* cards each laid out in this exchange, -1 none */
     int asked;                  /* cards elder hand asked for, -1 none */
-    int served[2];              /* cards served to each in the current exchange */
-    int packets[2];             /* packets given to each so far in this deal */
-    int packet_first;           /* size of the dealer's first packet in force (2/3), 0 none */
-    bool deal_ok_turn;          /* dealer and pack are the right ones (L14) */
-    int right_dealer;           /* who should deal this deal, SEAT_NONE if free */
-    int pack_owner;             /* whose pack is used */
-    int tricks[2];              /* tricks won so far */
+    int served[2];              /* cards each has taken in this exchange */
+    bool underserved[2];        /* serving ended with fewer than due (L32, L34) */
     int trick_no;               /* current trick, 1..5; 0 before play */
-    int leader;                 /* who leads (or led) the current trick */
+    int leader;                 /* who should lead, or led, the current trick */
     int led;                    /* card led to the current trick, CARD_NONE */
     int cards_played[2];        /* cards each has played in the hand */
-    int announced;              /* seat that announced the king, SEAT_NONE */
+    int tricks[2];              /* tricks won so far */
+    bool play_illegal;          /* this play breaks the follower's obligation,
+                                   proven from the cards known (L43) */
+    bool revoke_proven;         /* this event proves an earlier play broke it (L43) */
+    int revoke_offender;        /* who, for revoke_proven */
+    bool take_back_ok;          /* this take-back corrects a L43 offence in time */
+    bool take_back_lead;        /* this take-back retracts a lead out of turn (L40) */
+    bool named_suit_held;       /* the leader may hold the suit he named (L41) */
+    enum king_mark_state mark;  /* for `marks king` */
+    enum announce_state announce; /* for `announces king` */
     bool king_turned;           /* the turn-up is a king */
-    bool king_marked;           /* it has been marked */
-    int prev_king_unmarked;     /* dealer of the previous deal whose turned king was
-                                   never marked, SEAT_NONE */
-    bool exposed_after_exchange;/* a stock card was turned during the exchange (L37) */
-    int game_over;              /* winner of the game if it is over, SEAT_NONE */
+    int prev_king_unmarked;     /* dealer whose turned king in the last deal was
+                                   never marked, SEAT_NONE (L22) */
+    bool false_king;            /* a false announcement is established now (L25) */
+    int false_king_by;          /* its announcer */
+    bool adversary_holds_king;  /* the announcer's adversary holds the king (L25) */
+    int electing_law;           /* for `elects`: the law of the ruling answered, -1 */
+    bool mark_in_window;        /* a `marks N` is in time (L50) */
+    bool actor_holds_king;      /* the actor is known to hold the king of trumps */
+    int pack_used;              /* for a deal line: whose pack is used */
     int score[2];               /* points in the current game */
-    uint32_t follow_legal;      /* for a play: the cards the follower was obliged to
-                                   choose from (laws_legal_follows), 0 if unknown */
 };
 
 /* One law: a row of data and a small function (STYLE.md 5). */
 struct law;
+struct ruling;
 
 typedef bool (*law_applies_fn)(const struct law_view *v,
                                const struct table_event *ev);
+
+/* An optional hook for what the row cannot express: adjusts the ruling
+ * made from the row (options that depend on the state, a note). */
+typedef void (*law_shape_fn)(const struct law_view *v,
+                             const struct table_event *ev,
+                             struct ruling *r);
+
+/* What kind of law a row is. */
+enum law_kind {
+    LAW_KIND_PENALTY,           /* an irregularity: engaging it gives a ruling */
+    LAW_KIND_RULE               /* a rule of play or scoring the arbiter applies
+                                   as it goes (L46-L49): no ruling line */
+};
+
+#define EV_ALL (~(uint64_t)0)
 
 struct law {
     enum law_id law;            /* LAW_<n> */
@@ -452,7 +508,11 @@ struct law {
     enum law_role elector;      /* who chooses; ROLE_NOBODY if automatic */
     uint32_t options;           /* OPT_BIT()s the elector chooses from */
     enum remedy remedy;         /* the automatic or default remedy */
+    enum law_kind kind;         /* penalty law or rule of play */
+    uint64_t allow;             /* EV_BIT()s that may go on while the ruling
+                                   waits for its election (besides `elects`) */
     law_applies_fn applies;     /* is the law engaged by this event? */
+    law_shape_fn shape;         /* NULL, or adjusts the ruling to the state */
 };
 
 /* laws_get - the row for law l (LAW_1..LAW_51).  Static, never NULL. */

@@ -1,0 +1,186 @@
+/*
+ * arbiter.h - the referee: keeps the table's state from the physical
+ * actions, applies the rules of play and scoring, asks the laws about every
+ * action, and gives rulings.
+ *
+ * The arbiter is pure: it reads table events and writes results; storing
+ * them is the caller's business (cli/ couples it with tablelog/ and ledger/).
+ * On failure an action leaves the state exactly as it was (the action is
+ * applied to a copy that replaces the state only on success).
+ */
+#ifndef ECARTE_ARBITER_ARBITER_H
+#define ECARTE_ARBITER_ARBITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "laws/laws.h"
+
+struct arbiter;
+
+/* Status codes: 0 success, negative failure. */
+enum arb_status {
+    ARB_OK = 0,
+    ARB_E_ERROR = -1,           /* out of memory, bad argument */
+    ARB_E_IMPOSSIBLE = -2,      /* the action cannot physically be true
+                                   (a card in two places, a 33rd card) */
+    ARB_E_ORDER = -3,           /* the action cannot happen now (wrong seat,
+                                   wrong phase, nothing to answer) */
+    ARB_E_PENDING = -4,         /* a pending ruling does not allow it */
+    ARB_E_TAG = -5              /* a tag value cannot be used */
+};
+
+#define ARB_RULINGS_MAX 8
+#define ARB_NOTES_MAX 4
+#define ARB_NOTE_LEN 200
+#define ARB_PREVIEW_LEN 600
+
+/* The outcome of a finished deal. */
+struct arb_deal_result {
+    int number;                 /* deal number in the sitting, 1-based */
+    int game;                   /* game number in the sitting */
+    int dealer;                 /* seat */
+    int tricks[2];              /* tricks each took (credited tricks included) */
+    int points[2];              /* points each scored in the deal, kings included */
+    bool is_void;               /* the deal was void (new deal) */
+};
+
+/* The outcome of a finished game (L46). */
+struct arb_game_result {
+    int number;                 /* game number in the sitting */
+    int winner;                 /* seat */
+    int points[2];              /* final points */
+    int value;                  /* 1 single, 2 double, 3 treble */
+    bool rubber_over;           /* this game decided a rubber */
+    int rubber_winner;          /* seat, if rubber_over */
+    int games_won[2];           /* games in the rubber so far */
+};
+
+/* What one action gave.  Filled by arbiter_apply; plain data. */
+struct arb_result {
+    int n_rulings;
+    struct ruling rulings[ARB_RULINGS_MAX]; /* rulings given on this action */
+    char previews[ARB_RULINGS_MAX][ARB_PREVIEW_LEN]; /* per ruling: what each
+                                   option would give, "" if nothing to show */
+    int n_notes;
+    char notes[ARB_NOTES_MAX][ARB_NOTE_LEN]; /* facts worth saying that are not
+                                   rulings ("A holds 6 cards after the deal") */
+    bool score_changed;         /* the game score moved */
+    int score[2];               /* the score after the action */
+    bool game_started;          /* this action started a game (line or implied) */
+    bool deal_started;          /* this action started a deal (line or implied) */
+    bool deal_over;             /* a deal ended: see deal */
+    struct arb_deal_result deal;
+    bool game_over;             /* a game ended (or its result changed): see game */
+    struct arb_game_result game;
+};
+
+/* ------------------------------------------------------------------ */
+/* Life cycle                                                           */
+/* ------------------------------------------------------------------ */
+
+/*
+ * arbiter_open - a new referee for one sitting, london profile, no game
+ * yet.  Returns 0 and the arbiter in *out (owned: arbiter_close), or
+ * ARB_E_ERROR if out of memory.
+ */
+int arbiter_open(struct arbiter **out);
+
+/* arbiter_close - free a (NULL is fine). */
+void arbiter_close(struct arbiter *a);
+
+/* arbiter_errmsg - why the last call on a failed: one line of the shape
+ * "expected ..., found ..." with the law or rule it breaks (borrowed, valid
+ * until the next call on a). */
+const char *arbiter_errmsg(const struct arbiter *a);
+
+/* arbiter_strerror - text for an arb_status code; static. */
+const char *arbiter_strerror(int code);
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * arbiter_set_tag - a tag pair of the log.  Laws (profile, LAWS.md 5),
+ * Target, Stakes and Rubber set the rules; others are ignored here.  Only
+ * before the first action.  Returns 0, ARB_E_TAG (message) on a bad value,
+ * ARB_E_ORDER after the first action.
+ */
+int arbiter_set_tag(struct arbiter *a, const char *name, const char *value);
+
+/*
+ * arbiter_apply - take one table event: check it can be true and can happen
+ * now, ask the laws, apply the rules of play and the remedies, and describe
+ * what happened in *out (rulings, notes, score, deal and game ends).
+ * Returns 0, or ARB_E_IMPOSSIBLE / ARB_E_ORDER / ARB_E_PENDING with the
+ * reason in arbiter_errmsg; on failure the state is unchanged and *out
+ * holds nothing.
+ */
+int arbiter_apply(struct arbiter *a, const struct table_event *ev,
+                  struct arb_result *out);
+
+/*
+ * arbiter_finish - the log has ended: close what the end of input closes (a
+ * finished hand whose points wait for an election keeps waiting; nothing is
+ * invented).  Fills *out like arbiter_apply.  Returns 0.
+ */
+int arbiter_finish(struct arbiter *a, struct arb_result *out);
+
+/* ------------------------------------------------------------------ */
+/* Reading the state                                                    */
+/* ------------------------------------------------------------------ */
+
+/* arbiter_profile - the rule profile in force (borrowed). */
+const struct profile *arbiter_profile(const struct arbiter *a);
+
+/* arbiter_score - points of the current game into out[2]. */
+void arbiter_score(const struct arbiter *a, int out[2]);
+
+/* arbiter_phase - the phase of the current hand. */
+enum phase arbiter_phase(const struct arbiter *a);
+
+/* arbiter_game_number, arbiter_deal_number - 1-based, 0 if none yet. */
+int arbiter_game_number(const struct arbiter *a);
+int arbiter_deal_number(const struct arbiter *a);
+
+/* arbiter_dealer - the dealer of the current deal, SEAT_NONE if none. */
+int arbiter_dealer(const struct arbiter *a);
+
+/*
+ * arbiter_hand - the cards of seat's hand: the known ones as a mask in
+ * *known, the number of cards (known and unknown) as the return value.
+ */
+int arbiter_hand(const struct arbiter *a, int seat, uint32_t *known);
+
+/* arbiter_trump - the trump suit, SUIT_NONE before the turn-up. */
+int arbiter_trump(const struct arbiter *a);
+
+/*
+ * arbiter_pending - the rulings waiting for an election, most recent last,
+ * copied into out (up to max).  Returns how many there are.
+ */
+int arbiter_pending(const struct arbiter *a, struct ruling *out, int max);
+
+/* arbiter_hand_in_progress - true while a deal has begun and not ended. */
+bool arbiter_hand_in_progress(const struct arbiter *a);
+
+/*
+ * arbiter_check_conservation - the card conservation invariant of the
+ * current deal: every card in exactly one place, the places' counts adding
+ * up to the pack.  Returns true if it holds (it always should: an action
+ * that would break it is refused).
+ */
+bool arbiter_check_conservation(const struct arbiter *a);
+
+/*
+ * arbiter_replay_best - for a replay with every card known: what each side
+ * can take at best in the five tricks (exhaustive search, both sides
+ * playing to the obligation of L43), from the hands as they stood at the
+ * first trick.  out[seat] = tricks that seat can make against best defence.
+ * Returns 0, or -1 if a card is unknown or there is no hand to replay.
+ */
+int arbiter_replay_best(const struct arbiter *a, int out[2]);
+
+#endif /* ECARTE_ARBITER_ARBITER_H */

@@ -1,0 +1,227 @@
+/*
+ * arbiter_int.h - the arbiter's state and the functions its files share.
+ * Not for other modules (tests may include it).
+ *
+ * The whole state is one plain struct (struct table_state) so that an
+ * action can be applied to a copy and committed only on success.
+ */
+#ifndef ECARTE_ARBITER_ARBITER_INT_H
+#define ECARTE_ARBITER_ARBITER_INT_H
+
+#include "arbiter/arbiter.h"
+
+/* Where a card can be (the table model). */
+enum zone {
+    Z_STOCK,                    /* the pack, then the stock (talon) */
+    Z_HAND_A,
+    Z_HAND_B,
+    Z_TURN_UP,                  /* the turn-up (and cards turned with it) */
+    Z_DISCARD_A,                /* dead, unseen */
+    Z_DISCARD_B,
+    Z_TRICKS,                   /* played */
+    Z_ASIDE,                    /* set aside: faced, exposed, drawn surplus */
+    Z_COUNT
+};
+
+#define Z_HAND(s) ((int)Z_HAND_A + (int)(s))
+#define Z_DISCARD(s) ((int)Z_DISCARD_A + (int)(s))
+
+/* Every card's place: the known cards of each zone and its card count; a
+ * card known nowhere is in one of the zones' unknown places.  Invariant
+ * (card conservation): the counts add up to 32, no card is known in two
+ * zones, and the unplaced cards exactly fill the unknown places. */
+struct zones {
+    uint32_t known[Z_COUNT];
+    int8_t count[Z_COUNT];
+};
+
+/* One trick played. */
+struct trick_rec {
+    int8_t leader;
+    uint8_t lead;
+    uint8_t follow;             /* CARD_NONE while the trick is open */
+    int8_t winner;
+    uint32_t follower_known;    /* the follower's known cards when he played */
+    bool offence;               /* a L43 offence already ruled on this trick */
+};
+
+/* A ruling waiting for its election or for its window to close. */
+struct pending {
+    struct ruling r;
+    uint64_t allow;             /* events allowed meanwhile */
+    int8_t seat;                /* law-specific: the seat concerned */
+    int8_t n;                   /* law-specific: a number of cards */
+    uint8_t card;               /* law-specific: a card */
+    int8_t trick;               /* L43: the trick of the offence */
+};
+
+#define PENDING_MAX 6
+
+/* An action a remedy requires next (the owner throws out his surplus, the
+ * adversary draws it, a short hand is completed). */
+enum owed_kind {
+    OWED_NONE,
+    OWED_DISCARD,               /* seat discards n (out of play) */
+    OWED_DRAW_FROM,             /* seat draws n from the other hand (out of play) */
+    OWED_COMPLETE               /* seat's hand gets n from the stock */
+};
+
+struct owed {
+    enum owed_kind kind;
+    int8_t seat;
+    int8_t n;
+    int8_t law;                 /* enum law_id */
+};
+
+/* The current deal. */
+struct deal_state {
+    int number;                 /* in the sitting */
+    int8_t dealer;
+    int8_t elder;
+    int8_t pack_owner;
+    enum phase phase;
+    struct zones z;
+    int8_t trump;
+    uint8_t turn_up;
+    uint8_t turned[4];          /* cards turned at the turn-up (L11) */
+    int8_t n_turned;
+    /* the deal */
+    int8_t n_packets;
+    int8_t packet_to[8];
+    int8_t packet_n[8];
+    bool departed;              /* a packet departed from the order (L8, L9) */
+    int8_t last_shuffler;
+    bool cut_done;
+    uint8_t last_given[2][5];   /* last cards given to each hand (rectify) */
+    int8_t n_last_given[2];
+    /* looking, proposing, exchanging */
+    bool looked[2];
+    bool exchanged;
+    int8_t proposals;
+    bool answered;
+    bool if_enough;
+    enum first_proposal first;
+    bool rectified;             /* L19 */
+    bool exchange_turned;       /* L37 */
+    uint8_t exchange_card;      /* L37: the card turned */
+    int8_t discarded[2];
+    int8_t asked;
+    int8_t served[2];
+    int8_t stock_at_serve;
+    bool serve_checked[2];
+    /* the play */
+    int8_t trick_no;            /* 1..5 once play began */
+    int8_t leader;              /* who leads / led the current trick */
+    int8_t to_play;             /* who is to play next, SEAT_NONE */
+    struct trick_rec tricks_rec[6];
+    int8_t tricks[2];
+    int8_t credited[2];         /* tricks credited for a short hand */
+    int8_t played[2];
+    uint32_t snap_known[2];     /* hands at the first trick (L25, L43 replay) */
+    int8_t snap_count[2];
+    bool snapped;
+    int8_t called_suit;         /* L41: the suit the leader must lead, or NONE */
+    bool lead_out_of_turn;      /* L40: the current lead was out of turn */
+    uint8_t play_offence_card;  /* L43: the offending card of the open trick */
+    /* kings */
+    bool king_turned;
+    bool king_marked;
+    bool king_barred;           /* L19 */
+    int8_t announced;           /* seat that announced, SEAT_NONE */
+    int8_t announced_played;    /* cards the announcer had played when announcing */
+    bool announce_withdrawn;
+    bool announce_ruled;        /* L25 given */
+    bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand after */
+    int8_t first_card[2];       /* each player's first card this hand, CARD_NONE */
+    bool first_card_is_king[2];
+    /* scoring */
+    int8_t points[2];           /* points scored in this deal (kings included) */
+    bool capped[2];             /* L25/L43 offender: score capped */
+    bool uncap_on_replay;
+    bool hold;                  /* points held for an election */
+    bool over;
+    bool is_void;
+    bool scored;
+    struct owed owed;
+    struct pending pending[PENDING_MAX];
+    int8_t n_pending;
+};
+
+/* Everything the arbiter knows. */
+struct table_state {
+    struct profile prof;
+    bool started;               /* an action has been taken */
+    /* cutting for deal */
+    uint8_t cut_card[2];
+    int8_t cut_winner;
+    bool cut_for_deal_done;
+    /* games */
+    int game_no;
+    bool game_on;               /* a game is in progress */
+    bool game_over;
+    int8_t game_winner;
+    int score[2];
+    int games_won[2];           /* in the current rubber */
+    int rubber_no;
+    /* dealing */
+    int deal_no;
+    bool deal_on;               /* a deal has begun and not ended */
+    int8_t last_dealer;         /* dealer of the last deal played out */
+    int8_t next_dealer;         /* who should deal next, SEAT_NONE if free */
+    int8_t packs_swapped;       /* L14: the packs stay swapped */
+    int8_t order[2];            /* each dealer's packet order: first packet 2 or 3 */
+    int order_game[2];          /* game in which it was last adopted */
+    int8_t notice[2];           /* a packets notice given for the coming deal */
+    bool completed_deal;        /* a deal has been completed in the sitting */
+    /* the last deal, for late marks and rulings that outlive it */
+    int8_t prev_king_dealer;    /* dealer whose turned king is unmarked, or NONE */
+    int prev_king_game;
+    bool prev_king_barred;
+    int prev_deal_game;
+    bool prev_game_over;        /* the last deal ended its game */
+    int prev_points[2];         /* final points of that game, if it ended */
+    int8_t prev_game_winner;
+    struct deal_state d;
+};
+
+struct arbiter {
+    struct table_state s;
+    char errmsg[320];
+};
+
+/* table.c ---------------------------------------------------------- */
+
+/* arbiter__zones_reset - a full pack of unknown cards in the stock. */
+void arbiter__zones_reset(struct zones *z);
+
+/*
+ * arbiter__move - move card c (or CARD_UNKNOWN) from zone from to zone to.
+ * A known card must be known in from, or be known nowhere while from has
+ * an unknown place.  Returns 0, or ARB_E_IMPOSSIBLE with the reason in why.
+ */
+int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
+                  char *why, size_t n);
+
+/* arbiter__locate - where card c is known to be, or -1. */
+int arbiter__locate(const struct zones *z, uint8_t c);
+
+/* arbiter__conserved - the conservation invariant of *z. */
+bool arbiter__conserved(const struct zones *z);
+
+/* arbiter__zone_name - "A's hand", "the stock", ...; static. */
+const char *arbiter__zone_name(enum zone z);
+
+/* search.c --------------------------------------------------------- */
+
+/*
+ * arbiter__best_tricks - tricks the leader's side (seat leader) and the
+ * other can make from two known hands with trump, trick by trick to the
+ * obligation of profile p, both playing their best; out[leader] is what
+ * the leader makes against best defence, out[other] what the other makes
+ * against the leader's best play.  Hands of at most 5 cards.
+ */
+void arbiter__best_tricks(uint32_t hand_leader, uint32_t hand_other,
+                          int trump, const struct profile *p, int leader,
+                          int out[2]);
+
+#endif /* ECARTE_ARBITER_ARBITER_INT_H */

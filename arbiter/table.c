@@ -1,0 +1,105 @@
+/* table.c - the table model: where each of the 32 cards is, and the card
+ * conservation invariant (every card in exactly one place). */
+#include "arbiter/arbiter_int.h"
+
+#include <stdio.h>
+
+static const char *zone_names[Z_COUNT] = {
+    "the stock", "A's hand", "B's hand", "the turn-up",
+    "A's discard", "B's discard", "the tricks", "the cards set aside",
+};
+
+const char *arbiter__zone_name(enum zone z)
+{
+    return zone_names[z];
+}
+
+void arbiter__zones_reset(struct zones *z)
+{
+    for (int i = 0; i < Z_COUNT; i++) {
+        z->known[i] = 0;
+        z->count[i] = 0;
+    }
+    z->count[Z_STOCK] = CARD_COUNT;
+}
+
+int arbiter__locate(const struct zones *z, uint8_t c)
+{
+    for (int i = 0; i < Z_COUNT; i++) {
+        if (z->known[i] & CARD_BIT(c)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* unknown_places - cards of zone i whose face is not known. */
+static int unknown_places(const struct zones *z, int i)
+{
+    return z->count[i] - cards_count(z->known[i]);
+}
+
+int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
+                  char *why, size_t n)
+{
+    char text[CARD_TEXT_MAX];
+
+    if (z->count[from] <= 0) {
+        snprintf(why, n, "expected a card in %s, found it empty",
+                 zone_names[from]);
+        return ARB_E_IMPOSSIBLE;
+    }
+    if (c == CARD_UNKNOWN) {
+        if (unknown_places(z, from) <= 0) {
+            snprintf(why, n, "expected the card to be named: every card in "
+                             "%s is known",
+                     zone_names[from]);
+            return ARB_E_IMPOSSIBLE;
+        }
+        z->count[from]--;
+        z->count[to]++;
+        return 0;
+    }
+    if (z->known[from] & CARD_BIT(c)) {
+        z->known[from] &= ~CARD_BIT(c);
+    } else {
+        int at = arbiter__locate(z, c);
+
+        if (at >= 0) {
+            snprintf(why, n, "expected a card in %s, found %s, which is in "
+                             "%s (card conservation)",
+                     zone_names[from], card_format(c, text), zone_names[at]);
+            return ARB_E_IMPOSSIBLE;
+        }
+        if (unknown_places(z, from) <= 0) {
+            snprintf(why, n, "expected a card of %s, found %s, which cannot "
+                             "be there (card conservation)",
+                     zone_names[from], card_format(c, text));
+            return ARB_E_IMPOSSIBLE;
+        }
+    }
+    z->count[from]--;
+    z->count[to]++;
+    z->known[to] |= CARD_BIT(c);
+    return 0;
+}
+
+bool arbiter__conserved(const struct zones *z)
+{
+    uint32_t seen = 0;
+    int total = 0;
+    int unknown = 0;
+
+    for (int i = 0; i < Z_COUNT; i++) {
+        if (z->count[i] < 0 || cards_count(z->known[i]) > z->count[i]) {
+            return false;
+        }
+        if (seen & z->known[i]) {
+            return false;
+        }
+        seen |= z->known[i];
+        total += z->count[i];
+        unknown += unknown_places(z, i);
+    }
+    return total == CARD_COUNT && unknown == CARD_COUNT - cards_count(seen);
+}

@@ -1,0 +1,535 @@
+/* main.c - the ecarte command: dispatch to the subcommands. */
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: ecarte SUBCOMMAND [OPTION...] [ARG...]\n"
+    "\n"
+    "A referee for Écarté under the London club laws (Turf and Portland\n"
+    "Clubs).  Table logs (.ecarte) are read a line at a time, adjudicated,\n"
+    "and recorded in a SQLite ledger.\n"
+    "\n"
+    "subcommands:\n"
+    "  record [--db FILE] [--json] [--new] [LOG... | -]\n"
+    "                      adjudicate and record actions (default ecarte.db);\n"
+    "                      resumes the last sitting of the same log\n"
+    "  check [--json] [--strict] LOG...\n"
+    "                      adjudicate in memory and compare every `=` line\n"
+    "  export [--db FILE] [--game N] [--sitting ID]\n"
+    "                      write the ledger back as a .ecarte log\n"
+    "  score [--db FILE] [--json]\n"
+    "                      the scoresheet: games, deals, points, winners\n"
+    "  law N               one law in words: trigger, window, elector,\n"
+    "                      options, remedies and the reading chosen\n"
+    "  laws [--profile [--laws SPEC]]\n"
+    "                      every law in a line; --profile: the rule switches\n"
+    "\n"
+    "exit status: 0 fine, 1 findings, 2 bad input or usage\n";
+
+int usage_error(const char *sub, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "ecarte%s%s: ", sub ? " " : "", sub ? sub : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'ecarte --help'.\n");
+    return EXIT_BAD_INPUT;
+}
+
+/* open_ledger - open path for a subcommand; prints why on failure. */
+static struct ledger *open_ledger(const char *path, unsigned flags)
+{
+    struct ledger *l = NULL;
+    int rc = ledger_open(&l, path, flags);
+
+    if (rc != 0) {
+        fprintf(stderr, "ecarte: %s: %s\n", path, ledger_errmsg(l));
+        ledger_close(l);
+        return NULL;
+    }
+    return l;
+}
+
+/* run_inputs - run each log (or standard input) through session s. */
+static int run_inputs(struct session *s, int n, char **names)
+{
+    int worst = EXIT_FINE;
+
+    for (int i = 0; i < n; i++) {
+        FILE *fp = strcmp(names[i], "-") == 0 ? stdin : fopen(names[i], "r");
+        int rc;
+
+        if (fp == NULL) {
+            fprintf(stderr, "ecarte: %s: cannot open: ", names[i]);
+            perror(NULL);
+            return EXIT_BAD_INPUT;
+        }
+        rc = session_run(s, fp, names[i]);
+        if (fp != stdin) {
+            fclose(fp);
+        }
+        if (rc < 0) {
+            return EXIT_BAD_INPUT;
+        }
+        if (rc == EXIT_BAD_INPUT) {
+            return rc;
+        }
+        if (rc > worst) {
+            worst = rc;
+        }
+    }
+    return worst;
+}
+
+int cmd_record(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"json", no_argument, NULL, 'j'},
+        {"new", no_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    bool json = false;
+    bool fresh = false;
+    static char dash_arg[] = "-";
+    char *dash[] = {dash_arg};
+    struct ledger *l = NULL;
+    struct output *o = NULL;
+    int rc = EXIT_FINE;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:jnh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'j': json = true; break;
+        case 'n': fresh = true; break;
+        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        default: return usage_error("record", "unknown option");
+        }
+    }
+    l = open_ledger(db, 0);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (output_open(&o, stdout, json) != 0) {
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    char **names = optind < argc ? argv + optind : dash;
+    int n = optind < argc ? argc - optind : 1;
+
+    for (int i = 0; i < n && rc != EXIT_BAD_INPUT; i++) {
+        struct session *s = NULL;
+        int resumed = 0;
+
+        if (session_open(&s, l, o, COMMIT_PER_ACTION) != 0) {
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        if (!fresh) {
+            resumed = session_resume(s, names[i]);
+        }
+        if (resumed < 0) {
+            rc = EXIT_BAD_INPUT;
+        } else {
+            if (resumed == 1 && !json) {
+                fprintf(stderr, "ecarte: resuming the sitting of %s\n",
+                        names[i]);
+            }
+            int r = run_inputs(s, 1, &names[i]);
+            rc = r > rc ? r : rc;
+        }
+        session_close(s);
+    }
+    output_close(o);
+    ledger_close(l);
+    return rc;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"strict", no_argument, NULL, 's'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool json = false;
+    bool strict = false;
+    bool quiet = false;
+    int worst = EXIT_FINE;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "jsqh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j': json = true; break;
+        case 's': strict = true; break;
+        case 'q': quiet = true; break;
+        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        default: return usage_error("check", "unknown option");
+        }
+    }
+    if (optind >= argc) {
+        return usage_error("check", "expected one or more logs");
+    }
+    for (int i = optind; i < argc; i++) {
+        struct ledger *l = open_ledger(":memory:", 0);
+        struct output *o = NULL;
+        struct session *s = NULL;
+        int rc;
+
+        if (l == NULL || output_open(&o, stdout, json) != 0 ||
+            session_open(&s, l, o, COMMIT_PER_DEAL) != 0) {
+            output_close(o);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        (void)quiet;
+        session_set_strict(s, strict);
+        rc = run_inputs(s, 1, &argv[i]);
+        session_close(s);
+        output_close(o);
+        ledger_close(l);
+        if (rc > worst) {
+            worst = rc;
+        }
+    }
+    return worst;
+}
+
+struct export_ctx {
+    int game;
+    FILE *fp;
+};
+
+static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
+                       const char *text)
+{
+    struct export_ctx *ctx = vctx;
+
+    (void)game;
+    switch (kind) {
+    case LEDGER_LINE_TAG:
+    case LEDGER_LINE_EVENT:
+        fprintf(ctx->fp, "%s\n", text);
+        break;
+    case LEDGER_LINE_RULING:
+    case LEDGER_LINE_SCORE:
+        fprintf(ctx->fp, "= %s\n", text);
+        break;
+    }
+    return 0;
+}
+
+static int last_sitting(void *vctx, int64_t id, const char *source)
+{
+    (void)source;
+    *(int64_t *)vctx = id;
+    return 0;
+}
+
+int cmd_export(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"game", required_argument, NULL, 'g'},
+        {"sitting", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    int game = 0;
+    int64_t sitting = 0;
+    struct export_ctx ctx = {0, stdout};
+    struct ledger *l = NULL;
+    char *end = NULL;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'g':
+            game = (int)strtol(optarg, &end, 10);
+            if (*end != '\0' || game < 1) {
+                return usage_error("export", "expected a game number, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 's':
+            sitting = strtoll(optarg, &end, 10);
+            if (*end != '\0' || sitting < 1) {
+                return usage_error("export", "expected a sitting id, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        default: return usage_error("export", "unknown option");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("export", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    l = open_ledger(db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (sitting == 0) {
+        ledger_sittings_foreach(l, last_sitting, &sitting);
+    }
+    if (sitting == 0) {
+        fprintf(stderr, "ecarte export: %s: the ledger has no sitting\n", db);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    ctx.game = game;
+    if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
+        fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    ledger_close(l);
+    return EXIT_FINE;
+}
+
+struct sheet_ctx {
+    struct output *o;
+    bool json;
+    int64_t sitting;
+    int game;
+    char winner;
+    int value;
+    int points[2];
+    int games_won[2];
+    int rubber;
+};
+
+/* sheet_game_end - print the result line of the game just listed. */
+static void sheet_game_end(struct sheet_ctx *ctx)
+{
+    static const char *const value[] = {"", "single", "double", "treble"};
+
+    if (ctx->json || ctx->game == 0) {
+        return;
+    }
+    if (ctx->winner == 0) {
+        printf("  game %d not finished: A %d B %d\n", ctx->game,
+               ctx->points[0], ctx->points[1]);
+        return;
+    }
+    ctx->games_won[ctx->winner == 'A' ? 0 : 1]++;
+    printf("  game %d to %c, A %d B %d (%s); games A %d B %d\n", ctx->game,
+           ctx->winner, ctx->points[0], ctx->points[1],
+           value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
+           ctx->games_won[0], ctx->games_won[1]);
+    if (ctx->games_won[0] * 2 > ctx->rubber ||
+        ctx->games_won[1] * 2 > ctx->rubber) {
+        printf("  rubber to %c\n", ctx->games_won[0] > ctx->games_won[1]
+                                       ? 'A' : 'B');
+        ctx->games_won[0] = ctx->games_won[1] = 0;
+    }
+}
+
+static int sheet_row(void *vctx, const struct ledger_deal_row *row)
+{
+    struct sheet_ctx *ctx = vctx;
+
+    if (row->sitting != ctx->sitting || row->game != ctx->game) {
+        sheet_game_end(ctx);
+        if (row->sitting != ctx->sitting) {
+            ctx->games_won[0] = ctx->games_won[1] = 0;
+        }
+        ctx->sitting = row->sitting;
+        ctx->game = row->game;
+    }
+    ctx->winner = row->game_winner;
+    ctx->value = row->game_value;
+    ctx->points[0] = row->game_points_a;
+    ctx->points[1] = row->game_points_b;
+    output_scoresheet_row(ctx->o, row);
+    return 0;
+}
+
+int cmd_score(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"json", no_argument, NULL, 'j'},
+        {"rubber", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    struct sheet_ctx ctx;
+    struct ledger *l = NULL;
+    struct output *o = NULL;
+    int c;
+
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.rubber = 3;
+    while ((c = getopt_long(argc, argv, "d:jr:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'j': ctx.json = true; break;
+        case 'r': ctx.rubber = atoi(optarg); break;
+        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        default: return usage_error("score", "unknown option");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("score", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    l = open_ledger(db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (output_open(&o, stdout, ctx.json) != 0) {
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    ctx.o = o;
+    if (ledger_scoresheet_foreach(l, 0, sheet_row, &ctx) != 0) {
+        fprintf(stderr, "ecarte score: %s\n", ledger_errmsg(l));
+    }
+    sheet_game_end(&ctx);
+    output_close(o);
+    ledger_close(l);
+    return EXIT_FINE;
+}
+
+/* print_law - one law in words, for `ecarte law N`. */
+static void print_law(const struct law *l)
+{
+    printf("%s  %s\n\n", l->id, l->title);
+    printf("  %s\n\n", l->text_ref);
+    printf("  kind:      %s\n", l->kind == LAW_KIND_PENALTY
+                                    ? "penalty law (gives a ruling)"
+                                    : "rule of scoring (applied as play "
+                                      "goes, no ruling line)");
+    printf("  trigger:  ");
+    for (int k = 1; k < EV_KIND_COUNT; k++) {
+        if (l->trigger & EV_BIT(k)) {
+            printf(" %s", event_verb((enum event_kind)k));
+        }
+    }
+    printf("\n  window:    %s\n", law_window_name(l->window));
+    printf("  offender:  %s\n", law_role_name(l->offender));
+    printf("  elector:   %s\n", law_role_name(l->elector));
+    printf("  options:  ");
+    if (l->options == 0) {
+        printf(" none");
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        if (l->options & OPT_BIT(o)) {
+            printf(" %s", option_name((enum law_option)o));
+        }
+    }
+    printf("\n  remedy:    %s\n", remedy_name(l->remedy));
+    if (l->reading != NULL) {
+        printf("  reading:   %s\n", l->reading);
+    }
+}
+
+int cmd_law(int argc, char **argv)
+{
+    const struct law *l;
+
+    if (argc != 2) {
+        return usage_error("law", "expected one law number (1-51 or L12)");
+    }
+    l = laws_find(argv[1], strlen(argv[1]));
+    if (l == NULL) {
+        return usage_error("law", "expected a law number 1-51, found \"%s\"",
+                           argv[1]);
+    }
+    print_law(l);
+    return EXIT_FINE;
+}
+
+int cmd_laws(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"profile", no_argument, NULL, 'p'},
+        {"laws", required_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool profile = false;
+    const char *spec = "london";
+    int c;
+
+    while ((c = getopt_long(argc, argv, "pl:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'p': profile = true; break;
+        case 'l': spec = optarg; profile = true; break;
+        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        default: return usage_error("laws", "unknown option");
+        }
+    }
+    if (profile) {
+        struct profile p;
+        char err[200];
+        char buf[4096];
+
+        if (profile_parse(&p, spec, err, sizeof(err)) != 0) {
+            return usage_error("laws", "%s", err);
+        }
+        printf("profile: %s\n\n", profile_format(&p, buf, sizeof(buf)));
+        fputs(profile_describe(&p, buf, sizeof(buf)), stdout);
+        return EXIT_FINE;
+    }
+    for (int i = 0; i < LAW_COUNT; i++) {
+        const struct law *l = laws_get((enum law_id)i);
+
+        printf("%-4s %-48s %s\n", l->id, l->title,
+               l->kind == LAW_KIND_RULE ? "(scoring rule)"
+                                        : remedy_name(l->remedy));
+    }
+    return EXIT_FINE;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } subs[] = {
+        {"record", cmd_record}, {"check", cmd_check}, {"export", cmd_export},
+        {"score", cmd_score},   {"law", cmd_law},     {"laws", cmd_laws},
+    };
+    char err[200];
+
+    if (laws_selfcheck(err, sizeof(err)) != 0) {
+        fprintf(stderr, "ecarte: law registry broken: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        fputs(usage_text, stdout);
+        return EXIT_FINE;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("ecarte %s (SQLite %s)\n", ECARTE_VERSION, "linked");
+        return EXIT_FINE;
+    }
+    for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
+        if (strcmp(argv[1], subs[i].name) == 0) {
+            return subs[i].fn(argc - 1, argv + 1);
+        }
+    }
+    return usage_error(NULL, "unknown subcommand \"%s\"", argv[1]);
+}

@@ -1,0 +1,386 @@
+/* output.c - printing rulings, findings, deal scores and scoresheets, as
+ * text or as JSON Lines (objects built by SQLite's json_object()). */
+#include "cli/cli.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The JSON objects printed, one prepared statement each. */
+enum json_kind {
+    J_RULING,
+    J_FINDING,
+    J_DEAL,
+    J_GAME,
+    J_SHEET,
+    J_COUNT
+};
+
+static const char *const json_sql[J_COUNT] = {
+    [J_RULING] = "SELECT json_object('type','ruling','source',?1,'line',?2,"
+                 "'deal',?3,'law',?4,'title',?5,'offender',?6,'elector',?7,"
+                 "'options',json(?8),'remedy',?9,'note',?10,"
+                 "'previews',json(?11))",
+    [J_FINDING] = "SELECT json_object('type','finding','source',?1,'line',?2,"
+                  "'kind',?3,'expected',?4,'found',?5,'message',?6)",
+    [J_DEAL] = "SELECT json_object('type','deal','source',?1,'line',?2,"
+               "'game',?3,'deal',?4,'dealer',?5,'void',json(?6),"
+               "'tricks',json_object('A',?7,'B',?8),"
+               "'points',json_object('A',?9,'B',?10),"
+               "'score',json_object('A',?11,'B',?12))",
+    [J_GAME] = "SELECT json_object('type','game','source',?1,'line',?2,"
+               "'game',?3,'winner',?4,'points',json_object('A',?5,'B',?6),"
+               "'value',?7,'rubber_winner',?8)",
+    [J_SHEET] = "SELECT json_object('type','deal','sitting',?1,'game',?2,"
+                "'deal',?3,'dealer',?4,'void',json(?5),"
+                "'tricks',json_object('A',?6,'B',?7),"
+                "'points',json_object('A',?8,'B',?9),"
+                "'game_winner',?10,'game_value',?11,"
+                "'game_points',json_object('A',?12,'B',?13))",
+};
+
+struct output {
+    FILE *fp;
+    bool json;
+    sqlite3 *db;
+    sqlite3_stmt *stmt[J_COUNT];
+    int last_game;              /* scoresheet: game heading printed */
+    int64_t last_sitting;
+};
+
+int output_open(struct output **out, FILE *fp, bool json)
+{
+    struct output *o = NULL;
+
+    o = calloc(1, sizeof(*o));
+    if (o == NULL) {
+        return -1;
+    }
+    o->fp = fp;
+    o->json = json;
+    if (json) {
+        if (sqlite3_open(":memory:", &o->db) != SQLITE_OK) {
+            output_close(o);
+            return -1;
+        }
+        for (int i = 0; i < J_COUNT; i++) {
+            if (sqlite3_prepare_v2(o->db, json_sql[i], -1, &o->stmt[i],
+                                   NULL) != SQLITE_OK) {
+                fprintf(stderr, "ecarte: SQLite has no JSON functions: %s\n",
+                        sqlite3_errmsg(o->db));
+                output_close(o);
+                return -1;
+            }
+        }
+    }
+    *out = o;
+    return 0;
+}
+
+void output_close(struct output *o)
+{
+    if (o == NULL) {
+        return;
+    }
+    for (int i = 0; i < J_COUNT; i++) {
+        sqlite3_finalize(o->stmt[i]);
+    }
+    sqlite3_close(o->db);
+    free(o);
+}
+
+bool output_json(const struct output *o)
+{
+    return o != NULL && o->json;
+}
+
+/* emit - step statement k (bound by the caller) and print its one row. */
+static void emit(struct output *o, enum json_kind k)
+{
+    sqlite3_stmt *st = o->stmt[k];
+
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        fprintf(o->fp, "%s\n", (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+}
+
+/* seat_text - "A", "B" or NULL for SEAT_NONE (bound as JSON null). */
+static const char *seat_text(int s)
+{
+    return s == SEAT_A ? "A" : s == SEAT_B ? "B" : NULL;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *t)
+{
+    if (t == NULL) {
+        sqlite3_bind_null(st, i);
+    } else {
+        sqlite3_bind_text(st, i, t, -1, SQLITE_TRANSIENT);
+    }
+}
+
+/* options_json - the options of r as a JSON array of option words (fixed
+ * keywords: nothing to escape). */
+static char *options_json(uint32_t options, char *buf, size_t n)
+{
+    size_t used = (size_t)snprintf(buf, n, "[");
+
+    for (int i = 0; i < OPT_COUNT && used < n; i++) {
+        if (options & OPT_BIT(i)) {
+            used += (size_t)snprintf(buf + used, n - used, "%s\"%s\"",
+                                     used > 1 ? "," : "",
+                                     option_name((enum law_option)i));
+        }
+    }
+    if (used < n) {
+        snprintf(buf + used, n - used, "]");
+    }
+    return buf;
+}
+
+/* previews_object - "option: text; option: text" as a JSON object, built
+ * with json_object() pairs through a nested statement. */
+static void bind_previews(struct output *o, sqlite3_stmt *st, int i,
+                          const char *preview)
+{
+    sqlite3_stmt *obj = NULL;
+    char *copy = NULL;
+    char *save = NULL;
+    char *item;
+
+    if (preview == NULL || preview[0] == '\0') {
+        sqlite3_bind_text(st, i, "{}", -1, SQLITE_STATIC);
+        return;
+    }
+    copy = strdup(preview);
+    if (copy == NULL ||
+        sqlite3_prepare_v2(o->db, "SELECT json_set(?1, '$.' || json_quote(?2), ?3)",
+                           -1, &obj, NULL) != SQLITE_OK) {
+        free(copy);
+        sqlite3_bind_text(st, i, "{}", -1, SQLITE_STATIC);
+        return;
+    }
+    char *acc = strdup("{}");
+    for (item = strtok_r(copy, ";", &save); item != NULL && acc != NULL;
+         item = strtok_r(NULL, ";", &save)) {
+        char *colon = strchr(item, ':');
+
+        while (*item == ' ') {
+            item++;
+        }
+        if (colon == NULL) {
+            continue;
+        }
+        *colon = '\0';
+        sqlite3_bind_text(obj, 1, acc, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(obj, 2, item, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(obj, 3, colon + 2, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(obj) == SQLITE_ROW) {
+            char *next = strdup((const char *)sqlite3_column_text(obj, 0));
+
+            free(acc);
+            acc = next;
+        }
+        sqlite3_reset(obj);
+    }
+    sqlite3_finalize(obj);
+    free(copy);
+    if (acc == NULL) {
+        sqlite3_bind_text(st, i, "{}", -1, SQLITE_STATIC);
+    } else {
+        sqlite3_bind_text(st, i, acc, -1, free);
+    }
+}
+
+void output_ruling(struct output *o, const char *source, int line, int deal,
+                   const struct ruling *r, const char *preview)
+{
+    const struct law *row = laws_get(r->law);
+    char opts[200];
+
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_RULING];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int(st, 3, deal);
+        bind_text(st, 4, row->id);
+        bind_text(st, 5, row->title);
+        bind_text(st, 6, seat_text(r->offender));
+        bind_text(st, 7, seat_text(r->elector));
+        bind_text(st, 8, options_json(r->options, opts, sizeof(opts)));
+        bind_text(st, 9, remedy_name(r->remedy));
+        bind_text(st, 10, r->note);
+        bind_previews(o, st, 11, preview);
+        emit(o, J_RULING);
+        return;
+    }
+    char text[300];
+
+    fprintf(o->fp, "%s:%d: = %s\n", source, line,
+            ruling_format(r, text, sizeof(text)));
+    fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
+            r->note[0] ? " - " : "", r->note);
+    if (r->elector != SEAT_NONE && r->options != 0) {
+        fprintf(o->fp, "    %c chooses:\n", seat_letter(r->elector));
+    }
+    if (preview != NULL && preview[0] != '\0') {
+        const char *p = preview;
+
+        while (*p != '\0') {
+            const char *semi = strstr(p, "; ");
+            int len = semi != NULL ? (int)(semi - p) : (int)strlen(p);
+
+            fprintf(o->fp, "      %.*s\n", len, p);
+            p = semi != NULL ? semi + 2 : p + len;
+        }
+    }
+}
+
+void output_note(struct output *o, const char *source, int line,
+                 const char *text)
+{
+    if (o == NULL || o->json) {
+        return;
+    }
+    fprintf(o->fp, "%s:%d: note: %s\n", source, line, text);
+}
+
+void output_finding(struct output *o, const char *source, int line,
+                    const char *kind, const char *expected,
+                    const char *found, const char *message)
+{
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_FINDING];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        bind_text(st, 3, kind);
+        bind_text(st, 4, expected);
+        bind_text(st, 5, found);
+        bind_text(st, 6, message);
+        emit(o, J_FINDING);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: %s\n", source, line, message);
+}
+
+void output_deal(struct output *o, const char *source, int line,
+                 const struct arb_deal_result *d, const int score[2])
+{
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_DEAL];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int(st, 3, d->game);
+        sqlite3_bind_int(st, 4, d->number);
+        bind_text(st, 5, seat_text(d->dealer));
+        bind_text(st, 6, d->is_void ? "true" : "false");
+        sqlite3_bind_int(st, 7, d->tricks[0]);
+        sqlite3_bind_int(st, 8, d->tricks[1]);
+        sqlite3_bind_int(st, 9, d->points[0]);
+        sqlite3_bind_int(st, 10, d->points[1]);
+        sqlite3_bind_int(st, 11, score[0]);
+        sqlite3_bind_int(st, 12, score[1]);
+        emit(o, J_DEAL);
+        return;
+    }
+    if (d->is_void) {
+        fprintf(o->fp, "%s:%d: deal %d (%c deals) is void; score A %d B %d\n",
+                source, line, d->number, seat_letter(d->dealer), score[0],
+                score[1]);
+        return;
+    }
+    fprintf(o->fp,
+            "%s:%d: deal %d (%c deals): tricks A %d B %d, points A %d B %d; "
+            "score A %d B %d\n",
+            source, line, d->number, seat_letter(d->dealer), d->tricks[0],
+            d->tricks[1], d->points[0], d->points[1], score[0], score[1]);
+}
+
+static const char *value_name(int v)
+{
+    return v == 3 ? "treble" : v == 2 ? "double" : "single";
+}
+
+void output_game(struct output *o, const char *source, int line,
+                 const struct arb_game_result *g)
+{
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_GAME];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int(st, 3, g->number);
+        bind_text(st, 4, seat_text(g->winner));
+        sqlite3_bind_int(st, 5, g->points[0]);
+        sqlite3_bind_int(st, 6, g->points[1]);
+        sqlite3_bind_int(st, 7, g->value);
+        bind_text(st, 8, g->rubber_over ? seat_text(g->rubber_winner) : NULL);
+        emit(o, J_GAME);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: game %d won by %c, A %d B %d (%s)%s%s\n", source,
+            line, g->number, seat_letter(g->winner), g->points[0],
+            g->points[1], value_name(g->value),
+            g->rubber_over ? "; rubber to " : "",
+            g->rubber_over ? (g->rubber_winner == SEAT_A ? "A" : "B") : "");
+}
+
+void output_scoresheet_row(struct output *o,
+                           const struct ledger_deal_row *row)
+{
+    char dealer[2] = {row->dealer, '\0'};
+    char winner[2] = {row->game_winner, '\0'};
+
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_SHEET];
+
+        sqlite3_bind_int64(st, 1, row->sitting);
+        sqlite3_bind_int(st, 2, row->game);
+        sqlite3_bind_int(st, 3, row->deal);
+        bind_text(st, 4, dealer);
+        bind_text(st, 5, row->is_void ? "true" : "false");
+        sqlite3_bind_int(st, 6, row->tricks_a);
+        sqlite3_bind_int(st, 7, row->tricks_b);
+        sqlite3_bind_int(st, 8, row->points_a);
+        sqlite3_bind_int(st, 9, row->points_b);
+        bind_text(st, 10, row->game_winner ? winner : NULL);
+        if (row->game_value > 0) {
+            sqlite3_bind_int(st, 11, row->game_value);
+        }
+        sqlite3_bind_int(st, 12, row->game_points_a);
+        sqlite3_bind_int(st, 13, row->game_points_b);
+        emit(o, J_SHEET);
+        return;
+    }
+    if (row->sitting != o->last_sitting || row->game != o->last_game) {
+        fprintf(o->fp, "%sgame %d (sitting %lld)%s", o->last_game ? "\n" : "",
+                row->game, (long long)row->sitting, "\n");
+        fprintf(o->fp, "  deal dealer  tricks A-B  points A-B\n");
+        o->last_game = row->game;
+        o->last_sitting = row->sitting;
+    }
+    if (row->is_void) {
+        fprintf(o->fp, "  %4d   %c      void\n", row->deal, row->dealer);
+    } else {
+        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d\n", row->deal,
+                row->dealer, row->tricks_a, row->tricks_b, row->points_a,
+                row->points_b);
+    }
+}

@@ -1,0 +1,731 @@
+/*
+ * session.c - one log through the reader, the referee and the ledger:
+ * every action adjudicated and recorded (one transaction per action or per
+ * deal), every `=` line compared with what the rules give.
+ */
+#include "cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A ledger row id kept by the number it has in the sitting. */
+struct numbered {
+    int number;
+    int64_t id;
+};
+
+struct session {
+    struct arbiter *arb;
+    struct ledger *led;         /* borrowed, may be NULL */
+    struct output *out;         /* borrowed, may be NULL */
+    enum commit_mode mode;
+    bool strict;
+    bool in_txn;
+    int64_t sitting;            /* 0 until the first action */
+    struct numbered game[2];    /* current and previous game */
+    struct numbered deal[2];    /* current and previous deal */
+    int64_t seq;
+    int64_t events;
+    int64_t deals;
+    int findings;
+    /* tags read before the first action, stored with the sitting */
+    int n_tags;
+    char (*tag_name)[TL_TAG_NAME_MAX];
+    char (*tag_value)[TL_TAG_VALUE_MAX];
+    /* what the last action gave, for the `=` lines after it */
+    struct arb_result last;
+    bool have_last;
+    bool matched[ARB_RULINGS_MAX];
+    int last_line;
+    const char *name;
+    /* resuming: skip lines of this source up to skip_line */
+    char resume_source[256];
+    int skip_line;
+};
+
+int session_open(struct session **out, struct ledger *l, struct output *o,
+                 enum commit_mode mode)
+{
+    struct session *s = NULL;
+
+    s = calloc(1, sizeof(*s));
+    if (s == NULL || arbiter_open(&s->arb) != 0) {
+        free(s);
+        return -1;
+    }
+    s->led = l;
+    s->out = o;
+    s->mode = mode;
+    *out = s;
+    return 0;
+}
+
+void session_close(struct session *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    if (s->in_txn && s->led != NULL) {
+        ledger_rollback(s->led);
+    }
+    arbiter_close(s->arb);
+    free(s->tag_name);
+    free(s->tag_value);
+    free(s);
+}
+
+void session_set_strict(struct session *s, bool strict)
+{
+    s->strict = strict;
+}
+
+int session_findings(const struct session *s)
+{
+    return s->findings;
+}
+
+struct arbiter *session_arbiter(struct session *s)
+{
+    return s->arb;
+}
+
+int64_t session_events(const struct session *s)
+{
+    return s->events;
+}
+
+int64_t session_deals(const struct session *s)
+{
+    return s->deals;
+}
+
+/* ------------------------------------------------------------------ */
+/* Transactions                                                         */
+/* ------------------------------------------------------------------ */
+
+static int begin(struct session *s)
+{
+    if (s->led == NULL || s->in_txn) {
+        return 0;
+    }
+    if (ledger_begin(s->led) != 0) {
+        return -1;
+    }
+    s->in_txn = true;
+    return 0;
+}
+
+static int commit(struct session *s)
+{
+    if (s->led == NULL || !s->in_txn) {
+        return 0;
+    }
+    s->in_txn = false;
+    return ledger_commit(s->led) == 0 ? 0 : -1;
+}
+
+/* ledger_fail - report a ledger failure on stderr; returns -1. */
+static int ledger_fail(struct session *s, const char *what)
+{
+    fprintf(stderr, "ecarte: ledger: %s: %s\n", what, ledger_errmsg(s->led));
+    if (s->in_txn) {
+        ledger_rollback(s->led);
+        s->in_txn = false;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Recording one action                                                 */
+/* ------------------------------------------------------------------ */
+
+static int64_t id_of(const struct numbered ids[2], int number)
+{
+    for (int i = 0; i < 2; i++) {
+        if (ids[i].number == number) {
+            return ids[i].id;
+        }
+    }
+    return 0;
+}
+
+static void push_id(struct numbered ids[2], int number, int64_t id)
+{
+    ids[1] = ids[0];
+    ids[0].number = number;
+    ids[0].id = id;
+}
+
+/* ensure_sitting - the sitting row and its tags, at the first action. */
+static int ensure_sitting(struct session *s)
+{
+    if (s->sitting != 0 || s->led == NULL) {
+        if (s->sitting == 0) {
+            s->sitting = -1;
+        }
+        return 0;
+    }
+    if (ledger_sitting_add(s->led, s->name, &s->sitting) != 0) {
+        return ledger_fail(s, "new sitting");
+    }
+    for (int i = 0; i < s->n_tags; i++) {
+        if (ledger_tag_add(s->led, s->sitting, s->tag_name[i],
+                           s->tag_value[i]) != 0) {
+            return ledger_fail(s, "tag");
+        }
+    }
+    return 0;
+}
+
+/* split_event - the verb, the rest of the line and the cards named, from
+ * the canonical text of ev. */
+static void split_event(const struct table_event *ev, const char *text,
+                        char *args, size_t na, char *cards, size_t nc)
+{
+    const char *verb = event_verb(ev->kind);
+    const char *p = strstr(text, verb);
+    size_t used = 0;
+
+    args[0] = '\0';
+    if (p != NULL) {
+        p += strlen(verb);
+        while (*p == ' ') {
+            p++;
+        }
+        snprintf(args, na, "%s", p);
+    }
+    cards[0] = '\0';
+    for (int i = 0; i < ev->n_cards && used < nc; i++) {
+        char c[CARD_TEXT_MAX];
+
+        used += (size_t)snprintf(cards + used, nc - used, "%s%s",
+                                 i > 0 ? " " : "",
+                                 card_format(ev->cards[i], c));
+    }
+}
+
+/* record_result - write one accepted action and what it gave. */
+static int record_result(struct session *s, const struct tl_line *line,
+                         const struct arb_result *r)
+{
+    struct ledger_event le;
+    char text[TL_LINE_MAX];
+    char args[TL_LINE_MAX];
+    char cards[200];
+    char actor[2] = {0, 0};
+    int64_t event_id = 0;
+    int game_no = arbiter_game_number(s->arb);
+    int deal_no = arbiter_deal_number(s->arb);
+
+    if (s->led == NULL) {
+        return 0;
+    }
+    if (ensure_sitting(s) != 0) {
+        return -1;
+    }
+    /* a held deal or a game closed by this action belongs to the past */
+    if (r->deal_over && r->deal.number != deal_no &&
+        id_of(s->deal, r->deal.number) != 0) {
+        if (ledger_deal_finish(s->led, id_of(s->deal, r->deal.number),
+                               r->deal.tricks[0], r->deal.tricks[1],
+                               r->deal.points[0], r->deal.points[1],
+                               r->deal.is_void) != 0) {
+            return ledger_fail(s, "deal");
+        }
+    }
+    if (r->game_started) {
+        int64_t id;
+
+        if (ledger_game_add(s->led, s->sitting, game_no, &id) != 0) {
+            return ledger_fail(s, "game");
+        }
+        push_id(s->game, game_no, id);
+    }
+    if (r->deal_started) {
+        int64_t id;
+
+        if (ledger_deal_add(s->led, id_of(s->game, game_no), deal_no,
+                            seat_letter(arbiter_dealer(s->arb)), &id) != 0) {
+            return ledger_fail(s, "deal");
+        }
+        push_id(s->deal, deal_no, id);
+    }
+    tl_format_line(line, text, sizeof(text));
+    split_event(&line->ev, text, args, sizeof(args), cards, sizeof(cards));
+    actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
+    memset(&le, 0, sizeof(le));
+    le.sitting = s->sitting;
+    le.game = id_of(s->game, game_no);
+    le.deal = id_of(s->deal, deal_no);
+    le.seq = ++s->seq;
+    le.source = s->name;
+    le.line = line->line_no;
+    le.stamp = line->stamp;
+    le.actor = actor;
+    le.verb = event_verb(line->ev.kind);
+    le.args = args;
+    le.cards = cards;
+    le.text = text;
+    if (ledger_event_add(s->led, &le, &event_id) != 0) {
+        return ledger_fail(s, "event");
+    }
+    for (int i = 0; i < r->n_rulings; i++) {
+        const struct ruling *ru = &r->rulings[i];
+        char rtext[300];
+        char off[2] = {0, 0};
+        char el[2] = {0, 0};
+        char opts[120];
+        size_t used = 0;
+
+        opts[0] = '\0';
+        for (int o = 0; o < OPT_COUNT; o++) {
+            if (ru->options & OPT_BIT(o)) {
+                used += (size_t)snprintf(opts + used, sizeof(opts) - used,
+                                         "%s%s", used ? "," : "",
+                                         option_name((enum law_option)o));
+            }
+        }
+        off[0] = ru->offender == SEAT_NONE ? '\0' : seat_letter(ru->offender);
+        el[0] = ru->elector == SEAT_NONE ? '\0' : seat_letter(ru->elector);
+        if (ledger_ruling_add(s->led, event_id, laws_get(ru->law)->id, off,
+                              el, opts,
+                              ru->remedy == REM_NONE ? ""
+                                                     : remedy_name(ru->remedy),
+                              ruling_format(ru, rtext, sizeof(rtext)),
+                              NULL) != 0) {
+            return ledger_fail(s, "ruling");
+        }
+    }
+    if ((r->score_changed && !(r->game_started && !r->deal_started &&
+                               r->score[0] == 0 && r->score[1] == 0)) ||
+        r->deal_over) {
+        if (ledger_score_add(s->led, event_id, id_of(s->game, game_no),
+                             r->score[0], r->score[1],
+                             r->deal_over ? "deal" : "mark") != 0) {
+            return ledger_fail(s, "score");
+        }
+    }
+    if (r->deal_over && (r->deal.number == deal_no ||
+                         id_of(s->deal, r->deal.number) == 0)) {
+        if (ledger_deal_finish(s->led, id_of(s->deal, r->deal.number),
+                               r->deal.tricks[0], r->deal.tricks[1],
+                               r->deal.points[0], r->deal.points[1],
+                               r->deal.is_void) != 0) {
+            return ledger_fail(s, "deal");
+        }
+    }
+    if (r->game_over && id_of(s->game, r->game.number) != 0) {
+        if (ledger_game_finish(s->led, id_of(s->game, r->game.number),
+                               seat_letter(r->game.winner), r->game.points[0],
+                               r->game.points[1], r->game.value) != 0) {
+            return ledger_fail(s, "game");
+        }
+    }
+    return 0;
+}
+
+/* report - print what an action gave. */
+static void report(struct session *s, int line, const struct arb_result *r)
+{
+    for (int i = 0; i < r->n_notes; i++) {
+        output_note(s->out, s->name, line, r->notes[i]);
+    }
+    for (int i = 0; i < r->n_rulings; i++) {
+        output_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
+                      &r->rulings[i], r->previews[i]);
+    }
+    if (r->deal_over) {
+        output_deal(s->out, s->name, line, &r->deal, r->score);
+    }
+    if (r->game_over) {
+        output_game(s->out, s->name, line, &r->game);
+    }
+}
+
+/* unrecorded - strict mode: rulings of the last action no `=` line named. */
+static void unrecorded(struct session *s)
+{
+    if (!s->strict || !s->have_last) {
+        return;
+    }
+    for (int i = 0; i < s->last.n_rulings; i++) {
+        char buf[300];
+        char msg[400];
+
+        if (s->matched[i]) {
+            continue;
+        }
+        ruling_format(&s->last.rulings[i], buf, sizeof(buf));
+        snprintf(msg, sizeof(msg),
+                 "the rules give \"= %s\" here, the log records no ruling",
+                 buf);
+        output_finding(s->out, s->name, s->last_line, "unrecorded-ruling",
+                       buf, "", msg);
+        s->findings++;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Comparing `=` lines                                                  */
+/* ------------------------------------------------------------------ */
+
+static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
+{
+    if (x->law != r->law) {
+        return false;
+    }
+    if ((x->has & TLX_OFFENDER) && x->offender != r->offender) {
+        return false;
+    }
+    if ((x->has & TLX_ELECTOR) && x->elector != r->elector) {
+        return false;
+    }
+    if ((x->has & TLX_OPTIONS) && x->options != r->options) {
+        return false;
+    }
+    if ((x->has & TLX_REMEDY) && x->remedy != (int)r->remedy) {
+        return false;
+    }
+    return true;
+}
+
+/* expect_text - the recorded ruling line in canonical words. */
+static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
+{
+    struct ruling r;
+
+    memset(&r, 0, sizeof(r));
+    r.law = x->law;
+    r.offender = (x->has & TLX_OFFENDER) ? x->offender : SEAT_NONE;
+    r.elector = (x->has & TLX_ELECTOR) ? x->elector : SEAT_NONE;
+    r.options = (x->has & TLX_OPTIONS) ? x->options : 0;
+    r.remedy = (x->has & TLX_REMEDY) ? (enum remedy)x->remedy : REM_NONE;
+    return ruling_format(&r, buf, n);
+}
+
+static void check_ruling(struct session *s, const struct tl_line *line)
+{
+    const struct tl_expect *x = &line->expect;
+    struct ruling pending[8];
+    int n_pending = arbiter_pending(s->arb, pending, 8);
+    char want[300];
+    char gave[600];
+    char msg[1000];
+    size_t used = 0;
+
+    if (s->have_last) {
+        for (int i = 0; i < s->last.n_rulings; i++) {
+            if (!s->matched[i] && expect_matches(x, &s->last.rulings[i])) {
+                s->matched[i] = true;
+                return;
+            }
+        }
+    }
+    for (int i = 0; i < n_pending && i < 8; i++) {
+        if (expect_matches(x, &pending[i])) {
+            return;
+        }
+    }
+    gave[0] = '\0';
+    if (s->have_last) {
+        for (int i = 0; i < s->last.n_rulings && used < sizeof(gave); i++) {
+            char one[300];
+
+            used += (size_t)snprintf(gave + used, sizeof(gave) - used,
+                                     "%s\"= %s\"", used ? ", " : "",
+                                     ruling_format(&s->last.rulings[i], one,
+                                                   sizeof(one)));
+        }
+    }
+    expect_text(x, want, sizeof(want));
+    snprintf(msg, sizeof(msg),
+             "the log records \"= %s\", the rules give %s", want,
+             gave[0] ? gave : "no such ruling here");
+    output_finding(s->out, s->name, line->line_no, "ruling",
+                   gave[0] ? gave : "", want, msg);
+    s->findings++;
+}
+
+static void check_score(struct session *s, const struct tl_line *line)
+{
+    int score[2];
+
+    arbiter_score(s->arb, score);
+    if (score[0] != line->score[0] || score[1] != line->score[1]) {
+        char want[40];
+        char got[40];
+        char msg[200];
+
+        snprintf(want, sizeof(want), "A %d B %d", score[0], score[1]);
+        snprintf(got, sizeof(got), "A %d B %d", line->score[0],
+                 line->score[1]);
+        snprintf(msg, sizeof(msg),
+                 "the log records \"= score %s\", the rules give \"= score "
+                 "%s\"",
+                 got, want);
+        output_finding(s->out, s->name, line->line_no, "score", want, got,
+                       msg);
+        s->findings++;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Running a log                                                        */
+/* ------------------------------------------------------------------ */
+
+static int add_tag(struct session *s, const struct tl_line *line)
+{
+    void *a = realloc(s->tag_name, sizeof(*s->tag_name) *
+                                       (size_t)(s->n_tags + 1));
+    void *b = NULL;
+
+    if (a == NULL) {
+        return -1;
+    }
+    s->tag_name = a;
+    b = realloc(s->tag_value, sizeof(*s->tag_value) * (size_t)(s->n_tags + 1));
+    if (b == NULL) {
+        return -1;
+    }
+    s->tag_value = b;
+    snprintf(s->tag_name[s->n_tags], TL_TAG_NAME_MAX, "%s", line->tag_name);
+    snprintf(s->tag_value[s->n_tags], TL_TAG_VALUE_MAX, "%s",
+             line->tag_value);
+    s->n_tags++;
+    return 0;
+}
+
+/* take_action - adjudicate and record one event line.  Returns 0,
+ * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
+static int take_action(struct session *s, const struct tl_line *line)
+{
+    struct arb_result r;
+    int rc;
+
+    unrecorded(s);
+    rc = arbiter_apply(s->arb, &line->ev, &r);
+    if (rc != 0) {
+        fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
+                arbiter_errmsg(s->arb));
+        return EXIT_BAD_INPUT;
+    }
+    if (s->mode == COMMIT_PER_DEAL && r.deal_started && s->in_txn &&
+        commit(s) != 0) {
+        return ledger_fail(s, "commit");
+    }
+    if (begin(s) != 0) {
+        return ledger_fail(s, "begin");
+    }
+    if (record_result(s, line, &r) != 0) {
+        return -1;
+    }
+    if (s->mode == COMMIT_PER_ACTION || r.deal_over || r.game_over) {
+        if (commit(s) != 0) {
+            return ledger_fail(s, "commit");
+        }
+    }
+    s->events++;
+    if (r.deal_over) {
+        s->deals++;
+    }
+    report(s, line->line_no, &r);
+    s->last = r;
+    s->have_last = true;
+    s->last_line = line->line_no;
+    memset(s->matched, 0, sizeof(s->matched));
+    return 0;
+}
+
+int session_run(struct session *s, FILE *fp, const char *name)
+{
+    struct tl_reader *rd = NULL;
+    struct tl_line line;
+    bool skipping = s->skip_line > 0 && strcmp(name, s->resume_source) == 0 &&
+                    strcmp(name, "-") != 0;
+    int rc = EXIT_FINE;
+
+    s->name = name;
+    if (tl_reader_open(&rd, fp, name) != 0) {
+        fprintf(stderr, "ecarte: out of memory\n");
+        return -1;
+    }
+    for (;;) {
+        int got = tl_reader_next(rd, &line);
+
+        if (got == 0) {
+            break;
+        }
+        if (got == -2) {
+            fprintf(stderr, "%s: read error\n", name);
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        if (got < 0) {
+            fprintf(stderr, "%s\n", tl_reader_error(rd));
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        if (skipping && line.line_no <= s->skip_line) {
+            continue;
+        }
+        if (line.kind == TL_TAG) {
+            if (arbiter_set_tag(s->arb, line.tag_name, line.tag_value) != 0) {
+                fprintf(stderr, "%s:%d:1: %s\n", name, line.line_no,
+                        arbiter_errmsg(s->arb));
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
+            if (add_tag(s, &line) != 0) {
+                rc = -1;
+                break;
+            }
+            continue;
+        }
+        if (line.kind == TL_EXPECT_RULING) {
+            check_ruling(s, &line);
+            continue;
+        }
+        if (line.kind == TL_EXPECT_SCORE) {
+            check_score(s, &line);
+            continue;
+        }
+        if (line.kind != TL_EVENT) {
+            continue;
+        }
+        rc = take_action(s, &line);
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == EXIT_FINE) {
+        unrecorded(s);
+        s->have_last = false;
+    }
+    tl_reader_close(rd);
+    if (commit(s) != 0 && rc == EXIT_FINE) {
+        rc = ledger_fail(s, "commit");
+    }
+    if (rc == EXIT_FINE && s->findings > 0) {
+        rc = EXIT_FINDINGS;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Resuming a sitting                                                   */
+/* ------------------------------------------------------------------ */
+
+struct replay_ctx {
+    struct session *s;
+    int64_t sitting;
+    int failed;
+    char source[256];
+    int max_line;
+};
+
+static int replay_tag(void *vctx, enum ledger_line_kind kind, int64_t game,
+                      const char *text)
+{
+    struct replay_ctx *ctx = vctx;
+    struct tl_line line;
+    struct tl_error err;
+
+    (void)game;
+    if (kind != LEDGER_LINE_TAG) {
+        return 0;
+    }
+    if (tl_parse_line(text, strlen(text), 0, &line, &err) != 0 ||
+        line.kind != TL_TAG) {
+        return 0;
+    }
+    if (arbiter_set_tag(ctx->s->arb, line.tag_name, line.tag_value) != 0) {
+        ctx->failed = 1;
+        return 1;
+    }
+    return add_tag(ctx->s, &line) == 0 ? 0 : 1;
+}
+
+static int replay_event(void *vctx, const struct ledger_event *ev)
+{
+    struct replay_ctx *ctx = vctx;
+    struct session *s = ctx->s;
+    struct tl_line line;
+    struct tl_error err;
+    struct arb_result r;
+    int game_no;
+    int deal_no;
+
+    if (tl_parse_line(ev->text, strlen(ev->text), ev->line, &line, &err) != 0 ||
+        line.kind != TL_EVENT) {
+        fprintf(stderr, "ecarte: ledger event %lld does not read: %s\n",
+                (long long)ev->id, err.msg);
+        ctx->failed = 1;
+        return 1;
+    }
+    if (arbiter_apply(s->arb, &line.ev, &r) != 0) {
+        fprintf(stderr, "ecarte: ledger event %lld no longer replays: %s\n",
+                (long long)ev->id, arbiter_errmsg(s->arb));
+        ctx->failed = 1;
+        return 1;
+    }
+    game_no = arbiter_game_number(s->arb);
+    deal_no = arbiter_deal_number(s->arb);
+    if (r.game_started) {
+        push_id(s->game, game_no, ev->game);
+    }
+    if (r.deal_started) {
+        push_id(s->deal, deal_no, ev->deal);
+    }
+    s->seq = ev->seq;
+    if (strcmp(ev->source, ctx->source) == 0 && ev->line > ctx->max_line) {
+        ctx->max_line = ev->line;
+    }
+    return 0;
+}
+
+struct last_sitting {
+    int64_t id;
+    char source[256];
+};
+
+static int find_last(void *vctx, int64_t id, const char *source)
+{
+    struct last_sitting *ls = vctx;
+
+    ls->id = id;
+    snprintf(ls->source, sizeof(ls->source), "%s", source);
+    return 0;
+}
+
+int session_resume(struct session *s, const char *source)
+{
+    struct last_sitting ls = {0, ""};
+    struct replay_ctx ctx;
+
+    if (s->led == NULL) {
+        return 0;
+    }
+    if (ledger_sittings_foreach(s->led, find_last, &ls) != 0) {
+        return ledger_fail(s, "sittings");
+    }
+    if (ls.id == 0 ||
+        (strcmp(ls.source, source) != 0 && strcmp(source, "-") != 0)) {
+        return 0;
+    }
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.s = s;
+    ctx.sitting = ls.id;
+    snprintf(ctx.source, sizeof(ctx.source), "%s", source);
+    if (ledger_lines_foreach(s->led, ls.id, 0, replay_tag, &ctx) != 0 &&
+        ctx.failed) {
+        return -2;
+    }
+    if (ledger_events_foreach(s->led, ls.id, replay_event, &ctx) != 0 ||
+        ctx.failed) {
+        return ctx.failed ? -2 : ledger_fail(s, "events");
+    }
+    s->sitting = ls.id;
+    snprintf(s->resume_source, sizeof(s->resume_source), "%s", source);
+    s->skip_line = ctx.max_line;
+    return 1;
+}

@@ -1,0 +1,37 @@
+/*
+ * law_21_dealer_wrong_in_play.c - L21, Dealer plays with the wrong number.
+ *
+ * No exchange took place, play has begun, and the dealer holds the wrong
+ * number: elder hand has a new deal or plays on.
+ */
+#include "laws/laws.h"
+
+#include "laws/laws_int.h"
+
+/* applies - is L21 engaged by ev? */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    return ev->target == v->dealer && v->phase == PH_PLAY && !v->exchanged &&
+           ev->n != v->expected[v->dealer];
+}
+
+const struct law law_21_dealer_wrong_in_play = {
+    .law = LAW_21,
+    .id = "L21",
+    .title = "Dealer plays with the wrong number",
+    .text_ref = "No exchange took place, play has begun, and the dealer holds "
+                "the wrong number: elder hand has a new deal or plays on.",
+    .reading = "Play on: a short dealer loses every trick he cannot play to "
+               "(as L34); a long one has the surplus drawn by elder hand (as "
+               "L17).",
+    .trigger = EV_BIT(EV_FOUND_HOLDS),
+    .window = WIN_NONE,
+    .offender = ROLE_DEALER,
+    .elector = ROLE_ELDER,
+    .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
+    .remedy = REM_SHORT_HAND_TRICKS,
+    .kind = LAW_KIND_PENALTY,
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .applies = applies,
+    .shape = NULL,
+};

@@ -1,0 +1,48 @@
+/*
+ * law_22_turned_king_deadline.c - L22, Marking a turned king in time.
+ *
+ * The dealer may mark a turned-up king until the trump of the next deal is
+ * turned up.
+ */
+#include "laws/laws.h"
+
+#include "laws/laws_int.h"
+
+/* applies - is L22 engaged by ev? */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    if (ev->kind == EV_TURN) {
+        return (v->phase == PH_SHUFFLE || v->phase == PH_DEAL) && v->prev_king_unmarked != SEAT_NONE;
+    }
+    return v->mark == MARK_LATE;
+}
+
+/* shape - adjust the ruling to the state. */
+static void shape(const struct law_view *v, const struct table_event *ev,
+                  struct ruling *r)
+{
+    if (ev->kind == EV_TURN) {
+        r->offender = (int8_t)v->prev_king_unmarked;
+    }
+}
+
+const struct law law_22_turned_king_deadline = {
+    .law = LAW_22,
+    .id = "L22",
+    .title = "Marking a turned king in time",
+    .text_ref = "The dealer may mark a turned-up king until the trump of the "
+                "next deal is turned up.",
+    .reading = "A late mark after the adversary has won the game counts only "
+               "for the loser's total (LAWS.md 6.9). Profile king-mark (5.19) "
+               "moves the deadline.",
+    .trigger = EV_BIT(EV_TURN) | EV_BIT(EV_MARK_KING),
+    .window = WIN_NONE,
+    .offender = ROLE_ACTOR,
+    .elector = ROLE_NOBODY,
+    .options = 0,
+    .remedy = REM_LOSE_RIGHT,
+    .kind = LAW_KIND_PENALTY,
+    .allow = 0,
+    .applies = applies,
+    .shape = shape,
+};

@@ -1,0 +1,41 @@
+/*
+ * law_23_king_announce_window.c - L23, Announcing the king of trumps in time.
+ *
+ * The holder of the king of trumps scores it only if he announces it
+ * before he plays his first card; marking it without saying so does not
+ * count.
+ */
+#include "laws/laws.h"
+
+#include "laws/laws_int.h"
+
+/* applies - is L23 engaged by ev? */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    if (ev->kind == EV_ANNOUNCE) {
+        return v->announce == ANN_LATE;
+    }
+    return (v->mark == MARK_NO_KING || v->mark == MARK_NOT_DEALER) &&
+           v->actor_holds_king;
+}
+
+const struct law law_23_king_announce_window = {
+    .law = LAW_23,
+    .id = "L23",
+    .title = "Announcing the king of trumps in time",
+    .text_ref = "The holder of the king of trumps scores it only if he "
+                "announces it before he plays his first card; marking it "
+                "without saying so does not count.",
+    .reading = "A king taken in the exchange may be announced. An announced "
+               "king later discarded still scores.",
+    .trigger = EV_BIT(EV_ANNOUNCE) | EV_BIT(EV_MARK_KING),
+    .window = WIN_NONE,
+    .offender = ROLE_ACTOR,
+    .elector = ROLE_NOBODY,
+    .options = 0,
+    .remedy = REM_LOSE_RIGHT,
+    .kind = LAW_KIND_PENALTY,
+    .allow = 0,
+    .applies = applies,
+    .shape = NULL,
+};

@@ -1,0 +1,46 @@
+/*
+ * law_29_elder_takes_too_many.c - L29, Elder hand takes more cards than he discarded.
+ *
+ * Elder hand takes more cards than he discarded and mixes them with his
+ * hand: the dealer has a new deal, or draws the surplus from elder hand.
+ */
+#include "laws/laws.h"
+
+#include "laws/laws_int.h"
+
+/* applies - is L29 engaged by ev? */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    int discarded = v->discarded[v->elder] < 0 ? 0 : v->discarded[v->elder];
+
+    if (v->phase != PH_EXCHANGE) {
+        return false;
+    }
+    if (ev->kind == EV_GIVE) {
+        return ev->target == v->elder &&
+               v->served[v->elder] + ev->n > discarded &&
+               (v->asked < 0 || v->served[v->elder] + ev->n <= v->asked);
+    }
+    return ev->actor == v->elder && v->served[v->elder] + ev->n > discarded;
+}
+
+const struct law law_29_elder_takes_too_many = {
+    .law = LAW_29,
+    .id = "L29",
+    .title = "Elder hand takes more cards than he discarded",
+    .text_ref = "Elder hand takes more cards than he discarded and mixes them "
+                "with his hand: the dealer has a new deal, or draws the "
+                "surplus from elder hand.",
+    .reading = "Play on: the next line is the dealer drawing the surplus from "
+               "elder hand, out of play.",
+    .trigger = EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW),
+    .window = WIN_NONE,
+    .offender = ROLE_ELDER,
+    .elector = ROLE_DEALER,
+    .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
+    .remedy = REM_OPPONENT_DRAWS_SURPLUS,
+    .kind = LAW_KIND_PENALTY,
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .applies = applies,
+    .shape = NULL,
+};

@@ -1,0 +1,40 @@
+/*
+ * law_32_elder_given_too_few.c - L32, Dealer gives elder hand too few.
+ *
+ * Elder hand has a new deal, or his hand is completed from the stock.
+ *
+ * Found at the first action after the serving (the stock held enough).
+ */
+#include "laws/laws.h"
+
+#include "laws/laws_int.h"
+
+/* applies - is L32 engaged by ev? */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    if ((ev->kind == EV_GIVE && ev->target == v->elder) ||
+        (ev->kind == EV_DRAW && ev->actor == v->elder)) {
+        return false;
+    }
+    return v->underserved[v->elder];
+}
+
+const struct law law_32_elder_given_too_few = {
+    .law = LAW_32,
+    .id = "L32",
+    .title = "Dealer gives elder hand too few",
+    .text_ref = "Elder hand has a new deal, or his hand is completed from the "
+                "stock.",
+    .reading = NULL,
+    .trigger = EV_BIT(EV_DISCARD) | EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW) | EV_BIT(EV_PROPOSE) |
+               EV_BIT(EV_STAND) | EV_BIT(EV_LEAD),
+    .window = WIN_NONE,
+    .offender = ROLE_DEALER,
+    .elector = ROLE_ELDER,
+    .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_COMPLETE),
+    .remedy = REM_COMPLETE_FROM_STOCK,
+    .kind = LAW_KIND_PENALTY,
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .applies = applies,
+    .shape = NULL,
+};

@@ -1,0 +1,91 @@
+/* laws.c - the registry of the 51 laws, generated from the single list in
+ * law_list.h, and its self-check. */
+#include "laws/laws.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "laws/laws_int.h"
+
+static const struct law *const registry[] = {
+#define LAW(num, slug) &law_##num##_##slug,
+#include "laws/law_list.h"
+#undef LAW
+};
+
+_Static_assert(sizeof(registry) / sizeof(registry[0]) == LAW_COUNT,
+               "one registry row per law of law_list.h");
+
+const struct law *laws_get(enum law_id l)
+{
+    return registry[l];
+}
+
+const struct law *laws_find(const char *id, size_t n)
+{
+    char buf[8];
+    const char *p;
+    char *end = NULL;
+    long num;
+
+    if (n == 0 || n >= sizeof(buf)) {
+        return NULL;
+    }
+    memcpy(buf, id, n);
+    buf[n] = '\0';
+    p = buf[0] == 'L' || buf[0] == 'l' ? buf + 1 : buf;
+    if (*p < '0' || *p > '9') {
+        return NULL;
+    }
+    num = strtol(p, &end, 10);
+    if (*end != '\0' || num < 1 || num > LAW_COUNT) {
+        return NULL;
+    }
+    return registry[num - 1];
+}
+
+int laws_selfcheck(char *err, size_t n)
+{
+    for (int i = 0; i < LAW_COUNT; i++) {
+        const struct law *l = registry[i];
+        char want[8];
+
+        snprintf(want, sizeof(want), "L%d", i + 1);
+        if (l->law != (enum law_id)i || l->id == NULL ||
+            strcmp(l->id, want) != 0) {
+            snprintf(err, n, "row %d: expected id %s", i + 1, want);
+            return -1;
+        }
+        for (int j = 0; j < i; j++) {
+            if (strcmp(registry[j]->id, l->id) == 0) {
+                snprintf(err, n, "%s: id used twice", l->id);
+                return -1;
+            }
+        }
+        if (l->title == NULL || l->title[0] == '\0' || l->text_ref == NULL) {
+            snprintf(err, n, "%s: no title or text", l->id);
+            return -1;
+        }
+        if (l->trigger == 0 || l->applies == NULL) {
+            snprintf(err, n, "%s: no trigger or applies function", l->id);
+            return -1;
+        }
+        if (l->window < 0 || l->window >= WIN_COUNT || l->remedy < 0 ||
+            l->remedy >= REM_COUNT) {
+            snprintf(err, n, "%s: window or remedy out of range", l->id);
+            return -1;
+        }
+        if ((l->elector != ROLE_NOBODY) != (l->options != 0)) {
+            snprintf(err, n, "%s: options must be given exactly when there "
+                             "is an elector",
+                     l->id);
+            return -1;
+        }
+        if (l->options >= OPT_BIT(OPT_COUNT)) {
+            snprintf(err, n, "%s: unknown option bits", l->id);
+            return -1;
+        }
+    }
+    return 0;
+}
