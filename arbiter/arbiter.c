@@ -234,6 +234,14 @@ int arbiter_dealer(const struct arbiter *a)
     return a->s.d.dealer;
 }
 
+int arbiter_next_dealer(const struct arbiter *a)
+{
+    if (a->s.next_dealer != SEAT_NONE) {
+        return a->s.next_dealer;
+    }
+    return a->s.cut_winner;
+}
+
 int arbiter_hand(const struct arbiter *a, int seat, uint32_t *known)
 {
     *known = a->s.d.z.known[Z_HAND(seat)];
@@ -903,12 +911,12 @@ static void fill_view(const struct ctx *c, struct law_view *v)
         }
         break;
     case EV_PACKETS:
-        v->packets_notice_ok =
-            ev->actor == right_dealer(s) || right_dealer(s) == SEAT_NONE;
         if (s->deal_on) {
-            v->packets_notice_ok = v->packets_notice_ok &&
-                                   d->phase == PH_SHUFFLE && !d->cut_done &&
+            v->packets_notice_ok = d->phase == PH_SHUFFLE && !d->cut_done &&
                                    ev->actor == d->dealer;
+        } else {
+            v->packets_notice_ok = ev->actor == right_dealer(s) ||
+                                   right_dealer(s) == SEAT_NONE;
         }
         /* only at the start of a game, before its first deal by him */
         v->packets_notice_ok = v->packets_notice_ok &&

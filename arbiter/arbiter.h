@@ -148,6 +148,11 @@ int arbiter_deal_number(const struct arbiter *a);
 /* arbiter_dealer - the dealer of the current deal, SEAT_NONE if none. */
 int arbiter_dealer(const struct arbiter *a);
 
+/* arbiter_next_dealer - who should deal the next deal: the winner of the
+ * cut for the first, then alternately, the same dealer after a void deal
+ * (LAWS.md 5.4); SEAT_NONE if nothing fixes it yet. */
+int arbiter_next_dealer(const struct arbiter *a);
+
 /*
  * arbiter_hand - the cards of seat's hand: the known ones as a mask in
  * *known, the number of cards (known and unknown) as the return value.

@@ -141,6 +141,7 @@ int cmd_export(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 int cmd_law(int argc, char **argv);
 int cmd_laws(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
 
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */

@@ -25,6 +25,8 @@ static const char usage_text[] =
     "                      the scoresheet: games, deals, points, winners\n"
     "  law N               one law in words: trigger, window, elector,\n"
     "                      options, remedies and the reading chosen\n"
+    "  gen [--deals N] [--seed S] [--irregularities RATE]\n"
+    "                      a deterministic synthetic sitting, with `=` lines\n"
     "  laws [--profile [--laws SPEC]]\n"
     "                      every law in a line; --profile: the rule switches\n"
     "\n"
@@ -506,6 +508,7 @@ int main(int argc, char **argv)
     } subs[] = {
         {"record", cmd_record}, {"check", cmd_check}, {"export", cmd_export},
         {"score", cmd_score},   {"law", cmd_law},     {"laws", cmd_laws},
+        {"gen", cmd_gen},
     };
     char err[200];
 
