@@ -1,0 +1,696 @@
+/* test_arbiter.c - the referee: table model and card conservation, the
+ * rules of play, scoring (L46-L49), the king windows (L22-L24), game ends,
+ * dealing order, and state left unchanged by a refused action. */
+#include "tests/harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbiter/arbiter.h"
+#include "tablelog/tablelog.h"
+
+/* The Hoffmann hand: B deals, A stands on a jeu de règle, B holds the king
+ * of trumps (hearts) and takes three tricks. */
+static const char hoffmann_deal[] = "game\n"
+                                    "deal B\n"
+                                    "A shuffles\n"
+                                    "B shuffles\n"
+                                    "A cuts 17\n"
+                                    "B gives A 3 QH AH 7H\n"
+                                    "B gives B 3 KH JH 9H\n"
+                                    "B gives A 2 KS KD\n"
+                                    "B gives B 2 8H 9C\n"
+                                    "B turns TH\n";
+
+static const char hoffmann_play[] = "A stands\n"
+                                    "A leads KD\n"
+                                    "B announces king\n"
+                                    "B plays JH\n"
+                                    "B leads KH\n"
+                                    "A plays 7H\n"
+                                    "B leads 9C\n"
+                                    "A plays AH\n"
+                                    "A leads KS\n"
+                                    "B plays 9H\n"
+                                    "B leads 8H\n"
+                                    "A plays QH\n";
+
+static int setup(void **state)
+{
+    struct arbiter *a = NULL;
+
+    if (arbiter_open(&a) != 0) {
+        return -1;
+    }
+    *state = a;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    arbiter_close(*state);
+    return 0;
+}
+
+/*
+ * feed - apply every action line of text; `=` lines and tags are skipped.
+ * Returns 0, or the status of the first refused line (the rest is not
+ * applied).  *last gets the result of the last action; *rulings collects
+ * the laws of every ruling given (up to 16), *n_rulings how many.
+ */
+static int feed_all(struct arbiter *a, const char *text,
+                    struct arb_result *last, int *laws, int *n_laws)
+{
+    const char *p = text;
+    int line_no = 0;
+
+    if (n_laws != NULL) {
+        *n_laws = 0;
+    }
+    while (*p != '\0') {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+        struct tl_line line;
+        struct tl_error err;
+        struct arb_result r;
+        int rc;
+
+        line_no++;
+        if (tl_parse_line(p, len, line_no, &line, &err) != 0) {
+            fail_msg("line %d does not parse: %s", line_no, err.msg);
+        }
+        if (line.kind == TL_TAG) {
+            assert_int_equal(arbiter_set_tag(a, line.tag_name,
+                                             line.tag_value),
+                             0);
+        } else if (line.kind == TL_EVENT) {
+            rc = arbiter_apply(a, &line.ev, &r);
+            if (rc != 0) {
+                return rc;
+            }
+            if (last != NULL) {
+                *last = r;
+            }
+            for (int i = 0; i < r.n_rulings && laws != NULL; i++) {
+                if (*n_laws < 16) {
+                    laws[(*n_laws)++] = (int)r.rulings[i].law + 1;
+                }
+            }
+        }
+        p += len;
+        if (*p == '\n') {
+            p++;
+        }
+    }
+    return 0;
+}
+
+static int feed(struct arbiter *a, const char *text)
+{
+    return feed_all(a, text, NULL, NULL, NULL);
+}
+
+static uint32_t M(const char *t)
+{
+    uint32_t m = 0;
+
+    while (*t != '\0') {
+        uint8_t c;
+        size_t n = card_parse(t, &c);
+
+        assert_true(n > 0);
+        m |= CARD_BIT(c);
+        t += n;
+        while (*t == ' ') {
+            t++;
+        }
+    }
+    return m;
+}
+
+static void assert_score(struct arbiter *a, int sa, int sb)
+{
+    int s[2];
+
+    arbiter_score(a, s);
+    assert_int_equal(s[0], sa);
+    assert_int_equal(s[1], sb);
+}
+
+/* ------------------------------------------------------------------ */
+/* The table model                                                      */
+/* ------------------------------------------------------------------ */
+
+static void arbiter__deal_places_every_card(void **state)
+{
+    struct arbiter *a = *state;
+    uint32_t known;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 5);
+    assert_int_equal(known, M("QH AH 7H KS KD"));
+    assert_int_equal(arbiter_hand(a, SEAT_B, &known), 5);
+    assert_int_equal(known, M("KH JH 9H 8H 9C"));
+    assert_int_equal(arbiter_trump(a), SUIT_HEARTS);
+    assert_int_equal(arbiter_phase(a), PH_TURNED);
+    assert_int_equal(arbiter_dealer(a), SEAT_B);
+    assert_true(arbiter_check_conservation(a));
+}
+
+static void arbiter__played_cards_leave_the_hand(void **state)
+{
+    struct arbiter *a = *state;
+    uint32_t known;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "A leads KD\nB plays JH\n"), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 4);
+    assert_int_equal(known, M("QH AH 7H KS"));
+    assert_int_equal(arbiter_hand(a, SEAT_B, &known), 4);
+    assert_int_equal(known, M("KH 9H 8H 9C"));
+    assert_true(arbiter_check_conservation(a));
+}
+
+static void arbiter__card_in_two_places_is_refused(void **state)
+{
+    struct arbiter *a = *state;
+    uint32_t known;
+
+    assert_int_equal(feed(a, "game\ndeal B\nB gives A 3 QH AH 7H\n"), 0);
+    assert_int_equal(feed(a, "B gives B 3 KH QH 9H\n"), ARB_E_IMPOSSIBLE);
+    assert_non_null(strstr(arbiter_errmsg(a), "QH"));
+    assert_non_null(strstr(arbiter_errmsg(a), "card conservation"));
+    /* nothing of the refused action was applied */
+    assert_int_equal(arbiter_hand(a, SEAT_B, &known), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 3);
+    assert_true(arbiter_check_conservation(a));
+}
+
+static void arbiter__card_not_in_hand_is_refused(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "A leads 9C\n"), ARB_E_IMPOSSIBLE);
+    assert_non_null(strstr(arbiter_errmsg(a), "9C"));
+    assert_int_equal(arbiter_phase(a), PH_TURNED);
+}
+
+static void arbiter__more_cards_than_the_pack_is_refused(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "game\ndeal A\nA gives B 20\n"), 0);
+    assert_int_equal(feed(a, "A gives A 13\n"), ARB_E_IMPOSSIBLE);
+    assert_non_null(strstr(arbiter_errmsg(a), "at most 12"));
+}
+
+static void arbiter__unknown_cards_are_placed_when_seen(void **state)
+{
+    struct arbiter *a = *state;
+    uint32_t known;
+
+    assert_int_equal(feed(a, "game\ndeal B\nB gives A 3\nB gives B 3\n"
+                             "B gives A 2\nB gives B 2\nB turns TH\n"
+                             "A leads KD\nB plays JH\n"),
+                     0);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 4);
+    assert_int_equal(known, 0);
+    assert_true(arbiter_check_conservation(a));
+    /* KD is in the tricks now: B cannot play it again */
+    assert_int_equal(feed(a, "B leads KD\n"), ARB_E_IMPOSSIBLE);
+}
+
+static void arbiter__found_count_must_match_the_record(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "found A holds 6\n"), ARB_E_IMPOSSIBLE);
+    assert_int_equal(feed(a, "found A holds 5\n"), 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Scoring (L48, L49)                                                   */
+/* ------------------------------------------------------------------ */
+
+static void arbiter__hoffmann_hand_scores_three(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed_all(a, hoffmann_play, &r, NULL, NULL), 0);
+    assert_true(r.deal_over);
+    assert_int_equal(r.deal.tricks[0], 2);
+    assert_int_equal(r.deal.tricks[1], 3);
+    /* 2 for the point against a player who stood (L49), 1 for the king */
+    assert_int_equal(r.deal.points[1], 3);
+    assert_score(a, 0, 3);
+}
+
+/* A deal where A (elder) and B play out with known hands: trumps spades. */
+static const char plain_deal[] = "game\n"
+                                 "deal B\n"
+                                 "B gives A 3 AS KD QD\n"
+                                 "B gives B 3 7S 8H 9H\n"
+                                 "B gives A 2 JD AD\n"
+                                 "B gives B 2 7D 8C\n"
+                                 "B turns TS\n";
+
+/* A wins every trick: leads AS (trump), then diamonds. */
+static const char vole_for_a[] = "A leads AS\nB plays 7S\n"
+                                 "A leads KD\nB plays 7D\n"
+                                 "A leads QD\nB plays 8H\n"
+                                 "A leads JD\nB plays 9H\n"
+                                 "A leads AD\nB plays 8C\n";
+
+static void arbiter__vole_scores_two(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, plain_deal), 0);
+    assert_int_equal(feed(a, "A proposes\nB accepts\nA discards 1 AD\n"
+                             "A asks 1\nB gives A 1 KC\nB discards 1 8C\n"
+                             "B gives B 1 7C\n"),
+                     0);
+    assert_int_equal(feed(a, "A leads AS\nB plays 7S\nA leads KD\nB plays 7D\n"
+                             "A leads QD\nB plays 8H\nA leads JD\n"
+                             "B plays 9H\nA leads KC\nB plays 7C\n"),
+                     0);
+    assert_score(a, 2, 0);
+}
+
+static void arbiter__vole_after_stand_stays_two(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, plain_deal), 0);
+    assert_int_equal(feed(a, "A stands\n"), 0);
+    assert_int_equal(feed(a, vole_for_a), 0);
+    assert_score(a, 2, 0);          /* L49: the extra never adds to a vole */
+}
+
+static void arbiter__point_by_the_player_who_stood_scores_one(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, plain_deal), 0);
+    /* A stands and takes three tricks: a plain point, no extra */
+    assert_int_equal(feed(a, "A stands\nA leads KD\nB plays 7D\n"
+                             "A leads QD\nB plays 7S\nB leads 8H\n"
+                             "A plays AS\nA leads JD\nB plays 9H\n"
+                             "A leads AD\nB plays 8C\n"),
+                     0);
+    assert_score(a, 1, 0);
+}
+
+/* B (dealer) wins three tricks after A stood: 2 for B (L49). */
+static const char b_point[] = "B gives A 3 7H 8H 9D\n"
+                              "B gives B 3 KS QS JS\n"
+                              "B gives A 2 TD TC\n"
+                              "B gives B 2 KH 8C\n"
+                              "B turns 7S\n";
+
+static void arbiter__point_against_a_stand_scores_two(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "game\ndeal B\n"), 0);
+    assert_int_equal(feed(a, b_point), 0);
+    assert_int_equal(feed(a, "A stands\nA leads 7H\nB plays KH\n"
+                             "B leads KS\nA plays 9D\nB leads QS\n"
+                             "A plays TD\nB leads 8C\nA plays TC\n"
+                             "A leads 8H\nB plays JS\n"),
+                     0);
+    /* B takes four tricks, A one (TC): the point, doubled by L49 */
+    assert_score(a, 0, 2);
+}
+
+static void arbiter__point_against_refused_first_proposal_scores_two(
+    void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, plain_deal), 0);
+    assert_int_equal(feed(a, "A proposes\nB refuses\nA leads KD\nB plays 7D\n"
+                             "A leads QD\nB plays 7S\nB leads 8H\n"
+                             "A plays AS\nA leads JD\nB plays 9H\n"
+                             "A leads AD\nB plays 8C\n"),
+                     0);
+    assert_score(a, 2, 0);
+}
+
+static void arbiter__later_refusal_carries_no_extra(void **state)
+{
+    struct arbiter *a = *state;
+
+    /* T32: first proposal accepted, second refused; A makes the point */
+    assert_int_equal(feed(a, plain_deal), 0);
+    assert_int_equal(feed(a, "A proposes\nB accepts\nA discards 1 AD\n"
+                             "A asks 1\nB gives A 1 7C\nB discards 1 8C\n"
+                             "B gives B 1 KC\nA proposes\nB refuses\n"
+                             "A leads KD\nB plays 7D\nA leads QD\n"
+                             "B plays 7S\nB leads KC\nA plays 7C\n"
+                             "B leads 8H\nA plays AS\nA leads JD\n"
+                             "B plays 9H\n"),
+                     0);
+    assert_score(a, 1, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Kings (L22-L24, L47)                                                 */
+/* ------------------------------------------------------------------ */
+
+static const char king_turned[] = "game\n"
+                                  "deal B\n"
+                                  "B gives A 3 AS KD QD\n"
+                                  "B gives B 3 7S 8H 9H\n"
+                                  "B gives A 2 JD AD\n"
+                                  "B gives B 2 7D 8C\n"
+                                  "B turns KS\n";
+
+static void arbiter__turned_king_scores_only_when_marked(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, king_turned), 0);
+    assert_score(a, 0, 0);
+    assert_int_equal(feed(a, "B marks king\n"), 0);
+    assert_score(a, 0, 1);
+}
+
+static void arbiter__turned_king_mark_closes_at_next_turn_up(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    assert_int_equal(feed(a, king_turned), 0);
+    assert_int_equal(feed(a, "A stands\n"), 0);
+    assert_int_equal(feed(a, vole_for_a), 0);
+    assert_score(a, 2, 0);
+    /* T12: never marked; the next turn-up closes the window (L22) */
+    assert_int_equal(feed_all(a, "deal A\nA gives B 3 AS KD QD\n"
+                                 "A gives A 3 7S 8H 9H\nA gives B 2 JD AD\n"
+                                 "A gives A 2 7D 8C\nA turns TS\n",
+                              NULL, laws, &n),
+                     0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0], 22);
+    assert_int_equal(feed_all(a, "B marks king\n", NULL, laws, &n), 0);
+    assert_int_equal(laws[0], 47);  /* no king of his to mark any more */
+    assert_score(a, 2, 0);
+}
+
+static void arbiter__late_mark_before_next_turn_up_counts(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, king_turned), 0);
+    assert_int_equal(feed(a, "A stands\n"), 0);
+    assert_int_equal(feed(a, vole_for_a), 0);
+    assert_int_equal(feed(a, "deal A\nB marks king\n"), 0);
+    assert_score(a, 2, 1);
+}
+
+static void arbiter__king_announced_before_first_card_scores(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "A stands\nA leads KD\nB announces king\n"), 0);
+    assert_score(a, 0, 1);
+}
+
+static void arbiter__king_announced_after_first_card_is_lost(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed_all(a, "A stands\nA leads KD\nB plays JH\n"
+                                 "B announces king\n",
+                              NULL, laws, &n),
+                     0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0], 23);
+    assert_score(a, 0, 0);
+}
+
+/* A holds the king of trumps (hearts) and leads it. */
+static const char elder_king[] = "game\n"
+                                 "deal B\n"
+                                 "B gives A 3 KH 7C 8C\n"
+                                 "B gives B 3 QH 9H 7D\n"
+                                 "B gives A 2 9C TC\n"
+                                 "B gives B 2 8D 9D\n"
+                                 "B turns TH\n"
+                                 "A stands\n"
+                                 "A leads KH\n";
+
+static void arbiter__king_led_may_be_announced_until_played_to(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    /* T13: L24 */
+    assert_int_equal(feed(a, elder_king), 0);
+    assert_int_equal(feed_all(a, "A announces king\n", NULL, laws, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0], 24);
+    assert_score(a, 1, 0);
+}
+
+static void arbiter__king_led_announced_after_reply_is_lost(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    assert_int_equal(feed(a, elder_king), 0);
+    assert_int_equal(feed_all(a, "B plays QH\nA announces king\n", NULL,
+                              laws, &n),
+                     0);
+    assert_int_equal(laws[0], 24);
+    assert_score(a, 0, 0);
+}
+
+/* B's first card is the king of trumps (hearts), winning trick 1. */
+static const char dealer_king[] = "game\n"
+                                  "deal B\n"
+                                  "B gives A 3 QH 7C 8C\n"
+                                  "B gives B 3 KH 9H 7D\n"
+                                  "B gives A 2 9C TC\n"
+                                  "B gives B 2 8D 9D\n"
+                                  "B turns TH\n"
+                                  "A stands\n"
+                                  "A leads QH\n"
+                                  "B plays KH\n";
+
+static void arbiter__dealers_king_announced_before_next_card(void **state)
+{
+    struct arbiter *a = *state;
+
+    /* T14 (a) */
+    assert_int_equal(feed(a, dealer_king), 0);
+    assert_int_equal(feed(a, "B announces king\n"), 0);
+    assert_score(a, 0, 1);
+}
+
+static void arbiter__dealers_king_announced_after_next_card_is_lost(
+    void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    /* T14 (b) */
+    assert_int_equal(feed(a, dealer_king), 0);
+    assert_int_equal(feed_all(a, "B leads 7D\nB announces king\n", NULL, laws,
+                              &n),
+                     0);
+    assert_int_equal(laws[0], 24);
+    assert_score(a, 0, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Game ends (L46), dealing order                                       */
+/* ------------------------------------------------------------------ */
+
+static void arbiter__game_ends_at_a_turned_king(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, "score A 1 B 4\ndeal B\n"
+                             "B gives A 3 AS KD QD\nB gives B 3 7S 8H 9H\n"
+                             "B gives A 2 JD AD\nB gives B 2 7D 8C\n"
+                             "B turns KS\n"),
+                     0);
+    assert_int_equal(feed_all(a, "B marks king\n", &r, NULL, NULL), 0);
+    assert_true(r.game_over);
+    assert_int_equal(r.game.winner, SEAT_B);
+    assert_int_equal(r.game.points[1], 5);
+    assert_true(r.deal_over);
+    /* the hand is not played out */
+    assert_int_equal(feed(a, "A stands\n"), ARB_E_ORDER);
+    assert_non_null(strstr(arbiter_errmsg(a), "L46"));
+    /* a new game may begin, dealt by A */
+    assert_int_equal(feed(a, "game\n"), 0);
+    assert_int_equal(arbiter_next_dealer(a), SEAT_A);
+    assert_score(a, 0, 0);
+}
+
+static void arbiter__game_values_under_treble_stakes(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, "[Stakes \"treble\"]\nscore A 0 B 4\ndeal B\n"
+                             "B gives A 3 AS KD QD\nB gives B 3 7S 8H 9H\n"
+                             "B gives A 2 JD AD\nB gives B 2 7D 8C\n"
+                             "B turns KS\n"),
+                     0);
+    assert_int_equal(feed_all(a, "B marks king\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.game.value, 3);      /* loser has 0: treble */
+}
+
+static void arbiter__deals_alternate_across_games(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    assert_int_equal(feed(a, "A cuts-for-deal KS\nB cuts-for-deal 9D\n"), 0);
+    assert_int_equal(arbiter_next_dealer(a), SEAT_A);
+    /* B dealing first is out of turn (L14) */
+    assert_int_equal(feed_all(a, "game\ndeal B\n", NULL, laws, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0], 14);
+}
+
+static void arbiter__packet_order_is_kept_for_the_game(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16];
+    int n;
+
+    assert_int_equal(feed(a, plain_deal), 0);
+    assert_int_equal(feed(a, "A stands\n"), 0);
+    assert_int_equal(feed(a, vole_for_a), 0);
+    assert_int_equal(feed(a, "deal A\nA gives B 3 AS KD QD\n"
+                             "A gives A 3 7S 8H 9H\nA gives B 2 JD AD\n"
+                             "A gives A 2 7D 8C\nA turns TS\nB stands\n"
+                             "B leads AS\nA plays 7S\nB leads KD\n"
+                             "A plays 7D\nB leads QD\nA plays 8H\n"
+                             "B leads JD\nA plays 9H\nB leads AD\n"
+                             "A plays 8C\n"),
+                     0);
+    /* B adopted 3-2; 2-3 in the same game departs from it (L9) */
+    assert_int_equal(feed_all(a, "deal B\nB gives A 2 AS KD\n", NULL, laws,
+                              &n),
+                     0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0], 9);
+}
+
+static void arbiter__void_deal_is_dealt_again_by_the_same_dealer(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, "game\ndeal B\nB gives A 3 AS KD QD\n"), 0);
+    assert_int_equal(feed_all(a, "found faced 9C\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.n_rulings, 1);
+    assert_int_equal(r.rulings[0].law, LAW_12);
+    assert_true(r.deal.is_void);
+    assert_int_equal(arbiter_next_dealer(a), SEAT_B);
+}
+
+static void arbiter__illegal_follow_is_ruled_under_l43(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    /* B is void in diamonds and holds trumps: 9C does not trump */
+    assert_int_equal(feed_all(a, "A stands\nA leads KD\nB plays 9C\n", &r,
+                              NULL, NULL),
+                     0);
+    assert_int_equal(r.n_rulings, 1);
+    assert_int_equal(r.rulings[0].law, LAW_43);
+    assert_int_equal(r.rulings[0].offender, SEAT_B);
+    assert_int_equal(r.rulings[0].elector, SEAT_A);
+    assert_int_equal(r.rulings[0].options,
+                     OPT_BIT(OPT_REPLAY) | OPT_BIT(OPT_STAND));
+}
+
+static void arbiter__legal_follow_gives_no_ruling(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed_all(a, "A stands\nA leads KD\nB plays 8H\n", &r,
+                              NULL, NULL),
+                     0);
+    assert_int_equal(r.n_rulings, 0);
+}
+
+static void arbiter__replay_search_finds_the_best_tricks(void **state)
+{
+    struct arbiter *a = *state;
+    int best[2];
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(arbiter_replay_best(a, best), -1); /* no play yet */
+    assert_int_equal(feed(a, hoffmann_play), 0);
+    assert_int_equal(arbiter_replay_best(a, best), 0);
+    /* B's five hearts-and-club hand against A's: B can force 3 */
+    assert_int_equal(best[0] + best[1] <= 5, 1);
+    assert_int_equal(best[1], 3);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+        T(arbiter__deal_places_every_card),
+        T(arbiter__played_cards_leave_the_hand),
+        T(arbiter__card_in_two_places_is_refused),
+        T(arbiter__card_not_in_hand_is_refused),
+        T(arbiter__more_cards_than_the_pack_is_refused),
+        T(arbiter__unknown_cards_are_placed_when_seen),
+        T(arbiter__found_count_must_match_the_record),
+        T(arbiter__hoffmann_hand_scores_three),
+        T(arbiter__vole_scores_two),
+        T(arbiter__vole_after_stand_stays_two),
+        T(arbiter__point_by_the_player_who_stood_scores_one),
+        T(arbiter__point_against_a_stand_scores_two),
+        T(arbiter__point_against_refused_first_proposal_scores_two),
+        T(arbiter__later_refusal_carries_no_extra),
+        T(arbiter__turned_king_scores_only_when_marked),
+        T(arbiter__turned_king_mark_closes_at_next_turn_up),
+        T(arbiter__late_mark_before_next_turn_up_counts),
+        T(arbiter__king_announced_before_first_card_scores),
+        T(arbiter__king_announced_after_first_card_is_lost),
+        T(arbiter__king_led_may_be_announced_until_played_to),
+        T(arbiter__king_led_announced_after_reply_is_lost),
+        T(arbiter__dealers_king_announced_before_next_card),
+        T(arbiter__dealers_king_announced_after_next_card_is_lost),
+        T(arbiter__game_ends_at_a_turned_king),
+        T(arbiter__game_values_under_treble_stakes),
+        T(arbiter__deals_alternate_across_games),
+        T(arbiter__packet_order_is_kept_for_the_game),
+        T(arbiter__void_deal_is_dealt_again_by_the_same_dealer),
+        T(arbiter__illegal_follow_is_ruled_under_l43),
+        T(arbiter__legal_follow_gives_no_ruling),
+        T(arbiter__replay_search_finds_the_best_tricks),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("arbiter", tests, NULL, NULL);
+}

@@ -1,0 +1,389 @@
+/* test_cli.c - the ecarte command end to end: record into a ledger, export
+ * and check the export, resume after a restart, SIGKILL mid-file, JSON
+ * Lines, exit statuses and error positions. */
+#include "tests/harness.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *ecarte(void)
+{
+    const char *p = getenv("ECARTE");
+
+    return p != NULL ? p : "build/ecarte";
+}
+
+struct tmp {
+    char dir[256];
+    char db[300];
+    char log[300];
+    char out[300];
+};
+
+static int setup(void **state)
+{
+    struct tmp *t = calloc(1, sizeof(*t));
+
+    if (t == NULL) {
+        return -1;
+    }
+    snprintf(t->dir, sizeof(t->dir), "/tmp/ecarte-cli-XXXXXX");
+    if (mkdtemp(t->dir) == NULL) {
+        free(t);
+        return -1;
+    }
+    snprintf(t->db, sizeof(t->db), "%s/l.db", t->dir);
+    snprintf(t->log, sizeof(t->log), "%s/in.ecarte", t->dir);
+    snprintf(t->out, sizeof(t->out), "%s/out.ecarte", t->dir);
+    *state = t;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct tmp *t = *state;
+    char cmd[400];
+
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->dir);
+    if (system(cmd) != 0) {
+        return -1;
+    }
+    free(t);
+    return 0;
+}
+
+/* sh - run a shell command; its exit status. */
+static int sh(const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* capture - run a command, its standard output into buf. */
+static int capture(char *buf, size_t n, const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    FILE *fp;
+    size_t got;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    fp = popen(cmd, "r");
+    assert_non_null(fp);
+    got = fread(buf, 1, n - 1, fp);
+    buf[got] = '\0';
+    status = pclose(fp);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* count_rows - SELECT count(*) FROM table in the ledger at db. */
+static long count_rows(const char *db, const char *table)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char sql[200];
+    long n = -1;
+
+    snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", table);
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+
+    assert_non_null(fp);
+    fputs(text, fp);
+    fclose(fp);
+}
+
+static const char *example(const char *name)
+{
+    static char buf[4096];
+    char rel[300];
+
+    snprintf(rel, sizeof(rel), "examples/%s", name);
+    return harness_path(rel, buf, sizeof(buf));
+}
+
+static void cli__record_then_export_checks_clean(void **state)
+{
+    struct tmp *t = *state;
+    char out[8192];
+
+    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
+                        t->db, example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(count_rows(t->db, "deal"), 24);
+    assert_int_equal(sh("%s export --db '%s' > '%s'", ecarte(), t->db,
+                        t->out),
+                     0);
+    /* the export reads back with no finding, and says the same actions */
+    assert_int_equal(sh("%s check --strict '%s' >/dev/null", ecarte(),
+                        t->out),
+                     0);
+    assert_int_equal(sh("grep -v '^[#=]' '%s' | grep -v '^$' > '%s.a'; "
+                        "grep -v '^[#=]' '%s' | grep -v '^$' > '%s.b'; "
+                        "cmp -s '%s.a' '%s.b'",
+                        example("club-evening.ecarte"), t->out, t->out,
+                        t->out, t->out, t->out),
+                     0);
+    /* one game's export */
+    assert_int_equal(capture(out, sizeof(out), "%s export --db '%s' --game 2",
+                             ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "[Event \"Club evening\"]"));
+}
+
+static void cli__record_resumes_without_duplicating(void **state)
+{
+    struct tmp *t = *state;
+    long events;
+
+    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
+                        t->db, example("hoffmann-rule-hand.ecarte")),
+                     0);
+    events = count_rows(t->db, "event");
+    assert_true(events > 20);
+    /* the same log again: every line is already recorded */
+    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+                        t->db, example("hoffmann-rule-hand.ecarte")),
+                     0);
+    assert_int_equal(count_rows(t->db, "event"), events);
+    assert_int_equal(count_rows(t->db, "sitting"), 1);
+}
+
+static void cli__record_resumes_mid_hand_from_standard_input(void **state)
+{
+    struct tmp *t = *state;
+    char out[8192];
+
+    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
+                       "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
+                       "B gives B 2 8H 9C\nB turns TH\nA stands\n"
+                       "A leads KD\n");
+    assert_int_equal(sh("%s record --db '%s' - < '%s' >/dev/null", ecarte(),
+                        t->db, t->log),
+                     0);
+    /* a restart: the rest of the hand on standard input */
+    write_file(t->log, "B announces king\nB plays JH\nB leads KH\n"
+                       "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
+                       "B plays 9H\nB leads 8H\nA plays QH\n");
+    assert_int_equal(capture(out, sizeof(out),
+                             "%s record --db '%s' - < '%s' 2>&1", ecarte(),
+                             t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "resuming"));
+    assert_non_null(strstr(out, "score A 0 B 3"));
+    assert_int_equal(count_rows(t->db, "sitting"), 1);
+}
+
+static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
+{
+    struct tmp *t = *state;
+    int to_child[2];
+    pid_t pid;
+    FILE *w;
+    long events = 0;
+
+    assert_int_equal(pipe(to_child), 0);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(to_child[0], 0);
+        close(to_child[1]);
+        if (freopen("/dev/null", "w", stdout) == NULL) {
+            _exit(3);
+        }
+        execl(ecarte(), "ecarte", "record", "--db", t->db, "-", (char *)NULL);
+        _exit(127);
+    }
+    close(to_child[0]);
+    w = fdopen(to_child[1], "w");
+    assert_non_null(w);
+    fputs("game\ndeal B\nB gives A 3 QH AH 7H\nB gives B 3 KH JH 9H\n"
+          "B gives A 2 KS KD\nB gives B 2 8H 9C\nB turns TH\nA stands\n"
+          "A leads KD\n",
+          w);
+    fflush(w);
+    /* wait until the nine actions are committed, then kill mid-hand */
+    for (int i = 0; i < 200 && events < 9; i++) {
+        struct timespec ts = {0, 20000000};
+
+        nanosleep(&ts, NULL);
+        if (access(t->db, R_OK) == 0) {
+            events = count_rows(t->db, "event");
+        }
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    fclose(w);
+    assert_int_equal(count_rows(t->db, "event"), 9);
+    assert_int_equal(count_rows(t->db, "deal"), 1);
+    /* the ledger is whole: verify later actions resume on it */
+    write_file(t->log, "B announces king\nB plays JH\n");
+    assert_int_equal(sh("%s record --db '%s' - < '%s' >/dev/null 2>&1",
+                        ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(count_rows(t->db, "event"), 11);
+}
+
+static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
+{
+    struct tmp *t = *state;
+    char out[4096];
+
+    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH QX\n");
+    assert_int_equal(capture(out, sizeof(out), "%s check '%s' 2>&1",
+                             ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:3:"));
+    assert_non_null(strstr(out, "expected"));
+    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
+                       "B gives B 3 KH QH 9H\n");
+    assert_int_equal(capture(out, sizeof(out), "%s record --db '%s' '%s' 2>&1",
+                             ecarte(), t->db, t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:4:1: expected"));
+    assert_non_null(strstr(out, "card conservation"));
+    /* what came before the bad line is recorded, nothing after */
+    assert_int_equal(count_rows(t->db, "event"), 3);
+}
+
+static void cli__wrong_score_line_is_a_finding(void **state)
+{
+    struct tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(sh("sed 's/= score A 0 B 3/= score A 0 B 2/' '%s' > '%s'",
+                        example("hoffmann-rule-hand.ecarte"), t->log),
+                     0);
+    assert_int_equal(capture(out, sizeof(out), "%s check '%s'", ecarte(),
+                             t->log),
+                     1);
+    assert_non_null(strstr(out, "in.ecarte:"));
+    assert_non_null(strstr(out, "\"= score A 0 B 2\", the rules give "
+                                "\"= score A 0 B 3\""));
+}
+
+static void cli__json_lines_are_valid_json(void **state)
+{
+    struct tmp *t = *state;
+    char out[65536];
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char *line;
+    char *save = NULL;
+    int deals = 0;
+
+    (void)t;
+    assert_int_equal(capture(out, sizeof(out), "%s check --json '%s'",
+                             ecarte(), example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(sqlite3_open(":memory:", &h), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, "SELECT json_valid(?1), "
+                                           "json_extract(?1, '$.type')",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    for (line = strtok_r(out, "\n", &save); line != NULL;
+         line = strtok_r(NULL, "\n", &save)) {
+        sqlite3_bind_text(st, 1, line, -1, SQLITE_TRANSIENT);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(st, 0), 1);
+        if (strcmp((const char *)sqlite3_column_text(st, 1), "deal") == 0) {
+            deals++;
+        }
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    assert_int_equal(deals, 24);
+}
+
+static void cli__usage_errors_exit_2(void **state)
+{
+    (void)state;
+    assert_int_equal(sh("%s >/dev/null 2>&1", ecarte()), 2);
+    assert_int_equal(sh("%s frobnicate >/dev/null 2>&1", ecarte()), 2);
+    assert_int_equal(sh("%s check >/dev/null 2>&1", ecarte()), 2);
+    assert_int_equal(sh("%s law 52 >/dev/null 2>&1", ecarte()), 2);
+    assert_int_equal(sh("%s --version >/dev/null", ecarte()), 0);
+    assert_int_equal(sh("%s --help >/dev/null", ecarte()), 0);
+    assert_int_equal(sh("%s check /nonexistent.ecarte >/dev/null 2>&1",
+                        ecarte()),
+                     2);
+}
+
+static void cli__law_43_is_explained(void **state)
+{
+    char out[8192];
+
+    (void)state;
+    assert_int_equal(capture(out, sizeof(out), "%s law 43", ecarte()), 0);
+    assert_non_null(strstr(out, "L43"));
+    assert_non_null(strstr(out, "replay"));
+    assert_non_null(strstr(out, "adversary"));
+    assert_int_equal(capture(out, sizeof(out), "%s laws | wc -l", ecarte()),
+                     0);
+    assert_int_equal(atoi(out), 51);
+}
+
+static void cli__score_prints_the_scoresheet(void **state)
+{
+    struct tmp *t = *state;
+    char out[16384];
+
+    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
+                        t->db, example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(capture(out, sizeof(out), "%s score --db '%s'", ecarte(),
+                             t->db),
+                     0);
+    assert_non_null(strstr(out, "game 1"));
+    assert_non_null(strstr(out, "rubber to"));
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+        T(cli__record_then_export_checks_clean),
+        T(cli__record_resumes_without_duplicating),
+        T(cli__record_resumes_mid_hand_from_standard_input),
+        T(cli__sigkill_mid_file_keeps_every_committed_action),
+        T(cli__bad_line_gives_file_line_column_and_status_2),
+        T(cli__wrong_score_line_is_a_finding),
+        T(cli__json_lines_are_valid_json),
+        T(cli__usage_errors_exit_2),
+        T(cli__law_43_is_explained),
+        T(cli__score_prints_the_scoresheet),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

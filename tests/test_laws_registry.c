@@ -1,0 +1,127 @@
+/* test_laws_registry.c - the registry of the 51 laws: self-check, lookup,
+ * and traceability (every law has a scenario where it fires and a near
+ * miss where it must not). */
+#include "tests/harness.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "laws/laws.h"
+
+static void laws_registry__selfcheck_passes(void **state)
+{
+    char err[200] = "";
+
+    (void)state;
+    assert_int_equal(laws_selfcheck(err, sizeof(err)), 0);
+    assert_string_equal(err, "");
+}
+
+static void laws_registry__ids_are_found_both_ways(void **state)
+{
+    (void)state;
+    assert_ptr_equal(laws_find("L43", 3), laws_get(LAW_43));
+    assert_ptr_equal(laws_find("43", 2), laws_get(LAW_43));
+    assert_ptr_equal(laws_find("l1", 2), laws_get(LAW_1));
+    assert_null(laws_find("L52", 3));
+    assert_null(laws_find("L0", 2));
+    assert_null(laws_find("Lx", 2));
+    assert_string_equal(laws_get(LAW_51)->id, "L51");
+    assert_int_equal(LAW_COUNT, 51);
+}
+
+static void laws_registry__rows_carry_the_laws_data(void **state)
+{
+    const struct law *l = laws_get(LAW_43);
+
+    (void)state;
+    assert_int_equal(l->elector, ROLE_ADVERSARY);
+    assert_int_equal(l->options, OPT_BIT(OPT_REPLAY) | OPT_BIT(OPT_STAND));
+    assert_int_equal(l->remedy, REM_SCORE_CAP);
+    assert_true(l->trigger & EV_BIT(EV_PLAY));
+    l = laws_get(LAW_12);
+    assert_int_equal(l->elector, ROLE_NOBODY);
+    assert_int_equal(l->remedy, REM_NEW_DEAL);
+    l = laws_get(LAW_49);
+    assert_int_equal(l->kind, LAW_KIND_RULE);
+}
+
+static void laws_registry__applies_functions_answer(void **state)
+{
+    struct law_view v;
+    struct table_event ev;
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    memset(&v, 0, sizeof(v));
+    memset(&ev, 0, sizeof(ev));
+    v.profile = &p;
+    v.phase = PH_DEAL;
+    ev.kind = EV_FOUND_FACED;
+    assert_true(laws_get(LAW_12)->applies(&v, &ev));
+    assert_false(laws_get(LAW_35)->applies(&v, &ev));
+    v.phase = PH_EXCHANGE;
+    assert_false(laws_get(LAW_12)->applies(&v, &ev));
+    assert_true(laws_get(LAW_35)->applies(&v, &ev));
+    ev.kind = EV_CUT;
+    ev.n = 1;
+    assert_true(laws_get(LAW_3)->applies(&v, &ev));
+    ev.n = 2;
+    assert_false(laws_get(LAW_3)->applies(&v, &ev));
+    ev.n = 30;
+    assert_false(laws_get(LAW_3)->applies(&v, &ev));
+    ev.n = 31;
+    assert_true(laws_get(LAW_3)->applies(&v, &ev));
+}
+
+/* has_case - is there a file tests/cases/l<nn>_*<kind>*.ecarte? */
+static bool has_case(int law, const char *kind)
+{
+    char dir[4096];
+    char prefix[16];
+    DIR *d;
+    struct dirent *e;
+    bool found = false;
+
+    snprintf(prefix, sizeof(prefix), "l%02d_", law);
+    d = opendir(harness_path("tests/cases", dir, sizeof(dir)));
+    if (d == NULL) {
+        return false;
+    }
+    while ((e = readdir(d)) != NULL && !found) {
+        found = strncmp(e->d_name, prefix, strlen(prefix)) == 0 &&
+                strstr(e->d_name, kind) != NULL &&
+                strstr(e->d_name, ".ecarte") != NULL;
+    }
+    closedir(d);
+    return found;
+}
+
+static void laws_registry__every_law_has_a_case_and_a_near_miss(void **state)
+{
+    (void)state;
+    for (int l = 1; l <= LAW_COUNT; l++) {
+        if (!has_case(l, "fires")) {
+            fail_msg("L%d has no tests/cases/l%02d_*fires*.ecarte", l, l);
+        }
+        if (!has_case(l, "near_miss")) {
+            fail_msg("L%d has no tests/cases/l%02d_*near_miss*.ecarte", l,
+                     l);
+        }
+    }
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(laws_registry__selfcheck_passes),
+        cmocka_unit_test(laws_registry__ids_are_found_both_ways),
+        cmocka_unit_test(laws_registry__rows_carry_the_laws_data),
+        cmocka_unit_test(laws_registry__applies_functions_answer),
+        cmocka_unit_test(laws_registry__every_law_has_a_case_and_a_near_miss),
+    };
+
+    return cmocka_run_group_tests_name("laws_registry", tests, NULL, NULL);
+}

@@ -1,0 +1,184 @@
+/* test_rules.c - the rules of play shared by every module: rank, the
+ * trick winner, the follower's obligation (LAWS.md 2.7), rule profiles. */
+#include "tests/harness.h"
+
+#include <string.h>
+
+#include "laws/laws.h"
+
+static uint8_t C(const char *t)
+{
+    uint8_t c = CARD_NONE;
+
+    assert_true(card_parse(t, &c) > 0);
+    return c;
+}
+
+/* M - a mask from "KH QH 7S" */
+static uint32_t M(const char *t)
+{
+    uint32_t m = 0;
+
+    while (*t != '\0') {
+        uint8_t c;
+        size_t n = card_parse(t, &c);
+
+        assert_true(n > 0);
+        m |= CARD_BIT(c);
+        t += n;
+        while (*t == ' ') {
+            t++;
+        }
+    }
+    return m;
+}
+
+static void rules__rank_order_is_king_queen_jack_ace_ten(void **state)
+{
+    (void)state;
+    /* hearts led, no trump involved */
+    assert_true(card_beats(C("QH"), C("KH"), SUIT_CLUBS));
+    assert_true(card_beats(C("AH"), C("JH"), SUIT_CLUBS));
+    assert_true(card_beats(C("TH"), C("AH"), SUIT_CLUBS));
+    assert_false(card_beats(C("AH"), C("TH"), SUIT_CLUBS));
+    assert_true(card_beats(C("8H"), C("9H"), SUIT_CLUBS));
+}
+
+static void rules__any_trump_beats_a_plain_card(void **state)
+{
+    (void)state;
+    assert_true(card_beats(C("KH"), C("7C"), SUIT_CLUBS));
+    assert_false(card_beats(C("7C"), C("KH"), SUIT_CLUBS));
+    /* a card of another plain suit never wins */
+    assert_false(card_beats(C("7H"), C("KS"), SUIT_CLUBS));
+}
+
+static void rules__must_follow_and_win_when_able(void **state)
+{
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    /* holds a higher heart: only the higher hearts */
+    assert_int_equal(laws_legal_follows(M("KH 7H 9C TS"), C("QH"),
+                                        SUIT_SPADES, &p),
+                     M("KH"));
+    /* holds hearts, none higher: any heart */
+    assert_int_equal(laws_legal_follows(M("JH 7H 9C TS"), C("QH"),
+                                        SUIT_SPADES, &p),
+                     M("JH 7H"));
+}
+
+static void rules__void_must_trump(void **state)
+{
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    assert_int_equal(laws_legal_follows(M("9C TS 7S 8D"), C("QH"),
+                                        SUIT_SPADES, &p),
+                     M("TS 7S"));
+}
+
+static void rules__void_without_trumps_plays_anything(void **state)
+{
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    assert_int_equal(laws_legal_follows(M("9C 8D 7D"), C("QH"), SUIT_SPADES,
+                                        &p),
+                     M("9C 8D 7D"));
+}
+
+static void rules__trump_led_must_overtrump(void **state)
+{
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    assert_int_equal(laws_legal_follows(M("KS 8S 9C"), C("QS"), SUIT_SPADES,
+                                        &p),
+                     M("KS"));
+    assert_int_equal(laws_legal_follows(M("9S 8S 9C"), C("QS"), SUIT_SPADES,
+                                        &p),
+                     M("9S 8S"));
+}
+
+static void rules__profile_switches_relax_the_obligation(void **state)
+{
+    struct profile p;
+    char err[200];
+
+    (void)state;
+    assert_int_equal(profile_parse(&p, "london; must-trump=no; must-win=no",
+                                   err, sizeof(err)),
+                     0);
+    assert_false(p.must_trump);
+    assert_false(p.must_win);
+    assert_int_equal(laws_legal_follows(M("KH 7H 9C"), C("QH"), SUIT_SPADES,
+                                        &p),
+                     M("KH 7H"));
+    assert_int_equal(laws_legal_follows(M("9C TS"), C("QH"), SUIT_SPADES,
+                                        &p),
+                     M("9C TS"));
+}
+
+static void rules__profile_parse_and_format_round_trip(void **state)
+{
+    struct profile p;
+    struct profile q;
+    char err[200];
+    char buf[300];
+
+    (void)state;
+    assert_int_equal(profile_parse(&p, "london; dealer-min-exchange=0; "
+                                       "game=7; stakes=treble; redeal=other",
+                                   err, sizeof(err)),
+                     0);
+    assert_int_equal(p.dealer_min_exchange, 0);
+    assert_int_equal(p.target, 7);
+    assert_int_equal(p.stakes, STAKES_TREBLE);
+    assert_false(p.redeal_same_dealer);
+    profile_format(&p, buf, sizeof(buf));
+    assert_string_equal(buf, "london; redeal=other; dealer-min-exchange=0; "
+                             "game=7; stakes=treble");
+    assert_int_equal(profile_parse(&q, buf, err, sizeof(err)), 0);
+    assert_memory_equal(&p, &q, sizeof(p));
+    profile_london(&q);
+    assert_string_equal(profile_format(&q, buf, sizeof(buf)), "london");
+}
+
+static void rules__profile_parse_rejects_unknown_switches(void **state)
+{
+    struct profile p;
+    char err[200];
+
+    (void)state;
+    assert_int_equal(profile_parse(&p, "london; dealer-min=3", err,
+                                   sizeof(err)),
+                     -1);
+    assert_non_null(strstr(err, "dealer-min"));
+    assert_int_equal(profile_parse(&p, "london; must-trump=maybe", err,
+                                   sizeof(err)),
+                     -1);
+    assert_non_null(strstr(err, "must-trump=yes|no"));
+    assert_int_equal(profile_parse(&p, "paris", err, sizeof(err)), -1);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules__rank_order_is_king_queen_jack_ace_ten),
+        cmocka_unit_test(rules__any_trump_beats_a_plain_card),
+        cmocka_unit_test(rules__must_follow_and_win_when_able),
+        cmocka_unit_test(rules__void_must_trump),
+        cmocka_unit_test(rules__void_without_trumps_plays_anything),
+        cmocka_unit_test(rules__trump_led_must_overtrump),
+        cmocka_unit_test(rules__profile_switches_relax_the_obligation),
+        cmocka_unit_test(rules__profile_parse_and_format_round_trip),
+        cmocka_unit_test(rules__profile_parse_rejects_unknown_switches),
+    };
+
+    return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
+}
