@@ -9,6 +9,7 @@
 #include "arbiter/arbiter.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1061,7 +1062,8 @@ static int ask_laws(struct ctx *c, const struct law_view *v,
 static int need_actor(struct ctx *c, int seat, const char *who)
 {
     if (c->ev->actor != seat) {
-        return fail(c, ARB_E_ORDER, "expected %s (%c) to %s, found %c",
+        return fail(c, ARB_E_ORDER, "expected %s (%c) as the actor of "
+                    "\"%s\", found %c",
                     who, seat_letter(seat), event_verb(c->ev->kind),
                     seat_letter(c->ev->actor));
     }
@@ -1273,11 +1275,36 @@ static int on_packets(struct ctx *c)
 }
 
 /* give_cards - move the event's cards (or n unknown ones) from zone from
- * to zone to; remembers the last cards given to a hand. */
+ * to zone to; remembers the last cards given to a hand.  Unnamed cards
+ * leaving a hand could be any of its cards: the hand's known cards are no
+ * longer known to be there (they may be among those that left). */
 static int give_cards(struct ctx *c, enum zone from, enum zone to, int n)
 {
     const struct table_event *ev = c->ev;
     char why[200];
+
+    if ((from == Z_HAND_A || from == Z_HAND_B) && n > 0) {
+        uint32_t named = 0;
+        int unnamed = ev->n_cards == 0 ? n : 0;
+
+        for (int i = 0; i < ev->n_cards; i++) {
+            if (ev->cards[i] == CARD_UNKNOWN) {
+                unnamed++;
+            } else {
+                named |= CARD_BIT(ev->cards[i]);
+            }
+        }
+        if (unnamed > 0) {
+            uint32_t kept = c->d->z.known[from] & named;
+            uint32_t loose = c->d->z.known[from] & ~named;
+
+            if (unnamed >= c->d->z.count[from] - cards_count(kept)) {
+                /* every other card leaves too: the known ones with them */
+                c->d->z.known[to] |= loose;
+            }
+            c->d->z.known[from] = kept;
+        }
+    }
 
     for (int i = 0; i < n; i++) {
         uint8_t k = ev->n_cards > 0 ? ev->cards[i] : CARD_UNKNOWN;
@@ -1843,6 +1870,17 @@ static int on_discard(struct ctx *c)
         d->serve_checked[(int)d->elder] = true;
     }
     d->discarded[x] = (int8_t)ev->n;
+    if (d->announced == x && !d->announce_withdrawn) {
+        uint8_t k = CARD_MAKE(d->trump, RANK_KING);
+
+        for (int i = 0; i < ev->n_cards; i++) {
+            if (ev->cards[i] == k) {
+                note(c, "%c discards the king he announced: the point stands "
+                        "(L23 READING), flagged for review",
+                     seat_letter(x));
+            }
+        }
+    }
     return give_cards(c, Z_HAND(x), Z_DISCARD(x), ev->n);
 }
 
@@ -3372,20 +3410,25 @@ static int step(struct ctx *c)
     return 0;
 }
 
+/* result_reset - an empty result (the preview texts are written only for
+ * the rulings given, so they need no clearing). */
+static void result_reset(struct arb_result *out)
+{
+    memset(out, 0, offsetof(struct arb_result, previews));
+    out->n_notes = 0;
+    memset(&out->score_changed, 0,
+           sizeof(*out) - offsetof(struct arb_result, score_changed));
+}
+
 int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   struct arb_result *out)
 {
-    struct table_state *next = NULL;
+    struct table_state *next = &a->next;
     struct ctx c;
     int rc;
 
-    memset(out, 0, sizeof(*out));
+    result_reset(out);
     a->errmsg[0] = '\0';
-    next = malloc(sizeof(*next));
-    if (next == NULL) {
-        snprintf(a->errmsg, sizeof(a->errmsg), "out of memory");
-        return ARB_E_ERROR;
-    }
     *next = a->s;
     c.a = a;
     c.s = next;
@@ -3400,15 +3443,13 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   "count broken (card conservation)");
     }
     if (rc != 0) {
-        memset(out, 0, sizeof(*out));
-        free(next);
+        result_reset(out);
         return rc;
     }
     if (ev->kind == EV_DEAL || ev->kind == EV_TURN) {
         next->completed_deal = next->completed_deal || next->deal_no > 1;
     }
     a->s = *next;
-    free(next);
     out->score[0] = a->s.score[0];
     out->score[1] = a->s.score[1];
     return 0;
@@ -3416,7 +3457,7 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
 
 int arbiter_finish(struct arbiter *a, struct arb_result *out)
 {
-    memset(out, 0, sizeof(*out));
+    result_reset(out);
     out->score[0] = a->s.score[0];
     out->score[1] = a->s.score[1];
     return 0;

@@ -186,6 +186,7 @@ struct table_state {
 
 struct arbiter {
     struct table_state s;
+    struct table_state next;    /* the copy an action is applied to */
     char errmsg[320];
 };
 

@@ -32,8 +32,11 @@ struct session {
     int n_tags;
     char (*tag_name)[TL_TAG_NAME_MAX];
     char (*tag_value)[TL_TAG_VALUE_MAX];
-    /* what the last action gave, for the `=` lines after it */
-    struct arb_result last;
+    /* what the last action gave, for the `=` lines after it: two results
+     * used in turn, so that nothing large is copied per action */
+    struct arb_result results[2];
+    int cur;
+    struct arb_result *last;
     bool have_last;
     bool matched[ARB_RULINGS_MAX];
     int last_line;
@@ -348,14 +351,14 @@ static void unrecorded(struct session *s)
     if (!s->strict || !s->have_last) {
         return;
     }
-    for (int i = 0; i < s->last.n_rulings; i++) {
+    for (int i = 0; i < s->last->n_rulings; i++) {
         char buf[300];
         char msg[400];
 
         if (s->matched[i]) {
             continue;
         }
-        ruling_format(&s->last.rulings[i], buf, sizeof(buf));
+        ruling_format(&s->last->rulings[i], buf, sizeof(buf));
         snprintf(msg, sizeof(msg),
                  "the rules give \"= %s\" here, the log records no ruling",
                  buf);
@@ -414,8 +417,8 @@ static void check_ruling(struct session *s, const struct tl_line *line)
     size_t used = 0;
 
     if (s->have_last) {
-        for (int i = 0; i < s->last.n_rulings; i++) {
-            if (!s->matched[i] && expect_matches(x, &s->last.rulings[i])) {
+        for (int i = 0; i < s->last->n_rulings; i++) {
+            if (!s->matched[i] && expect_matches(x, &s->last->rulings[i])) {
                 s->matched[i] = true;
                 return;
             }
@@ -428,12 +431,12 @@ static void check_ruling(struct session *s, const struct tl_line *line)
     }
     gave[0] = '\0';
     if (s->have_last) {
-        for (int i = 0; i < s->last.n_rulings && used < sizeof(gave); i++) {
+        for (int i = 0; i < s->last->n_rulings && used < sizeof(gave); i++) {
             char one[300];
 
             used += (size_t)snprintf(gave + used, sizeof(gave) - used,
                                      "%s\"= %s\"", used ? ", " : "",
-                                     ruling_format(&s->last.rulings[i], one,
+                                     ruling_format(&s->last->rulings[i], one,
                                                    sizeof(one)));
         }
     }
@@ -499,37 +502,38 @@ static int add_tag(struct session *s, const struct tl_line *line)
  * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
 static int take_action(struct session *s, const struct tl_line *line)
 {
-    struct arb_result r;
+    struct arb_result *rp = &s->results[s->cur];
     int rc;
 
     unrecorded(s);
-    rc = arbiter_apply(s->arb, &line->ev, &r);
+    rc = arbiter_apply(s->arb, &line->ev, rp);
     if (rc != 0) {
         fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
                 arbiter_errmsg(s->arb));
         return EXIT_BAD_INPUT;
     }
-    if (s->mode == COMMIT_PER_DEAL && r.deal_started && s->in_txn &&
+    if (s->mode == COMMIT_PER_DEAL && rp->deal_started && s->in_txn &&
         commit(s) != 0) {
         return ledger_fail(s, "commit");
     }
     if (begin(s) != 0) {
         return ledger_fail(s, "begin");
     }
-    if (record_result(s, line, &r) != 0) {
+    if (record_result(s, line, rp) != 0) {
         return -1;
     }
-    if (s->mode == COMMIT_PER_ACTION || r.deal_over || r.game_over) {
+    if (s->mode == COMMIT_PER_ACTION || rp->deal_over || rp->game_over) {
         if (commit(s) != 0) {
             return ledger_fail(s, "commit");
         }
     }
     s->events++;
-    if (r.deal_over) {
+    if (rp->deal_over) {
         s->deals++;
     }
-    report(s, line->line_no, &r);
-    s->last = r;
+    report(s, line->line_no, rp);
+    s->last = rp;
+    s->cur = 1 - s->cur;
     s->have_last = true;
     s->last_line = line->line_no;
     memset(s->matched, 0, sizeof(s->matched));

@@ -49,7 +49,7 @@ int laws_selfcheck(char *err, size_t n)
 {
     for (int i = 0; i < LAW_COUNT; i++) {
         const struct law *l = registry[i];
-        char want[8];
+        char want[16];
 
         snprintf(want, sizeof(want), "L%d", i + 1);
         if (l->law != (enum law_id)i || l->id == NULL ||
