@@ -113,6 +113,7 @@ int arbiter_open(struct arbiter **out)
     a->s.next_dealer = SEAT_NONE;
     a->s.packs_swapped = 0;
     a->s.prev_king_dealer = SEAT_NONE;
+    a->s.lost_king_dealer = SEAT_NONE;
     a->s.prev_game_winner = SEAT_NONE;
     deal_reset(&a->s.d);
     a->s.d.phase = PH_CUT_FOR_DEAL;
@@ -519,6 +520,7 @@ static void begin_deal(struct ctx *c, int dealer, int pack)
     struct deal_state *d = c->d;
 
     deal_reset(d);
+    s->lost_king_dealer = SEAT_NONE;
     d->number = ++s->deal_no;
     d->dealer = (int8_t)dealer;
     d->elder = (int8_t)SEAT_OTHER(dealer);
@@ -690,6 +692,9 @@ static int king_evidence(const struct deal_state *d)
     if (x == SEAT_NONE || d->trump == SUIT_NONE) {
         return 0;
     }
+    if (d->ann_false_at_time) {
+        return -1;              /* his whole hand was known, and no king */
+    }
     k = CARD_MAKE(d->trump, RANK_KING);
     at = arbiter__locate(&d->z, k);
     if (at < 0) {
@@ -748,7 +753,8 @@ static enum king_mark_state mark_state(const struct ctx *c, int actor)
             return MARK_BARRED;
         }
         if (s->prof.king_mark == KING_MARK_IMMEDIATE &&
-            (d->proposals > 0 || d->trick_no > 0)) {
+            (d->proposals > 0 || d->first != FIRST_NONE ||
+             d->phase >= PH_PLAY)) {
             return MARK_LATE;
         }
         return MARK_OK;
@@ -765,8 +771,8 @@ static enum king_mark_state mark_state(const struct ctx *c, int actor)
         }
         return MARK_OK;
     }
-    if (turned_now && s->prev_king_dealer == SEAT_NONE && !d->king_turned) {
-        return MARK_NO_KING;
+    if (turned_now && !d->king_turned && s->lost_king_dealer == actor) {
+        return MARK_LATE;       /* L22: lost at this deal's turn-up */
     }
     return MARK_NO_KING;
 }
@@ -873,6 +879,11 @@ static void fill_view(const struct ctx *c, struct law_view *v)
 
     switch (ev->kind) {
     case EV_DEAL:
+        for (int i = 0; i < d->n_pending; i++) {
+            if (d->pending[i].r.law == LAW_14) {
+                v->right_dealer = d->pending[i].seat;
+            }
+        }
         v->own_pack = own_pack(s, ev->actor);
         v->pack_used = (ev->flags & EVF_PACK) ? ev->target : ev->actor;
         break;
@@ -1181,11 +1192,13 @@ static int on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
     return 0;
 }
 
-static int on_deal(struct ctx *c, const struct ruling *rs, int n)
+static int on_deal(struct ctx *c, const struct law_view *v,
+                   const struct ruling *rs, int n)
 {
     struct table_state *s = c->s;
     const struct table_event *ev = c->ev;
     bool correction = false;
+    int v_right_dealer = v->right_dealer;
 
     for (int i = 0; i < c->d->n_pending; i++) {
         if (c->d->pending[i].r.law == LAW_14) {
@@ -1203,6 +1216,7 @@ static int on_deal(struct ctx *c, const struct ruling *rs, int n)
                  "player deals with the right pack");
         add_ruling(c, &r);
         void_deal(c);
+        s->next_dealer = (int8_t)v_right_dealer;
     } else if (s->deal_on && !c->d->over) {
         return fail(c, ARB_E_ORDER,
                     "expected the rest of the hand or \"end\", found a new "
@@ -1220,7 +1234,7 @@ static int on_deal(struct ctx *c, const struct ruling *rs, int n)
         if (rs[i].law == LAW_14) {
             struct pending *p = push_pending(c, &rs[i]);
 
-            p->seat = ev->actor;
+            p->seat = (int8_t)v_right_dealer;
         }
     }
     return 0;
@@ -1526,7 +1540,9 @@ static int on_turn(struct ctx *c, const struct ruling *rs, int n)
                 d->turned[(int)d->n_turned++] = ev->cards[i];
             }
         }
-        s->prev_king_dealer = SEAT_NONE;  /* L22: the last deal's window shuts */
+        /* L22: the last deal's window shuts */
+        s->lost_king_dealer = s->prev_king_dealer;
+        s->prev_king_dealer = SEAT_NONE;
         d->phase = PH_TURNED;
         if (ev->n_cards == 1) {
             d->turn_up = ev->cards[0];
@@ -1664,6 +1680,10 @@ static int on_announce(struct ctx *c, const struct law_view *v)
     }
     d->announced = (int8_t)x;
     d->announced_played = d->played[x];
+    d->ann_false_at_time =
+        d->z.count[Z_HAND(x)] == cards_count(d->z.known[Z_HAND(x)]) &&
+        !(d->z.known[Z_HAND(x)] & CARD_BIT(CARD_MAKE(d->trump, RANK_KING))) &&
+        !played_by(d, x, CARD_MAKE(d->trump, RANK_KING));
     d->announce_withdrawn = false;
     d->announce_ruled = false;
     d->unknown_in_after_ann = false;
@@ -3256,7 +3276,7 @@ static int dispatch(struct ctx *c, const struct law_view *v,
     case EV_SCORE:
         return on_score(c);
     case EV_DEAL:
-        return on_deal(c, rs, n);
+        return on_deal(c, v, rs, n);
     case EV_CUT_FOR_DEAL:
         return on_cut_for_deal(c, rs, n);
     case EV_SHUFFLE:

@@ -132,6 +132,7 @@ struct deal_state {
     bool announce_withdrawn;
     bool announce_ruled;        /* L25 given */
     bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand after */
+    bool ann_false_at_time;     /* his hand was all known, without the king */
     int8_t first_card[2];       /* each player's first card this hand, CARD_NONE */
     bool first_card_is_king[2];
     /* scoring */
@@ -175,6 +176,8 @@ struct table_state {
     bool completed_deal;        /* a deal has been completed in the sitting */
     /* the last deal, for late marks and rulings that outlive it */
     int8_t prev_king_dealer;    /* dealer whose turned king is unmarked, or NONE */
+    int8_t lost_king_dealer;    /* whose unmarked king was lost at the last
+                                   turn-up (L22), or NONE */
     int prev_king_game;
     bool prev_king_barred;
     int prev_deal_game;

@@ -23,8 +23,6 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     (void)ev;
     if (v->announce == ANN_LATE_24) {
         r->remedy = REM_LOSE_RIGHT;
-    } else {
-        r->offender = SEAT_NONE; /* a lawful announcement: nobody offends */
     }
 }
 
