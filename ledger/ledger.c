@@ -53,6 +53,9 @@ enum stmt {
     ST_FILE_ADD,
     ST_QUARANTINE_ADD,
     ST_QUARANTINE_COUNT,
+    ST_CLAIM_ADD,
+    ST_CLAIMS,
+    ST_RULINGS,
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
     ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
     ST_COUNT
@@ -139,6 +142,13 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_QUARANTINE_ADD] = "INSERT INTO quarantine (source, line, error, raw, "
         "recorded) VALUES (?1, ?2, ?3, ?4, ?5)",
     [ST_QUARANTINE_COUNT] = "SELECT count(*) FROM quarantine",
+    [ST_CLAIM_ADD] = "INSERT INTO claim (sitting_id, event_id, line, text) "
+        "VALUES (?1, nullif(?2, 0), ?3, ?4)",
+    [ST_CLAIMS] = "SELECT coalesce(event_id, 0), line, text FROM claim "
+        "WHERE sitting_id = ?1 ORDER BY id",
+    [ST_RULINGS] = "SELECT r.event_id, r.text FROM ruling r "
+        "JOIN event e ON e.id = r.event_id WHERE e.sitting_id = ?1 "
+        "ORDER BY r.event_id, r.pos",
     [ST_PREV_SEQ] = "SELECT seq FROM event WHERE sitting_id = ?1 "
         "AND id < ?2 ORDER BY id DESC LIMIT 1",
     [ST_FIND_SEQ] = "SELECT id FROM event WHERE sitting_id = ?1 "
@@ -159,6 +169,7 @@ struct ledger {
     int sqlite_rc;                      /* its SQLite extended code, or 0 */
     struct chain_head chain;            /* cache of the chain row ... */
     bool chain_fresh;                   /* ... valid in this transaction */
+    bool chain_dirty;                   /* ... to be written at commit */
     EVP_MD *md;                         /* SHA-256, fetched once */
     EVP_MD_CTX *mdctx;                  /* reused for every event hash */
     char *hbuf;                         /* bytes hashed for one event */
@@ -732,12 +743,34 @@ int ledger_begin(struct ledger *l)
     return run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
+/* chain_write - the cached head into the chain row (once per transaction,
+ * at its commit, rather than once per event). */
+static int chain_write(struct ledger *l)
+{
+    sqlite3_stmt *st = l->st[ST_CHAIN_SET];
+    int bad = 0;
+
+    if (!l->chain_dirty) {
+        return 0;
+    }
+    l->chain_dirty = false;
+    bad |= bind_text(st, 1, l->chain.head);
+    bad |= sqlite3_bind_int64(st, 2, l->chain.n_events);
+    bad |= sqlite3_bind_int64(st, 3, l->chain.last_id);
+    return run(l, st, bad, "update the chain head");
+}
+
 int ledger_commit(struct ledger *l)
 {
     int rc = 0;
 
     assert(l != NULL);
+    rc = chain_write(l);
     l->chain_fresh = false;
+    if (rc != 0) {
+        ledger_rollback(l);
+        return rc;
+    }
     rc = run(l, l->st[ST_COMMIT], 0, "commit");
     if (rc != 0) {
         ledger_rollback(l);
@@ -749,6 +782,7 @@ void ledger_rollback(struct ledger *l)
 {
     assert(l != NULL);
     l->chain_fresh = false;
+    l->chain_dirty = false;
     if (!sqlite3_get_autocommit(l->db)) {
         sqlite3_step(l->st[ST_ROLLBACK]);
         done(l->st[ST_ROLLBACK]);
@@ -967,16 +1001,7 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
         l->chain_fresh = false;
         return rc;
     }
-    st = l->st[ST_CHAIN_SET];
-    bad = 0;
-    bad |= bind_text(st, 1, hash);
-    bad |= sqlite3_bind_int64(st, 2, l->chain.n_events + 1);
-    bad |= sqlite3_bind_int64(st, 3, row.id);
-    rc = run(l, st, bad, "update the chain head");
-    if (rc != 0) {
-        l->chain_fresh = false;
-        return rc;
-    }
+    l->chain_dirty = true;
     memcpy(l->chain.head, hash, sizeof(hash));
     l->chain.n_events++;
     l->chain.last_id = row.id;
@@ -1604,5 +1629,73 @@ out_end:
         sqlite3_step(l->st[ST_COMMIT]);
         done(l->st[ST_COMMIT]);
     }
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Claims of imported logs, rulings read back                           */
+/* ------------------------------------------------------------------ */
+
+int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
+                     int line, const char *text)
+{
+    sqlite3_stmt *st = l->st[ST_CLAIM_ADD];
+    int bad = 0;
+
+    assert(l != NULL);
+    bad |= sqlite3_bind_int64(st, 1, sitting);
+    bad |= sqlite3_bind_int64(st, 2, event);
+    bad |= sqlite3_bind_int(st, 3, line);
+    bad |= bind_text(st, 4, text);
+    return run(l, st, bad, "add a claim");
+}
+
+int ledger_claims_foreach(struct ledger *l, int64_t sitting,
+                          ledger_claim_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_CLAIMS];
+    int rc = 0;
+    int src;
+
+    assert(l != NULL && fn != NULL);
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return fail(l, sqlite3_errcode(l->db), "read the claims");
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+                (const char *)sqlite3_column_text(st, 2));
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = fail(l, src, "read the claims");
+    }
+    done(st);
+    return rc;
+}
+
+int ledger_rulings_foreach(struct ledger *l, int64_t sitting,
+                           ledger_ruling_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_RULINGS];
+    int rc = 0;
+    int src;
+
+    assert(l != NULL && fn != NULL);
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return fail(l, sqlite3_errcode(l->db), "read the rulings");
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = fn(ctx, sqlite3_column_int64(st, 0),
+                (const char *)sqlite3_column_text(st, 1));
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = fail(l, src, "read the rulings");
+    }
+    done(st);
     return rc;
 }

@@ -273,6 +273,32 @@ int ledger_quarantine_add(struct ledger *l, const char *source, int line,
 /* ledger_quarantine_count - rows in the quarantine table, or negative. */
 int64_t ledger_quarantine_count(struct ledger *l);
 
+/*
+ * ledger_claim_add - keep a `=` line of an imported log (text without
+ * "= ") found at line, after event (0: before any event) of sitting.  An
+ * audit compares claims with what the laws give.
+ */
+int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
+                     int line, const char *text);
+
+/* Callback for ledger_claims_foreach: the event the claim follows (0 if
+ * none), its line, its text (valid during the call).  Non-zero stops. */
+typedef int (*ledger_claim_fn)(void *ctx, int64_t event, int line,
+                               const char *text);
+
+/* ledger_claims_foreach - every claim of sitting, in order. */
+int ledger_claims_foreach(struct ledger *l, int64_t sitting,
+                          ledger_claim_fn fn, void *ctx);
+
+/* Callback for ledger_rulings_foreach: the event and the ruling's text
+ * ("ruling L43 ..."), valid during the call.  Non-zero stops. */
+typedef int (*ledger_ruling_fn)(void *ctx, int64_t event, const char *text);
+
+/* ledger_rulings_foreach - every ruling recorded in sitting, in order of
+ * event and position. */
+int ledger_rulings_foreach(struct ledger *l, int64_t sitting,
+                           ledger_ruling_fn fn, void *ctx);
+
 /* ------------------------------------------------------------------ */
 /* Tamper evidence                                                      */
 /* ------------------------------------------------------------------ */

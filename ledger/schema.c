@@ -142,8 +142,21 @@ const char *const ledger__schema_sql[] = {
     ") STRICT;\n"
     "\n",
 
-    "-- The head of the event chain: one row, updated in the transaction of\n"
-    "-- every event insert.\n"
+    "-- What an imported log itself recorded: its `=` lines (rulings and\n"
+    "-- scores), after the event above them, kept so that an audit can compare\n"
+    "-- them with what the laws give.\n"
+    "CREATE TABLE claim (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    event_id INTEGER REFERENCES event (id),  -- NULL: before any event\n"
+    "    line INTEGER NOT NULL,\n"
+    "    text TEXT NOT NULL                  -- the line without \"= \"\n"
+    ") STRICT;\n"
+    "CREATE INDEX claim_by_sitting ON claim (sitting_id, id);\n"
+    "\n",
+
+    "-- The head of the event chain: one row, written in the transaction of\n"
+    "-- every event insert (at its commit).\n"
     "CREATE TABLE chain (\n"
     "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
     "    head TEXT NOT NULL,                 -- hash of the last event\n"

@@ -121,8 +121,20 @@ CREATE TABLE quarantine (
     recorded TEXT NOT NULL
 ) STRICT;
 
--- The head of the event chain: one row, updated in the transaction of
--- every event insert.
+-- What an imported log itself recorded: its `=` lines (rulings and
+-- scores), after the event above them, kept so that an audit can compare
+-- them with what the laws give.
+CREATE TABLE claim (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    event_id INTEGER REFERENCES event (id),  -- NULL: before any event
+    line INTEGER NOT NULL,
+    text TEXT NOT NULL                  -- the line without "= "
+) STRICT;
+CREATE INDEX claim_by_sitting ON claim (sitting_id, id);
+
+-- The head of the event chain: one row, written in the transaction of
+-- every event insert (at its commit).
 CREATE TABLE chain (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     head TEXT NOT NULL,                 -- hash of the last event

@@ -399,7 +399,7 @@ static void arbiter__turned_king_mark_closes_at_next_turn_up(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(laws[0], 22);
     assert_int_equal(feed_all(a, "B marks king\n", NULL, laws, &n), 0);
-    assert_int_equal(laws[0], 47);  /* no king of his to mark any more */
+    assert_int_equal(laws[0], 22);  /* too late: the right is lost */
     assert_score(a, 2, 0);
 }
 

@@ -304,12 +304,12 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 10);
+                             " WHERE schema = 'main' AND strict = 1"), 11);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
                              "'score_mark', 'import_file', 'quarantine', "
-                             "'chain')"), 10);
+                             "'claim', 'chain')"), 11);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM "
                              "pragma_index_list('event') WHERE name = "
                              "'event_by_sitting'"), 1);
