@@ -126,6 +126,12 @@ void arbiter_close(struct arbiter *a)
     free(a);
 }
 
+void arbiter_copy(struct arbiter *dst, const struct arbiter *src)
+{
+    dst->s = src->s;
+    dst->errmsg[0] = '\0';
+}
+
 const char *arbiter_errmsg(const struct arbiter *a)
 {
     return a->errmsg;
@@ -441,6 +447,15 @@ static void score_hand(struct ctx *c)
     pts = hand_points(c, &w);
     if (w != SEAT_NONE) {
         award(c, w, pts);
+        if (d->capped[w] && !d->uncap_on_replay) {
+            bool was = d->capped[w];
+            int full;
+
+            d->capped[w] = false;
+            full = hand_points(c, &w);
+            d->capped[w] = was;
+            c->res->penalty[w] -= full - pts;
+        }
     }
 }
 
@@ -542,6 +557,7 @@ static void void_deal(struct ctx *c)
     for (int k = 0; k < 2; k++) {
         if (d->points[k] != 0) {
             s->score[k] -= d->points[k];
+            c->res->penalty[k] -= d->points[k];
             c->res->score_changed = true;
         }
     }
@@ -875,6 +891,22 @@ static void fill_view(const struct ctx *c, struct law_view *v)
     if (ev->actor != SEAT_NONE && d->trump != SUIT_NONE) {
         v->actor_holds_king = (d->z.known[Z_HAND(ev->actor)] &
                                CARD_BIT(CARD_MAKE(d->trump, RANK_KING))) != 0;
+    }
+
+    switch (d->owed.kind) {
+    case OWED_DISCARD:
+        v->fulfils_remedy = ev->kind == EV_DISCARD && ev->actor == d->owed.seat;
+        break;
+    case OWED_DRAW_FROM:
+        v->fulfils_remedy = ev->kind == EV_DRAW && ev->actor == d->owed.seat;
+        break;
+    case OWED_COMPLETE:
+        v->fulfils_remedy =
+            (ev->kind == EV_DRAW && ev->actor == d->owed.seat) ||
+            (ev->kind == EV_GIVE && ev->target == d->owed.seat);
+        break;
+    default:
+        break;
     }
 
     switch (ev->kind) {
@@ -2339,6 +2371,7 @@ static int on_abandon(struct ctx *c)
             pts = won == 0 ? 1 : pts - 1;
         }
         award(c, other, pts);
+        c->res->penalty[other] += pts;
     }
     c->res->deal.points[0] = d->points[0];
     c->res->deal.points[1] = d->points[1];
@@ -2960,16 +2993,13 @@ static int carry_out(struct ctx *c, struct ruling *r)
 
         if (ev->kind != EV_FOUND_HOLDS) {
             switch (r->law) {
+            /* the action has been applied: served counts its cards */
             case LAW_29:
             case LAW_33:
-                n = d->served[s] + (ev->kind == EV_GIVE ||
-                                            ev->kind == EV_DRAW
-                                        ? ev->n
-                                        : 0) -
-                    (d->discarded[s] < 0 ? 0 : d->discarded[s]);
+                n = d->served[s] - (d->discarded[s] < 0 ? 0 : d->discarded[s]);
                 break;
             case LAW_31:
-                n = d->served[s] + ev->n - d->asked;
+                n = d->served[s] - d->asked;
                 break;
             case LAW_32:
                 n = d->served[s] - d->asked;
@@ -3006,6 +3036,7 @@ static int carry_out(struct ctx *c, struct ruling *r)
         if (d->announced == r->offender && !d->announce_withdrawn &&
             ev->kind != EV_WITHDRAW) {
             award(c, r->offender, -1);
+            c->res->penalty[(int)r->offender]--;
             d->announced = SEAT_NONE;
         }
         return 0;
@@ -3411,16 +3442,13 @@ static int step(struct ctx *c)
         preview(c, r, c->res->previews[c->res->n_rulings - 1],
                 ARB_PREVIEW_LEN);
     }
-    /* remedies that take effect through the state */
     for (int i = 0; i < n; i++) {
-        if (rs[i].law == LAW_51 && !c->not_allowed) {
-            /* on_unmark already took the points down */
-        }
-        if (rs[i].law == LAW_42) {
-            /* on_abandon scored it */
-        }
-        if (rs[i].law == LAW_37) {
-            /* the state flag was set by on_turn */
+        bool king_law = rs[i].law == LAW_19 || rs[i].law == LAW_22 ||
+                        rs[i].law == LAW_23 || rs[i].law == LAW_24;
+
+        if (king_law && rs[i].remedy == REM_LOSE_RIGHT &&
+            rs[i].offender != SEAT_NONE) {
+            c->res->penalty[(int)rs[i].offender]--;
         }
     }
     evidence_rulings(c, &v);

@@ -74,6 +74,12 @@ struct arb_result {
     struct arb_deal_result deal;
     bool game_over;             /* a game ended (or its result changed): see game */
     struct arb_game_result game;
+    int penalty[2];             /* points each won (+) or lost (-) through the
+                                   penalty laws on this action: caps (L25,
+                                   L43), false king taken off (L25), points
+                                   given by an abandonment (L42), points
+                                   cancelled with a void deal, king points
+                                   forfeited (L19, L22-L24) */
 };
 
 /* ------------------------------------------------------------------ */
@@ -89,6 +95,13 @@ int arbiter_open(struct arbiter **out);
 
 /* arbiter_close - free a (NULL is fine). */
 void arbiter_close(struct arbiter *a);
+
+/*
+ * arbiter_copy - make dst the same referee as src (state, profile, all):
+ * a snapshot to go back to, e.g. when a deal being imported turns out not
+ * to be readable.  Both must come from arbiter_open.  Cannot fail.
+ */
+void arbiter_copy(struct arbiter *dst, const struct arbiter *src);
 
 /* arbiter_errmsg - why the last call on a failed: one line of the shape
  * "expected ..., found ..." with the law or rule it breaks (borrowed, valid

@@ -119,6 +119,28 @@ int session_resume(struct session *s, const char *source);
  */
 int session_run(struct session *s, FILE *fp, const char *name);
 
+/* Progress of an import: deals landed, events, deals quarantined. */
+typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
+                            int quarantined);
+
+/*
+ * session_set_import - import mode: one transaction per deal; a deal that
+ * cannot be read (or cannot be true) is rolled back, its raw text kept in
+ * the quarantine table with the error, and reading goes on with the next
+ * deal; `=` lines are kept as claims for the audit.  fn (may be NULL) is
+ * called after each deal.
+ */
+void session_set_import(struct session *s, progress_fn fn, void *ctx);
+
+/* session_quarantined - deals quarantined so far. */
+int session_quarantined(const struct session *s);
+
+/* session_sitting - the ledger id of the sitting written (0 if none). */
+int64_t session_sitting(const struct session *s);
+
+/* session_set_quiet - print findings only (no rulings, notes, scores). */
+void session_set_quiet(struct session *s, bool quiet);
+
 /* session_findings - findings so far. */
 int session_findings(const struct session *s);
 
@@ -142,6 +164,9 @@ int cmd_score(int argc, char **argv);
 int cmd_law(int argc, char **argv);
 int cmd_laws(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
 
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */

@@ -25,6 +25,13 @@ static const char usage_text[] =
     "                      the scoresheet: games, deals, points, winners\n"
     "  law N               one law in words: trigger, window, elector,\n"
     "                      options, remedies and the reading chosen\n"
+    "  import --db FILE [--json] [--verbose] LOG...\n"
+    "                      bulk import: one transaction per deal, unreadable\n"
+    "                      deals quarantined, a file's content only once\n"
+    "  verify [--db FILE] [--log EXPORTED-LOG]\n"
+    "                      check the hash chain; an export against its ledger\n"
+    "  audit [--db FILE] [--json]\n"
+    "                      re-derive every deal and report what was wrong\n"
     "  gen [--deals N] [--seed S] [--irregularities RATE]\n"
     "                      a deterministic synthetic sitting, with `=` lines\n"
     "  laws [--profile [--laws SPEC]]\n"
@@ -211,7 +218,34 @@ int cmd_check(int argc, char **argv)
 struct export_ctx {
     int game;
     FILE *fp;
+    bool tags_done;
+    /* the chain of the part exported: first event id, last event hash */
+    int64_t games_seen;
+    int64_t last_game_id;
+    int64_t from;
+    char head[LEDGER_HASH_HEX];
+    int64_t sitting;
 };
+
+/* chain_range - first pass: which events the export holds (all of the
+ * sitting, or those of game number ctx->game). */
+static int chain_range(void *vctx, const struct ledger_event *ev)
+{
+    struct export_ctx *ctx = vctx;
+
+    if (ev->game != 0 && ev->game != ctx->last_game_id) {
+        ctx->games_seen++;
+        ctx->last_game_id = ev->game;
+    }
+    if (ctx->game > 0 && (ev->game == 0 || ctx->games_seen != ctx->game)) {
+        return 0;
+    }
+    if (ctx->from == 0) {
+        ctx->from = ev->id;
+    }
+    snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
+    return 0;
+}
 
 static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
                        const char *text)
@@ -219,8 +253,22 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
     struct export_ctx *ctx = vctx;
 
     (void)game;
+    if (kind != LEDGER_LINE_TAG && !ctx->tags_done) {
+        /* the chain of what is exported, for `ecarte verify --log` */
+        ctx->tags_done = true;
+        if (ctx->from != 0) {
+            fprintf(ctx->fp, "[Chain \"sitting=%lld from=%lld head=%s\"]\n",
+                    (long long)ctx->sitting, (long long)ctx->from,
+                    ctx->head);
+        }
+    }
     switch (kind) {
     case LEDGER_LINE_TAG:
+        if (strncmp(text, "[Chain ", 7) == 0) {
+            break;              /* a chain tag of an earlier export */
+        }
+        fprintf(ctx->fp, "%s\n", text);
+        break;
     case LEDGER_LINE_EVENT:
         fprintf(ctx->fp, "%s\n", text);
         break;
@@ -251,11 +299,13 @@ int cmd_export(int argc, char **argv)
     const char *db = "ecarte.db";
     int game = 0;
     int64_t sitting = 0;
-    struct export_ctx ctx = {0, stdout};
+    struct export_ctx ctx;
     struct ledger *l = NULL;
     char *end = NULL;
     int c;
 
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.fp = stdout;
     while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
@@ -294,7 +344,9 @@ int cmd_export(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     ctx.game = game;
-    if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
+    ctx.sitting = sitting;
+    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0 ||
+        ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
         fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
         ledger_close(l);
         return EXIT_BAD_INPUT;
@@ -508,7 +560,8 @@ int main(int argc, char **argv)
     } subs[] = {
         {"record", cmd_record}, {"check", cmd_check}, {"export", cmd_export},
         {"score", cmd_score},   {"law", cmd_law},     {"laws", cmd_laws},
-        {"gen", cmd_gen},
+        {"gen", cmd_gen},       {"import", cmd_import},
+        {"verify", cmd_verify}, {"audit", cmd_audit},
     };
     char err[200];
 

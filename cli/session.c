@@ -20,6 +20,7 @@ struct session {
     struct output *out;         /* borrowed, may be NULL */
     enum commit_mode mode;
     bool strict;
+    bool quiet;                 /* print findings only */
     bool in_txn;
     int64_t sitting;            /* 0 until the first action */
     struct numbered game[2];    /* current and previous game */
@@ -44,6 +45,24 @@ struct session {
     /* resuming: skip lines of this source up to skip_line */
     char resume_source[256];
     int skip_line;
+    /* importing: a deal that cannot be read is quarantined, the rest land */
+    bool import;
+    struct arbiter *saved;      /* the referee at the start of the deal */
+    struct numbered saved_game[2];
+    struct numbered saved_deal[2];
+    int64_t saved_seq;
+    int64_t saved_events;
+    int64_t saved_deals;
+    int64_t last_event_id;      /* the event `=` lines follow (claims) */
+    char *raw;                  /* raw text of the deal being read */
+    size_t raw_len;
+    size_t raw_cap;
+    int raw_line;               /* its first line */
+    bool skipping;              /* the deal is broken: skip to the next */
+    char error[600];            /* why, for the quarantine */
+    int quarantined;
+    progress_fn progress;
+    void *progress_ctx;
 };
 
 int session_open(struct session **out, struct ledger *l, struct output *o,
@@ -63,11 +82,30 @@ int session_open(struct session **out, struct ledger *l, struct output *o,
     return 0;
 }
 
+void session_set_import(struct session *s, progress_fn fn, void *ctx)
+{
+    s->import = true;
+    s->progress = fn;
+    s->progress_ctx = ctx;
+}
+
+int session_quarantined(const struct session *s)
+{
+    return s->quarantined;
+}
+
+int64_t session_sitting(const struct session *s)
+{
+    return s->sitting;
+}
+
 void session_close(struct session *s)
 {
     if (s == NULL) {
         return;
     }
+    arbiter_close(s->saved);
+    free(s->raw);
     if (s->in_txn && s->led != NULL) {
         ledger_rollback(s->led);
     }
@@ -80,6 +118,11 @@ void session_close(struct session *s)
 void session_set_strict(struct session *s, bool strict)
 {
     s->strict = strict;
+}
+
+void session_set_quiet(struct session *s, bool quiet)
+{
+    s->quiet = quiet;
 }
 
 int session_findings(const struct session *s)
@@ -272,6 +315,7 @@ static int record_result(struct session *s, const struct tl_line *line,
     if (ledger_event_add(s->led, &le, &event_id) != 0) {
         return ledger_fail(s, "event");
     }
+    s->last_event_id = event_id;
     for (int i = 0; i < r->n_rulings; i++) {
         const struct ruling *ru = &r->rulings[i];
         char rtext[300];
@@ -330,6 +374,9 @@ static int record_result(struct session *s, const struct tl_line *line,
 /* report - print what an action gave. */
 static void report(struct session *s, int line, const struct arb_result *r)
 {
+    if (s->quiet) {
+        return;
+    }
     for (int i = 0; i < r->n_notes; i++) {
         output_note(s->out, s->name, line, r->notes[i]);
     }
@@ -508,12 +555,15 @@ static int take_action(struct session *s, const struct tl_line *line)
     unrecorded(s);
     rc = arbiter_apply(s->arb, &line->ev, rp);
     if (rc != 0) {
-        fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
-                arbiter_errmsg(s->arb));
+        snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
+                 line->line_no, arbiter_errmsg(s->arb));
+        if (!s->import) {
+            fprintf(stderr, "%s\n", s->error);
+        }
         return EXIT_BAD_INPUT;
     }
-    if (s->mode == COMMIT_PER_DEAL && rp->deal_started && s->in_txn &&
-        commit(s) != 0) {
+    if (s->mode == COMMIT_PER_DEAL && !s->import && rp->deal_started &&
+        s->in_txn && commit(s) != 0) {
         return ledger_fail(s, "commit");
     }
     if (begin(s) != 0) {
@@ -522,7 +572,8 @@ static int take_action(struct session *s, const struct tl_line *line)
     if (record_result(s, line, rp) != 0) {
         return -1;
     }
-    if (s->mode == COMMIT_PER_ACTION || rp->deal_over || rp->game_over) {
+    if (s->mode == COMMIT_PER_ACTION ||
+        (!s->import && (rp->deal_over || rp->game_over))) {
         if (commit(s) != 0) {
             return ledger_fail(s, "commit");
         }
@@ -537,6 +588,128 @@ static int take_action(struct session *s, const struct tl_line *line)
     s->have_last = true;
     s->last_line = line->line_no;
     memset(s->matched, 0, sizeof(s->matched));
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Importing: one transaction per deal, broken deals quarantined        */
+/* ------------------------------------------------------------------ */
+
+/* raw_add - keep a raw line of the deal being read. */
+static int raw_add(struct session *s, const char *text, int line_no)
+{
+    size_t n = strlen(text);
+
+    if (s->raw_len == 0) {
+        s->raw_line = line_no;
+    }
+    if (s->raw_len + n + 2 > s->raw_cap) {
+        size_t cap = (s->raw_cap + n + 2) * 2;
+        char *p = realloc(s->raw, cap);
+
+        if (p == NULL) {
+            return -1;
+        }
+        s->raw = p;
+        s->raw_cap = cap;
+    }
+    memcpy(s->raw + s->raw_len, text, n);
+    s->raw_len += n;
+    s->raw[s->raw_len++] = '\n';
+    s->raw[s->raw_len] = '\0';
+    return 0;
+}
+
+/* deal_boundary - the deal read so far ends here: commit it, or quarantine
+ * it if it broke; then remember the referee as the next deal finds it. */
+static int deal_boundary(struct session *s)
+{
+    if (s->skipping) {
+        if (begin(s) != 0 ||
+            ledger_quarantine_add(s->led, s->name, s->raw_line, s->error,
+                                  s->raw != NULL ? s->raw : "") != 0 ||
+            commit(s) != 0) {
+            return ledger_fail(s, "quarantine");
+        }
+        s->quarantined++;
+        s->skipping = false;
+    } else if (commit(s) != 0) {
+        return ledger_fail(s, "commit");
+    }
+    if (s->saved == NULL && arbiter_open(&s->saved) != 0) {
+        return -1;
+    }
+    arbiter_copy(s->saved, s->arb);
+    memcpy(s->saved_game, s->game, sizeof(s->game));
+    memcpy(s->saved_deal, s->deal, sizeof(s->deal));
+    s->saved_seq = s->seq;
+    s->saved_events = s->events;
+    s->saved_deals = s->deals;
+    s->raw_len = 0;
+    if (s->progress != NULL) {
+        s->progress(s->progress_ctx, s->deals, s->events, s->quarantined);
+    }
+    return 0;
+}
+
+/* deal_broken - the deal being read cannot be read: undo it and skip the
+ * rest of it; error says why. */
+static void deal_broken(struct session *s)
+{
+    if (s->in_txn) {
+        ledger_rollback(s->led);
+        s->in_txn = false;
+    }
+    if (s->saved != NULL) {
+        arbiter_copy(s->arb, s->saved);
+        memcpy(s->game, s->saved_game, sizeof(s->game));
+        memcpy(s->deal, s->saved_deal, sizeof(s->deal));
+        s->seq = s->saved_seq;
+        s->events = s->saved_events;
+        s->deals = s->saved_deals;
+    } else {
+        /* the lines before the first deal: nothing to come back to but a
+         * fresh referee and sitting */
+        arbiter_close(s->arb);
+        s->arb = NULL;
+        if (arbiter_open(&s->arb) != 0) {
+            s->arb = NULL;
+        }
+        s->sitting = 0;
+        memset(s->game, 0, sizeof(s->game));
+        memset(s->deal, 0, sizeof(s->deal));
+        s->seq = 0;
+        s->events = 0;
+        s->deals = 0;
+    }
+    s->have_last = false;
+    s->skipping = true;
+    fprintf(stderr, "%s (deal quarantined)\n", s->error);
+}
+
+/* starts_deal - does line begin a new deal (a deal or game line)? */
+static bool starts_deal(const struct tl_line *line)
+{
+    return line->kind == TL_EVENT &&
+           (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
+}
+
+/* keep_claim - an imported log's `=` line, kept for the audit. */
+static int keep_claim(struct session *s, const struct tl_line *line)
+{
+    char text[TL_LINE_MAX];
+
+    if (!s->import || s->led == NULL) {
+        return 0;
+    }
+    if (ensure_sitting(s) != 0 || begin(s) != 0) {
+        return -1;
+    }
+    tl_format_line(line, text, sizeof(text));
+    if (ledger_claim_add(s->led, s->sitting, s->last_event_id, line->line_no,
+                         text + 2) != 0) {
+        return ledger_fail(s, "claim");
+    }
     return 0;
 }
 
@@ -564,6 +737,15 @@ int session_run(struct session *s, FILE *fp, const char *name)
             rc = EXIT_BAD_INPUT;
             break;
         }
+        if (got < 0 && s->import) {
+            raw_add(s, tl_reader_raw(rd), tl_reader_line(rd));
+            if (!s->skipping) {
+                snprintf(s->error, sizeof(s->error), "%s",
+                         tl_reader_error(rd));
+                deal_broken(s);
+            }
+            continue;
+        }
         if (got < 0) {
             fprintf(stderr, "%s\n", tl_reader_error(rd));
             rc = EXIT_BAD_INPUT;
@@ -571,6 +753,29 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
         if (skipping && line.line_no <= s->skip_line) {
             continue;
+        }
+        if (s->import) {
+            if (starts_deal(&line) && !s->skipping &&
+                arbiter_hand_in_progress(s->arb) && s->raw_len > 0) {
+                /* the deal read so far never finished: it is not readable */
+                snprintf(s->error, sizeof(s->error),
+                         "%s:%d:1: expected the rest of deal %d or \"end\", "
+                         "found %s",
+                         name, line.line_no, arbiter_deal_number(s->arb),
+                         event_verb(line.ev.kind));
+                deal_broken(s);
+            }
+            if (starts_deal(&line) && deal_boundary(s) != 0) {
+                rc = -1;
+                break;
+            }
+            if (raw_add(s, tl_reader_raw(rd), line.line_no) != 0) {
+                rc = -1;
+                break;
+            }
+            if (s->skipping) {
+                continue;
+            }
         }
         if (line.kind == TL_TAG) {
             if (arbiter_set_tag(s->arb, line.tag_name, line.tag_value) != 0) {
@@ -585,21 +790,33 @@ int session_run(struct session *s, FILE *fp, const char *name)
             }
             continue;
         }
-        if (line.kind == TL_EXPECT_RULING) {
-            check_ruling(s, &line);
-            continue;
-        }
-        if (line.kind == TL_EXPECT_SCORE) {
-            check_score(s, &line);
+        if (line.kind == TL_EXPECT_RULING || line.kind == TL_EXPECT_SCORE) {
+            if (keep_claim(s, &line) != 0) {
+                rc = -1;
+                break;
+            }
+            if (line.kind == TL_EXPECT_RULING) {
+                check_ruling(s, &line);
+            } else {
+                check_score(s, &line);
+            }
             continue;
         }
         if (line.kind != TL_EVENT) {
             continue;
         }
         rc = take_action(s, &line);
+        if (rc == EXIT_BAD_INPUT && s->import) {
+            deal_broken(s);
+            rc = EXIT_FINE;
+            continue;
+        }
         if (rc != 0) {
             break;
         }
+    }
+    if (s->import && rc == EXIT_FINE && deal_boundary(s) != 0) {
+        rc = -1;
     }
     if (rc == EXIT_FINE) {
         unrecorded(s);
@@ -609,7 +826,7 @@ int session_run(struct session *s, FILE *fp, const char *name)
     if (commit(s) != 0 && rc == EXIT_FINE) {
         rc = ledger_fail(s, "commit");
     }
-    if (rc == EXIT_FINE && s->findings > 0) {
+    if (rc == EXIT_FINE && (s->findings > 0 || s->quarantined > 0)) {
         rc = EXIT_FINDINGS;
     }
     return rc;

@@ -15,7 +15,8 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int to = ev->kind == EV_GIVE ? ev->target : ev->actor;
 
-    return v->phase == PH_EXCHANGE && to != SEAT_NONE && v->discarded[to] < 0;
+    return v->phase == PH_EXCHANGE && to != SEAT_NONE && v->discarded[to] < 0 &&
+           !v->fulfils_remedy;
 }
 
 const struct law law_28_discard_face_down = {

@@ -13,7 +13,13 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int discarded = v->discarded[v->elder] < 0 ? 0 : v->discarded[v->elder];
 
-    if (v->phase != PH_EXCHANGE) {
+    if (ev->kind == EV_FOUND_HOLDS) {
+        /* L15 READING: a surplus found after elder hand proposed */
+        return ev->target == v->elder && ev->n > v->expected[v->elder] &&
+               (v->phase == PH_PROPOSED || v->phase == PH_EXCHANGE ||
+                (v->phase == PH_TURNED && v->proposals > 0));
+    }
+    if (v->phase != PH_EXCHANGE || v->fulfils_remedy) {
         return false;
     }
     if (ev->kind == EV_GIVE) {
@@ -33,7 +39,7 @@ const struct law law_29_elder_takes_too_many = {
                 "surplus from elder hand.",
     .reading = "Play on: the next line is the dealer drawing the surplus from "
                "elder hand, out of play.",
-    .trigger = EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW),
+    .trigger = EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW) | EV_BIT(EV_FOUND_HOLDS),
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_DEALER,

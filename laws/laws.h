@@ -470,6 +470,8 @@ struct law_view {
     int electing_law;           /* for `elects`: the law of the ruling answered, -1 */
     bool mark_in_window;        /* a `marks N` is in time (L50) */
     bool actor_holds_king;      /* the actor is known to hold the king of trumps */
+    bool fulfils_remedy;        /* the event carries out a remedy owed (a surplus
+                                   thrown out or drawn, a hand completed) */
     int pack_used;              /* for a deal line: whose pack is used */
     int score[2];               /* points in the current game */
 };

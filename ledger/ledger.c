@@ -55,6 +55,7 @@ enum stmt {
     ST_QUARANTINE_COUNT,
     ST_CLAIM_ADD,
     ST_CLAIMS,
+    ST_SITTING_IMPORTED,
     ST_RULINGS,
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
     ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
@@ -145,10 +146,12 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CLAIM_ADD] = "INSERT INTO claim (sitting_id, event_id, line, text) "
         "VALUES (?1, nullif(?2, 0), ?3, ?4)",
     [ST_CLAIMS] = "SELECT coalesce(event_id, 0), line, text FROM claim "
-        "WHERE sitting_id = ?1 ORDER BY id",
-    [ST_RULINGS] = "SELECT r.event_id, r.text FROM ruling r "
-        "JOIN event e ON e.id = r.event_id WHERE e.sitting_id = ?1 "
-        "ORDER BY r.event_id, r.pos",
+        "WHERE sitting_id = ?1 AND coalesce(event_id, 0) BETWEEN ?2 AND ?3 "
+        "ORDER BY id",
+    [ST_SITTING_IMPORTED] = "SELECT count(*) FROM import_file "
+        "WHERE sitting_id = ?1",
+    [ST_RULINGS] = "SELECT event_id, text FROM ruling "
+        "WHERE event_id BETWEEN ?1 AND ?2 ORDER BY event_id, pos",
     [ST_PREV_SEQ] = "SELECT seq FROM event WHERE sitting_id = ?1 "
         "AND id < ?2 ORDER BY id DESC LIMIT 1",
     [ST_FIND_SEQ] = "SELECT id FROM event WHERE sitting_id = ?1 "
@@ -362,6 +365,33 @@ int ledger_sha256_hex(const void *data, size_t n, char *out)
     }
     to_hex(md, len, out);
     return 0;
+}
+
+int ledger_sha256_file(FILE *fp, char *out)
+{
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    char buf[65536];
+    size_t got;
+    int rc = LEDGER_E_ERROR;
+
+    if (ctx == NULL || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+        goto out_ctx;
+    }
+    while ((got = fread(buf, 1, sizeof(buf), fp)) > 0) {
+        if (EVP_DigestUpdate(ctx, buf, got) != 1) {
+            goto out_ctx;
+        }
+    }
+    if (ferror(fp) || EVP_DigestFinal_ex(ctx, md, &len) != 1 || len != 32) {
+        goto out_ctx;
+    }
+    to_hex(md, len, out);
+    rc = 0;
+out_ctx:
+    EVP_MD_CTX_free(ctx);
+    return rc;
 }
 
 /* put_digits - append the decimal digits of v to p; returns the end. */
@@ -1651,6 +1681,7 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
 }
 
 int ledger_claims_foreach(struct ledger *l, int64_t sitting,
+                          int64_t from_event, int64_t to_event,
                           ledger_claim_fn fn, void *ctx)
 {
     sqlite3_stmt *st = l->st[ST_CLAIMS];
@@ -1658,7 +1689,10 @@ int ledger_claims_foreach(struct ledger *l, int64_t sitting,
     int src;
 
     assert(l != NULL && fn != NULL);
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, from_event) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 3, to_event > 0 ? to_event : INT64_MAX) !=
+            SQLITE_OK) {
         return fail(l, sqlite3_errcode(l->db), "read the claims");
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1675,15 +1709,17 @@ int ledger_claims_foreach(struct ledger *l, int64_t sitting,
     return rc;
 }
 
-int ledger_rulings_foreach(struct ledger *l, int64_t sitting,
-                           ledger_ruling_fn fn, void *ctx)
+int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
+                           int64_t to_event, ledger_ruling_fn fn, void *ctx)
 {
     sqlite3_stmt *st = l->st[ST_RULINGS];
     int rc = 0;
     int src;
 
     assert(l != NULL && fn != NULL);
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+    if (sqlite3_bind_int64(st, 1, from_event) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, to_event > 0 ? to_event : INT64_MAX) !=
+            SQLITE_OK) {
         return fail(l, sqlite3_errcode(l->db), "read the rulings");
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1695,6 +1731,26 @@ int ledger_rulings_foreach(struct ledger *l, int64_t sitting,
     }
     if (rc == 0 && src != SQLITE_DONE) {
         rc = fail(l, src, "read the rulings");
+    }
+    done(st);
+    return rc;
+}
+
+int ledger_sitting_imported(struct ledger *l, int64_t sitting)
+{
+    sqlite3_stmt *st = l->st[ST_SITTING_IMPORTED];
+    int rc;
+    int src;
+
+    assert(l != NULL);
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return fail(l, sqlite3_errcode(l->db), "read the imports");
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        rc = sqlite3_column_int64(st, 0) > 0 ? 1 : 0;
+    } else {
+        rc = fail(l, src, "read the imports");
     }
     done(st);
     return rc;

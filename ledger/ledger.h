@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct ledger;
 
@@ -265,6 +266,10 @@ int ledger_file_add(struct ledger *l, const char *sha256_hex,
                     const char *path, int64_t sitting, int deals,
                     int quarantined);
 
+/* ledger_sitting_imported - was sitting read by `ecarte import` (1) or
+ * recorded live (0)?  Negative on error. */
+int ledger_sitting_imported(struct ledger *l, int64_t sitting);
+
 /* ledger_quarantine_add - keep the raw text of a deal that could not be
  * read: source file, first line of the deal, the error, the raw text. */
 int ledger_quarantine_add(struct ledger *l, const char *source, int line,
@@ -286,18 +291,21 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
 typedef int (*ledger_claim_fn)(void *ctx, int64_t event, int line,
                                const char *text);
 
-/* ledger_claims_foreach - every claim of sitting, in order. */
+/* ledger_claims_foreach - the claims of sitting that follow the events
+ * from_event..to_event (to_event 0: no end), in order. */
 int ledger_claims_foreach(struct ledger *l, int64_t sitting,
+                          int64_t from_event, int64_t to_event,
                           ledger_claim_fn fn, void *ctx);
 
 /* Callback for ledger_rulings_foreach: the event and the ruling's text
  * ("ruling L43 ..."), valid during the call.  Non-zero stops. */
 typedef int (*ledger_ruling_fn)(void *ctx, int64_t event, const char *text);
 
-/* ledger_rulings_foreach - every ruling recorded in sitting, in order of
- * event and position. */
-int ledger_rulings_foreach(struct ledger *l, int64_t sitting,
-                           ledger_ruling_fn fn, void *ctx);
+/* ledger_rulings_foreach - the rulings recorded on the events
+ * from_event..to_event (to_event 0: no end), in order of event and
+ * position. */
+int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
+                           int64_t to_event, ledger_ruling_fn fn, void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* Tamper evidence                                                      */
@@ -329,5 +337,13 @@ int ledger_verify(struct ledger *l, int64_t *bad_id);
  * into out (LEDGER_HASH_HEX bytes).  Returns 0, -1 on a library failure.
  */
 int ledger_sha256_hex(const void *data, size_t n, char *out);
+
+/*
+ * ledger_sha256_file - SHA-256 of everything fp yields from where it
+ * stands to its end, as 64 hex digits and a NUL into out.  Reads in
+ * blocks (memory does not grow with the file).  Returns 0, -1 on a read
+ * or library failure.  fp is left at its end.
+ */
+int ledger_sha256_file(FILE *fp, char *out);
 
 #endif /* ECARTE_LEDGER_LEDGER_H */

@@ -152,7 +152,7 @@ const char *const ledger__schema_sql[] = {
     "    line INTEGER NOT NULL,\n"
     "    text TEXT NOT NULL                  -- the line without \"= \"\n"
     ") STRICT;\n"
-    "CREATE INDEX claim_by_sitting ON claim (sitting_id, id);\n"
+    "CREATE INDEX claim_by_event ON claim (sitting_id, event_id);\n"
     "\n",
 
     "-- The head of the event chain: one row, written in the transaction of\n"

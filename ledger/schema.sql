@@ -131,7 +131,7 @@ CREATE TABLE claim (
     line INTEGER NOT NULL,
     text TEXT NOT NULL                  -- the line without "= "
 ) STRICT;
-CREATE INDEX claim_by_sitting ON claim (sitting_id, id);
+CREATE INDEX claim_by_event ON claim (sitting_id, event_id);
 
 -- The head of the event chain: one row, written in the transaction of
 -- every event insert (at its commit).
