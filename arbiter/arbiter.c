@@ -2929,7 +2929,7 @@ static void preview(struct ctx *c, const struct ruling *r, char *out,
         }
         if (what != NULL) {
             used += (size_t)snprintf(out + used, n - used, "%s%s: %s",
-                                     used > 0 ? "; " : "",
+                                     used > 0 ? " | " : "",
                                      option_name((enum law_option)o), what);
         }
     }
@@ -3063,6 +3063,21 @@ static int carry_out(struct ctx *c, struct ruling *r)
     case LAW_42:
         return 0;
     case LAW_43: {
+        if (r->note[0] == '\0' && d->trick_no > 0) {
+            const struct trick_rec *tr = &d->tricks_rec[d->trick_no - 1];
+            uint32_t held = tr->follower_known | CARD_BIT(tr->follow);
+            char a[CARD_TEXT_MAX];
+            char b[CARD_TEXT_MAX];
+            char must[60];
+
+            cards_format(laws_legal_follows(held, tr->lead, d->trump,
+                                            &c->s->prof),
+                         must, sizeof(must));
+            snprintf(r->note, sizeof(r->note),
+                     "%c played %s to %s when bound to play one of %s",
+                     seat_letter(r->offender), cardtext(tr->follow, a),
+                     cardtext(tr->lead, b), must);
+        }
         p = push_pending(c, r);
         p->seat = r->offender;
         p->trick = (int8_t)(d->trick_no - 1);

@@ -62,7 +62,8 @@ struct arb_result {
     int n_rulings;
     struct ruling rulings[ARB_RULINGS_MAX]; /* rulings given on this action */
     char previews[ARB_RULINGS_MAX][ARB_PREVIEW_LEN]; /* per ruling: what each
-                                   option would give, "" if nothing to show */
+                                   option would give, "option: text" joined
+                                   by " | ", "" if nothing to show */
     int n_notes;
     char notes[ARB_NOTES_MAX][ARB_NOTE_LEN]; /* facts worth saying that are not
                                    rulings ("A holds 6 cards after the deal") */

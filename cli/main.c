@@ -34,8 +34,9 @@ static const char usage_text[] =
     "                      re-derive every deal and report what was wrong\n"
     "  gen [--deals N] [--seed S] [--irregularities RATE]\n"
     "                      a deterministic synthetic sitting, with `=` lines\n"
-    "  laws [--profile [--laws SPEC]]\n"
+    "  laws [--profile [--laws SPEC | --db FILE]]\n"
     "                      every law in a line; --profile: the rule switches\n"
+    "                      (of SPEC, or of the newest sitting of a ledger)\n"
     "\n"
     "exit status: 0 fine, 1 findings, 2 bad input or usage\n";
 
@@ -510,25 +511,61 @@ int cmd_law(int argc, char **argv)
     return EXIT_FINE;
 }
 
+/* laws_tag - the value of a sitting's Laws tag into ctx (a buffer of
+ * TL_TAG_VALUE_MAX). */
+static int laws_tag(void *ctx, enum ledger_line_kind kind, int64_t game,
+                    const char *text)
+{
+    struct tl_line line;
+    struct tl_error err;
+
+    (void)game;
+    if (kind == LEDGER_LINE_TAG &&
+        tl_parse_line(text, strlen(text), 0, &line, &err) == 0 &&
+        strcmp(line.tag_name, "Laws") == 0) {
+        snprintf(ctx, TL_TAG_VALUE_MAX, "%s", line.tag_value);
+    }
+    return 0;
+}
+
 int cmd_laws(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"profile", no_argument, NULL, 'p'},
         {"laws", required_argument, NULL, 'l'},
+        {"db", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     bool profile = false;
     const char *spec = "london";
+    const char *db = NULL;
+    char stored[TL_TAG_VALUE_MAX] = "";
     int c;
 
-    while ((c = getopt_long(argc, argv, "pl:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "pl:d:h", opts, NULL)) != -1) {
         switch (c) {
         case 'p': profile = true; break;
         case 'l': spec = optarg; profile = true; break;
+        case 'd': db = optarg; profile = true; break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
         default: return usage_error("laws", "unknown option");
         }
+    }
+    if (db != NULL) {
+        /* the profile stored with the newest sitting of a ledger */
+        struct ledger *l = open_ledger(db, LEDGER_READONLY);
+        int64_t sitting = 0;
+
+        if (l == NULL) {
+            return EXIT_BAD_INPUT;
+        }
+        ledger_sittings_foreach(l, last_sitting, &sitting);
+        if (sitting != 0) {
+            ledger_lines_foreach(l, sitting, 0, laws_tag, stored);
+        }
+        ledger_close(l);
+        spec = stored[0] != '\0' ? stored : "london";
     }
     if (profile) {
         struct profile p;

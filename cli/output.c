@@ -20,7 +20,7 @@ static const char *const json_sql[J_COUNT] = {
     [J_RULING] = "SELECT json_object('type','ruling','source',?1,'line',?2,"
                  "'deal',?3,'law',?4,'title',?5,'offender',?6,'elector',?7,"
                  "'options',json(?8),'remedy',?9,'note',?10,"
-                 "'previews',json(?11))",
+                 "'previews',json(?11),'window',?12)",
     [J_FINDING] = "SELECT json_object('type','finding','source',?1,'line',?2,"
                   "'kind',?3,'expected',?4,'found',?5,'message',?6)",
     [J_DEAL] = "SELECT json_object('type','deal','source',?1,'line',?2,"
@@ -163,8 +163,8 @@ static void bind_previews(struct output *o, sqlite3_stmt *st, int i,
         return;
     }
     char *acc = strdup("{}");
-    for (item = strtok_r(copy, ";", &save); item != NULL && acc != NULL;
-         item = strtok_r(NULL, ";", &save)) {
+    for (item = strtok_r(copy, "|", &save); item != NULL && acc != NULL;
+         item = strtok_r(NULL, "|", &save)) {
         char *colon = strchr(item, ':');
 
         while (*item == ' ') {
@@ -174,6 +174,10 @@ static void bind_previews(struct output *o, sqlite3_stmt *st, int i,
             continue;
         }
         *colon = '\0';
+        for (char *e = colon + strlen(colon + 1); e > colon + 1 && e[0] == ' ';
+             e--) {
+            e[0] = '\0';
+        }
         sqlite3_bind_text(obj, 1, acc, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(obj, 2, item, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(obj, 3, colon + 2, -1, SQLITE_TRANSIENT);
@@ -217,6 +221,8 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
         bind_text(st, 9, remedy_name(r->remedy));
         bind_text(st, 10, r->note);
         bind_previews(o, st, 11, preview);
+        bind_text(st, 12, r->elector != SEAT_NONE ? law_window_name(r->window)
+                                                  : NULL);
         emit(o, J_RULING);
         return;
     }
@@ -227,17 +233,18 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
     if (r->elector != SEAT_NONE && r->options != 0) {
-        fprintf(o->fp, "    %c chooses:\n", seat_letter(r->elector));
+        fprintf(o->fp, "    %c chooses (window: %s):\n",
+                seat_letter(r->elector), law_window_name(r->window));
     }
     if (preview != NULL && preview[0] != '\0') {
         const char *p = preview;
 
         while (*p != '\0') {
-            const char *semi = strstr(p, "; ");
-            int len = semi != NULL ? (int)(semi - p) : (int)strlen(p);
+            const char *bar = strstr(p, " | ");
+            int len = bar != NULL ? (int)(bar - p) : (int)strlen(p);
 
             fprintf(o->fp, "      %.*s\n", len, p);
-            p = semi != NULL ? semi + 2 : p + len;
+            p = bar != NULL ? bar + 3 : p + len;
         }
     }
 }
