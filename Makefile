@@ -68,7 +68,7 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(PROG): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) -lm
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/harness.o $(LIB) \
@@ -86,8 +86,30 @@ test check: $(PROG) $(TEST_BIN)
 asan:
 	$(MAKE) SANITIZE=1 BUILD=build-asan test
 
-bench: $(PROG)
-	./bench/run.sh $(PROG)
+# The benchmark (bench/README.md): build/bench links the cli objects with
+# cli/main.c compiled again with its main renamed (main.c also defines
+# usage_error, which the subcommands call), and runs them in one process.
+# make bench DEALS=10000 for a quick run; BENCH_ARGS=--keep keeps the files.
+DEALS ?= 100000
+SEED ?= 7
+BENCH = $(BUILD)/bench
+BENCH_OBJ = $(BUILD)/bench-obj/bench.o $(BUILD)/bench-obj/cli_main.o \
+            $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
+
+$(BUILD)/bench-obj/bench.o: bench/bench.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/bench-obj/cli_main.o: cli/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Dmain=ecarte_main \
+	    -Wno-missing-prototypes -c $< -o $@
+
+$(BENCH): $(BENCH_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
+
+bench: $(BENCH)
+	$(BENCH) --deals $(DEALS) --seed $(SEED) $(BENCH_ARGS)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR)
@@ -107,3 +129,4 @@ headercheck:
 	done; echo "headercheck: ok"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:%=%.d) $(BUILD)/tests/harness.d
+-include $(BUILD)/bench-obj/bench.d $(BUILD)/bench-obj/cli_main.d

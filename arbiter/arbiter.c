@@ -518,13 +518,12 @@ static void close_last_deal(struct ctx *c)
             }
         }
     }
+    /* a void deal leaves the window of the deal before it as it was */
     if (!d->is_void) {
         s->prev_king_dealer =
             d->king_turned && !d->king_marked ? d->dealer : SEAT_NONE;
         s->prev_king_barred = d->king_barred;
         s->prev_king_game = s->game_no;
-    } else {
-        s->prev_king_dealer = SEAT_NONE;
     }
 }
 
@@ -571,7 +570,6 @@ static void void_deal(struct ctx *c)
     s->next_dealer = s->prof.redeal_same_dealer
                          ? d->dealer
                          : (int8_t)SEAT_OTHER(d->dealer);
-    s->prev_king_dealer = SEAT_NONE;
 }
 
 /* right_dealer - who should deal the next deal, SEAT_NONE if free. */
@@ -2099,17 +2097,12 @@ static int on_lead(struct ctx *c, const struct ruling *rs, int n)
     if (ev->cards[0] == CARD_UNKNOWN) {
         return fail(c, ARB_E_IMPOSSIBLE, "expected the card led, found ??");
     }
-    if (d->phase == PH_EXCHANGE && x == d->elder &&
-        (rc = end_exchange(c)) != 0) {
+    if (d->phase == PH_EXCHANGE && (rc = end_exchange(c)) != 0) {
         return rc;
     }
     if (d->phase == PH_TURNED) {
-        if (x != d->elder) {
-            return fail(c, ARB_E_ORDER,
-                        "expected elder hand (%c) to decide or lead, found %c "
-                        "leads",
-                        seat_letter(d->elder), seat_letter(x));
-        }
+        /* the first lead, by elder hand; by the dealer it is a lead out of
+         * turn (L40) and play has begun all the same */
         if (d->proposals == 0) {
             d->first = FIRST_STOOD;
         }

@@ -71,6 +71,50 @@ void output_game(struct output *o, const char *source, int line,
 void output_scoresheet_row(struct output *o,
                            const struct ledger_deal_row *row);
 
+/*
+ * output_audit_finding - one finding of `ecarte audit` at source:line,
+ * sitting, deal number, event id, law ("L43", or "conservation", or ""),
+ * kind (unclaimed, uncounted, mark, ruling, stored-ruling, impossible,
+ * sequence, unreadable) and the message.
+ */
+void output_audit_finding(struct output *o, const char *source, int line,
+                          int64_t sitting, int deal, int64_t event,
+                          const char *law, const char *kind,
+                          const char *message);
+
+/*
+ * output_audit_player - a player's summary: irregularities committed (and
+ * by law, "L43:2,L25:1"), points won and lost through the penalty laws,
+ * deals dealt, kings turned, dealt hands seen whole, kings of trumps held
+ * in them, proposals answered as dealer and accepted.
+ */
+void output_audit_player(struct output *o, const char *name, int irregular,
+                         const char *by_law, int won, int lost, int dealt,
+                         int kings, int known, int held, int answered,
+                         int accepted);
+
+/* output_audit_flag - a statistic: k of n where expected was n*p, with the
+ * probability of as many or more; flagged if it is suspicious. */
+void output_audit_flag(struct output *o, const char *player,
+                       const char *kind, int k, int n, double expected,
+                       double probability, bool flagged,
+                       const char *message);
+
+/* output_audit_irregularity - an irregularity the laws find at source:
+ * line (ruling r), and its status: "claimed" (the log records the
+ * ruling), "answered" (an election answered it), "ruled" (recorded live:
+ * the referee ruled it at the table) or "unclaimed". */
+void output_audit_irregularity(struct output *o, const char *source,
+                               int line, int64_t sitting, int deal,
+                               int64_t event, const struct ruling *r,
+                               const char *status);
+
+/* output_audit_totals - the closing line of an audit; by_law lists the
+ * irregularities found ("L43:2,L12:1"). */
+void output_audit_totals(struct output *o, const char *db, int64_t sittings,
+                         int64_t deals, int64_t events, const char *by_law,
+                         int findings, int flags);
+
 /* ------------------------------------------------------------------ */
 /* Sessions: one log through arbiter and ledger                         */
 /* ------------------------------------------------------------------ */

@@ -51,7 +51,25 @@ enum inject {
     INJ_FOUND_FACED_STOCK,      /* L35: a faced card in the stock */
     INJ_TAKE_BACK_LEAD,         /* L39: a card led in turn taken back */
     INJ_IMPERFECT,              /* L45: the pack found imperfect */
+    INJ_UNMARKED_KING,          /* L22: a turned king never marked */
     INJ_COUNT
+};
+
+/* The law each injection engages (the ruling the log must show). */
+static const enum law_id inject_law[INJ_COUNT] = {
+    [INJ_NONE] = LAW_COUNT,
+    [INJ_REVOKE] = LAW_43,
+    [INJ_FALSE_KING] = LAW_25,
+    [INJ_EXPOSED_DEAL] = LAW_13,
+    [INJ_FACED_PACK] = LAW_12,
+    [INJ_LEAD_OUT_OF_TURN] = LAW_40,
+    [INJ_ABANDON] = LAW_42,
+    [INJ_ASK_FEWER] = LAW_30,
+    [INJ_LATE_ANNOUNCE] = LAW_23,
+    [INJ_FOUND_FACED_STOCK] = LAW_35,
+    [INJ_TAKE_BACK_LEAD] = LAW_39,
+    [INJ_IMPERFECT] = LAW_45,
+    [INJ_UNMARKED_KING] = LAW_22,
 };
 
 struct gen {
@@ -549,11 +567,15 @@ static void one_deal(struct gen *g)
     ev = ev_new(EV_TURN, dealer);
     ev_cards(&ev, &g->turn_up, 1);
     emit(g, &ev);
-    if (CARD_RANK(g->turn_up) == RANK_KING && rng_chance(&g->rng, 0.9)) {
-        ev = ev_new(EV_MARK_KING, dealer);
-        emit(g, &ev);
-        if (g->deal_over) {
-            return;
+    if (CARD_RANK(g->turn_up) == RANK_KING) {
+        if (inj == INJ_UNMARKED_KING) {
+            g->injected[INJ_UNMARKED_KING]++;  /* L22 at the next turn-up */
+        } else {
+            ev = ev_new(EV_MARK_KING, dealer);
+            emit(g, &ev);
+            if (g->deal_over) {
+                return;
+            }
         }
     }
     if (inj == INJ_IMPERFECT) {
@@ -694,6 +716,16 @@ int cmd_gen(int argc, char **argv)
             emit(&g, &ev);
         }
         g.dealer = arbiter_next_dealer(g.arb);
+    }
+    if (g.rate > 0) {
+        /* what was injected, by the law it engages (for tests and audits) */
+        printf("# injected:");
+        for (int k = 1; k < INJ_COUNT; k++) {
+            if (g.injected[k] > 0) {
+                printf(" %s=%d", laws_get(inject_law[k])->id, g.injected[k]);
+            }
+        }
+        printf("\n");
     }
     arbiter_close(g.arb);
     return g.failed ? EXIT_BAD_INPUT : EXIT_FINE;

@@ -13,6 +13,11 @@ enum json_kind {
     J_DEAL,
     J_GAME,
     J_SHEET,
+    J_AUDIT,
+    J_PLAYER,
+    J_FLAG,
+    J_TOTALS,
+    J_IRREGULAR,
     J_COUNT
 };
 
@@ -37,6 +42,25 @@ static const char *const json_sql[J_COUNT] = {
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
                 "'game_points',json_object('A',?12,'B',?13))",
+    [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
+                "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
+                "'kind',?7,'message',?8)",
+    [J_PLAYER] = "SELECT json_object('type','player','name',?1,"
+                 "'irregularities',?2,'by_law',json(?3),"
+                 "'penalty_points_won',?4,'penalty_points_lost',?5,"
+                 "'deals_dealt',?6,'kings_turned',?7,'hands_seen',?8,"
+                 "'kings_held',?9,'proposals_answered',?10,"
+                 "'proposals_accepted',?11)",
+    [J_FLAG] = "SELECT json_object('type','statistic','player',?1,'kind',?2,"
+               "'observed',?3,'trials',?4,'expected',?5,'probability',?6,"
+               "'flagged',json(?7),'message',?8)",
+    [J_TOTALS] = "SELECT json_object('type','audit','ledger',?1,"
+                 "'sittings',?2,'deals',?3,'events',?4,'findings',?5,"
+                 "'flags',?6,'irregularities_by_law',json(?7))",
+    [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
+                    "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
+                    "'offender',?7,'elector',?8,'options',json(?9),"
+                    "'remedy',?10,'note',?11,'status',?12)",
 };
 
 struct output {
@@ -390,4 +414,164 @@ void output_scoresheet_row(struct output *o,
                 row->dealer, row->tricks_a, row->tricks_b, row->points_a,
                 row->points_b);
     }
+}
+
+void output_audit_finding(struct output *o, const char *source, int line,
+                          int64_t sitting, int deal, int64_t event,
+                          const char *law, const char *kind,
+                          const char *message)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_AUDIT];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int64(st, 3, sitting);
+        sqlite3_bind_int(st, 4, deal);
+        sqlite3_bind_int64(st, 5, event);
+        bind_text(st, 6, law[0] ? law : NULL);
+        bind_text(st, 7, kind);
+        bind_text(st, 8, message);
+        emit(o, J_AUDIT);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: deal %d, event %lld: %s%s%s: %s\n", source, line,
+            deal, (long long)event, law, law[0] ? " " : "", kind, message);
+}
+
+/* by_law_object - "L43:2,L25:1" as the JSON object {"L43":2,"L25":1}
+ * (law ids and counts need no escaping). */
+static char *by_law_object(const char *by_law, char *obj, size_t n)
+{
+    size_t used = (size_t)snprintf(obj, n, "{");
+    const char *p = by_law;
+
+    while (*p != '\0' && used < n) {
+        const char *colon = strchr(p, ':');
+        const char *comma = strchr(p, ',');
+        size_t end = comma != NULL ? (size_t)(comma - p) : strlen(p);
+
+        if (colon == NULL) {
+            break;
+        }
+        used += (size_t)snprintf(obj + used, n - used, "%s\"%.*s\":%.*s",
+                                 used > 1 ? "," : "", (int)(colon - p), p,
+                                 (int)(end - (size_t)(colon - p) - 1),
+                                 colon + 1);
+        p += end + (comma != NULL ? 1 : 0);
+    }
+    if (used < n) {
+        snprintf(obj + used, n - used, "}");
+    }
+    return obj;
+}
+
+void output_audit_irregularity(struct output *o, const char *source,
+                               int line, int64_t sitting, int deal,
+                               int64_t event, const struct ruling *r,
+                               const char *status)
+{
+    char text[300];
+
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_IRREGULAR];
+        char opts[200];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int64(st, 3, sitting);
+        sqlite3_bind_int(st, 4, deal);
+        sqlite3_bind_int64(st, 5, event);
+        bind_text(st, 6, laws_get(r->law)->id);
+        bind_text(st, 7, seat_text(r->offender));
+        bind_text(st, 8, seat_text(r->elector));
+        bind_text(st, 9, options_json(r->options, opts, sizeof(opts)));
+        bind_text(st, 10, remedy_name(r->remedy));
+        bind_text(st, 11, r->note);
+        bind_text(st, 12, status);
+        emit(o, J_IRREGULAR);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s\n",
+            source, line, deal, (long long)event,
+            ruling_format(r, text, sizeof(text)), status);
+}
+
+void output_audit_player(struct output *o, const char *name, int irregular,
+                         const char *by_law, int won, int lost, int dealt,
+                         int kings, int known, int held, int answered,
+                         int accepted)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_PLAYER];
+        char obj[800];
+
+        by_law_object(by_law, obj, sizeof(obj));
+        bind_text(st, 1, name);
+        sqlite3_bind_int(st, 2, irregular);
+        bind_text(st, 3, obj);
+        sqlite3_bind_int(st, 4, won);
+        sqlite3_bind_int(st, 5, lost);
+        sqlite3_bind_int(st, 6, dealt);
+        sqlite3_bind_int(st, 7, kings);
+        sqlite3_bind_int(st, 8, known);
+        sqlite3_bind_int(st, 9, held);
+        sqlite3_bind_int(st, 10, answered);
+        sqlite3_bind_int(st, 11, accepted);
+        emit(o, J_PLAYER);
+        return;
+    }
+    fprintf(o->fp, "player %s: %d irregularit%s%s%s%s; through the penalty "
+                   "laws won %d point(s), lost %d; dealt %d (kings turned "
+                   "%d); kings of trumps held in %d of %d hands seen; "
+                   "accepted %d of %d proposals\n",
+            name, irregular, irregular == 1 ? "y" : "ies",
+            by_law[0] ? " (" : "", by_law, by_law[0] ? ")" : "", won, lost,
+            dealt, kings, held, known, accepted, answered);
+}
+
+void output_audit_flag(struct output *o, const char *player,
+                       const char *kind, int k, int n, double expected,
+                       double probability, bool flagged,
+                       const char *message)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_FLAG];
+
+        bind_text(st, 1, player);
+        bind_text(st, 2, kind);
+        sqlite3_bind_int(st, 3, k);
+        sqlite3_bind_int(st, 4, n);
+        sqlite3_bind_double(st, 5, expected);
+        sqlite3_bind_double(st, 6, probability);
+        bind_text(st, 7, flagged ? "true" : "false");
+        bind_text(st, 8, message);
+        emit(o, J_FLAG);
+        return;
+    }
+    fprintf(o->fp, "%s %s\n", flagged ? "FLAG" : "stat", message);
+}
+
+void output_audit_totals(struct output *o, const char *db, int64_t sittings,
+                         int64_t deals, int64_t events, const char *by_law,
+                         int findings, int flags)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_TOTALS];
+        char obj[800];
+
+        bind_text(st, 7, by_law_object(by_law, obj, sizeof(obj)));
+        bind_text(st, 1, db);
+        sqlite3_bind_int64(st, 2, sittings);
+        sqlite3_bind_int64(st, 3, deals);
+        sqlite3_bind_int64(st, 4, events);
+        sqlite3_bind_int(st, 5, findings);
+        sqlite3_bind_int(st, 6, flags);
+        emit(o, J_TOTALS);
+        return;
+    }
+    fprintf(o->fp, "audit of %s: %lld sitting(s), %lld deals, %lld events: "
+                   "irregularities %s; %d finding(s), %d flag(s)\n",
+            db, (long long)sittings, (long long)deals, (long long)events,
+            by_law[0] ? by_law : "none", findings, flags);
 }
