@@ -1,0 +1,412 @@
+/* test_audit.c - auditing hand histories end to end: bulk import with
+ * quarantine and idempotent re-import, tamper evidence through `ecarte
+ * verify` after the ledger is altered with SQL, and `ecarte audit` on
+ * generated sittings (every injected irregularity found, nothing on clean
+ * ones) and on logs with wrong marks, rulings and counts. */
+#include "tests/harness.h"
+
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char *ecarte(void)
+{
+    const char *p = getenv("ECARTE");
+
+    return p != NULL ? p : "build/ecarte";
+}
+
+struct tmp {
+    char dir[256];
+    char db[300];
+    char log[300];
+    char log2[300];
+};
+
+static int setup(void **state)
+{
+    struct tmp *t = calloc(1, sizeof(*t));
+
+    if (t == NULL) {
+        return -1;
+    }
+    snprintf(t->dir, sizeof(t->dir), "/tmp/ecarte-audit-XXXXXX");
+    if (mkdtemp(t->dir) == NULL) {
+        free(t);
+        return -1;
+    }
+    snprintf(t->db, sizeof(t->db), "%s/l.db", t->dir);
+    snprintf(t->log, sizeof(t->log), "%s/in.ecarte", t->dir);
+    snprintf(t->log2, sizeof(t->log2), "%s/in2.ecarte", t->dir);
+    *state = t;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct tmp *t = *state;
+    char cmd[400];
+
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->dir);
+    if (system(cmd) != 0) {
+        return -1;
+    }
+    free(t);
+    return 0;
+}
+
+static int sh(const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int capture(char *buf, size_t n, const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    FILE *fp;
+    size_t got;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    fp = popen(cmd, "r");
+    assert_non_null(fp);
+    got = fread(buf, 1, n - 1, fp);
+    buf[got] = '\0';
+    status = pclose(fp);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* sql - run statements on the ledger file as an intruder would. */
+static void sql(const char *db, const char *text)
+{
+    sqlite3 *h = NULL;
+    char *err = NULL;
+
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    if (sqlite3_exec(h, text, NULL, NULL, &err) != SQLITE_OK) {
+        fail_msg("%s: %s", text, err);
+    }
+    sqlite3_close(h);
+}
+
+static long query(const char *db, const char *text)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long n = -1;
+
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    if (sqlite3_prepare_v2(h, text, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+static const char *example(const char *name)
+{
+    static char buf[4096];
+    char rel[300];
+
+    snprintf(rel, sizeof(rel), "examples/%s", name);
+    return harness_path(rel, buf, sizeof(buf));
+}
+
+/* imported - a ledger with the club evening imported. */
+static void imported(struct tmp *t)
+{
+    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+                        t->db, example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(sh("%s verify --db '%s' >/dev/null", ecarte(), t->db),
+                     0);
+}
+
+/* tampered - `ecarte verify` reports the ledger tampered at event id. */
+static void tampered(struct tmp *t, long id)
+{
+    char out[4096];
+    char want[64];
+
+    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s'",
+                             ecarte(), t->db),
+                     1);
+    snprintf(want, sizeof(want), "first bad event %ld:", id);
+    if (strstr(out, want) == NULL) {
+        fail_msg("expected \"%s\" in: %s", want, out);
+    }
+}
+
+static void audit__verify_detects_an_edited_row(void **state)
+{
+    struct tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "UPDATE event SET text = 'A plays KH' WHERE id = 100");
+    tampered(t, 100);
+}
+
+static void audit__verify_detects_a_deleted_row(void **state)
+{
+    struct tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "PRAGMA foreign_keys = OFF; DELETE FROM event WHERE id = 200");
+    tampered(t, 201);
+}
+
+static void audit__verify_detects_rows_deleted_at_the_end(void **state)
+{
+    struct tmp *t = *state;
+    long last;
+
+    imported(t);
+    last = query(t->db, "SELECT max(id) FROM event");
+    sql(t->db, "PRAGMA foreign_keys = OFF; "
+               "DELETE FROM event WHERE id > (SELECT max(id) - 3 FROM event)");
+    tampered(t, last - 2);
+}
+
+static void audit__verify_detects_an_inserted_row(void **state)
+{
+    struct tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "UPDATE event SET id = id + 1000000 WHERE id > 300; "
+               "UPDATE event SET id = id - 1000000 + 1 WHERE id > 1000000; "
+               "INSERT INTO event (id, sitting_id, game_id, deal_id, seq, "
+               "source, line, stamp, recorded, actor, verb, args, cards, "
+               "text, hash) SELECT 301, sitting_id, game_id, deal_id, "
+               "seq + 100000, source, line, stamp, recorded, actor, verb, "
+               "args, cards, 'B marks 1', hash FROM event WHERE id = 300");
+    tampered(t, 301);
+}
+
+static void audit__verify_detects_reordered_rows(void **state)
+{
+    struct tmp *t = *state;
+
+    imported(t);
+    /* rows 400 and 401 change places */
+    sql(t->db, "PRAGMA foreign_keys = OFF; "
+               "UPDATE event SET id = -1 WHERE id = 400; "
+               "UPDATE event SET id = 400 WHERE id = 401; "
+               "UPDATE event SET id = 401 WHERE id = -1");
+    tampered(t, 400);
+}
+
+static void audit__export_verifies_against_its_ledger(void **state)
+{
+    struct tmp *t = *state;
+    char out[4096];
+
+    imported(t);
+    assert_int_equal(sh("%s export --db '%s' > '%s'", ecarte(), t->db,
+                        t->log),
+                     0);
+    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s' --log "
+                                               "'%s'",
+                             ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "matches the ledger"));
+    /* the exported log altered afterwards */
+    assert_int_equal(sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
+                        "'%s'",
+                        t->log),
+                     0);
+    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s' --log "
+                                               "'%s'",
+                             ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "differs from the ledger"));
+}
+
+static void audit__quarantine_keeps_the_good_deals(void **state)
+{
+    struct tmp *t = *state;
+    char out[8192];
+
+    /* deal 3 of the evening gets an unreadable line */
+    assert_int_equal(sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
+                        "{print}' '%s' > '%s'",
+                        example("club-evening.ecarte"), t->log),
+                     0);
+    assert_int_equal(capture(out, sizeof(out),
+                             "%s import --db '%s' '%s' 2>&1", ecarte(),
+                             t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "in.ecarte:95:"));
+    assert_non_null(strstr(out, "23 deals imported, 1 quarantined"));
+    assert_int_equal(query(t->db, "SELECT count(*) FROM quarantine"), 1);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM deal"), 23);
+    assert_int_equal(query(t->db, "SELECT line FROM quarantine"), 68);
+    assert_int_equal(query(t->db, "SELECT instr(raw, 'B shuffles badly') > 0 "
+                                  "FROM quarantine"),
+                     1);
+}
+
+static void audit__reimport_adds_nothing(void **state)
+{
+    struct tmp *t = *state;
+    char out[4096];
+    long events;
+
+    imported(t);
+    events = query(t->db, "SELECT count(*) FROM event");
+    assert_int_equal(capture(out, sizeof(out), "%s import --db '%s' '%s'",
+                             ecarte(), t->db,
+                             example("club-evening.ecarte")),
+                     0);
+    assert_non_null(strstr(out, "already imported"));
+    assert_int_equal(query(t->db, "SELECT count(*) FROM event"), events);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM sitting"), 1);
+}
+
+/* law_count - the number after "Lnn=" (gen) or "Lnn:" (audit) in text. */
+static int law_count(const char *text, const char *law, char sep)
+{
+    char key[16];
+    const char *p;
+
+    snprintf(key, sizeof(key), "%s%c", law, sep);
+    p = strstr(text, key);
+    return p == NULL ? 0 : atoi(p + strlen(key));
+}
+
+static void audit__finds_every_injected_irregularity(void **state)
+{
+    struct tmp *t = *state;
+    char injected[512];
+    char out[1 << 16];
+    static const char *const kinds[] = {"L12", "L13", "L22", "L25", "L30",
+                                        "L35", "L39", "L40", "L42", "L43",
+                                        "L45"};
+
+    /* the sitting as generated, with its `= ruling` lines taken out: every
+     * irregularity is then one nobody claimed */
+    assert_int_equal(sh("%s gen --deals 300 --seed 11 --irregularities 0.4 "
+                        "> '%s'",
+                        ecarte(), t->log),
+                     0);
+    assert_int_equal(capture(injected, sizeof(injected),
+                             "grep '^# injected:' '%s'", t->log),
+                     0);
+    assert_int_equal(sh("grep -v '^= ruling' '%s' > '%s'", t->log, t->log2),
+                     0);
+    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+                        t->db, t->log2),
+                     0);
+    assert_int_equal(capture(out, sizeof(out),
+                             "%s audit --db '%s' | tail -1", ecarte(), t->db),
+                     0);
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+        int want = law_count(injected, kinds[i], '=');
+        int got = law_count(out, kinds[i], ':');
+
+        if (got < want) {
+            fail_msg("%s: %d injected, the audit found %d\n%s\n%s", kinds[i],
+                     want, got, injected, out);
+        }
+    }
+    assert_true(law_count(injected, "L43", '=') > 0);
+    /* elder hand asking for fewer than he discarded, never claimed, is a
+     * finding with its law and line */
+    assert_int_equal(sh("%s audit --db '%s' | grep -q 'L30 unclaimed'",
+                        ecarte(), t->db),
+                     0);
+    assert_int_equal(sh("%s audit --db '%s' >/dev/null", ecarte(), t->db),
+                     1);
+}
+
+static void audit__finds_nothing_on_a_clean_sitting(void **state)
+{
+    struct tmp *t = *state;
+    char out[8192];
+
+    assert_int_equal(sh("%s gen --deals 400 --seed 3 > '%s'", ecarte(),
+                        t->log),
+                     0);
+    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+                        t->db, t->log),
+                     0);
+    assert_int_equal(capture(out, sizeof(out), "%s audit --db '%s' | tail -1",
+                             ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "irregularities none; 0 finding(s), "
+                                "0 flag(s)"));
+}
+
+static void audit__reports_wrong_marks_rulings_and_counts(void **state)
+{
+    struct tmp *t = *state;
+    char out[16384];
+    FILE *fp = fopen(t->log, "w");
+
+    assert_non_null(fp);
+    /* B gives A six cards and nobody counts; the log then marks the wrong
+     * score and records a ruling the laws do not give */
+    fputs("game\ndeal B\nB gives A 3 QH AH 7H\nB gives B 3 KH JH 9H\n"
+          "B gives A 3 KS KD 8S\nB gives B 2 8H 9C\nB turns TH\n"
+          "A stands\nA leads KD\nB announces king\nB plays JH\nB leads KH\n"
+          "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\nB plays 9H\n"
+          "B leads 8H\nA plays QH\n= ruling L42 offender A\n"
+          "= score A 0 B 2\n",
+          fp);
+    fclose(fp);
+    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+                        t->db, t->log),
+                     1);
+    assert_int_equal(capture(out, sizeof(out), "%s audit --db '%s'", ecarte(),
+                             t->db),
+                     1);
+    /* the packet of three departed from the order (L9), never claimed */
+    assert_non_null(strstr(out, "L9 unclaimed"));
+    /* six cards at the turn-up, never counted */
+    assert_non_null(strstr(out, "L15 uncounted"));
+    assert_non_null(strstr(out, "A held 6 cards"));
+    /* the mark: 2 recorded, 3 due */
+    assert_non_null(strstr(out, "in.ecarte:21: deal 1, event"));
+    assert_non_null(strstr(out, "L50 mark: the log marks A 0 B 2, A 0 B 3 "
+                                "was due"));
+    /* the ruling nobody gave */
+    assert_non_null(strstr(out, "L42 ruling: the log records \"= ruling L42 "
+                                "offender A\""));
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+        T(audit__verify_detects_an_edited_row),
+        T(audit__verify_detects_a_deleted_row),
+        T(audit__verify_detects_rows_deleted_at_the_end),
+        T(audit__verify_detects_an_inserted_row),
+        T(audit__verify_detects_reordered_rows),
+        T(audit__export_verifies_against_its_ledger),
+        T(audit__quarantine_keeps_the_good_deals),
+        T(audit__reimport_adds_nothing),
+        T(audit__finds_every_injected_irregularity),
+        T(audit__finds_nothing_on_a_clean_sitting),
+        T(audit__reports_wrong_marks_rulings_and_counts),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("audit", tests, NULL, NULL);
+}
