@@ -315,14 +315,11 @@ static int game_value(const struct profile *p, int loser_points)
     return loser_points * 2 < p->target ? 2 : 1;
 }
 
-/* end_hand_now - the deal is over (scored, void or cut short). */
-static void end_hand_now(struct ctx *c)
+/* report_deal - the deal's outcome as it stands, into the result. */
+static void report_deal(struct ctx *c)
 {
-    struct deal_state *d = c->d;
+    const struct deal_state *d = c->d;
 
-    d->over = true;
-    d->phase = PH_HAND_OVER;
-    c->s->deal_on = false;
     c->res->deal_over = true;
     c->res->deal.number = d->number;
     c->res->deal.game = c->s->game_no;
@@ -332,6 +329,17 @@ static void end_hand_now(struct ctx *c)
         c->res->deal.points[s] = d->points[s];
     }
     c->res->deal.is_void = d->is_void;
+}
+
+/* end_hand_now - the deal is over (scored, void or cut short). */
+static void end_hand_now(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+
+    d->over = true;
+    d->phase = PH_HAND_OVER;
+    c->s->deal_on = false;
+    report_deal(c);
 }
 
 /* game_won - seat reached the target: the game ends at once (L46). */
@@ -464,8 +472,7 @@ static void finish_hand(struct ctx *c)
 {
     end_hand_now(c);
     score_hand(c);
-    c->res->deal.points[0] = c->d->points[0];
-    c->res->deal.points[1] = c->d->points[1];
+    report_deal(c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -508,14 +515,7 @@ static void close_last_deal(struct ctx *c)
         d->n_pending = 0;
         if (d->over && d->hold) {
             score_hand(c);
-            c->res->deal_over = true;
-            c->res->deal.number = d->number;
-            c->res->deal.game = s->game_no;
-            c->res->deal.dealer = d->dealer;
-            for (int k = 0; k < 2; k++) {
-                c->res->deal.tricks[k] = d->tricks[k] + d->credited[k];
-                c->res->deal.points[k] = d->points[k];
-            }
+            report_deal(c);
         }
     }
     /* a void deal leaves the window of the deal before it as it was */
@@ -1359,10 +1359,8 @@ static int give_cards(struct ctx *c, enum zone from, enum zone to, int n)
         }
         if (to == Z_HAND_A || to == Z_HAND_B) {
             int s = to - Z_HAND_A;
-            int *m = NULL;
             int8_t *nl = &c->d->n_last_given[s];
 
-            (void)m;
             if (*nl < 5) {
                 c->d->last_given[s][(int)(*nl)++] = k;
             } else {
@@ -1377,19 +1375,31 @@ static int give_cards(struct ctx *c, enum zone from, enum zone to, int n)
     return 0;
 }
 
+/* dealer_gives - a `gives` line must come from the dealer, and there must
+ * be as many cards left in the pile (named pile in the message). */
+static int dealer_gives(struct ctx *c, const char *pile)
+{
+    int rc = need_actor(c, c->d->dealer, "the dealer");
+
+    if (rc != 0) {
+        return rc;
+    }
+    if (c->ev->n > c->d->z.count[Z_STOCK]) {
+        return fail(c, ARB_E_IMPOSSIBLE,
+                    "expected at most %d cards (left in %s), found %d",
+                    c->d->z.count[Z_STOCK], pile, c->ev->n);
+    }
+    return 0;
+}
+
 static int on_give_deal(struct ctx *c)
 {
     struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
     int rc;
 
-    if ((rc = need_actor(c, d->dealer, "the dealer")) != 0) {
+    if ((rc = dealer_gives(c, "the pack")) != 0) {
         return rc;
-    }
-    if (ev->n > d->z.count[Z_STOCK]) {
-        return fail(c, ARB_E_IMPOSSIBLE,
-                    "expected at most %d cards (left in the pack), found %d",
-                    d->z.count[Z_STOCK], ev->n);
     }
     if ((rc = give_cards(c, Z_STOCK, Z_HAND(ev->target), ev->n)) != 0) {
         return rc;
@@ -1457,13 +1467,8 @@ static int on_give_exchange(struct ctx *c)
     const struct table_event *ev = c->ev;
     int rc;
 
-    if ((rc = need_actor(c, d->dealer, "the dealer")) != 0) {
+    if ((rc = dealer_gives(c, "the stock")) != 0) {
         return rc;
-    }
-    if (ev->n > d->z.count[Z_STOCK]) {
-        return fail(c, ARB_E_IMPOSSIBLE,
-                    "expected at most %d cards (left in the stock), found %d",
-                    d->z.count[Z_STOCK], ev->n);
     }
     if (d->served[(int)ev->target] == 0 && ev->target == d->elder) {
         d->stock_at_serve = (int8_t)d->z.count[Z_STOCK];
@@ -2366,8 +2371,7 @@ static int on_abandon(struct ctx *c)
         award(c, other, pts);
         c->res->penalty[other] += pts;
     }
-    c->res->deal.points[0] = d->points[0];
-    c->res->deal.points[1] = d->points[1];
+    report_deal(c);
     return 0;
 }
 
@@ -2459,8 +2463,7 @@ static int on_end(struct ctx *c)
     }
     end_hand_now(c);
     score_hand(c);
-    c->res->deal.points[0] = d->points[0];
-    c->res->deal.points[1] = d->points[1];
+    report_deal(c);
     return 0;
 }
 
@@ -2554,13 +2557,6 @@ static void replay_hand(struct ctx *c)
     struct deal_state *d = c->d;
     struct zones *z = &d->z;
 
-    if (d->scored) {
-        for (int k = 0; k < 2; k++) {
-            int trick_pts = d->points[k];
-
-            (void)trick_pts;
-        }
-    }
     /* undo the trick points only; king points stay announced */
     if (d->scored) {
         int w;
@@ -2769,14 +2765,7 @@ static int on_elect(struct ctx *c)
 
             if (!other_open) {
                 score_hand(c);
-                c->res->deal_over = true;
-                c->res->deal.number = d->number;
-                c->res->deal.game = c->s->game_no;
-                c->res->deal.dealer = d->dealer;
-                for (int k = 0; k < 2; k++) {
-                    c->res->deal.tricks[k] = d->tricks[k] + d->credited[k];
-                    c->res->deal.points[k] = d->points[k];
-                }
+                report_deal(c);
             }
         }
         return 0;
@@ -2808,7 +2797,6 @@ static int on_elect(struct ctx *c)
         return 0;
     }
     case OPT_CARD_LED:
-    case OPT_REFUSE + 100:
     default:
         return 0;
     }

@@ -1,8 +1,11 @@
 /* harness.c - shared main for the cmocka test programs. */
 #include "tests/harness.h"
 
+#include <stdarg.h>
+
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 char *harness_path(const char *rel, char *buf, size_t n)
@@ -24,6 +27,86 @@ const char *harness_shared(const char *rel)
         return NULL;
     }
     return buf;
+}
+
+const char *harness_ecarte(void)
+{
+    const char *p = getenv("ECARTE");
+
+    return p != NULL ? p : "build/ecarte";
+}
+
+const char *harness_example(const char *name)
+{
+    static char buf[4096];
+    char rel[300];
+
+    snprintf(rel, sizeof(rel), "examples/%s", name);
+    return harness_path(rel, buf, sizeof(buf));
+}
+
+int harness_sh(const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    status = system(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int harness_capture(char *buf, size_t n, const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    FILE *fp;
+    size_t got;
+    int status;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof(cmd), fmt, ap);
+    va_end(ap);
+    fp = popen(cmd, "r");
+    if (fp == NULL) {
+        buf[0] = '\0';
+        return -1;
+    }
+    got = fread(buf, 1, n - 1, fp);
+    buf[got] = '\0';
+    status = pclose(fp);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int harness_tmp_setup(void **state)
+{
+    struct harness_tmp *t = calloc(1, sizeof(*t));
+
+    if (t == NULL) {
+        return -1;
+    }
+    snprintf(t->dir, sizeof(t->dir), "/tmp/ecarte-test-XXXXXX");
+    if (mkdtemp(t->dir) == NULL) {
+        free(t);
+        return -1;
+    }
+    snprintf(t->db, sizeof(t->db), "%s/l.db", t->dir);
+    snprintf(t->log, sizeof(t->log), "%s/in.ecarte", t->dir);
+    snprintf(t->log2, sizeof(t->log2), "%s/in2.ecarte", t->dir);
+    snprintf(t->out, sizeof(t->out), "%s/out.ecarte", t->dir);
+    *state = t;
+    return 0;
+}
+
+int harness_tmp_teardown(void **state)
+{
+    struct harness_tmp *t = *state;
+    int rc = harness_sh("rm -rf '%s'", t->dir);
+
+    free(t);
+    return rc == 0 ? 0 : -1;
 }
 
 int main(int argc, char **argv)

@@ -31,4 +31,37 @@ char *harness_path(const char *rel, char *buf, size_t n);
  */
 const char *harness_shared(const char *rel);
 
+/* harness_ecarte - the program under test: $ECARTE, or build/ecarte. */
+const char *harness_ecarte(void);
+
+/* harness_example - the path of examples/NAME (static buffer). */
+const char *harness_example(const char *name);
+
+/*
+ * harness_sh - run a shell command made from fmt; its exit status, or -1
+ * if it did not exit normally.
+ */
+int harness_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * harness_capture - run a shell command made from fmt with its standard
+ * output into buf (n bytes, NUL-terminated, truncated); its exit status.
+ */
+int harness_capture(char *buf, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A scratch directory for one test, with paths for a ledger and logs. */
+struct harness_tmp {
+    char dir[256];
+    char db[300];               /* DIR/l.db */
+    char log[300];              /* DIR/in.ecarte */
+    char log2[300];             /* DIR/in2.ecarte */
+    char out[300];              /* DIR/out.ecarte */
+};
+
+/* harness_tmp_setup, harness_tmp_teardown - cmocka fixtures making and
+ * removing a struct harness_tmp in *state. */
+int harness_tmp_setup(void **state);
+int harness_tmp_teardown(void **state);
+
 #endif /* ECARTE_TESTS_HARNESS_H */

@@ -12,84 +12,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-static const char *ecarte(void)
-{
-    const char *p = getenv("ECARTE");
-
-    return p != NULL ? p : "build/ecarte";
-}
-
-struct tmp {
-    char dir[256];
-    char db[300];
-    char log[300];
-    char log2[300];
-};
-
-static int setup(void **state)
-{
-    struct tmp *t = calloc(1, sizeof(*t));
-
-    if (t == NULL) {
-        return -1;
-    }
-    snprintf(t->dir, sizeof(t->dir), "/tmp/ecarte-audit-XXXXXX");
-    if (mkdtemp(t->dir) == NULL) {
-        free(t);
-        return -1;
-    }
-    snprintf(t->db, sizeof(t->db), "%s/l.db", t->dir);
-    snprintf(t->log, sizeof(t->log), "%s/in.ecarte", t->dir);
-    snprintf(t->log2, sizeof(t->log2), "%s/in2.ecarte", t->dir);
-    *state = t;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct tmp *t = *state;
-    char cmd[400];
-
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->dir);
-    if (system(cmd) != 0) {
-        return -1;
-    }
-    free(t);
-    return 0;
-}
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    int status;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    status = system(cmd);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static int capture(char *buf, size_t n, const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    FILE *fp;
-    size_t got;
-    int status;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    fp = popen(cmd, "r");
-    assert_non_null(fp);
-    got = fread(buf, 1, n - 1, fp);
-    buf[got] = '\0';
-    status = pclose(fp);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* sql - run statements on the ledger file as an intruder would. */
 static void sql(const char *db, const char *text)
 {
@@ -120,33 +42,24 @@ static long query(const char *db, const char *text)
     return n;
 }
 
-static const char *example(const char *name)
-{
-    static char buf[4096];
-    char rel[300];
-
-    snprintf(rel, sizeof(rel), "examples/%s", name);
-    return harness_path(rel, buf, sizeof(buf));
-}
-
 /* imported - a ledger with the club evening imported. */
-static void imported(struct tmp *t)
+static void imported(struct harness_tmp *t)
 {
-    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
-                        t->db, example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
+                        t->db, harness_example("club-evening.ecarte")),
                      0);
-    assert_int_equal(sh("%s verify --db '%s' >/dev/null", ecarte(), t->db),
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null", harness_ecarte(), t->db),
                      0);
 }
 
 /* tampered - `ecarte verify` reports the ledger tampered at event id. */
-static void tampered(struct tmp *t, long id)
+static void tampered(struct harness_tmp *t, long id)
 {
     char out[4096];
     char want[64];
 
-    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s'",
-                             ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                             harness_ecarte(), t->db),
                      1);
     snprintf(want, sizeof(want), "first bad event %ld:", id);
     if (strstr(out, want) == NULL) {
@@ -156,7 +69,7 @@ static void tampered(struct tmp *t, long id)
 
 static void audit__verify_detects_an_edited_row(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
 
     imported(t);
     sql(t->db, "UPDATE event SET text = 'A plays KH' WHERE id = 100");
@@ -165,7 +78,7 @@ static void audit__verify_detects_an_edited_row(void **state)
 
 static void audit__verify_detects_a_deleted_row(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
 
     imported(t);
     sql(t->db, "PRAGMA foreign_keys = OFF; DELETE FROM event WHERE id = 200");
@@ -174,7 +87,7 @@ static void audit__verify_detects_a_deleted_row(void **state)
 
 static void audit__verify_detects_rows_deleted_at_the_end(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     long last;
 
     imported(t);
@@ -186,7 +99,7 @@ static void audit__verify_detects_rows_deleted_at_the_end(void **state)
 
 static void audit__verify_detects_an_inserted_row(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
 
     imported(t);
     sql(t->db, "UPDATE event SET id = id + 1000000 WHERE id > 300; "
@@ -201,7 +114,7 @@ static void audit__verify_detects_an_inserted_row(void **state)
 
 static void audit__verify_detects_reordered_rows(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
 
     imported(t);
     /* rows 400 and 401 change places */
@@ -214,42 +127,42 @@ static void audit__verify_detects_reordered_rows(void **state)
 
 static void audit__export_verifies_against_its_ledger(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[4096];
 
     imported(t);
-    assert_int_equal(sh("%s export --db '%s' > '%s'", ecarte(), t->db,
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(), t->db,
                         t->log),
                      0);
-    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s' --log "
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' --log "
                                                "'%s'",
-                             ecarte(), t->db, t->log),
+                             harness_ecarte(), t->db, t->log),
                      0);
     assert_non_null(strstr(out, "matches the ledger"));
     /* the exported log altered afterwards */
-    assert_int_equal(sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
+    assert_int_equal(harness_sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
                         "'%s'",
                         t->log),
                      0);
-    assert_int_equal(capture(out, sizeof(out), "%s verify --db '%s' --log "
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' --log "
                                                "'%s'",
-                             ecarte(), t->db, t->log),
+                             harness_ecarte(), t->db, t->log),
                      1);
     assert_non_null(strstr(out, "differs from the ledger"));
 }
 
 static void audit__quarantine_keeps_the_good_deals(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[8192];
 
     /* deal 3 of the evening gets an unreadable line */
-    assert_int_equal(sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
+    assert_int_equal(harness_sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
                         "{print}' '%s' > '%s'",
-                        example("club-evening.ecarte"), t->log),
+                        harness_example("club-evening.ecarte"), t->log),
                      0);
-    assert_int_equal(capture(out, sizeof(out),
-                             "%s import --db '%s' '%s' 2>&1", ecarte(),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                             "%s import --db '%s' '%s' 2>&1", harness_ecarte(),
                              t->db, t->log),
                      1);
     assert_non_null(strstr(out, "in.ecarte:95:"));
@@ -264,15 +177,15 @@ static void audit__quarantine_keeps_the_good_deals(void **state)
 
 static void audit__reimport_adds_nothing(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[4096];
     long events;
 
     imported(t);
     events = query(t->db, "SELECT count(*) FROM event");
-    assert_int_equal(capture(out, sizeof(out), "%s import --db '%s' '%s'",
-                             ecarte(), t->db,
-                             example("club-evening.ecarte")),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s import --db '%s' '%s'",
+                             harness_ecarte(), t->db,
+                             harness_example("club-evening.ecarte")),
                      0);
     assert_non_null(strstr(out, "already imported"));
     assert_int_equal(query(t->db, "SELECT count(*) FROM event"), events);
@@ -292,7 +205,7 @@ static int law_count(const char *text, const char *law, char sep)
 
 static void audit__finds_every_injected_irregularity(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char injected[512];
     char out[1 << 16];
     static const char *const kinds[] = {"L12", "L13", "L22", "L25", "L30",
@@ -301,20 +214,20 @@ static void audit__finds_every_injected_irregularity(void **state)
 
     /* the sitting as generated, with its `= ruling` lines taken out: every
      * irregularity is then one nobody claimed */
-    assert_int_equal(sh("%s gen --deals 300 --seed 11 --irregularities 0.4 "
+    assert_int_equal(harness_sh("%s gen --deals 300 --seed 11 --irregularities 0.4 "
                         "> '%s'",
-                        ecarte(), t->log),
+                        harness_ecarte(), t->log),
                      0);
-    assert_int_equal(capture(injected, sizeof(injected),
+    assert_int_equal(harness_capture(injected, sizeof(injected),
                              "grep '^# injected:' '%s'", t->log),
                      0);
-    assert_int_equal(sh("grep -v '^= ruling' '%s' > '%s'", t->log, t->log2),
+    assert_int_equal(harness_sh("grep -v '^= ruling' '%s' > '%s'", t->log, t->log2),
                      0);
-    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
                         t->db, t->log2),
                      0);
-    assert_int_equal(capture(out, sizeof(out),
-                             "%s audit --db '%s' | tail -1", ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                             "%s audit --db '%s' | tail -1", harness_ecarte(), t->db),
                      0);
     for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
         int want = law_count(injected, kinds[i], '=');
@@ -328,26 +241,26 @@ static void audit__finds_every_injected_irregularity(void **state)
     assert_true(law_count(injected, "L43", '=') > 0);
     /* elder hand asking for fewer than he discarded, never claimed, is a
      * finding with its law and line */
-    assert_int_equal(sh("%s audit --db '%s' | grep -q 'L30 unclaimed'",
-                        ecarte(), t->db),
+    assert_int_equal(harness_sh("%s audit --db '%s' | grep -q 'L30 unclaimed'",
+                        harness_ecarte(), t->db),
                      0);
-    assert_int_equal(sh("%s audit --db '%s' >/dev/null", ecarte(), t->db),
+    assert_int_equal(harness_sh("%s audit --db '%s' >/dev/null", harness_ecarte(), t->db),
                      1);
 }
 
 static void audit__finds_nothing_on_a_clean_sitting(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(sh("%s gen --deals 400 --seed 3 > '%s'", ecarte(),
+    assert_int_equal(harness_sh("%s gen --deals 400 --seed 3 > '%s'", harness_ecarte(),
                         t->log),
                      0);
-    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
                         t->db, t->log),
                      0);
-    assert_int_equal(capture(out, sizeof(out), "%s audit --db '%s' | tail -1",
-                             ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' | tail -1",
+                             harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "irregularities none; 0 finding(s), "
                                 "0 flag(s)"));
@@ -355,7 +268,7 @@ static void audit__finds_nothing_on_a_clean_sitting(void **state)
 
 static void audit__reports_wrong_marks_rulings_and_counts(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[16384];
     FILE *fp = fopen(t->log, "w");
 
@@ -370,10 +283,10 @@ static void audit__reports_wrong_marks_rulings_and_counts(void **state)
           "= score A 0 B 2\n",
           fp);
     fclose(fp);
-    assert_int_equal(sh("%s import --db '%s' '%s' >/dev/null 2>&1", ecarte(),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
                         t->db, t->log),
                      1);
-    assert_int_equal(capture(out, sizeof(out), "%s audit --db '%s'", ecarte(),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'", harness_ecarte(),
                              t->db),
                      1);
     /* the packet of three departed from the order (L9), never claimed */
@@ -393,7 +306,7 @@ static void audit__reports_wrong_marks_rulings_and_counts(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, harness_tmp_teardown)
         T(audit__verify_detects_an_edited_row),
         T(audit__verify_detects_a_deleted_row),
         T(audit__verify_detects_rows_deleted_at_the_end),

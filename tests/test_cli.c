@@ -13,86 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *ecarte(void)
-{
-    const char *p = getenv("ECARTE");
-
-    return p != NULL ? p : "build/ecarte";
-}
-
-struct tmp {
-    char dir[256];
-    char db[300];
-    char log[300];
-    char out[300];
-};
-
-static int setup(void **state)
-{
-    struct tmp *t = calloc(1, sizeof(*t));
-
-    if (t == NULL) {
-        return -1;
-    }
-    snprintf(t->dir, sizeof(t->dir), "/tmp/ecarte-cli-XXXXXX");
-    if (mkdtemp(t->dir) == NULL) {
-        free(t);
-        return -1;
-    }
-    snprintf(t->db, sizeof(t->db), "%s/l.db", t->dir);
-    snprintf(t->log, sizeof(t->log), "%s/in.ecarte", t->dir);
-    snprintf(t->out, sizeof(t->out), "%s/out.ecarte", t->dir);
-    *state = t;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct tmp *t = *state;
-    char cmd[400];
-
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->dir);
-    if (system(cmd) != 0) {
-        return -1;
-    }
-    free(t);
-    return 0;
-}
-
-/* sh - run a shell command; its exit status. */
-static int sh(const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    int status;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    status = system(cmd);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* capture - run a command, its standard output into buf. */
-static int capture(char *buf, size_t n, const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    FILE *fp;
-    size_t got;
-    int status;
-
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof(cmd), fmt, ap);
-    va_end(ap);
-    fp = popen(cmd, "r");
-    assert_non_null(fp);
-    got = fread(buf, 1, n - 1, fp);
-    buf[got] = '\0';
-    status = pclose(fp);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* count_rows - SELECT count(*) FROM table in the ledger at db. */
 static long count_rows(const char *db, const char *table)
 {
@@ -122,58 +42,49 @@ static void write_file(const char *path, const char *text)
     fclose(fp);
 }
 
-static const char *example(const char *name)
-{
-    static char buf[4096];
-    char rel[300];
-
-    snprintf(rel, sizeof(rel), "examples/%s", name);
-    return harness_path(rel, buf, sizeof(buf));
-}
-
 static void cli__record_then_export_checks_clean(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
-                        t->db, example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
+                        t->db, harness_example("club-evening.ecarte")),
                      0);
     assert_int_equal(count_rows(t->db, "deal"), 24);
-    assert_int_equal(sh("%s export --db '%s' > '%s'", ecarte(), t->db,
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(), t->db,
                         t->out),
                      0);
     /* the export reads back with no finding, and says the same actions */
-    assert_int_equal(sh("%s check --strict '%s' >/dev/null", ecarte(),
+    assert_int_equal(harness_sh("%s check --strict '%s' >/dev/null", harness_ecarte(),
                         t->out),
                      0);
-    assert_int_equal(sh("grep -v '^[#=]' '%s' | grep -v '^$' > '%s.a'; "
+    assert_int_equal(harness_sh("grep -v '^[#=]' '%s' | grep -v '^$' > '%s.a'; "
                         "grep -v '^[#=]' '%s' | grep -v '^$' | "
                         "grep -v '^\\[Chain ' > '%s.b'; "
                         "cmp -s '%s.a' '%s.b'",
-                        example("club-evening.ecarte"), t->out, t->out,
+                        harness_example("club-evening.ecarte"), t->out, t->out,
                         t->out, t->out, t->out),
                      0);
     /* one game's export */
-    assert_int_equal(capture(out, sizeof(out), "%s export --db '%s' --game 2",
-                             ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' --game 2",
+                             harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "[Event \"Club evening\"]"));
 }
 
 static void cli__record_resumes_without_duplicating(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     long events;
 
-    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
-                        t->db, example("hoffmann-rule-hand.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
+                        t->db, harness_example("hoffmann-rule-hand.ecarte")),
                      0);
     events = count_rows(t->db, "event");
     assert_true(events > 20);
     /* the same log again: every line is already recorded */
-    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null 2>&1", ecarte(),
-                        t->db, example("hoffmann-rule-hand.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
+                        t->db, harness_example("hoffmann-rule-hand.ecarte")),
                      0);
     assert_int_equal(count_rows(t->db, "event"), events);
     assert_int_equal(count_rows(t->db, "sitting"), 1);
@@ -181,22 +92,22 @@ static void cli__record_resumes_without_duplicating(void **state)
 
 static void cli__record_resumes_mid_hand_from_standard_input(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[8192];
 
     write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
                        "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
                        "B gives B 2 8H 9C\nB turns TH\nA stands\n"
                        "A leads KD\n");
-    assert_int_equal(sh("%s record --db '%s' - < '%s' >/dev/null", ecarte(),
+    assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null", harness_ecarte(),
                         t->db, t->log),
                      0);
     /* a restart: the rest of the hand on standard input */
     write_file(t->log, "B announces king\nB plays JH\nB leads KH\n"
                        "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
                        "B plays 9H\nB leads 8H\nA plays QH\n");
-    assert_int_equal(capture(out, sizeof(out),
-                             "%s record --db '%s' - < '%s' 2>&1", ecarte(),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                             "%s record --db '%s' - < '%s' 2>&1", harness_ecarte(),
                              t->db, t->log),
                      0);
     assert_non_null(strstr(out, "resuming"));
@@ -206,7 +117,7 @@ static void cli__record_resumes_mid_hand_from_standard_input(void **state)
 
 static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     int to_child[2];
     pid_t pid;
     FILE *w;
@@ -221,7 +132,7 @@ static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
         if (freopen("/dev/null", "w", stdout) == NULL) {
             _exit(3);
         }
-        execl(ecarte(), "ecarte", "record", "--db", t->db, "-", (char *)NULL);
+        execl(harness_ecarte(), "ecarte", "record", "--db", t->db, "-", (char *)NULL);
         _exit(127);
     }
     close(to_child[0]);
@@ -248,27 +159,27 @@ static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
     assert_int_equal(count_rows(t->db, "deal"), 1);
     /* the ledger is whole: verify later actions resume on it */
     write_file(t->log, "B announces king\nB plays JH\n");
-    assert_int_equal(sh("%s record --db '%s' - < '%s' >/dev/null 2>&1",
-                        ecarte(), t->db, t->log),
+    assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null 2>&1",
+                        harness_ecarte(), t->db, t->log),
                      0);
     assert_int_equal(count_rows(t->db, "event"), 11);
 }
 
 static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[4096];
 
     write_file(t->log, "game\ndeal B\nB gives A 3 QH AH QX\n");
-    assert_int_equal(capture(out, sizeof(out), "%s check '%s' 2>&1",
-                             ecarte(), t->log),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                             harness_ecarte(), t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:3:"));
     assert_non_null(strstr(out, "expected"));
     write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
                        "B gives B 3 KH QH 9H\n");
-    assert_int_equal(capture(out, sizeof(out), "%s record --db '%s' '%s' 2>&1",
-                             ecarte(), t->db, t->log),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' '%s' 2>&1",
+                             harness_ecarte(), t->db, t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:4:1: expected"));
     assert_non_null(strstr(out, "card conservation"));
@@ -278,13 +189,13 @@ static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
 
 static void cli__wrong_score_line_is_a_finding(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[4096];
 
-    assert_int_equal(sh("sed 's/= score A 0 B 3/= score A 0 B 2/' '%s' > '%s'",
-                        example("hoffmann-rule-hand.ecarte"), t->log),
+    assert_int_equal(harness_sh("sed 's/= score A 0 B 3/= score A 0 B 2/' '%s' > '%s'",
+                        harness_example("hoffmann-rule-hand.ecarte"), t->log),
                      0);
-    assert_int_equal(capture(out, sizeof(out), "%s check '%s'", ecarte(),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'", harness_ecarte(),
                              t->log),
                      1);
     assert_non_null(strstr(out, "in.ecarte:"));
@@ -294,7 +205,7 @@ static void cli__wrong_score_line_is_a_finding(void **state)
 
 static void cli__json_lines_are_valid_json(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[65536];
     sqlite3 *h = NULL;
     sqlite3_stmt *st = NULL;
@@ -303,8 +214,8 @@ static void cli__json_lines_are_valid_json(void **state)
     int deals = 0;
 
     (void)t;
-    assert_int_equal(capture(out, sizeof(out), "%s check --json '%s'",
-                             ecarte(), example("club-evening.ecarte")),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check --json '%s'",
+                             harness_ecarte(), harness_example("club-evening.ecarte")),
                      0);
     assert_int_equal(sqlite3_open(":memory:", &h), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(h, "SELECT json_valid(?1), "
@@ -329,14 +240,14 @@ static void cli__json_lines_are_valid_json(void **state)
 static void cli__usage_errors_exit_2(void **state)
 {
     (void)state;
-    assert_int_equal(sh("%s >/dev/null 2>&1", ecarte()), 2);
-    assert_int_equal(sh("%s frobnicate >/dev/null 2>&1", ecarte()), 2);
-    assert_int_equal(sh("%s check >/dev/null 2>&1", ecarte()), 2);
-    assert_int_equal(sh("%s law 52 >/dev/null 2>&1", ecarte()), 2);
-    assert_int_equal(sh("%s --version >/dev/null", ecarte()), 0);
-    assert_int_equal(sh("%s --help >/dev/null", ecarte()), 0);
-    assert_int_equal(sh("%s check /nonexistent.ecarte >/dev/null 2>&1",
-                        ecarte()),
+    assert_int_equal(harness_sh("%s >/dev/null 2>&1", harness_ecarte()), 2);
+    assert_int_equal(harness_sh("%s frobnicate >/dev/null 2>&1", harness_ecarte()), 2);
+    assert_int_equal(harness_sh("%s check >/dev/null 2>&1", harness_ecarte()), 2);
+    assert_int_equal(harness_sh("%s law 52 >/dev/null 2>&1", harness_ecarte()), 2);
+    assert_int_equal(harness_sh("%s --version >/dev/null", harness_ecarte()), 0);
+    assert_int_equal(harness_sh("%s --help >/dev/null", harness_ecarte()), 0);
+    assert_int_equal(harness_sh("%s check /nonexistent.ecarte >/dev/null 2>&1",
+                        harness_ecarte()),
                      2);
 }
 
@@ -345,24 +256,24 @@ static void cli__law_43_is_explained(void **state)
     char out[8192];
 
     (void)state;
-    assert_int_equal(capture(out, sizeof(out), "%s law 43", ecarte()), 0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s law 43", harness_ecarte()), 0);
     assert_non_null(strstr(out, "L43"));
     assert_non_null(strstr(out, "replay"));
     assert_non_null(strstr(out, "adversary"));
-    assert_int_equal(capture(out, sizeof(out), "%s laws | wc -l", ecarte()),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s laws | wc -l", harness_ecarte()),
                      0);
     assert_int_equal(atoi(out), 51);
 }
 
 static void cli__score_prints_the_scoresheet(void **state)
 {
-    struct tmp *t = *state;
+    struct harness_tmp *t = *state;
     char out[16384];
 
-    assert_int_equal(sh("%s record --db '%s' '%s' >/dev/null", ecarte(),
-                        t->db, example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
+                        t->db, harness_example("club-evening.ecarte")),
                      0);
-    assert_int_equal(capture(out, sizeof(out), "%s score --db '%s'", ecarte(),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'", harness_ecarte(),
                              t->db),
                      0);
     assert_non_null(strstr(out, "game 1"));
@@ -372,7 +283,7 @@ static void cli__score_prints_the_scoresheet(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, harness_tmp_teardown)
         T(cli__record_then_export_checks_clean),
         T(cli__record_resumes_without_duplicating),
         T(cli__record_resumes_mid_hand_from_standard_input),
