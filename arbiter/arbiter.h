@@ -42,7 +42,8 @@ struct arb_deal_result {
     int game;                   /* game number in the sitting */
     int dealer;                 /* seat */
     int tricks[2];              /* tricks each took (credited tricks included) */
-    int points[2];              /* points each scored in the deal, kings included */
+    int points[2];              /* points each scored in the deal, kings
+                                   included */
     bool is_void;               /* the deal was void (new deal) */
 };
 
@@ -73,7 +74,8 @@ struct arb_result {
     bool deal_started;          /* this action started a deal (line or implied) */
     bool deal_over;             /* a deal ended: see deal */
     struct arb_deal_result deal;
-    bool game_over;             /* a game ended (or its result changed): see game */
+    bool game_over;             /* a game ended (or its result changed): see
+                                   game */
     struct arb_game_result game;
     int penalty[2];             /* points each won (+) or lost (-) through the
                                    penalty laws on this action: caps (L25,

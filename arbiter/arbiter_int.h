@@ -62,7 +62,8 @@ struct pending {
 enum owed_kind {
     OWED_NONE,
     OWED_DISCARD,               /* seat discards n (out of play) */
-    OWED_DRAW_FROM,             /* seat draws n from the other hand (out of play) */
+    OWED_DRAW_FROM,             /* seat draws n from the other hand (out of
+                                   play) */
     OWED_COMPLETE               /* seat's hand gets n from the stock */
 };
 
@@ -128,10 +129,12 @@ struct deal_state {
     bool king_marked;
     bool king_barred;           /* L19 */
     int8_t announced;           /* seat that announced, SEAT_NONE */
-    int8_t announced_played;    /* cards the announcer had played when announcing */
+    int8_t announced_played;    /* cards the announcer had played when
+                                   announcing */
     bool announce_withdrawn;
     bool announce_ruled;        /* L25 given */
-    bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand after */
+    bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand
+                                   after */
     bool ann_false_at_time;     /* his hand was all known, without the king */
     int8_t first_card[2];       /* each player's first card this hand, CARD_NONE */
     bool first_card_is_king[2];

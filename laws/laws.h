@@ -111,7 +111,8 @@ enum stakes {
 };
 
 enum penalty_mode {
-    PENALTY_CAP_AND_REPLAY,     /* 5.11 default: caps apply to whatever is scored */
+    PENALTY_CAP_AND_REPLAY,     /* 5.11 default: caps apply to whatever is
+                                   scored */
     PENALTY_CAP_OR_REPLAY       /* 5.11 S10: replay restores an uncapped score */
 };
 
@@ -126,16 +127,20 @@ struct profile {
     char name[32];              /* "london" */
     bool redeal_same_dealer;    /* 5.4: a void deal is dealt again by the same dealer */
     bool two_turned_eleventh;   /* 5.5: after ND looked, 11th card stands (S9) instead of a new deal */
-    int dealer_min_exchange;    /* 5.7: cards the dealer must take in an exchange (1 or 0) */
-    bool abandon_extra_point;   /* 5.10: abandonment point includes the L49 extra */
+    int dealer_min_exchange;    /* 5.7: cards the dealer must take in an
+                                   exchange (1 or 0) */
+    bool abandon_extra_point;   /* 5.10: abandonment point includes the L49
+                                   extra */
     enum penalty_mode penalty;  /* 5.11 */
-    bool must_trump;            /* 5.12: a player void in the suit led must trump */
+    bool must_trump;            /* 5.12: a player void in the suit led must
+                                   trump */
     bool must_win;              /* 5.13: the follower must win the trick if able */
     enum king_mark_deadline king_mark; /* 5.19 */
     int target;                 /* 5.26: points for game (5, 7 or 11) */
     enum stakes stakes;         /* Stakes tag (L46) */
     int rubber;                 /* Rubber tag: best of N games, 0 for none */
-    bool rule19_after_rectify;  /* 5.6: L19 also bars the king after a L9 rectification */
+    bool rule19_after_rectify;  /* 5.6: L19 also bars the king after a L9
+                                   rectification */
 };
 
 /* profile_london - fill *out with the london defaults (LAWS.md READINGs). */
@@ -266,8 +271,10 @@ struct table_event {
     int8_t actor;               /* SEAT_A / SEAT_B; SEAT_NONE for table lines */
     int8_t target;              /* the seat named after the verb: gives Y, exposes to Y,
                                    deal X pack Y (pack owner), found X holds */
-    int8_t suit;                /* leads C calling S: the suit named; else SUIT_NONE */
-    int8_t option;              /* elects: enum law_option; packets: first packet size (2 or 3) */
+    int8_t suit;                /* leads C calling S: the suit named; else
+                                   SUIT_NONE */
+    int8_t option;              /* elects: enum law_option; packets: first
+                                   packet size (2 or 3) */
     uint8_t flags;              /* EVF_* */
     int16_t n;                  /* cuts N, gives N, discards N, asks N, draws N, marks N,
                                    unmarks N, found holds N */
@@ -431,7 +438,8 @@ struct law_view {
     bool deal_complete;         /* four packets given */
     bool packet_departs;        /* this packet departs from the order in force (L8) */
     bool packets_notice_ok;     /* a packets notice is allowed now (L8) */
-    int last_shuffler;          /* seat of the last shuffle of this deal, SEAT_NONE */
+    int last_shuffler;          /* seat of the last shuffle of this deal,
+                                   SEAT_NONE */
     bool cut_tie;               /* this cut for deal ties the other (L5) */
     bool cut_for_deal_done;     /* the cut for deal was made in this sitting */
     bool first_deal;            /* no deal of the sitting has been completed yet */
@@ -454,10 +462,12 @@ struct law_view {
     int tricks[2];              /* tricks won so far */
     bool play_illegal;          /* this play breaks the follower's obligation,
                                    proven from the cards known (L43) */
-    bool revoke_proven;         /* this event proves an earlier play broke it (L43) */
+    bool revoke_proven;         /* this event proves an earlier play broke it
+                                   (L43) */
     int revoke_offender;        /* who, for revoke_proven */
     bool take_back_ok;          /* this take-back corrects a L43 offence in time */
-    bool take_back_lead;        /* this take-back retracts a lead out of turn (L40) */
+    bool take_back_lead;        /* this take-back retracts a lead out of turn
+                                   (L40) */
     bool named_suit_held;       /* the leader may hold the suit he named (L41) */
     enum king_mark_state mark;  /* for `marks king` */
     enum announce_state announce; /* for `announces king` */
@@ -466,7 +476,8 @@ struct law_view {
                                    never marked, SEAT_NONE (L22) */
     bool false_king;            /* a false announcement is established now (L25) */
     int false_king_by;          /* its announcer */
-    bool adversary_holds_king;  /* the announcer's adversary holds the king (L25) */
+    bool adversary_holds_king;  /* the announcer's adversary holds the king
+                                   (L25) */
     int electing_law;           /* for `elects`: the law of the ruling answered, -1 */
     bool mark_in_window;        /* a `marks N` is in time (L50) */
     bool actor_holds_king;      /* the actor is known to hold the king of trumps */

@@ -145,7 +145,8 @@ struct ledger_event {
     const char *recorded;       /* when recorded (UTC ISO 8601); set by ledger on add */
     const char *actor;          /* "A", "B" or "" for table lines */
     const char *verb;           /* "gives", "deal", ... */
-    const char *args;           /* the rest of the line after the verb, cards included */
+    const char *args;           /* the rest of the line after the verb, cards
+                                   included */
     const char *cards;          /* the cards named, space separated, "" if none */
     const char *text;           /* the canonical line, as written by export */
     const char *hash;           /* hex SHA-256 chain hash (on reading) */

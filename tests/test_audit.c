@@ -45,11 +45,13 @@ static long query(const char *db, const char *text)
 /* imported - a ledger with the club evening imported. */
 static void imported(struct harness_tmp *t)
 {
-    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
-                        t->db, harness_example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
                      0);
-    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null", harness_ecarte(), t->db),
-                     0);
+    assert_int_equal(
+        harness_sh("%s verify --db '%s' >/dev/null", harness_ecarte(), t->db),
+        0);
 }
 
 /* tampered - `ecarte verify` reports the ledger tampered at event id. */
@@ -59,7 +61,7 @@ static void tampered(struct harness_tmp *t, long id)
     char want[64];
 
     assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
-                             harness_ecarte(), t->db),
+                                     harness_ecarte(), t->db),
                      1);
     snprintf(want, sizeof(want), "first bad event %ld:", id);
     if (strstr(out, want) == NULL) {
@@ -131,22 +133,25 @@ static void audit__export_verifies_against_its_ledger(void **state)
     char out[4096];
 
     imported(t);
-    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(), t->db,
-                        t->log),
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                t->db, t->log),
                      0);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' --log "
-                                               "'%s'",
-                             harness_ecarte(), t->db, t->log),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log "
+                                     "'%s'",
+                                     harness_ecarte(), t->db, t->log),
                      0);
     assert_non_null(strstr(out, "matches the ledger"));
     /* the exported log altered afterwards */
-    assert_int_equal(harness_sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
-                        "'%s'",
-                        t->log),
-                     0);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' --log "
-                                               "'%s'",
-                             harness_ecarte(), t->db, t->log),
+    assert_int_equal(
+        harness_sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
+                   "'%s'",
+                   t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log "
+                                     "'%s'",
+                                     harness_ecarte(), t->db, t->log),
                      1);
     assert_non_null(strstr(out, "differs from the ledger"));
 }
@@ -157,13 +162,14 @@ static void audit__quarantine_keeps_the_good_deals(void **state)
     char out[8192];
 
     /* deal 3 of the evening gets an unreadable line */
-    assert_int_equal(harness_sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
-                        "{print}' '%s' > '%s'",
-                        harness_example("club-evening.ecarte"), t->log),
-                     0);
+    assert_int_equal(
+        harness_sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
+                   "{print}' '%s' > '%s'",
+                   harness_example("club-evening.ecarte"), t->log),
+        0);
     assert_int_equal(harness_capture(out, sizeof(out),
-                             "%s import --db '%s' '%s' 2>&1", harness_ecarte(),
-                             t->db, t->log),
+                                     "%s import --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
                      1);
     assert_non_null(strstr(out, "in.ecarte:95:"));
     assert_non_null(strstr(out, "23 deals imported, 1 quarantined"));
@@ -183,9 +189,10 @@ static void audit__reimport_adds_nothing(void **state)
 
     imported(t);
     events = query(t->db, "SELECT count(*) FROM event");
-    assert_int_equal(harness_capture(out, sizeof(out), "%s import --db '%s' '%s'",
-                             harness_ecarte(), t->db,
-                             harness_example("club-evening.ecarte")),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s'",
+                                     harness_ecarte(), t->db,
+                                     harness_example("club-evening.ecarte")),
                      0);
     assert_non_null(strstr(out, "already imported"));
     assert_int_equal(query(t->db, "SELECT count(*) FROM event"), events);
@@ -208,26 +215,28 @@ static void audit__finds_every_injected_irregularity(void **state)
     struct harness_tmp *t = *state;
     char injected[512];
     char out[1 << 16];
-    static const char *const kinds[] = {"L12", "L13", "L22", "L25", "L30",
-                                        "L35", "L39", "L40", "L42", "L43",
-                                        "L45"};
+    static const char *const kinds[] = {"L12", "L13", "L22", "L25",
+                                        "L30", "L35", "L39", "L40",
+                                        "L42", "L43", "L45"};
 
     /* the sitting as generated, with its `= ruling` lines taken out: every
      * irregularity is then one nobody claimed */
-    assert_int_equal(harness_sh("%s gen --deals 300 --seed 11 --irregularities 0.4 "
-                        "> '%s'",
-                        harness_ecarte(), t->log),
-                     0);
+    assert_int_equal(
+        harness_sh("%s gen --deals 300 --seed 11 --irregularities 0.4 "
+                   "> '%s'",
+                   harness_ecarte(), t->log),
+        0);
     assert_int_equal(harness_capture(injected, sizeof(injected),
-                             "grep '^# injected:' '%s'", t->log),
+                                     "grep '^# injected:' '%s'", t->log),
                      0);
-    assert_int_equal(harness_sh("grep -v '^= ruling' '%s' > '%s'", t->log, t->log2),
-                     0);
-    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
-                        t->db, t->log2),
+    assert_int_equal(
+        harness_sh("grep -v '^= ruling' '%s' > '%s'", t->log, t->log2), 0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log2),
                      0);
     assert_int_equal(harness_capture(out, sizeof(out),
-                             "%s audit --db '%s' | tail -1", harness_ecarte(), t->db),
+                                     "%s audit --db '%s' | tail -1",
+                                     harness_ecarte(), t->db),
                      0);
     for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
         int want = law_count(injected, kinds[i], '=');
@@ -242,10 +251,11 @@ static void audit__finds_every_injected_irregularity(void **state)
     /* elder hand asking for fewer than he discarded, never claimed, is a
      * finding with its law and line */
     assert_int_equal(harness_sh("%s audit --db '%s' | grep -q 'L30 unclaimed'",
-                        harness_ecarte(), t->db),
+                                harness_ecarte(), t->db),
                      0);
-    assert_int_equal(harness_sh("%s audit --db '%s' >/dev/null", harness_ecarte(), t->db),
-                     1);
+    assert_int_equal(
+        harness_sh("%s audit --db '%s' >/dev/null", harness_ecarte(), t->db),
+        1);
 }
 
 static void audit__finds_nothing_on_a_clean_sitting(void **state)
@@ -253,14 +263,15 @@ static void audit__finds_nothing_on_a_clean_sitting(void **state)
     struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(harness_sh("%s gen --deals 400 --seed 3 > '%s'", harness_ecarte(),
-                        t->log),
+    assert_int_equal(harness_sh("%s gen --deals 400 --seed 3 > '%s'",
+                                harness_ecarte(), t->log),
                      0);
-    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
-                        t->db, t->log),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
                      0);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' | tail -1",
-                             harness_ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --db '%s' | tail -1",
+                                     harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "irregularities none; 0 finding(s), "
                                 "0 flag(s)"));
@@ -283,11 +294,11 @@ static void audit__reports_wrong_marks_rulings_and_counts(void **state)
           "= score A 0 B 2\n",
           fp);
     fclose(fp);
-    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
-                        t->db, t->log),
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
                      1);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'", harness_ecarte(),
-                             t->db),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
                      1);
     /* the packet of three departed from the order (L9), never claimed */
     assert_non_null(strstr(out, "L9 unclaimed"));
@@ -306,7 +317,9 @@ static void audit__reports_wrong_marks_rulings_and_counts(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, harness_tmp_teardown)
+#define T(name)                                                                \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
+                                    harness_tmp_teardown)
         T(audit__verify_detects_an_edited_row),
         T(audit__verify_detects_a_deleted_row),
         T(audit__verify_detects_rows_deleted_at_the_end),

@@ -4,8 +4,8 @@
 #include "tests/harness.h"
 
 #include <signal.h>
-#include <stdarg.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,27 +47,29 @@ static void cli__record_then_export_checks_clean(void **state)
     struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
-                        t->db, harness_example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
                      0);
     assert_int_equal(count_rows(t->db, "deal"), 24);
-    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(), t->db,
-                        t->out),
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                t->db, t->out),
                      0);
     /* the export reads back with no finding, and says the same actions */
-    assert_int_equal(harness_sh("%s check --strict '%s' >/dev/null", harness_ecarte(),
-                        t->out),
+    assert_int_equal(harness_sh("%s check --strict '%s' >/dev/null",
+                                harness_ecarte(), t->out),
                      0);
     assert_int_equal(harness_sh("grep -v '^[#=]' '%s' | grep -v '^$' > '%s.a'; "
-                        "grep -v '^[#=]' '%s' | grep -v '^$' | "
-                        "grep -v '^\\[Chain ' > '%s.b'; "
-                        "cmp -s '%s.a' '%s.b'",
-                        harness_example("club-evening.ecarte"), t->out, t->out,
-                        t->out, t->out, t->out),
+                                "grep -v '^[#=]' '%s' | grep -v '^$' | "
+                                "grep -v '^\\[Chain ' > '%s.b'; "
+                                "cmp -s '%s.a' '%s.b'",
+                                harness_example("club-evening.ecarte"), t->out,
+                                t->out, t->out, t->out, t->out),
                      0);
     /* one game's export */
-    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' --game 2",
-                             harness_ecarte(), t->db),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' --game 2",
+                                     harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "[Event \"Club evening\"]"));
 }
@@ -77,14 +79,16 @@ static void cli__record_resumes_without_duplicating(void **state)
     struct harness_tmp *t = *state;
     long events;
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
-                        t->db, harness_example("hoffmann-rule-hand.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-rule-hand.ecarte")),
                      0);
     events = count_rows(t->db, "event");
     assert_true(events > 20);
     /* the same log again: every line is already recorded */
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null 2>&1", harness_ecarte(),
-                        t->db, harness_example("hoffmann-rule-hand.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-rule-hand.ecarte")),
                      0);
     assert_int_equal(count_rows(t->db, "event"), events);
     assert_int_equal(count_rows(t->db, "sitting"), 1);
@@ -99,16 +103,16 @@ static void cli__record_resumes_mid_hand_from_standard_input(void **state)
                        "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
                        "B gives B 2 8H 9C\nB turns TH\nA stands\n"
                        "A leads KD\n");
-    assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null", harness_ecarte(),
-                        t->db, t->log),
+    assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->log),
                      0);
     /* a restart: the rest of the hand on standard input */
     write_file(t->log, "B announces king\nB plays JH\nB leads KH\n"
                        "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
                        "B plays 9H\nB leads 8H\nA plays QH\n");
     assert_int_equal(harness_capture(out, sizeof(out),
-                             "%s record --db '%s' - < '%s' 2>&1", harness_ecarte(),
-                             t->db, t->log),
+                                     "%s record --db '%s' - < '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
                      0);
     assert_non_null(strstr(out, "resuming"));
     assert_non_null(strstr(out, "score A 0 B 3"));
@@ -132,7 +136,8 @@ static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
         if (freopen("/dev/null", "w", stdout) == NULL) {
             _exit(3);
         }
-        execl(harness_ecarte(), "ecarte", "record", "--db", t->db, "-", (char *)NULL);
+        execl(harness_ecarte(), "ecarte", "record", "--db", t->db, "-",
+              (char *)NULL);
         _exit(127);
     }
     close(to_child[0]);
@@ -160,7 +165,7 @@ static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
     /* the ledger is whole: verify later actions resume on it */
     write_file(t->log, "B announces king\nB plays JH\n");
     assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null 2>&1",
-                        harness_ecarte(), t->db, t->log),
+                                harness_ecarte(), t->db, t->log),
                      0);
     assert_int_equal(count_rows(t->db, "event"), 11);
 }
@@ -172,14 +177,15 @@ static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
 
     write_file(t->log, "game\ndeal B\nB gives A 3 QH AH QX\n");
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
-                             harness_ecarte(), t->log),
+                                     harness_ecarte(), t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:3:"));
     assert_non_null(strstr(out, "expected"));
     write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
                        "B gives B 3 KH QH 9H\n");
-    assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' '%s' 2>&1",
-                             harness_ecarte(), t->db, t->log),
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:4:1: expected"));
     assert_non_null(strstr(out, "card conservation"));
@@ -192,11 +198,12 @@ static void cli__wrong_score_line_is_a_finding(void **state)
     struct harness_tmp *t = *state;
     char out[4096];
 
-    assert_int_equal(harness_sh("sed 's/= score A 0 B 3/= score A 0 B 2/' '%s' > '%s'",
-                        harness_example("hoffmann-rule-hand.ecarte"), t->log),
-                     0);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'", harness_ecarte(),
-                             t->log),
+    assert_int_equal(
+        harness_sh("sed 's/= score A 0 B 3/= score A 0 B 2/' '%s' > '%s'",
+                   harness_example("hoffmann-rule-hand.ecarte"), t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), t->log),
                      1);
     assert_non_null(strstr(out, "in.ecarte:"));
     assert_non_null(strstr(out, "\"= score A 0 B 2\", the rules give "
@@ -215,11 +222,13 @@ static void cli__json_lines_are_valid_json(void **state)
 
     (void)t;
     assert_int_equal(harness_capture(out, sizeof(out), "%s check --json '%s'",
-                             harness_ecarte(), harness_example("club-evening.ecarte")),
+                                     harness_ecarte(),
+                                     harness_example("club-evening.ecarte")),
                      0);
     assert_int_equal(sqlite3_open(":memory:", &h), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(h, "SELECT json_valid(?1), "
-                                           "json_extract(?1, '$.type')",
+    assert_int_equal(sqlite3_prepare_v2(h,
+                                        "SELECT json_valid(?1), "
+                                        "json_extract(?1, '$.type')",
                                         -1, &st, NULL),
                      SQLITE_OK);
     for (line = strtok_r(out, "\n", &save); line != NULL;
@@ -241,13 +250,17 @@ static void cli__usage_errors_exit_2(void **state)
 {
     (void)state;
     assert_int_equal(harness_sh("%s >/dev/null 2>&1", harness_ecarte()), 2);
-    assert_int_equal(harness_sh("%s frobnicate >/dev/null 2>&1", harness_ecarte()), 2);
-    assert_int_equal(harness_sh("%s check >/dev/null 2>&1", harness_ecarte()), 2);
-    assert_int_equal(harness_sh("%s law 52 >/dev/null 2>&1", harness_ecarte()), 2);
-    assert_int_equal(harness_sh("%s --version >/dev/null", harness_ecarte()), 0);
+    assert_int_equal(
+        harness_sh("%s frobnicate >/dev/null 2>&1", harness_ecarte()), 2);
+    assert_int_equal(harness_sh("%s check >/dev/null 2>&1", harness_ecarte()),
+                     2);
+    assert_int_equal(harness_sh("%s law 52 >/dev/null 2>&1", harness_ecarte()),
+                     2);
+    assert_int_equal(harness_sh("%s --version >/dev/null", harness_ecarte()),
+                     0);
     assert_int_equal(harness_sh("%s --help >/dev/null", harness_ecarte()), 0);
     assert_int_equal(harness_sh("%s check /nonexistent.ecarte >/dev/null 2>&1",
-                        harness_ecarte()),
+                                harness_ecarte()),
                      2);
 }
 
@@ -256,12 +269,14 @@ static void cli__law_43_is_explained(void **state)
     char out[8192];
 
     (void)state;
-    assert_int_equal(harness_capture(out, sizeof(out), "%s law 43", harness_ecarte()), 0);
+    assert_int_equal(
+        harness_capture(out, sizeof(out), "%s law 43", harness_ecarte()), 0);
     assert_non_null(strstr(out, "L43"));
     assert_non_null(strstr(out, "replay"));
     assert_non_null(strstr(out, "adversary"));
-    assert_int_equal(harness_capture(out, sizeof(out), "%s laws | wc -l", harness_ecarte()),
-                     0);
+    assert_int_equal(
+        harness_capture(out, sizeof(out), "%s laws | wc -l", harness_ecarte()),
+        0);
     assert_int_equal(atoi(out), 51);
 }
 
@@ -270,11 +285,12 @@ static void cli__score_prints_the_scoresheet(void **state)
     struct harness_tmp *t = *state;
     char out[16384];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
-                        t->db, harness_example("club-evening.ecarte")),
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
                      0);
-    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'", harness_ecarte(),
-                             t->db),
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "game 1"));
     assert_non_null(strstr(out, "rubber to"));
@@ -283,7 +299,9 @@ static void cli__score_prints_the_scoresheet(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, harness_tmp_teardown)
+#define T(name)                                                                \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
+                                    harness_tmp_teardown)
         T(cli__record_then_export_checks_clean),
         T(cli__record_resumes_without_duplicating),
         T(cli__record_resumes_mid_hand_from_standard_input),
