@@ -462,36 +462,135 @@ int cmd_score(int argc, char **argv)
     return EXIT_FINE;
 }
 
-/* print_law - one law in words, for `ecarte law N`. */
+/* wrap - print text as a paragraph indented by indent, lines of at most
+ * 78 columns. */
+static void wrap(const char *label, const char *text, int indent)
+{
+    const char *p = text;
+    int col = printf("%*s%s", 2, "", label);
+
+    while (col < indent) {
+        col += printf(" ");
+    }
+    bool first = true;
+
+    while (*p != '\0') {
+        size_t len = strcspn(p, " ");
+
+        if (col + 1 + (int)len > 78 && col > indent) {
+            printf("\n%*s", indent, "");
+            col = indent;
+            first = true;
+        }
+        col += printf("%s%.*s", first ? "" : " ", (int)len, p);
+        first = false;
+        p += len;
+        while (*p == ' ') {
+            p++;
+        }
+    }
+    printf("\n");
+}
+
+/* What the names of windows, roles, options and remedies mean, for
+ * students reading `ecarte law N`. */
+static const char *const window_words[WIN_COUNT] = {
+    [WIN_NONE] = "settled at once",
+    [WIN_BEFORE_TURN_UP] = "until the trump is turned up",
+    [WIN_BEFORE_TURN_OR_LOOK] = "until the trump is turned up or elder hand "
+                                "looks at his cards",
+    [WIN_BEFORE_ELDER_LOOKS] = "until elder hand looks at his cards",
+    [WIN_BEFORE_ELDER_ACTS] = "until elder hand proposes or plays",
+    [WIN_BEFORE_DEALER_ANSWERS] = "until the dealer answers the first "
+                                  "proposal, or play begins",
+    [WIN_BEFORE_PLAY] = "until the first card is led",
+    [WIN_BEFORE_NEXT_CARD] = "until the next card is played",
+    [WIN_BEFORE_NEXT_LEAD] = "until the next card is led",
+    [WIN_BEFORE_NEXT_TURN_UP] = "until the next deal begins",
+    [WIN_BEFORE_NEXT_CUT] = "until the pack is cut for the next deal",
+    [WIN_GAME] = "while the game lasts",
+};
+
+static const char *const role_words[] = {
+    [ROLE_NOBODY] = "nobody (it applies by itself)",
+    [ROLE_ACTOR] = "the player who did it",
+    [ROLE_DEALER] = "the dealer",
+    [ROLE_ELDER] = "elder hand",
+    [ROLE_ADVERSARY] = "the offender's adversary",
+    [ROLE_EITHER] = "either player",
+    [ROLE_TARGET] = "the player named in the action",
+};
+
+static const char *const option_words[OPT_COUNT] = {
+    [OPT_NEW_DEAL] = "the deal is void; the same dealer deals again",
+    [OPT_PLAY_ON] = "the deal stands (a surplus goes out of play, a short "
+                    "hand plays short)",
+    [OPT_RECTIFY] = "the dealer puts the deal right",
+    [OPT_TRUMP] = "elder hand names the card that is trump",
+    [OPT_REPLAY] = "the hand is played again from the first trick",
+    [OPT_STAND] = "the result as played stands",
+    [OPT_TAKE] = "elder hand takes the exposed card",
+    [OPT_REFUSE] = "the exposed card is set aside",
+    [OPT_COMPLETE] = "the short hand is completed from the stock",
+    [OPT_NAMED_SUIT] = "the leader must lead the suit he named",
+    [OPT_CARD_LED] = "play goes on to the card led",
+};
+
+/* print_law - one law in words, for `ecarte law N`: what it says, when it
+ * wakes, who offends and who chooses, the options and the remedy, the
+ * reading chosen, and the `= ruling` line a log records. */
 static void print_law(const struct law *l)
 {
+    struct ruling r;
+    char line[300];
+
     printf("%s  %s\n\n", l->id, l->title);
-    printf("  %s\n\n", l->text_ref);
-    printf("  kind:      %s\n", l->kind == LAW_KIND_PENALTY
-                                    ? "penalty law (gives a ruling)"
-                                    : "rule of scoring (applied as play "
-                                      "goes, no ruling line)");
-    printf("  trigger:  ");
+    wrap("", l->text_ref, 2);
+    printf("\n");
+    wrap("kind:", l->kind == LAW_KIND_PENALTY
+                      ? "penalty law: engaging it gives a ruling"
+                      : "rule of scoring, applied as the play goes; it gives "
+                        "no ruling line",
+         12);
+    line[0] = '\0';
     for (int k = 1; k < EV_KIND_COUNT; k++) {
         if (l->trigger & EV_BIT(k)) {
-            printf(" %s", event_verb((enum event_kind)k));
+            size_t used = strlen(line);
+
+            snprintf(line + used, sizeof(line) - used, "%s\"%s\"",
+                     used ? ", " : "", event_verb((enum event_kind)k));
         }
     }
-    printf("\n  window:    %s\n", law_window_name(l->window));
-    printf("  offender:  %s\n", law_role_name(l->offender));
-    printf("  elector:   %s\n", law_role_name(l->elector));
-    printf("  options:  ");
-    if (l->options == 0) {
-        printf(" none");
-    }
-    for (int o = 0; o < OPT_COUNT; o++) {
-        if (l->options & OPT_BIT(o)) {
-            printf(" %s", option_name((enum law_option)o));
+    wrap("woken by:", line, 12);
+    if (l->kind == LAW_KIND_PENALTY) {
+        wrap("offender:", role_words[l->offender], 12);
+        wrap("chooses:", role_words[l->elector], 12);
+        for (int o = 0; o < OPT_COUNT; o++) {
+            if (l->options & OPT_BIT(o)) {
+                char opt[200];
+
+                snprintf(opt, sizeof(opt), "\"elects %s\": %s",
+                         option_name((enum law_option)o), option_words[o]);
+                wrap("option:", opt, 12);
+            }
         }
+        wrap("window:", window_words[l->window], 12);
+        wrap("remedy:", remedy_name(l->remedy), 12);
     }
-    printf("\n  remedy:    %s\n", remedy_name(l->remedy));
     if (l->reading != NULL) {
-        printf("  reading:   %s\n", l->reading);
+        wrap("reading:", l->reading, 12);
+    }
+    if (l->kind == LAW_KIND_PENALTY) {
+        memset(&r, 0, sizeof(r));
+        r.law = l->law;
+        r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;
+        r.elector = l->elector == ROLE_NOBODY
+                        ? SEAT_NONE
+                        : (l->elector == ROLE_ADVERSARY ? SEAT_B : SEAT_B);
+        r.options = l->options;
+        r.remedy = l->remedy;
+        printf("\n  in a log, e.g.:  = %s\n", ruling_format(&r, line,
+                                                          sizeof(line)));
     }
 }
 
