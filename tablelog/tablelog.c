@@ -1312,17 +1312,21 @@ static long read_raw(struct tl_reader *r, bool *too_long)
     int c;
 
     *too_long = false;
+    flockfile(r->fp);           /* one lock per line, not per byte */
     for (;;) {
-        c = getc(r->fp);
+        c = getc_unlocked(r->fp);
         if (c == EOF) {
-            if (ferror(r->fp)) {
+            bool failed = ferror(r->fp) != 0;
+
+            funlockfile(r->fp);
+            if (failed) {
                 return -2;
             }
             r->at_eof = true;
             if (!any) {
                 return -1;
             }
-            break;
+            goto out_line;
         }
         any = true;
         if (c == '\n') {
@@ -1334,6 +1338,8 @@ static long read_raw(struct tl_reader *r, bool *too_long)
             *too_long = true;
         }
     }
+    funlockfile(r->fp);
+out_line:
     if (!*too_long && n > 0 && r->raw[n - 1] == '\r') {
         n--;
     }
