@@ -89,9 +89,11 @@ asan:
 # The benchmark (bench/README.md): build/bench links the cli objects with
 # cli/main.c compiled again with its main renamed (main.c also defines
 # usage_error, which the subcommands call), and runs them in one process.
-# make bench DEALS=10000 for a quick run; BENCH_ARGS=--keep keeps the files.
+# make bench DEALS=10000 for a quick run; a phase is stopped after
+# BENCH_TIMEOUT seconds (0: never); BENCH_ARGS=--keep keeps the files.
 DEALS ?= 100000
 SEED ?= 7
+BENCH_TIMEOUT ?= 600
 BENCH = $(BUILD)/bench
 BENCH_OBJ = $(BUILD)/bench-obj/bench.o $(BUILD)/bench-obj/cli_main.o \
             $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
@@ -109,7 +111,7 @@ $(BENCH): $(BENCH_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
 
 bench: $(BENCH)
-	$(BENCH) --deals $(DEALS) --seed $(SEED) $(BENCH_ARGS)
+	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR)
