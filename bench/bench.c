@@ -395,6 +395,8 @@ static int create_floor_db(sqlite3 **out, const char *path, const char *src,
     if (exec(db, "PRAGMA journal_mode = WAL", r) != 0 ||
         exec(db, "PRAGMA synchronous = OFF", r) != 0 ||
         exec(db, "PRAGMA foreign_keys = ON", r) != 0 ||
+        exec(db, "PRAGMA wal_autocheckpoint = 10000", r) != 0 ||
+        exec(db, "PRAGMA cache_size = -16384", r) != 0 ||
         exec(db, "BEGIN IMMEDIATE", r) != 0) {
         goto out_fail;
     }

@@ -455,25 +455,17 @@ static int audit_event(void *ctx, const struct ledger_event *le)
 /* Sittings and players                                                 */
 /* ------------------------------------------------------------------ */
 
-static int sitting_tag(void *ctx, enum ledger_line_kind kind, int64_t game,
-                       const char *text)
+/* sitting_tag - the players' names and the rules of a sitting. */
+static int sitting_tag(void *ctx, const char *name, const char *value)
 {
     struct audit *a = ctx;
-    struct tl_line line;
-    struct tl_error err;
 
-    (void)game;
-    if (kind != LEDGER_LINE_TAG ||
-        tl_parse_line(text, strlen(text), 0, &line, &err) != 0) {
-        return kind == LEDGER_LINE_TAG ? 0 : 1;
+    if (strcmp(name, "A") == 0 && strcmp(value, "?") != 0) {
+        snprintf(a->names[0], sizeof(a->names[0]), "%s", value);
+    } else if (strcmp(name, "B") == 0 && strcmp(value, "?") != 0) {
+        snprintf(a->names[1], sizeof(a->names[1]), "%s", value);
     }
-    if (strcmp(line.tag_name, "A") == 0 && strcmp(line.tag_value, "?") != 0) {
-        snprintf(a->names[0], sizeof(a->names[0]), "%s", line.tag_value);
-    } else if (strcmp(line.tag_name, "B") == 0 &&
-               strcmp(line.tag_value, "?") != 0) {
-        snprintf(a->names[1], sizeof(a->names[1]), "%s", line.tag_value);
-    }
-    arbiter_set_tag(a->arb, line.tag_name, line.tag_value);
+    arbiter_set_tag(a->arb, name, value);
     return 0;
 }
 
@@ -537,7 +529,7 @@ static int audit_sitting(void *ctx, int64_t id, const char *source)
     if (arbiter_open(&a->arb) != 0 || arbiter_open(&a->saved) != 0) {
         return -1;
     }
-    ledger_lines_foreach(a->l, id, 0, sitting_tag, a);
+    ledger_tags_foreach(a->l, id, sitting_tag, a);
     arbiter_copy(a->saved, a->arb);
     if (ledger_events_foreach(a->l, id, audit_event, a) != 0) {
         return -1;

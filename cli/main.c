@@ -612,17 +612,10 @@ int cmd_law(int argc, char **argv)
 
 /* laws_tag - the value of a sitting's Laws tag into ctx (a buffer of
  * TL_TAG_VALUE_MAX). */
-static int laws_tag(void *ctx, enum ledger_line_kind kind, int64_t game,
-                    const char *text)
+static int laws_tag(void *ctx, const char *name, const char *value)
 {
-    struct tl_line line;
-    struct tl_error err;
-
-    (void)game;
-    if (kind == LEDGER_LINE_TAG &&
-        tl_parse_line(text, strlen(text), 0, &line, &err) == 0 &&
-        strcmp(line.tag_name, "Laws") == 0) {
-        snprintf(ctx, TL_TAG_VALUE_MAX, "%s", line.tag_value);
+    if (strcmp(name, "Laws") == 0) {
+        snprintf(ctx, TL_TAG_VALUE_MAX, "%s", value);
     }
     return 0;
 }
@@ -661,7 +654,7 @@ int cmd_laws(int argc, char **argv)
         }
         ledger_sittings_foreach(l, last_sitting, &sitting);
         if (sitting != 0) {
-            ledger_lines_foreach(l, sitting, 0, laws_tag, stored);
+            ledger_tags_foreach(l, sitting, laws_tag, stored);
         }
         ledger_close(l);
         spec = stored[0] != '\0' ? stored : "london";

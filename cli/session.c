@@ -844,25 +844,18 @@ struct replay_ctx {
     int max_line;
 };
 
-static int replay_tag(void *vctx, enum ledger_line_kind kind, int64_t game,
-                      const char *text)
+static int replay_tag(void *vctx, const char *name, const char *value)
 {
     struct replay_ctx *ctx = vctx;
     struct tl_line line;
-    struct tl_error err;
 
-    (void)game;
-    if (kind != LEDGER_LINE_TAG) {
-        return 0;
-    }
-    if (tl_parse_line(text, strlen(text), 0, &line, &err) != 0 ||
-        line.kind != TL_TAG) {
-        return 0;
-    }
-    if (arbiter_set_tag(ctx->s->arb, line.tag_name, line.tag_value) != 0) {
+    if (arbiter_set_tag(ctx->s->arb, name, value) != 0) {
         ctx->failed = 1;
         return 1;
     }
+    memset(&line, 0, sizeof(line));
+    snprintf(line.tag_name, sizeof(line.tag_name), "%s", name);
+    snprintf(line.tag_value, sizeof(line.tag_value), "%s", value);
     return add_tag(ctx->s, &line) == 0 ? 0 : 1;
 }
 
@@ -937,7 +930,7 @@ int session_resume(struct session *s, const char *source)
     ctx.s = s;
     ctx.sitting = ls.id;
     snprintf(ctx.source, sizeof(ctx.source), "%s", source);
-    if (ledger_lines_foreach(s->led, ls.id, 0, replay_tag, &ctx) != 0 &&
+    if (ledger_tags_foreach(s->led, ls.id, replay_tag, &ctx) != 0 &&
         ctx.failed) {
         return -2;
     }

@@ -111,8 +111,9 @@ static const char *const stmt_sql[ST_COUNT] = {
         "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS ", ?3, ?4, "
         "?5)",
     [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
+    /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
-        "WHERE sitting_id = ?1 ORDER BY id",
+        "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_LINES] = "SELECT kind, game_no, text, a, b FROM ("
         "SELECT e.id AS ev, -1 AS pos, 1 AS kind, "
         "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b "
@@ -145,9 +146,12 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_QUARANTINE_COUNT] = "SELECT count(*) FROM quarantine",
     [ST_CLAIM_ADD] = "INSERT INTO claim (sitting_id, event_id, line, text) "
         "VALUES (?1, nullif(?2, 0), ?3, ?4)",
-    [ST_CLAIMS] = "SELECT coalesce(event_id, 0), line, text FROM claim "
-        "WHERE sitting_id = ?1 AND coalesce(event_id, 0) BETWEEN ?2 AND ?3 "
-        "ORDER BY id",
+    /* two branches, so that the range can use claim_by_event */
+    [ST_CLAIMS] = "SELECT 0, line, text, id FROM claim "
+        "WHERE sitting_id = ?1 AND event_id IS NULL AND ?2 <= 0 "
+        "UNION ALL SELECT event_id, line, text, id FROM claim "
+        "WHERE sitting_id = ?1 AND event_id BETWEEN ?2 AND ?3 "
+        "ORDER BY 4",
     [ST_SITTING_IMPORTED] = "SELECT count(*) FROM import_file "
         "WHERE sitting_id = ?1",
     [ST_RULINGS] = "SELECT event_id, text FROM ruling "
@@ -708,6 +712,14 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
               "synchronous");
     if (rc == 0) {
         rc = exec(l, "PRAGMA foreign_keys = ON", "foreign_keys");
+    }
+    if (rc == 0 && (flags & LEDGER_FAST) != 0) {
+        /* bulk loading, a transaction per deal: checkpoint the WAL less
+         * often, keep more pages in memory (the memory stays bounded) */
+        rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
+        if (rc == 0) {
+            rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
+        }
     }
     if (rc == 0 && is_empty) {
         rc = create_schema(l);
@@ -1751,6 +1763,30 @@ int ledger_sitting_imported(struct ledger *l, int64_t sitting)
         rc = sqlite3_column_int64(st, 0) > 0 ? 1 : 0;
     } else {
         rc = fail(l, src, "read the imports");
+    }
+    done(st);
+    return rc;
+}
+
+int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,
+                        void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_TAGS];
+    int rc = 0;
+    int src;
+
+    assert(l != NULL && fn != NULL);
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return fail(l, sqlite3_errcode(l->db), "read tags");
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = fn(ctx, col_text(st, 0), col_text(st, 1));
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = fail(l, src, "read tags");
     }
     done(st);
     return rc;

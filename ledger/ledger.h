@@ -100,6 +100,14 @@ int ledger_sitting_last(struct ledger *l, int64_t *out);
 int ledger_tag_add(struct ledger *l, int64_t sitting, const char *name,
                    const char *value);
 
+/* Callback for ledger_tags_foreach: a tag's name and value (valid during
+ * the call).  Non-zero stops the walk. */
+typedef int (*ledger_tag_fn)(void *ctx, const char *name, const char *value);
+
+/* ledger_tags_foreach - the tags of sitting, in the order they were added. */
+int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,
+                        void *ctx);
+
 /* ------------------------------------------------------------------ */
 /* Games and deals                                                      */
 /* ------------------------------------------------------------------ */
