@@ -160,9 +160,20 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
             snprintf(a->errmsg, sizeof(a->errmsg), "%s", err);
             return ARB_E_TAG;
         }
-        /* Target, Stakes and Rubber tags win over the profile's defaults */
+        /* Target, Stakes and Rubber tags win over the profile's defaults;
+         * a Target tag and game= must agree */
+        if (q.target != def.target && a->s.target_by_tag &&
+            q.target != target) {
+            snprintf(a->errmsg, sizeof(a->errmsg),
+                     "expected the Laws switch game=%d to agree with the "
+                     "Target tag, found Target %d",
+                     q.target, target);
+            return ARB_E_TAG;
+        }
         if (q.target == def.target) {
             q.target = target;
+        } else {
+            a->s.target_by_laws = true;
         }
         if (q.stakes == def.stakes) {
             q.stakes = stakes;
@@ -180,7 +191,15 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
                      "expected points for game (1-99), found \"%s\"", value);
             return ARB_E_TAG;
         }
+        if (a->s.target_by_laws && v != p->target) {
+            snprintf(a->errmsg, sizeof(a->errmsg),
+                     "expected the Target tag to agree with the Laws switch "
+                     "game=%d, found %ld",
+                     p->target, v);
+            return ARB_E_TAG;
+        }
         p->target = (int)v;
+        a->s.target_by_tag = true;
     } else if (strcasecmp(name, "Stakes") == 0) {
         if (strcasecmp(value, "single") == 0) {
             p->stakes = STAKES_SINGLE;
@@ -918,7 +937,8 @@ static void fill_view(const struct ctx *c, struct law_view *v)
         v->pack_used = (ev->flags & EVF_PACK) ? ev->target : ev->actor;
         break;
     case EV_CUT_FOR_DEAL:
-        if (ev->n_cards == 1 && s->cut_card[SEAT_OTHER(ev->actor)] !=
+        if (ev->n_cards == 1 && ev->cards[0] < CARD_COUNT &&
+            s->cut_card[SEAT_OTHER(ev->actor)] !=
                                     CARD_NONE) {
             uint8_t o = s->cut_card[SEAT_OTHER(ev->actor)];
 
@@ -974,7 +994,7 @@ static void fill_view(const struct ctx *c, struct law_view *v)
         break;
     case EV_PLAY:
         if (d->to_play == ev->actor && d->trick_no > 0 &&
-            ev->n_cards == 1) {
+            ev->n_cards == 1 && ev->cards[0] < CARD_COUNT) {
             uint32_t hand = d->z.known[Z_HAND(ev->actor)] |
                             CARD_BIT(ev->cards[0]);
             uint8_t led = d->tricks_rec[d->trick_no - 1].lead;
@@ -1115,8 +1135,8 @@ static int need_deal(struct ctx *c)
 {
     if (!c->s->deal_on || c->d->over) {
         return fail(c, ARB_E_ORDER,
-                    "expected a deal line before \"%s\" (no hand is in "
-                    "progress)",
+                    "expected a deal line first, found \"%s\" with no hand "
+                    "in progress",
                     event_verb(c->ev->kind));
     }
     return 0;
@@ -2136,7 +2156,8 @@ static int on_lead(struct ctx *c, const struct ruling *rs, int n)
     if (d->called_suit != SUIT_NONE && x == d->leader) {
         uint32_t hand = d->z.known[Z_HAND(x)];
 
-        if (CARD_SUIT(ev->cards[0]) != d->called_suit &&
+        if (ev->cards[0] < CARD_COUNT &&
+            CARD_SUIT(ev->cards[0]) != d->called_suit &&
             (hand & SUIT_MASK(d->called_suit)) != 0) {
             return fail(c, ARB_E_PENDING,
                         "expected a %c led, as the adversary required under "

@@ -155,6 +155,9 @@ struct deal_state {
 struct table_state {
     struct profile prof;
     bool started;               /* an action has been taken */
+    bool target_by_laws;        /* the Laws tag set game= (must agree with
+                                   a Target tag) */
+    bool target_by_tag;         /* a Target tag was given */
     /* cutting for deal */
     uint8_t cut_card[2];
     int8_t cut_winner;

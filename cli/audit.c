@@ -529,7 +529,25 @@ static int audit_sitting(void *ctx, int64_t id, const char *source)
     if (arbiter_open(&a->arb) != 0 || arbiter_open(&a->saved) != 0) {
         return -1;
     }
-    ledger_tags_foreach(a->l, id, sitting_tag, a);
+    if (ledger_tags_foreach(a->l, id, sitting_tag, a) != 0) {
+        return -1;
+    }
+    if (a->imported) {
+        int count = 0;
+        int first = 0;
+
+        if (ledger_quarantine_of(a->l, source, &count, &first) != 0) {
+            return -1;
+        }
+        if (count > 0) {
+            finding(a, 0, first, "", "quarantined",
+                    "%d deal(s) of this log could not be read and are in "
+                    "the quarantine (the first at line %d); what follows "
+                    "them is judged without them, so findings after it may "
+                    "come from the missing deal(s)",
+                    count, first);
+        }
+    }
     arbiter_copy(a->saved, a->arb);
     if (ledger_events_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
@@ -669,7 +687,7 @@ int cmd_audit(int argc, char **argv)
         case 'h':
             printf("usage: ecarte audit [--db FILE] [--json]\n");
             return EXIT_FINE;
-        default: return usage_error("audit", "unknown option");
+        default: return usage_error("audit", "bad option or missing value (see above)");
         }
     }
     if (optind < argc) {
@@ -682,6 +700,13 @@ int cmd_audit(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (output_open(&a.o, stdout, a.json) != 0) {
+        ledger_close(a.l);
+        return EXIT_BAD_INPUT;
+    }
+    if (ledger_integrity(a.l) != 0) {
+        /* a damaged file cannot be audited: say so and stop */
+        fprintf(stderr, "ecarte audit: %s: %s\n", db, ledger_errmsg(a.l));
+        output_close(a.o);
         ledger_close(a.l);
         return EXIT_BAD_INPUT;
     }

@@ -109,6 +109,11 @@ void output_audit_irregularity(struct output *o, const char *source,
                                int64_t event, const struct ruling *r,
                                const char *status);
 
+/* output_import - what `ecarte import` did with one file: status is
+ * "imported" or "already-imported". */
+void output_import(struct output *o, const char *path, const char *status,
+                   int64_t deals, int quarantined, int64_t events);
+
 /* output_audit_totals - the closing line of an audit; by_law lists the
  * irregularities found ("L43:2,L12:1"). */
 void output_audit_totals(struct output *o, const char *db, int64_t sittings,
@@ -211,6 +216,16 @@ int cmd_gen(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+
+/*
+ * open_log - open a log for reading ("-" is standard input).  A path that
+ * cannot be opened, or is a directory, gets "ecarte SUB: PATH: cannot
+ * read: REASON" on stderr and NULL.  Close with close_log.
+ */
+FILE *open_log(const char *sub, const char *path);
+
+/* close_log - close a log from open_log (standard input is left open). */
+void close_log(FILE *fp);
 
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */

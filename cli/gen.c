@@ -648,14 +648,14 @@ int cmd_gen(int argc, char **argv)
             break;
         case 's':
             seed = strtoull(optarg, &end, 10);
-            if (*end != '\0') {
+            if (*end != '\0' || optarg[0] < '0' || optarg[0] > '9') {
                 return usage_error("gen", "expected --seed NUMBER, found "
                                           "\"%s\"", optarg);
             }
             break;
         case 'i':
             g.rate = strtod(optarg, &end);
-            if (*end != '\0' || g.rate < 0.0 || g.rate > 1.0) {
+            if (*end != '\0' || !(g.rate >= 0.0 && g.rate <= 1.0)) {
                 return usage_error("gen", "expected --irregularities 0..1, "
                                           "found \"%s\"", optarg);
             }
@@ -665,7 +665,7 @@ int cmd_gen(int argc, char **argv)
                    "[--irregularities RATE]\n");
             return EXIT_FINE;
         default:
-            return usage_error("gen", "unknown option");
+            return usage_error("gen", "bad option or missing value (see above)");
         }
     }
     g.rng.s = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;

@@ -52,7 +52,7 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
 {
     char hash[LEDGER_HASH_HEX];
     struct session *s = NULL;
-    FILE *fp = fopen(path, "r");
+    FILE *fp = open_log("import", path);
     int64_t events = 0;
     int seen;
     int rc;
@@ -60,8 +60,6 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     *quarantined = 0;
     *deals = 0;
     if (fp == NULL) {
-        fprintf(stderr, "ecarte import: %s: cannot open: ", path);
-        perror(NULL);
         return EXIT_BAD_INPUT;
     }
     if (ledger_sha256_file(fp, hash) != 0) {
@@ -76,7 +74,7 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
             fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
             return EXIT_BAD_INPUT;
         }
-        printf("%s: already imported (same content), nothing added\n", path);
+        output_import(o, path, "already-imported", 0, 0, 0);
         return EXIT_FINE;
     }
     rewind(fp);
@@ -102,8 +100,7 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     if (pg->on) {
         fprintf(stderr, "\r\033[K");
     }
-    printf("%s: %lld deals imported, %d quarantined, %lld events\n", path,
-           (long long)*deals, *quarantined, (long long)events);
+    output_import(o, path, "imported", *deals, *quarantined, events);
     return rc < 0 ? EXIT_BAD_INPUT : rc;
 }
 
@@ -136,7 +133,7 @@ int cmd_import(int argc, char **argv)
             printf("usage: ecarte import --db FILE [--json] [--verbose] "
                    "LOG...\n");
             return EXIT_FINE;
-        default: return usage_error("import", "unknown option");
+        default: return usage_error("import", "bad option or missing value (see above)");
         }
     }
     if (db == NULL) {
@@ -174,7 +171,7 @@ int cmd_import(int argc, char **argv)
             worst = rc;
         }
     }
-    if (argc - optind > 1) {
+    if (argc - optind > 1 && !json) {
         printf("total: %lld deals imported, %d quarantined\n",
                (long long)total_deals, total_q);
     }
@@ -214,6 +211,9 @@ static int next_event_line(struct log_check *lc, char *buf, size_t n,
     int got;
 
     while ((got = tl_reader_next(lc->rd, &line)) != 0) {
+        if (got == -2) {
+            return 0;           /* a read error: no more lines */
+        }
         if (got < 0) {
             *line_no = tl_reader_line(lc->rd);
             snprintf(buf, n, "(unreadable)");
@@ -322,7 +322,7 @@ int cmd_verify(int argc, char **argv)
         case 'h':
             printf("usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n");
             return EXIT_FINE;
-        default: return usage_error("verify", "unknown option");
+        default: return usage_error("verify", "bad option or missing value (see above)");
         }
     }
     if (optind < argc) {
@@ -340,6 +340,11 @@ int cmd_verify(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
+    if (rc == 1 && bad == 0) {
+        printf("%s: DAMAGED: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_FINDINGS;
+    }
     if (rc == 1) {
         printf("%s: TAMPERED: first bad event %lld: %s\n", db,
                (long long)bad, ledger_errmsg(l));
@@ -354,9 +359,9 @@ int cmd_verify(int argc, char **argv)
 
         memset(&lc, 0, sizeof(lc));
         lc.name = log;
-        lc.fp = fopen(log, "r");
-        if (lc.fp == NULL) {
-            fprintf(stderr, "ecarte verify: %s: cannot open\n", log);
+        lc.fp = open_log("verify", log);
+        if (lc.fp == NULL || lc.fp == stdin) {
+            close_log(lc.fp);
             ledger_close(l);
             return EXIT_BAD_INPUT;
         }

@@ -1,10 +1,12 @@
 /* main.c - the ecarte command: dispatch to the subcommands. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char usage_text[] =
     "usage: ecarte SUBCOMMAND [OPTION...] [ARG...]\n"
@@ -52,6 +54,34 @@ int usage_error(const char *sub, const char *fmt, ...)
     return EXIT_BAD_INPUT;
 }
 
+FILE *open_log(const char *sub, const char *path)
+{
+    struct stat st;
+    FILE *fp;
+
+    if (strcmp(path, "-") == 0) {
+        return stdin;
+    }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "ecarte %s: %s: cannot read: %s\n", sub, path,
+                strerror(EISDIR));
+        return NULL;
+    }
+    fp = fopen(path, "r");
+    if (fp == NULL) {
+        fprintf(stderr, "ecarte %s: %s: cannot read: %s\n", sub, path,
+                strerror(errno));
+    }
+    return fp;
+}
+
+void close_log(FILE *fp)
+{
+    if (fp != NULL && fp != stdin) {
+        fclose(fp);
+    }
+}
+
 /* open_ledger - open path for a subcommand; prints why on failure. */
 static struct ledger *open_ledger(const char *path, unsigned flags)
 {
@@ -67,23 +97,20 @@ static struct ledger *open_ledger(const char *path, unsigned flags)
 }
 
 /* run_inputs - run each log (or standard input) through session s. */
-static int run_inputs(struct session *s, int n, char **names)
+static int run_inputs(struct session *s, const char *sub, int n,
+                      char **names)
 {
     int worst = EXIT_FINE;
 
     for (int i = 0; i < n; i++) {
-        FILE *fp = strcmp(names[i], "-") == 0 ? stdin : fopen(names[i], "r");
+        FILE *fp = open_log(sub, names[i]);
         int rc;
 
         if (fp == NULL) {
-            fprintf(stderr, "ecarte: %s: cannot open: ", names[i]);
-            perror(NULL);
             return EXIT_BAD_INPUT;
         }
         rc = session_run(s, fp, names[i]);
-        if (fp != stdin) {
-            fclose(fp);
-        }
+        close_log(fp);
         if (rc < 0) {
             return EXIT_BAD_INPUT;
         }
@@ -122,8 +149,20 @@ int cmd_record(int argc, char **argv)
         case 'j': json = true; break;
         case 'n': fresh = true; break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
-        default: return usage_error("record", "unknown option");
+        default: return usage_error("record", "bad option or missing value (see above)");
         }
+    }
+    char **names = optind < argc ? argv + optind : dash;
+    int n = optind < argc ? argc - optind : 1;
+
+    /* every log must be readable before the ledger is touched */
+    for (int i = 0; i < n; i++) {
+        FILE *fp = open_log("record", names[i]);
+
+        if (fp == NULL) {
+            return EXIT_BAD_INPUT;
+        }
+        close_log(fp);
     }
     l = open_ledger(db, 0);
     if (l == NULL) {
@@ -133,8 +172,6 @@ int cmd_record(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    char **names = optind < argc ? argv + optind : dash;
-    int n = optind < argc ? argc - optind : 1;
 
     for (int i = 0; i < n && rc != EXIT_BAD_INPUT; i++) {
         struct session *s = NULL;
@@ -154,7 +191,7 @@ int cmd_record(int argc, char **argv)
                 fprintf(stderr, "ecarte: resuming the sitting of %s\n",
                         names[i]);
             }
-            int r = run_inputs(s, 1, &names[i]);
+            int r = run_inputs(s, "record", 1, &names[i]);
             rc = r > rc ? r : rc;
         }
         session_close(s);
@@ -185,7 +222,7 @@ int cmd_check(int argc, char **argv)
         case 's': strict = true; break;
         case 'q': quiet = true; break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
-        default: return usage_error("check", "unknown option");
+        default: return usage_error("check", "bad option or missing value (see above)");
         }
     }
     if (optind >= argc) {
@@ -205,7 +242,7 @@ int cmd_check(int argc, char **argv)
         }
         (void)quiet;
         session_set_strict(s, strict);
-        rc = run_inputs(s, 1, &argv[i]);
+        rc = run_inputs(s, "check", 1, &argv[i]);
         session_close(s);
         output_close(o);
         ledger_close(l);
@@ -325,7 +362,7 @@ int cmd_export(int argc, char **argv)
             }
             break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
-        default: return usage_error("export", "unknown option");
+        default: return usage_error("export", "bad option or missing value (see above)");
         }
     }
     if (optind < argc) {
@@ -346,8 +383,25 @@ int cmd_export(int argc, char **argv)
     }
     ctx.game = game;
     ctx.sitting = sitting;
-    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0 ||
-        ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
+    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0) {
+        fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    if (ctx.from == 0) {
+        if (game > 0) {
+            fprintf(stderr, "ecarte export: %s: sitting %lld has no game "
+                            "%d\n",
+                    db, (long long)sitting, game);
+        } else {
+            fprintf(stderr, "ecarte export: %s: no sitting %lld (or it has "
+                            "no action)\n",
+                    db, (long long)sitting);
+        }
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
         fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
         ledger_close(l);
         return EXIT_BAD_INPUT;
@@ -437,7 +491,7 @@ int cmd_score(int argc, char **argv)
         case 'j': ctx.json = true; break;
         case 'r': ctx.rubber = atoi(optarg); break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
-        default: return usage_error("score", "unknown option");
+        default: return usage_error("score", "bad option or missing value (see above)");
         }
     }
     if (optind < argc) {
@@ -610,13 +664,11 @@ int cmd_law(int argc, char **argv)
     return EXIT_FINE;
 }
 
-/* laws_tag - the value of a sitting's Laws tag into ctx (a buffer of
- * TL_TAG_VALUE_MAX). */
+/* laws_tag - a sitting's tag into the referee ctx: the profile in force
+ * is the Laws tag with Target, Stakes and Rubber. */
 static int laws_tag(void *ctx, const char *name, const char *value)
 {
-    if (strcmp(name, "Laws") == 0) {
-        snprintf(ctx, TL_TAG_VALUE_MAX, "%s", value);
-    }
+    arbiter_set_tag(ctx, name, value);
     return 0;
 }
 
@@ -632,7 +684,6 @@ int cmd_laws(int argc, char **argv)
     bool profile = false;
     const char *spec = "london";
     const char *db = NULL;
-    char stored[TL_TAG_VALUE_MAX] = "";
     int c;
 
     while ((c = getopt_long(argc, argv, "pl:d:h", opts, NULL)) != -1) {
@@ -641,30 +692,32 @@ int cmd_laws(int argc, char **argv)
         case 'l': spec = optarg; profile = true; break;
         case 'd': db = optarg; profile = true; break;
         case 'h': fputs(usage_text, stdout); return EXIT_FINE;
-        default: return usage_error("laws", "unknown option");
+        default: return usage_error("laws", "bad option or missing value (see above)");
         }
-    }
-    if (db != NULL) {
-        /* the profile stored with the newest sitting of a ledger */
-        struct ledger *l = open_ledger(db, LEDGER_READONLY);
-        int64_t sitting = 0;
-
-        if (l == NULL) {
-            return EXIT_BAD_INPUT;
-        }
-        ledger_sittings_foreach(l, last_sitting, &sitting);
-        if (sitting != 0) {
-            ledger_tags_foreach(l, sitting, laws_tag, stored);
-        }
-        ledger_close(l);
-        spec = stored[0] != '\0' ? stored : "london";
     }
     if (profile) {
         struct profile p;
         char err[200];
         char buf[4096];
 
-        if (profile_parse(&p, spec, err, sizeof(err)) != 0) {
+        if (db != NULL) {
+            /* the profile in force in the newest sitting of a ledger */
+            struct ledger *l = open_ledger(db, LEDGER_READONLY);
+            struct arbiter *arb = NULL;
+            int64_t sitting = 0;
+
+            if (l == NULL || arbiter_open(&arb) != 0) {
+                ledger_close(l);
+                return EXIT_BAD_INPUT;
+            }
+            ledger_sittings_foreach(l, last_sitting, &sitting);
+            if (sitting != 0) {
+                ledger_tags_foreach(l, sitting, laws_tag, arb);
+            }
+            p = *arbiter_profile(arb);
+            arbiter_close(arb);
+            ledger_close(l);
+        } else if (profile_parse(&p, spec, err, sizeof(err)) != 0) {
             return usage_error("laws", "%s", err);
         }
         printf("profile: %s\n\n", profile_format(&p, buf, sizeof(buf)));
@@ -713,7 +766,15 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
         if (strcmp(argv[1], subs[i].name) == 0) {
-            return subs[i].fn(argc - 1, argv + 1);
+            int rc = subs[i].fn(argc - 1, argv + 1);
+
+            /* output that did not reach its file is not output */
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "ecarte %s: cannot write the output: %s\n",
+                        subs[i].name, strerror(errno));
+                return EXIT_BAD_INPUT;
+            }
+            return rc;
         }
     }
     return usage_error(NULL, "unknown subcommand \"%s\"", argv[1]);

@@ -18,6 +18,7 @@ enum json_kind {
     J_FLAG,
     J_TOTALS,
     J_IRREGULAR,
+    J_IMPORT,
     J_COUNT
 };
 
@@ -57,6 +58,8 @@ static const char *const json_sql[J_COUNT] = {
     [J_TOTALS] = "SELECT json_object('type','audit','ledger',?1,"
                  "'sittings',?2,'deals',?3,'events',?4,'findings',?5,"
                  "'flags',?6,'irregularities_by_law',json(?7))",
+    [J_IMPORT] = "SELECT json_object('type','import','source',?1,"
+                 "'status',?2,'deals',?3,'quarantined',?4,'events',?5)",
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
@@ -574,4 +577,27 @@ void output_audit_totals(struct output *o, const char *db, int64_t sittings,
                    "irregularities %s; %d finding(s), %d flag(s)\n",
             db, (long long)sittings, (long long)deals, (long long)events,
             by_law[0] ? by_law : "none", findings, flags);
+}
+
+void output_import(struct output *o, const char *path, const char *status,
+                   int64_t deals, int quarantined, int64_t events)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_IMPORT];
+
+        bind_text(st, 1, path);
+        bind_text(st, 2, status);
+        sqlite3_bind_int64(st, 3, deals);
+        sqlite3_bind_int(st, 4, quarantined);
+        sqlite3_bind_int64(st, 5, events);
+        emit(o, J_IMPORT);
+        return;
+    }
+    if (strcmp(status, "imported") != 0) {
+        fprintf(o->fp, "%s: already imported (same content), nothing added\n",
+                path);
+        return;
+    }
+    fprintf(o->fp, "%s: %lld deals imported, %d quarantined, %lld events\n",
+            path, (long long)deals, quarantined, (long long)events);
 }

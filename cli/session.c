@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An action recorded for a line of a log (resuming). */
+struct recorded {
+    int line;
+    char *text;
+};
+
 /* A ledger row id kept by the number it has in the sitting. */
 struct numbered {
     int number;
@@ -42,9 +48,12 @@ struct session {
     bool matched[ARB_RULINGS_MAX];
     int last_line;
     const char *name;
-    /* resuming: skip lines of this source up to skip_line */
+    /* resuming: skip lines of this source up to skip_line, each checked
+     * against the action recorded for it */
     char resume_source[256];
     int skip_line;
+    struct recorded *recorded;
+    int n_recorded;
     /* importing: a deal that cannot be read is quarantined, the rest land */
     bool import;
     struct arbiter *saved;      /* the referee at the start of the deal */
@@ -106,6 +115,10 @@ void session_close(struct session *s)
     }
     arbiter_close(s->saved);
     free(s->raw);
+    for (int i = 0; i < s->n_recorded; i++) {
+        free(s->recorded[i].text);
+    }
+    free(s->recorded);
     if (s->in_txn && s->led != NULL) {
         ledger_rollback(s->led);
     }
@@ -173,7 +186,13 @@ static int commit(struct session *s)
 /* ledger_fail - report a ledger failure on stderr; returns -1. */
 static int ledger_fail(struct session *s, const char *what)
 {
-    fprintf(stderr, "ecarte: ledger: %s: %s\n", what, ledger_errmsg(s->led));
+    const char *why = ledger_errmsg(s->led);
+
+    if (strstr(why, "UNIQUE constraint failed: event.sitting_id") != NULL) {
+        why = "another ecarte recorded into this sitting at the same time; "
+              "run again to resume after it";
+    }
+    fprintf(stderr, "ecarte: ledger: %s: %s\n", what, why);
     if (s->in_txn) {
         ledger_rollback(s->led);
         s->in_txn = false;
@@ -545,6 +564,22 @@ static int add_tag(struct session *s, const struct tl_line *line)
     return 0;
 }
 
+/* tag_seen - has the sitting this tag already?  1: the same value (a
+ * resumed sitting repeats its tags), -1: another value or a second one,
+ * 0: new. */
+static int tag_seen(const struct session *s, const struct tl_line *line)
+{
+    for (int i = 0; i < s->n_tags; i++) {
+        if (strcmp(s->tag_name[i], line->tag_name) == 0) {
+            return s->sitting != 0 &&
+                           strcmp(s->tag_value[i], line->tag_value) == 0
+                       ? 1
+                       : -1;
+        }
+    }
+    return 0;
+}
+
 /* take_action - adjudicate and record one event line.  Returns 0,
  * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
 static int take_action(struct session *s, const struct tl_line *line)
@@ -589,6 +624,30 @@ static int take_action(struct session *s, const struct tl_line *line)
     s->last_line = line->line_no;
     memset(s->matched, 0, sizeof(s->matched));
     return 0;
+}
+
+/* recorded_same - resuming: is line the action recorded for its line
+ * number of the same source? */
+static bool recorded_same(const struct session *s, const struct tl_line *line)
+{
+    char text[TL_LINE_MAX];
+    int lo = 0;
+    int hi = s->n_recorded - 1;
+
+    tl_format_line(line, text, sizeof(text));
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+
+        if (s->recorded[mid].line == line->line_no) {
+            return strcmp(s->recorded[mid].text, text) == 0;
+        }
+        if (s->recorded[mid].line < line->line_no) {
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return true;                /* nothing recorded for it: a skipped line */
 }
 
 /* ------------------------------------------------------------------ */
@@ -752,6 +811,16 @@ int session_run(struct session *s, FILE *fp, const char *name)
             break;
         }
         if (skipping && line.line_no <= s->skip_line) {
+            if (line.kind == TL_EVENT && !recorded_same(s, &line)) {
+                fprintf(stderr, "%s:%d:1: expected the action recorded for "
+                                "this line when the sitting was first "
+                                "recorded, found another (the ledger keeps "
+                                "what it recorded; use --new for a new "
+                                "sitting)\n",
+                        name, line.line_no);
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
             continue;
         }
         if (s->import) {
@@ -778,6 +847,18 @@ int session_run(struct session *s, FILE *fp, const char *name)
             }
         }
         if (line.kind == TL_TAG) {
+            int seen = tag_seen(s, &line);
+
+            if (seen == 1) {
+                continue;       /* resuming: the same tag as recorded */
+            }
+            if (seen == -1) {
+                fprintf(stderr, "%s:%d:1: expected each tag once, found a "
+                                "second [%s]\n",
+                        name, line.line_no, line.tag_name);
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
             if (arbiter_set_tag(s->arb, line.tag_name, line.tag_value) != 0) {
                 fprintf(stderr, "%s:%d:1: %s\n", name, line.line_no,
                         arbiter_errmsg(s->arb));
@@ -813,6 +894,25 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
         if (rc != 0) {
             break;
+        }
+    }
+    if (rc == EXIT_FINE && !s->skipping && arbiter_hand_in_progress(s->arb) &&
+        arbiter_deal_number(s->arb) > 0) {
+        if (s->import && s->raw_len > 0) {
+            /* the log stops in the middle of a deal: it cannot be read */
+            snprintf(s->error, sizeof(s->error),
+                     "%s:%d:1: expected the rest of deal %d or \"end\", "
+                     "found the end of the log",
+                     name, tl_reader_line(rd), arbiter_deal_number(s->arb));
+            deal_broken(s);
+        } else if (!s->quiet) {
+            char text[200];
+
+            snprintf(text, sizeof(text),
+                     "the log ends in the middle of deal %d: no score for it "
+                     "yet (record resumes it)",
+                     arbiter_deal_number(s->arb));
+            output_note(s->out, name, tl_reader_line(rd), text);
         }
     }
     if (s->import && rc == EXIT_FINE && deal_boundary(s) != 0) {
@@ -892,6 +992,21 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
     }
     s->seq = ev->seq;
     if (strcmp(ev->source, ctx->source) == 0 && ev->line > ctx->max_line) {
+        struct recorded *more = realloc(s->recorded, sizeof(*more) *
+                                        (size_t)(s->n_recorded + 1));
+
+        if (more == NULL) {
+            ctx->failed = 1;
+            return 1;
+        }
+        s->recorded = more;
+        s->recorded[s->n_recorded].line = ev->line;
+        s->recorded[s->n_recorded].text = strdup(ev->text);
+        if (s->recorded[s->n_recorded].text == NULL) {
+            ctx->failed = 1;
+            return 1;
+        }
+        s->n_recorded++;
         ctx->max_line = ev->line;
     }
     return 0;

@@ -13,7 +13,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     (void)v;
     return (ev->flags & EVF_CALLING) && ev->suit != SUIT_NONE && ev->n_cards == 1 &&
-           CARD_SUIT(ev->cards[0]) != ev->suit;
+           ev->cards[0] < CARD_COUNT && CARD_SUIT(ev->cards[0]) != ev->suit;
 }
 
 /* shape - adjust the ruling to the state. */

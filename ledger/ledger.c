@@ -55,6 +55,8 @@ enum stmt {
     ST_QUARANTINE_COUNT,
     ST_CLAIM_ADD,
     ST_CLAIMS,
+    ST_QUARANTINE_OF,
+    ST_QUICK_CHECK,
     ST_SITTING_IMPORTED,
     ST_RULINGS,
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
@@ -66,6 +68,14 @@ enum stmt {
 #define EVENT_COLUMNS \
     "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
     "source, line, stamp, recorded, actor, verb, args, cards, text, hash"
+
+/* A game's points: its result once finished, else the last score marked
+ * in it (a game in progress shows its running score). */
+#define GAME_POINTS \
+    "coalesce(g.points_a, (SELECT m.points_a FROM score_mark m " \
+    "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0), " \
+    "coalesce(g.points_b, (SELECT m.points_b FROM score_mark m " \
+    "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0)"
 
 /* The pos of a new ruling or score mark: marks already given on event ?1. */
 #define MARK_POS \
@@ -129,12 +139,12 @@ static const char *const stmt_sql[ST_COUNT] = {
         ") ORDER BY ev, pos",
     [ST_SCORESHEET_ALL] = "SELECT d.sitting_id, g.number, d.number, "
         "d.dealer, d.tricks_a, d.tricks_b, d.points_a, d.points_b, "
-        "d.is_void, d.finished, g.winner, g.value, g.points_a, g.points_b "
+        "d.is_void, d.finished, g.winner, g.value, " GAME_POINTS " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "ORDER BY d.sitting_id, d.number, d.id",
     [ST_SCORESHEET_SITTING] = "SELECT d.sitting_id, g.number, d.number, "
         "d.dealer, d.tricks_a, d.tricks_b, d.points_a, d.points_b, "
-        "d.is_void, d.finished, g.winner, g.value, g.points_a, g.points_b "
+        "d.is_void, d.finished, g.winner, g.value, " GAME_POINTS " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "WHERE d.sitting_id = ?1 ORDER BY d.number, d.id",
     [ST_FILE_SEEN] = "SELECT 1 FROM import_file WHERE sha256 = ?1",
@@ -152,6 +162,9 @@ static const char *const stmt_sql[ST_COUNT] = {
         "UNION ALL SELECT event_id, line, text, id FROM claim "
         "WHERE sitting_id = ?1 AND event_id BETWEEN ?2 AND ?3 "
         "ORDER BY 4",
+    [ST_QUICK_CHECK] = "PRAGMA quick_check(1)",
+    [ST_QUARANTINE_OF] = "SELECT count(*), coalesce(min(line), 0) "
+        "FROM quarantine WHERE source = ?1",
     [ST_SITTING_IMPORTED] = "SELECT count(*) FROM import_file "
         "WHERE sitting_id = ?1",
     [ST_RULINGS] = "SELECT event_id, text FROM ruling "
@@ -1625,6 +1638,10 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
 
     *bad_id = 0;
     l->errmsg[0] = '\0';
+    rc = ledger_integrity(l);
+    if (rc != 0) {
+        return rc < 0 ? rc : 1;
+    }
     memcpy(prev, genesis, sizeof(prev));
     if (own) {
         rc = run(l, l->st[ST_BEGIN_READ], 0, "verify");
@@ -1787,6 +1804,63 @@ int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,
     }
     if (rc == 0 && src != SQLITE_DONE) {
         rc = fail(l, src, "read tags");
+    }
+    done(st);
+    return rc;
+}
+
+int ledger_integrity(struct ledger *l)
+{
+    sqlite3_stmt *st = l->st[ST_QUICK_CHECK];
+    int src = sqlite3_step(st);
+    int rc = 0;
+
+    if (src == SQLITE_ROW) {
+        const char *what = col_text(st, 0);
+
+        if (strcmp(what, "ok") != 0) {
+            char one[400];
+
+            /* one line: SQLite's report may span several */
+            snprintf(one, sizeof(one), "%s", what);
+            for (char *p = one; *p != '\0'; p++) {
+                if (*p == '\n') {
+                    *p = ' ';
+                }
+            }
+            rc = 1;
+            failf(l, LEDGER_E_ERROR, "the database file is damaged: %s", one);
+        }
+    } else if (src == SQLITE_CORRUPT || src == SQLITE_NOTADB) {
+        rc = 1;
+        failf(l, LEDGER_E_ERROR, "the database file is damaged: %s",
+              sqlite3_errmsg(l->db));
+    } else {
+        rc = fail(l, src, "check the database file");
+    }
+    done(st);
+    return rc;
+}
+
+int ledger_quarantine_of(struct ledger *l, const char *source, int *count,
+                         int *first_line)
+{
+    sqlite3_stmt *st = l->st[ST_QUARANTINE_OF];
+    int rc = 0;
+    int src;
+
+    assert(l != NULL);
+    *count = 0;
+    *first_line = 0;
+    if (bind_text(st, 1, source) != SQLITE_OK) {
+        return fail(l, sqlite3_errcode(l->db), "read the quarantine");
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        *count = sqlite3_column_int(st, 0);
+        *first_line = sqlite3_column_int(st, 1);
+    } else {
+        rc = fail(l, src, "read the quarantine");
     }
     done(st);
     return rc;

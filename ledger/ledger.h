@@ -284,6 +284,11 @@ int ledger_sitting_imported(struct ledger *l, int64_t sitting);
 int ledger_quarantine_add(struct ledger *l, const char *source, int line,
                           const char *error, const char *raw);
 
+/* ledger_quarantine_of - the deals of source quarantined: how many into
+ * *count, the first line of the first into *first_line (0 if none). */
+int ledger_quarantine_of(struct ledger *l, const char *source, int *count,
+                         int *first_line);
+
 /* ledger_quarantine_count - rows in the quarantine table, or negative. */
 int64_t ledger_quarantine_count(struct ledger *l);
 
@@ -326,6 +331,13 @@ int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
  * ledger gives the genesis value: 64 zeros.
  */
 int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
+
+/*
+ * ledger_integrity - SQLite's quick check of the file itself (pages,
+ * indexes).  Returns 0 if sound, 1 if damaged (what, in ledger_errmsg),
+ * negative on error.  ledger_verify runs it first.
+ */
+int ledger_integrity(struct ledger *l);
 
 /*
  * ledger_verify - recompute the chain over every event in id order and

@@ -1308,6 +1308,7 @@ void tl_reader_close(struct tl_reader *r)
 static long read_raw(struct tl_reader *r, bool *too_long)
 {
     size_t n = 0;
+    size_t dropped = 0;
     bool any = false;
     int c;
 
@@ -1336,6 +1337,12 @@ static long read_raw(struct tl_reader *r, bool *too_long)
             r->raw[n++] = (char)c;
         } else {
             *too_long = true;
+            if (++dropped > TL_LINE_MAX * 256) {
+                /* no line end in sight (a device, a binary file): give up
+                 * on the rest of the input rather than read forever */
+                r->at_eof = true;
+                break;
+            }
         }
     }
     funlockfile(r->fp);

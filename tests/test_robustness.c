@@ -1,0 +1,260 @@
+/* test_robustness.c - bad input a newcomer threw at the command (kept as
+ * tests): directories and endless lines as logs, unknown cards played,
+ * damaged and unwritable files, conflicting tags, logs that stop mid-deal,
+ * edited logs on resume, exports of what does not exist, bad options. */
+#include "tests/harness.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char deal_head[] = "game\ndeal B\nA shuffles\nB shuffles\n"
+                                "A cuts 14\nB gives A 3 QH AH 7H\n"
+                                "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
+                                "B gives B 2 8H 9C\nB turns TH\nA stands\n";
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+
+    assert_non_null(fp);
+    fputs(text, fp);
+    fclose(fp);
+}
+
+static void robust__directory_as_a_log_is_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->dir),
+                     2);
+    assert_non_null(strstr(out, "Is a directory"));
+    assert_int_equal(harness_sh("%s record --db '%s' >/dev/null 2>&1 "
+                                "</dev/null",
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "timeout 20 %s verify --db '%s' --log "
+                                     "'%s' 2>&1",
+                                     harness_ecarte(), t->db, t->dir),
+                     2);
+    assert_non_null(strstr(out, "Is a directory"));
+}
+
+static void robust__endless_line_ends_the_input(void **state)
+{
+    char out[4096];
+
+    (void)state;
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "timeout 20 %s check /dev/zero 2>&1",
+                                     harness_ecarte()),
+                     2);
+    assert_non_null(strstr(out, "/dev/zero:1:4097: expected a line of at "
+                                "most 4096 bytes"));
+}
+
+static void robust__unknown_card_played_is_an_error(void **state)
+{
+    struct harness_tmp *t = *state;
+    char text[1024];
+    char out[4096];
+
+    snprintf(text, sizeof(text), "%sA leads KD\nB plays ??\n", deal_head);
+    write_file(t->log, text);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:13:1: expected the card played, "
+                                "found ??"));
+}
+
+static void robust__scoresheet_shows_a_game_in_progress(void **state)
+{
+    struct harness_tmp *t = *state;
+    char text[1024];
+    char out[4096];
+
+    /* a case study starting at A 1 B 1; the Hoffmann hand gives B 3 */
+    snprintf(text, sizeof(text),
+             "score A 1 B 1\n%s"
+             "A leads KD\nB announces king\nB plays JH\nB leads KH\n"
+             "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\nB plays 9H\n"
+             "B leads 8H\nA plays QH\n",
+             deal_head + strlen("game\n"));
+    write_file(t->log, text);
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "game 1 not finished: A 1 B 4"));
+}
+
+static void robust__damaged_ledger_is_reported(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    FILE *fp;
+
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
+                     0);
+    fp = fopen(t->db, "r+b");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 39L * 4096, SEEK_SET), 0);
+    fwrite("\xde\xad\xbe\xef\xde\xad\xbe\xef\xde\xad\xbe\xef", 1, 12, fp);
+    fclose(fp);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "DAMAGED"));
+    assert_int_equal(harness_sh("%s audit --db '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+}
+
+static void robust__unwritable_output_is_an_error(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-refused.ecarte")),
+                     0);
+    assert_int_equal(harness_sh("%s export --db '%s' >/dev/full 2>/dev/null",
+                                harness_ecarte(), t->db),
+                     2);
+}
+
+static void robust__import_json_is_json_only(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    assert_int_equal(harness_sh("%s import --json --db '%s' '%s' '%s' | "
+                                "python3 -c 'import json,sys; "
+                                "[json.loads(l) for l in sys.stdin]'",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-refused.ecarte"),
+                                harness_example("hoffmann-refused.ecarte")),
+                     0);
+}
+
+static void robust__conflicting_or_repeated_tags_are_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    write_file(t->log, "[Laws \"london; game=7\"]\n[Target \"11\"]\ngame\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:2:1: expected the Target tag to "
+                                "agree with the Laws switch game=7"));
+    write_file(t->log, "[A \"Ann\"]\n[A \"Ada\"]\ngame\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:2:1: expected each tag once"));
+}
+
+static void robust__import_quarantines_a_log_that_stops_mid_deal(void **state)
+{
+    struct harness_tmp *t = *state;
+    char text[1024];
+    char out[4096];
+
+    snprintf(text, sizeof(text), "%sA leads KD\nB plays JH\n", deal_head);
+    write_file(t->log, text);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "0 deals imported, 1 quarantined"));
+    assert_non_null(strstr(out, "found the end of the log"));
+}
+
+static void robust__resume_refuses_an_edited_log(void **state)
+{
+    struct harness_tmp *t = *state;
+    char text[1024];
+    char out[4096];
+
+    write_file(t->log, deal_head);
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    snprintf(text, sizeof(text), "%sA leads KD\n", deal_head);
+    text[strstr(text, "A cuts 14") - text + 8] = '9';
+    write_file(t->log, text);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     2);
+    assert_non_null(strstr(out, "in.ecarte:5:1: expected the action "
+                                "recorded for this line"));
+}
+
+static void robust__export_of_what_is_not_there_fails(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-refused.ecarte")),
+                     0);
+    assert_int_equal(harness_sh("%s export --db '%s' --sitting 9 >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+    assert_int_equal(harness_sh("%s export --db '%s' --game 9 >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+}
+
+static void robust__bad_options_exit_2_and_touch_nothing(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    assert_int_equal(harness_sh("%s gen --seed -5 >/dev/null 2>&1",
+                                harness_ecarte()),
+                     2);
+    assert_int_equal(harness_sh("%s gen --irregularities nan >/dev/null 2>&1",
+                                harness_ecarte()),
+                     2);
+    assert_int_equal(harness_sh("%s record --db '%s' /nonexistent >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+    assert_int_equal(harness_sh("test -e '%s'", t->db), 1);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name)                                                               \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                 \
+                                    harness_tmp_teardown)
+        T(robust__directory_as_a_log_is_refused),
+        T(robust__endless_line_ends_the_input),
+        T(robust__unknown_card_played_is_an_error),
+        T(robust__scoresheet_shows_a_game_in_progress),
+        T(robust__damaged_ledger_is_reported),
+        T(robust__unwritable_output_is_an_error),
+        T(robust__import_json_is_json_only),
+        T(robust__conflicting_or_repeated_tags_are_refused),
+        T(robust__import_quarantines_a_log_that_stops_mid_deal),
+        T(robust__resume_refuses_an_edited_log),
+        T(robust__export_of_what_is_not_there_fails),
+        T(robust__bad_options_exit_2_and_touch_nothing),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("robustness", tests, NULL, NULL);
+}
