@@ -298,6 +298,39 @@ static int read_chain_tag(FILE *fp, const char *name, char *head,
     return rc;
 }
 
+/*
+ * check_claims - the `=` lines of an exported log against what the laws
+ * give for its actions (as `ecarte check` does; findings are printed).
+ * Returns 0 if they agree, 1 if not.
+ */
+static int check_claims(const char *log)
+{
+    struct ledger *mem = NULL;
+    struct output *o = NULL;
+    struct session *s = NULL;
+    FILE *fp = open_log("verify", log);
+    int rc = 1;
+
+    if (fp == NULL || ledger_open(&mem, ":memory:", 0) != 0 ||
+        output_open(&o, stdout, false) != 0 ||
+        session_open(&s, mem, o, COMMIT_PER_DEAL) != 0) {
+        goto out;
+    }
+    session_set_quiet(s, true);
+    rc = session_run(s, fp, log) == EXIT_FINE ? 0 : 1;
+    if (rc != 0) {
+        printf("%s: its `=` lines (rulings, scores) are not what the laws "
+               "give for its actions\n",
+               log);
+    }
+out:
+    session_close(s);
+    output_close(o);
+    ledger_close(mem);
+    close_log(fp);
+    return rc;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -391,6 +424,7 @@ int cmd_verify(int argc, char **argv)
         } else {
             printf("%s: matches the ledger: %lld events up to head %s\n",
                    log, (long long)lc.compared, lc.head);
+            rc = check_claims(log);
         }
     }
     ledger_close(l);

@@ -707,6 +707,26 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
     sqlite3_extended_result_codes(l->db, 1);
     sqlite3_busy_timeout(l->db, BUSY_TIMEOUT_MS);
     rc = check_format(l, &is_empty);
+    if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
+        /* a ledger in a directory we may not write to (an archived copy):
+         * WAL needs a -shm file there, so read the file as immutable */
+        char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+
+        sqlite3_close(l->db);
+        l->db = NULL;
+        if (uri == NULL) {
+            rc = failf(l, LEDGER_E_ERROR, "open: out of memory");
+            goto out;
+        }
+        src = sqlite3_open_v2(uri, &l->db, oflags | SQLITE_OPEN_URI, NULL);
+        sqlite3_free(uri);
+        if (src != SQLITE_OK) {
+            rc = fail(l, src, "open");
+            goto out;
+        }
+        sqlite3_extended_result_codes(l->db, 1);
+        rc = check_format(l, &is_empty);
+    }
     if (rc != 0) {
         goto out;
     }

@@ -200,6 +200,56 @@ static void robust__resume_refuses_an_edited_log(void **state)
                                 "recorded for this line"));
 }
 
+static void robust__verify_checks_the_exported_marks_too(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[8192];
+
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(harness_sh("%s export --db '%s' | sed "
+                                "'0,/= score A 1 B 1/s//= score A 3 B 3/' "
+                                "> '%s'",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), t->db, t->out),
+                     1);
+    assert_non_null(strstr(out, "\"= score A 3 B 3\", the rules give "
+                                "\"= score A 1 B 1\""));
+}
+
+static void robust__ledger_in_a_read_only_place_can_be_read(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("hoffmann-refused.ecarte")),
+                     0);
+    /* as a user who may not write the directory (root may, so skip) */
+    if (harness_sh("id -u nobody >/dev/null 2>&1 && test \"$(id -u)\" = 0 "
+                   "&& su nobody -s /bin/sh -c 'test -x %s' 2>/dev/null",
+                   harness_ecarte()) != 0) {
+        skip();
+    }
+    assert_int_equal(harness_sh("chmod 755 '%s' && chmod 444 '%s' && "
+                                "chmod 555 '%s'",
+                                t->dir, t->db, t->dir),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "su nobody -s /bin/sh -c \"%s score --db "
+                                     "'%s'\" 2>&1",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "A 2 B 0"));
+    assert_int_equal(harness_sh("chmod 755 '%s'", t->dir), 0);
+}
+
 static void robust__export_of_what_is_not_there_fails(void **state)
 {
     struct harness_tmp *t = *state;
@@ -251,6 +301,8 @@ int run_tests(void)
         T(robust__conflicting_or_repeated_tags_are_refused),
         T(robust__import_quarantines_a_log_that_stops_mid_deal),
         T(robust__resume_refuses_an_edited_log),
+        T(robust__verify_checks_the_exported_marks_too),
+        T(robust__ledger_in_a_read_only_place_can_be_read),
         T(robust__export_of_what_is_not_there_fails),
         T(robust__bad_options_exit_2_and_touch_nothing),
 #undef T
