@@ -2105,6 +2105,29 @@ static void credit_short(struct ctx *c)
     }
 }
 
+/* card_out - seat has played card k (a lead or a reply): his first card
+ * of the hand is remembered for the king windows of L23 and L24. */
+static void card_out(struct deal_state *d, int seat, uint8_t k)
+{
+    if (d->played[seat] == 0) {
+        d->first_card[seat] = (int8_t)k;
+    }
+    d->played[seat]++;
+}
+
+/* trick_done - a trick is complete: the hand ends after the fifth,
+ * otherwise a hand left without cards concedes the rest. */
+static void trick_done(struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+
+    if (d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1] >= 5) {
+        finish_hand(c);
+    } else {
+        credit_short(c);
+    }
+}
+
 static int on_lead(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
@@ -2185,10 +2208,7 @@ static int on_lead(struct ctx *c, const struct ruling *rs, int n)
     tr->offence = false;
     d->leader = (int8_t)x;
     d->to_play = (int8_t)SEAT_OTHER(x);
-    if (d->played[x] == 0) {
-        d->first_card[x] = (int8_t)ev->cards[0];
-    }
-    d->played[x]++;
+    card_out(d, x, ev->cards[0]);
     if (d->z.count[Z_HAND(SEAT_OTHER(x))] == 0) {
         /* the follower has nothing to play: the trick is the leader's */
         tr->follow = CARD_NONE;
@@ -2198,12 +2218,7 @@ static int on_lead(struct ctx *c, const struct ruling *rs, int n)
         note(c, "%c has no card to play: the trick goes to %c (short hand)",
              seat_letter(SEAT_OTHER(x)), seat_letter(x));
         d->to_play = (int8_t)x;
-        if (d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1] >=
-            5) {
-            finish_hand(c);
-        } else {
-            credit_short(c);
-        }
+        trick_done(c);
     }
     return 0;
 }
@@ -2254,16 +2269,9 @@ static int on_play(struct ctx *c, const struct law_view *v)
     if (v->play_illegal) {
         tr->offence = true;
     }
-    if (d->played[x] == 0) {
-        d->first_card[x] = (int8_t)ev->cards[0];
-    }
-    d->played[x]++;
+    card_out(d, x, ev->cards[0]);
     d->lead_out_of_turn = false;
-    if (d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1] >= 5) {
-        finish_hand(c);
-    } else {
-        credit_short(c);
-    }
+    trick_done(c);
     return 0;
 }
 

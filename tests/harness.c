@@ -80,6 +80,15 @@ int harness_capture(char *buf, size_t n, const char *fmt, ...)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+void harness_write(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+
+    assert_non_null(fp);
+    fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
+}
+
 int harness_tmp_setup(void **state)
 {
     struct harness_tmp *t = calloc(1, sizeof(*t));

@@ -33,15 +33,6 @@ static long count_rows(const char *db, const char *table)
     return n;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *fp = fopen(path, "w");
-
-    assert_non_null(fp);
-    fputs(text, fp);
-    fclose(fp);
-}
-
 static void cli__record_then_export_checks_clean(void **state)
 {
     struct harness_tmp *t = *state;
@@ -99,7 +90,7 @@ static void cli__record_resumes_mid_hand_from_standard_input(void **state)
     struct harness_tmp *t = *state;
     char out[8192];
 
-    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
+    harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
                        "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
                        "B gives B 2 8H 9C\nB turns TH\nA stands\n"
                        "A leads KD\n");
@@ -107,7 +98,7 @@ static void cli__record_resumes_mid_hand_from_standard_input(void **state)
                                 harness_ecarte(), t->db, t->log),
                      0);
     /* a restart: the rest of the hand on standard input */
-    write_file(t->log, "B announces king\nB plays JH\nB leads KH\n"
+    harness_write(t->log, "B announces king\nB plays JH\nB leads KH\n"
                        "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
                        "B plays 9H\nB leads 8H\nA plays QH\n");
     assert_int_equal(harness_capture(out, sizeof(out),
@@ -163,7 +154,7 @@ static void cli__sigkill_mid_file_keeps_every_committed_action(void **state)
     assert_int_equal(count_rows(t->db, "event"), 9);
     assert_int_equal(count_rows(t->db, "deal"), 1);
     /* the ledger is whole: verify later actions resume on it */
-    write_file(t->log, "B announces king\nB plays JH\n");
+    harness_write(t->log, "B announces king\nB plays JH\n");
     assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null 2>&1",
                                 harness_ecarte(), t->db, t->log),
                      0);
@@ -175,13 +166,13 @@ static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
     struct harness_tmp *t = *state;
     char out[4096];
 
-    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH QX\n");
+    harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH QX\n");
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:3:"));
     assert_non_null(strstr(out, "expected"));
-    write_file(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
+    harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
                        "B gives B 3 KH QH 9H\n");
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>&1",

@@ -14,15 +14,6 @@ static const char deal_head[] = "game\ndeal B\nA shuffles\nB shuffles\n"
                                 "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
                                 "B gives B 2 8H 9C\nB turns TH\nA stands\n";
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *fp = fopen(path, "w");
-
-    assert_non_null(fp);
-    fputs(text, fp);
-    fclose(fp);
-}
-
 static void robust__directory_as_a_log_is_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -64,7 +55,7 @@ static void robust__unknown_card_played_is_an_error(void **state)
     char out[4096];
 
     snprintf(text, sizeof(text), "%sA leads KD\nB plays ??\n", deal_head);
-    write_file(t->log, text);
+    harness_write(t->log, text);
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
@@ -85,7 +76,7 @@ static void robust__scoresheet_shows_a_game_in_progress(void **state)
              "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\nB plays 9H\n"
              "B leads 8H\nA plays QH\n",
              deal_head + strlen("game\n"));
-    write_file(t->log, text);
+    harness_write(t->log, text);
     assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
                                 harness_ecarte(), t->db, t->log),
                      0);
@@ -150,13 +141,13 @@ static void robust__conflicting_or_repeated_tags_are_refused(void **state)
     struct harness_tmp *t = *state;
     char out[4096];
 
-    write_file(t->log, "[Laws \"london; game=7\"]\n[Target \"11\"]\ngame\n");
+    harness_write(t->log, "[Laws \"london; game=7\"]\n[Target \"11\"]\ngame\n");
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
     assert_non_null(strstr(out, "in.ecarte:2:1: expected the Target tag to "
                                 "agree with the Laws switch game=7"));
-    write_file(t->log, "[A \"Ann\"]\n[A \"Ada\"]\ngame\n");
+    harness_write(t->log, "[A \"Ann\"]\n[A \"Ada\"]\ngame\n");
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
@@ -170,7 +161,7 @@ static void robust__import_quarantines_a_log_that_stops_mid_deal(void **state)
     char out[4096];
 
     snprintf(text, sizeof(text), "%sA leads KD\nB plays JH\n", deal_head);
-    write_file(t->log, text);
+    harness_write(t->log, text);
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s import --db '%s' '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
@@ -185,13 +176,13 @@ static void robust__resume_refuses_an_edited_log(void **state)
     char text[1024];
     char out[4096];
 
-    write_file(t->log, deal_head);
+    harness_write(t->log, deal_head);
     assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
                                 harness_ecarte(), t->db, t->log),
                      0);
     snprintf(text, sizeof(text), "%sA leads KD\n", deal_head);
     text[strstr(text, "A cuts 14") - text + 8] = '9';
-    write_file(t->log, text);
+    harness_write(t->log, text);
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
