@@ -564,17 +564,26 @@ static int add_tag(struct session *s, const struct tl_line *line)
     return 0;
 }
 
-/* tag_seen - has the sitting this tag already?  1: the same value (a
- * resumed sitting repeats its tags), -1: another value or a second one,
- * 0: new. */
+/* tag_seen - has the sitting this tag already?  1: with the same value
+ * (a resumed log repeats its tags; a repeat changes nothing), -1: with
+ * another value, for a tag that names a player or sets the rules (the log
+ * contradicts itself), 0: new, or a descriptive tag given again (kept). */
 static int tag_seen(const struct session *s, const struct tl_line *line)
 {
+    static const char *const binding[] = {"A", "B", "Laws", "Target",
+                                          "Stakes", "Rubber"};
+
     for (int i = 0; i < s->n_tags; i++) {
-        if (strcmp(s->tag_name[i], line->tag_name) == 0) {
-            return s->sitting != 0 &&
-                           strcmp(s->tag_value[i], line->tag_value) == 0
-                       ? 1
-                       : -1;
+        if (strcmp(s->tag_name[i], line->tag_name) != 0) {
+            continue;
+        }
+        if (strcmp(s->tag_value[i], line->tag_value) == 0) {
+            return 1;
+        }
+        for (size_t k = 0; k < sizeof(binding) / sizeof(binding[0]); k++) {
+            if (strcmp(binding[k], line->tag_name) == 0) {
+                return -1;
+            }
         }
     }
     return 0;
@@ -853,9 +862,9 @@ int session_run(struct session *s, FILE *fp, const char *name)
                 continue;       /* resuming: the same tag as recorded */
             }
             if (seen == -1) {
-                fprintf(stderr, "%s:%d:1: expected each tag once, found a "
-                                "second [%s]\n",
-                        name, line.line_no, line.tag_name);
+                fprintf(stderr, "%s:%d:1: expected one value for [%s], found "
+                                "a second, \"%s\"\n",
+                        name, line.line_no, line.tag_name, line.tag_value);
                 rc = EXIT_BAD_INPUT;
                 break;
             }
