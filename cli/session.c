@@ -8,6 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define DEAL_RULINGS_MAX 64     /* rulings kept for the deal in hand */
+#define OPEN_CLAIMS_MAX 32      /* `=` ruling lines waiting for a match */
+
+/* A ruling the rules gave in the deal in hand. */
+struct given {
+    struct ruling r;
+    int line;                   /* the action's line */
+    bool matched;               /* a `=` line of the log records it */
+};
+
+/* A `=` ruling line of the log no ruling of the deal matched yet. */
+struct open_claim {
+    struct tl_expect x;
+    int line;
+    char gave[400];             /* what the action above it gave, in words */
+};
+
 /* An action recorded for a line of a log (resuming). */
 struct recorded {
     int line;
@@ -44,9 +61,13 @@ struct session {
     struct arb_result results[2];
     int cur;
     struct arb_result *last;
-    bool have_last;
-    bool matched[ARB_RULINGS_MAX];
-    int last_line;
+    /* the rulings of the deal in hand, and the `=` ruling lines not yet
+     * matched with one: a line may come before or after the action that
+     * gives its ruling, anywhere in the same deal */
+    struct given given[DEAL_RULINGS_MAX];
+    int n_given;
+    struct open_claim open[OPEN_CLAIMS_MAX];
+    int n_open;
     const char *name;
     /* resuming: skip lines of this source up to skip_line, each checked
      * against the action recorded for it */
@@ -411,29 +432,6 @@ static void report(struct session *s, int line, const struct arb_result *r)
     }
 }
 
-/* unrecorded - strict mode: rulings of the last action no `=` line named. */
-static void unrecorded(struct session *s)
-{
-    if (!s->strict || !s->have_last) {
-        return;
-    }
-    for (int i = 0; i < s->last->n_rulings; i++) {
-        char buf[300];
-        char msg[400];
-
-        if (s->matched[i]) {
-            continue;
-        }
-        ruling_format(&s->last->rulings[i], buf, sizeof(buf));
-        snprintf(msg, sizeof(msg),
-                 "the rules give \"= %s\" here, the log records no ruling",
-                 buf);
-        output_finding(s->out, s->name, s->last_line, "unrecorded-ruling",
-                       buf, "", msg);
-        s->findings++;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* Comparing `=` lines                                                  */
 /* ------------------------------------------------------------------ */
@@ -472,22 +470,91 @@ static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
     return ruling_format(&r, buf, n);
 }
 
+/* claim_finding - a `=` ruling line that no ruling of its deal matched. */
+static void claim_finding(struct session *s, const struct open_claim *o)
+{
+    char want[300];
+    char msg[1000];
+
+    expect_text(&o->x, want, sizeof(want));
+    snprintf(msg, sizeof(msg),
+             "the log records \"= %s\", the rules give %s", want,
+             o->gave[0] ? o->gave : "no such ruling in this deal");
+    output_finding(s->out, s->name, o->line, "ruling", o->gave, want, msg);
+    s->findings++;
+}
+
+/*
+ * flush_deal - the deal in hand is over (a new deal or game begins, or
+ * the log ends): `=` ruling lines still unmatched are findings, and under
+ * --strict so are rulings the log never recorded.
+ */
+static void flush_deal(struct session *s)
+{
+    for (int i = 0; i < s->n_open; i++) {
+        claim_finding(s, &s->open[i]);
+    }
+    for (int i = 0; s->strict && i < s->n_given; i++) {
+        char buf[300];
+        char msg[400];
+
+        if (s->given[i].matched) {
+            continue;
+        }
+        ruling_format(&s->given[i].r, buf, sizeof(buf));
+        snprintf(msg, sizeof(msg),
+                 "the rules give \"= %s\" here, the log records no ruling",
+                 buf);
+        output_finding(s->out, s->name, s->given[i].line,
+                       "unrecorded-ruling", buf, "", msg);
+        s->findings++;
+    }
+    s->n_open = 0;
+    s->n_given = 0;
+}
+
+/* give_rulings - the rulings an action gave join the deal's, each taking
+ * the first open `=` line it answers. */
+static void give_rulings(struct session *s, int line,
+                         const struct arb_result *r)
+{
+    for (int i = 0; i < r->n_rulings; i++) {
+        struct given *g;
+
+        if (s->n_given == DEAL_RULINGS_MAX) {
+            memmove(&s->given[0], &s->given[1],
+                    sizeof(s->given[0]) * (DEAL_RULINGS_MAX - 1));
+            s->n_given--;
+        }
+        g = &s->given[s->n_given++];
+        g->r = r->rulings[i];
+        g->line = line;
+        g->matched = false;
+        for (int k = 0; k < s->n_open; k++) {
+            if (expect_matches(&s->open[k].x, &g->r)) {
+                g->matched = true;
+                memmove(&s->open[k], &s->open[k + 1],
+                        sizeof(s->open[0]) * (size_t)(s->n_open - k - 1));
+                s->n_open--;
+                break;
+            }
+        }
+    }
+}
+
 static void check_ruling(struct session *s, const struct tl_line *line)
 {
     const struct tl_expect *x = &line->expect;
     struct ruling pending[8];
     int n_pending = arbiter_pending(s->arb, pending, 8);
-    char want[300];
-    char gave[600];
-    char msg[1000];
+    struct open_claim *o;
     size_t used = 0;
 
-    if (s->have_last) {
-        for (int i = 0; i < s->last->n_rulings; i++) {
-            if (!s->matched[i] && expect_matches(x, &s->last->rulings[i])) {
-                s->matched[i] = true;
-                return;
-            }
+    /* the newest ruling first: normally the action just above */
+    for (int i = s->n_given - 1; i >= 0; i--) {
+        if (!s->given[i].matched && expect_matches(x, &s->given[i].r)) {
+            s->given[i].matched = true;
+            return;
         }
     }
     for (int i = 0; i < n_pending && i < 8; i++) {
@@ -495,24 +562,26 @@ static void check_ruling(struct session *s, const struct tl_line *line)
             return;
         }
     }
-    gave[0] = '\0';
-    if (s->have_last) {
-        for (int i = 0; i < s->last->n_rulings && used < sizeof(gave); i++) {
-            char one[300];
-
-            used += (size_t)snprintf(gave + used, sizeof(gave) - used,
-                                     "%s\"= %s\"", used ? ", " : "",
-                                     ruling_format(&s->last->rulings[i], one,
-                                                   sizeof(one)));
-        }
+    if (s->n_open == OPEN_CLAIMS_MAX) {
+        claim_finding(s, &s->open[0]);
+        memmove(&s->open[0], &s->open[1],
+                sizeof(s->open[0]) * (OPEN_CLAIMS_MAX - 1));
+        s->n_open--;
     }
-    expect_text(x, want, sizeof(want));
-    snprintf(msg, sizeof(msg),
-             "the log records \"= %s\", the rules give %s", want,
-             gave[0] ? gave : "no such ruling here");
-    output_finding(s->out, s->name, line->line_no, "ruling",
-                   gave[0] ? gave : "", want, msg);
-    s->findings++;
+    o = &s->open[s->n_open++];
+    o->x = *x;
+    o->line = line->line_no;
+    o->gave[0] = '\0';
+    for (int i = 0; s->last != NULL && i < s->last->n_rulings &&
+                    used < sizeof(o->gave);
+         i++) {
+        char one[300];
+
+        used += (size_t)snprintf(o->gave + used, sizeof(o->gave) - used,
+                                 "%s\"= %s\"", used ? ", " : "",
+                                 ruling_format(&s->last->rulings[i], one,
+                                               sizeof(one)));
+    }
 }
 
 static void check_score(struct session *s, const struct tl_line *line)
@@ -596,7 +665,6 @@ static int take_action(struct session *s, const struct tl_line *line)
     struct arb_result *rp = &s->results[s->cur];
     int rc;
 
-    unrecorded(s);
     rc = arbiter_apply(s->arb, &line->ev, rp);
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
@@ -626,12 +694,13 @@ static int take_action(struct session *s, const struct tl_line *line)
     if (rp->deal_over) {
         s->deals++;
     }
+    if (rp->deal_started || rp->game_started) {
+        flush_deal(s);
+    }
     report(s, line->line_no, rp);
+    give_rulings(s, line->line_no, rp);
     s->last = rp;
     s->cur = 1 - s->cur;
-    s->have_last = true;
-    s->last_line = line->line_no;
-    memset(s->matched, 0, sizeof(s->matched));
     return 0;
 }
 
@@ -750,7 +819,9 @@ static void deal_broken(struct session *s)
         s->events = 0;
         s->deals = 0;
     }
-    s->have_last = false;
+    s->n_given = 0;
+    s->n_open = 0;
+    s->last = NULL;
     s->skipping = true;
     fprintf(stderr, "%s (deal quarantined)\n", s->error);
 }
@@ -928,8 +999,8 @@ int session_run(struct session *s, FILE *fp, const char *name)
         rc = -1;
     }
     if (rc == EXIT_FINE) {
-        unrecorded(s);
-        s->have_last = false;
+        flush_deal(s);
+        s->last = NULL;
     }
     tl_reader_close(rd);
     if (commit(s) != 0 && rc == EXIT_FINE) {
