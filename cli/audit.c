@@ -195,10 +195,17 @@ static int claim_seen(void *ctx, int64_t event, int line, const char *text)
             return 0;
         }
     }
+    /* as `ecarte check`: a line may stand a little before or after the
+     * action that gives its ruling, anywhere in the deal */
     for (int k = 0; k < a->n_rus; k++) {
-        if (a->rus[k].ev <= i && expect_is(&tl.expect, &a->rus[k].r) &&
-            (a->evs[i].pending & ((uint64_t)1 << a->rus[k].r.law))) {
+        if (!a->rus[k].claimed && expect_is(&tl.expect, &a->rus[k].r)) {
             a->rus[k].claimed = true;
+            return 0;
+        }
+    }
+    for (int k = 0; k < a->n_rus; k++) {
+        if (expect_is(&tl.expect, &a->rus[k].r) &&
+            (a->evs[i].pending & ((uint64_t)1 << a->rus[k].r.law))) {
             return 0;
         }
     }
