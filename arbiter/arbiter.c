@@ -1769,18 +1769,27 @@ static int on_withdraw(struct ctx *c)
     return 0;
 }
 
+/* elder_decides - elder hand proposes or stands: a hand in progress, his
+ * turn, and an exchange in hand completed first. */
+static int elder_decides(struct ctx *c)
+{
+    int rc = need_deal(c);
+
+    if (rc == 0) {
+        rc = need_actor(c, c->d->elder, "elder hand");
+    }
+    if (rc == 0 && !c->not_allowed && c->d->phase == PH_EXCHANGE) {
+        rc = end_exchange(c);
+    }
+    return rc;
+}
+
 static int on_propose(struct ctx *c)
 {
     struct deal_state *d = c->d;
     int rc;
 
-    if ((rc = need_deal(c)) != 0) {
-        return rc;
-    }
-    if ((rc = need_actor(c, d->elder, "elder hand")) != 0) {
-        return rc;
-    }
-    if (d->phase == PH_EXCHANGE && (rc = end_exchange(c)) != 0) {
+    if ((rc = elder_decides(c)) != 0) {
         return rc;
     }
     if (d->phase != PH_TURNED) {
@@ -1827,17 +1836,11 @@ static int on_stand(struct ctx *c)
     struct deal_state *d = c->d;
     int rc;
 
-    if ((rc = need_deal(c)) != 0) {
-        return rc;
-    }
-    if ((rc = need_actor(c, d->elder, "elder hand")) != 0) {
+    if ((rc = elder_decides(c)) != 0) {
         return rc;
     }
     if (c->not_allowed) {
         return 0;
-    }
-    if (d->phase == PH_EXCHANGE && (rc = end_exchange(c)) != 0) {
-        return rc;
     }
     if (d->phase != PH_TURNED) {
         return fail(c, ARB_E_ORDER,
