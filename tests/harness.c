@@ -80,6 +80,12 @@ int harness_capture(char *buf, size_t n, const char *fmt, ...)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+int harness_record(const char *db, const char *log)
+{
+    return harness_sh("%s record --db '%s' '%s' >/dev/null", harness_ecarte(),
+                      db, log);
+}
+
 void harness_write(const char *path, const char *text)
 {
     FILE *fp = fopen(path, "w");

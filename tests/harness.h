@@ -50,6 +50,10 @@ int harness_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int harness_capture(char *buf, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* harness_record - `ecarte record --db db log` with its output dropped;
+ * its exit status. */
+int harness_record(const char *db, const char *log);
+
 /* harness_write - write text into the file at path (the test fails if it
  * cannot). */
 void harness_write(const char *path, const char *text);

@@ -38,10 +38,8 @@ static void cli__record_then_export_checks_clean(void **state)
     struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("club-evening.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     assert_int_equal(count_rows(t->db, "deal"), 24);
     assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
                                 t->db, t->out),
@@ -70,10 +68,8 @@ static void cli__record_resumes_without_duplicating(void **state)
     struct harness_tmp *t = *state;
     long events;
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("hoffmann-rule-hand.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-rule-hand.ecarte")), 0);
     events = count_rows(t->db, "event");
     assert_true(events > 20);
     /* the same log again: every line is already recorded */
@@ -91,16 +87,16 @@ static void cli__record_resumes_mid_hand_from_standard_input(void **state)
     char out[8192];
 
     harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
-                       "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
-                       "B gives B 2 8H 9C\nB turns TH\nA stands\n"
-                       "A leads KD\n");
+                          "B gives B 3 KH JH 9H\nB gives A 2 KS KD\n"
+                          "B gives B 2 8H 9C\nB turns TH\nA stands\n"
+                          "A leads KD\n");
     assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null",
                                 harness_ecarte(), t->db, t->log),
                      0);
     /* a restart: the rest of the hand on standard input */
     harness_write(t->log, "B announces king\nB plays JH\nB leads KH\n"
-                       "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
-                       "B plays 9H\nB leads 8H\nA plays QH\n");
+                          "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\n"
+                          "B plays 9H\nB leads 8H\nA plays QH\n");
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' - < '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
@@ -173,7 +169,7 @@ static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
     assert_non_null(strstr(out, "in.ecarte:3:"));
     assert_non_null(strstr(out, "expected"));
     harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
-                       "B gives B 3 KH QH 9H\n");
+                          "B gives B 3 KH QH 9H\n");
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
@@ -276,10 +272,8 @@ static void cli__score_prints_the_scoresheet(void **state)
     struct harness_tmp *t = *state;
     char out[16384];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("club-evening.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
                                      harness_ecarte(), t->db),
                      0);

@@ -77,9 +77,7 @@ static void robust__scoresheet_shows_a_game_in_progress(void **state)
              "B leads 8H\nA plays QH\n",
              deal_head + strlen("game\n"));
     harness_write(t->log, text);
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db, t->log),
-                     0);
+    assert_int_equal(harness_record(t->db, t->log), 0);
     assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
                                      harness_ecarte(), t->db),
                      0);
@@ -92,10 +90,8 @@ static void robust__damaged_ledger_is_reported(void **state)
     char out[4096];
     FILE *fp;
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("club-evening.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     fp = fopen(t->db, "r+b");
     assert_non_null(fp);
     assert_int_equal(fseek(fp, 39L * 4096, SEEK_SET), 0);
@@ -114,10 +110,8 @@ static void robust__unwritable_output_is_an_error(void **state)
 {
     struct harness_tmp *t = *state;
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("hoffmann-refused.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
     assert_int_equal(harness_sh("%s export --db '%s' >/dev/full 2>/dev/null",
                                 harness_ecarte(), t->db),
                      2);
@@ -155,9 +149,9 @@ static void robust__conflicting_or_repeated_tags_are_refused(void **state)
                                 "found a second, \"Ada\""));
     /* a descriptive tag given twice is kept, not an error */
     harness_write(t->log, "[Annotator \"x\"]\n[Annotator \"y\"]\ngame\n");
-    assert_int_equal(harness_sh("%s check '%s' >/dev/null 2>&1",
-                                harness_ecarte(), t->log),
-                     0);
+    assert_int_equal(
+        harness_sh("%s check '%s' >/dev/null 2>&1", harness_ecarte(), t->log),
+        0);
 }
 
 static void robust__import_quarantines_a_log_that_stops_mid_deal(void **state)
@@ -183,9 +177,7 @@ static void robust__resume_refuses_an_edited_log(void **state)
     char out[4096];
 
     harness_write(t->log, deal_head);
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db, t->log),
-                     0);
+    assert_int_equal(harness_record(t->db, t->log), 0);
     snprintf(text, sizeof(text), "%sA leads KD\n", deal_head);
     text[strstr(text, "A cuts 14") - text + 8] = '9';
     harness_write(t->log, text);
@@ -202,10 +194,8 @@ static void robust__verify_checks_the_exported_marks_too(void **state)
     struct harness_tmp *t = *state;
     char out[8192];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("club-evening.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     assert_int_equal(harness_sh("%s export --db '%s' | sed "
                                 "'0,/= score A 1 B 1/s//= score A 3 B 3/' "
                                 "> '%s'",
@@ -224,10 +214,8 @@ static void robust__ledger_in_a_read_only_place_can_be_read(void **state)
     struct harness_tmp *t = *state;
     char out[4096];
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("hoffmann-refused.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
     /* as a user who may not write the directory (root may, so skip) */
     if (harness_sh("id -u nobody >/dev/null 2>&1 && test \"$(id -u)\" = 0 "
                    "&& su nobody -s /bin/sh -c 'test -x %s' 2>/dev/null",
@@ -251,10 +239,8 @@ static void robust__export_of_what_is_not_there_fails(void **state)
 {
     struct harness_tmp *t = *state;
 
-    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null",
-                                harness_ecarte(), t->db,
-                                harness_example("hoffmann-refused.ecarte")),
-                     0);
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
     assert_int_equal(harness_sh("%s export --db '%s' --sitting 9 >/dev/null "
                                 "2>&1",
                                 harness_ecarte(), t->db),
@@ -269,9 +255,8 @@ static void robust__bad_options_exit_2_and_touch_nothing(void **state)
 {
     struct harness_tmp *t = *state;
 
-    assert_int_equal(harness_sh("%s gen --seed -5 >/dev/null 2>&1",
-                                harness_ecarte()),
-                     2);
+    assert_int_equal(
+        harness_sh("%s gen --seed -5 >/dev/null 2>&1", harness_ecarte()), 2);
     assert_int_equal(harness_sh("%s gen --irregularities nan >/dev/null 2>&1",
                                 harness_ecarte()),
                      2);
@@ -285,8 +270,8 @@ static void robust__bad_options_exit_2_and_touch_nothing(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
-#define T(name)                                                               \
-    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                 \
+#define T(name)                                                                \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
                                     harness_tmp_teardown)
         T(robust__directory_as_a_log_is_refused),
         T(robust__endless_line_ends_the_input),
