@@ -77,6 +77,10 @@ struct arb_result {
     bool game_over;             /* a game ended (or its result changed): see
                                    game */
     struct arb_game_result game;
+    bool game_reopened;         /* an overscore taken down (L51) undid the
+                                   win of game number reopened_game: its
+                                   result, reported before, no longer holds */
+    int reopened_game;
     int penalty[2];             /* points each won (+) or lost (-) through the
                                    penalty laws on this action: caps (L25,
                                    L43), false king taken off (L25), points
@@ -125,6 +129,13 @@ const char *arbiter_strerror(int code);
  * ARB_E_ORDER after the first action.
  */
 int arbiter_set_tag(struct arbiter *a, const char *name, const char *value);
+
+/*
+ * arbiter_set_line - the log line the next event comes from (1-based, 0 if
+ * unknown), for notes that point back at an earlier line ("3 first at line
+ * 7").  Kept until changed.
+ */
+void arbiter_set_line(struct arbiter *a, int line);
 
 /*
  * arbiter_apply - take one table event: check it can be true and can happen

@@ -117,6 +117,10 @@ struct deal_state {
     struct trick_rec tricks_rec[6];
     int8_t tricks[2];
     int8_t credited[2];         /* tricks credited for a short hand */
+    int8_t short_ok[2];         /* cards a hand may lack and play on: the
+                                   short hand ruled (L21, L30, L34) */
+    int8_t rectify_due[2];      /* L9 rectified: cards the dealer still has
+                                   to give each hand to put the deal right */
     int8_t played[2];
     uint32_t snap_known[2];     /* hands at the first trick (L25, L43 replay) */
     int8_t snap_count[2];
@@ -179,6 +183,11 @@ struct table_state {
     int8_t order[2];            /* each dealer's packet order: first packet 2 or 3 */
     int order_game[2];          /* game in which it was last adopted */
     int8_t notice[2];           /* a packets notice given for the coming deal */
+    int order_line[2];          /* log line where that order was adopted */
+    int notice_line[2];         /* log line of the packets notice */
+    int overscore[2];           /* points marked beyond what was owed (L51),
+                                   not counted: the marker is this far ahead
+                                   of the score, until taken down */
     bool completed_deal;        /* a deal has been completed in the sitting */
     /* the last deal, for late marks and rulings that outlive it */
     int8_t prev_king_dealer;    /* dealer whose turned king is unmarked, or NONE */
@@ -195,6 +204,7 @@ struct table_state {
 
 struct arbiter {
     struct table_state s;
+    int line;                   /* log line of the next event, 0 if unknown */
     struct table_state next;    /* the copy an action is applied to */
     char errmsg[320];
 };

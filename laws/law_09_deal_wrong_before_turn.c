@@ -53,4 +53,5 @@ const struct law law_9_deal_wrong_before_turn = {
              EV_BIT(EV_FOUND_HOLDS) | EV_BIT(EV_FOUND_FACED) | EV_BIT(EV_SHOW),
     .applies = applies,
     .shape = shape,
+    .continuing = true,
 };

@@ -33,7 +33,9 @@ const struct law law_18_dealer_too_few = {
     .options = OPT_BIT(OPT_COMPLETE) | OPT_BIT(OPT_NEW_DEAL),
     .remedy = REM_COMPLETE_FROM_STOCK,
     .kind = LAW_KIND_PENALTY,
-    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) | EV_BIT(EV_MARK_KING),
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) | EV_BIT(EV_MARK_KING) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

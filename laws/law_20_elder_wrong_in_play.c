@@ -29,7 +29,8 @@ const struct law law_20_elder_wrong_in_play = {
     .options = 0,
     .remedy = REM_NEW_DEAL,
     .kind = LAW_KIND_PENALTY,
-    .allow = 0,
+    .allow = EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

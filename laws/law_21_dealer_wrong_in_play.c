@@ -31,7 +31,9 @@ const struct law law_21_dealer_wrong_in_play = {
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,
-    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

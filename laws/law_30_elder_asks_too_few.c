@@ -6,12 +6,39 @@
  */
 #include "laws/laws.h"
 
+#include <stdio.h>
+
 #include "laws/laws_int.h"
 
-/* applies - is L30 engaged by ev? */
+/* applies - is L30 engaged by ev?  Elder hand asks for fewer cards than he
+ * laid out, or ends the exchange (proposes, stands or leads) without
+ * asking for any after discarding. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->discarded[v->elder] >= 0 && ev->n < v->discarded[v->elder];
+    int discarded;
+
+    if (v->elder == SEAT_NONE || v->discarded[v->elder] < 0) {
+        return false;
+    }
+    discarded = v->discarded[v->elder];
+    if (ev->kind == EV_ASK) {
+        return ev->n < discarded;
+    }
+    return v->elder_ends_exchange && v->asked < 0 && discarded > 0;
+}
+
+/* shape - say how short elder hand plays. */
+static void shape(const struct law_view *v, const struct table_event *ev,
+                  struct ruling *r)
+{
+    int asked = ev->kind == EV_ASK ? ev->n : 0;
+    int e = v->elder;
+
+    snprintf(r->note, sizeof(r->note),
+             "%c discarded %d and asked for %d: he plays %d short; %c takes "
+             "every trick he cannot play to",
+             seat_letter(e), v->discarded[e], asked, v->discarded[e] - asked,
+             seat_letter(SEAT_OTHER(e)));
 }
 
 const struct law law_30_elder_asks_too_few = {
@@ -21,15 +48,19 @@ const struct law law_30_elder_asks_too_few = {
     .text_ref = "Elder hand who asks for fewer cards than he discarded plays "
                 "short: the dealer takes every trick elder hand cannot play "
                 "to.",
-    .reading = "Elder hand may not complete (his request is binding, L26).",
-    .trigger = EV_BIT(EV_ASK),
+    .reading = "Elder hand may not complete (his request is binding, L26). "
+               "Elder hand who discards and then proposes, stands or leads "
+               "without asking has asked for none.",
+    .trigger = EV_BIT(EV_ASK) | EV_BIT(EV_PROPOSE) | EV_BIT(EV_STAND) |
+               EV_BIT(EV_LEAD),
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_NOBODY,
     .options = 0,
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,
-    .allow = 0,
+    .allow = EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
-    .shape = NULL,
+    .shape = shape,
+    .continuing = true,
 };

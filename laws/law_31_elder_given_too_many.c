@@ -29,7 +29,9 @@ const struct law law_31_elder_given_too_many = {
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OWNER_DISCARDS_SURPLUS,
     .kind = LAW_KIND_PENALTY,
-    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

@@ -34,7 +34,9 @@ const struct law law_32_elder_given_too_few = {
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_COMPLETE),
     .remedy = REM_COMPLETE_FROM_STOCK,
     .kind = LAW_KIND_PENALTY,
-    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

@@ -33,7 +33,9 @@ const struct law law_33_dealer_takes_too_many = {
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OPPONENT_DRAWS_SURPLUS,
     .kind = LAW_KIND_PENALTY,
-    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW),
+    .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = NULL,
+    .continuing = true,
 };

@@ -42,7 +42,9 @@ const struct law law_34_dealer_takes_too_few = {
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,
     .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) | EV_BIT(EV_ACCEPT) |
-             EV_BIT(EV_REFUSE),
+             EV_BIT(EV_REFUSE) |
+             EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
     .shape = shape,
+    .continuing = true,
 };

@@ -480,6 +480,20 @@ struct law_view {
                                    (L25) */
     int electing_law;           /* for `elects`: the law of the ruling answered, -1 */
     bool mark_in_window;        /* a `marks N` is in time (L50) */
+    int marks_owed;             /* for `marks N`: points owed to the actor
+                                   and not yet marked, still in time (an
+                                   unmarked turned king, L22, L50) */
+    int marks_late;             /* points owed to him whose time has passed */
+    int packets;                /* packets given so far in this deal */
+    int packet_want_to;         /* for a packet (L8, L9): the seat the order
+                                   in force gives it to, SEAT_NONE */
+    int packet_want_n;          /* and how many cards, 0 if none is due */
+    int order_first;            /* the dealer's packet order in force: the
+                                   first packet's size (2 or 3), 0 if none */
+    int order_line;             /* the log line where it was adopted, 0 */
+    int line;                   /* the log line of this event, 0 if unknown */
+    bool elder_ends_exchange;   /* elder hand proposes, stands or leads while
+                                   an exchange is in hand (L30, L32) */
     bool actor_holds_king;      /* the actor is known to hold the king of trumps */
     bool fulfils_remedy;        /* the event carries out a remedy owed (a surplus
                                    thrown out or drawn, a hand completed) */
@@ -526,6 +540,11 @@ struct law {
                                    waits for its election (besides `elects`) */
     law_applies_fn applies;     /* is the law engaged by this event? */
     law_shape_fn shape;         /* NULL, or adjusts the ruling to the state */
+    bool continuing;            /* the irregularity lasts (a wrong count, a
+                                   packet order): while its ruling waits, a
+                                   later action that shows it again is not
+                                   ruled again (one irregularity, one
+                                   ruling) */
 };
 
 /* laws_get - the row for law l (LAW_1..LAW_51).  Static, never NULL. */

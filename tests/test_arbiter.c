@@ -221,13 +221,55 @@ static void arbiter__unknown_cards_are_placed_when_seen(void **state)
     assert_int_equal(feed(a, "B leads KD\n"), ARB_E_IMPOSSIBLE);
 }
 
-static void arbiter__found_count_must_match_the_record(void **state)
+static void arbiter__found_count_outranks_an_unseen_packet(void **state)
 {
     struct arbiter *a = *state;
+    struct arb_result r;
+    uint32_t known;
+
+    /* every packet unseen: the count recorded is a belief */
+    assert_int_equal(feed(a, "game\ndeal B\nB gives A 3\nB gives B 3\n"
+                             "B gives A 2\nB gives B 2\nB turns TD\n"),
+                     0);
+    assert_int_equal(feed_all(a, "found B holds 4\n", &r, NULL, NULL), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_B, &known), 4);
+    assert_int_equal(r.n_rulings, 1);
+    assert_int_equal(r.rulings[0].law, LAW_18);
+    assert_int_equal(r.rulings[0].offender, SEAT_B);
+    assert_int_equal(r.rulings[0].elector, SEAT_A);
+    assert_true(arbiter_check_conservation(a));
+    /* a recount while the ruling waits is not ruled again */
+    assert_int_equal(feed_all(a, "found B holds 4\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.n_rulings, 0);
+    assert_int_equal(feed(a, "A elects complete\nB gives B 1\n"), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_B, &known), 5);
+    assert_true(arbiter_check_conservation(a));
+}
+
+static void arbiter__found_count_below_the_named_cards_is_refused(
+    void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+    uint32_t known;
 
     assert_int_equal(feed(a, hoffmann_deal), 0);
-    assert_int_equal(feed(a, "found A holds 6\n"), ARB_E_IMPOSSIBLE);
-    assert_int_equal(feed(a, "found A holds 5\n"), 0);
+    /* A was seen given five named cards: four cannot be true */
+    assert_int_equal(feed(a, "found A holds 4\n"), ARB_E_IMPOSSIBLE);
+    assert_non_null(strstr(arbiter_errmsg(a), "at least the 5 cards"));
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 5);
+    /* six can: an unseen card came with a packet (L15) */
+    assert_int_equal(feed_all(a, "found A holds 6\n", &r, NULL, NULL), 0);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 6);
+    assert_int_equal(known, M("QH AH 7H KS KD"));
+    assert_int_equal(r.n_rulings, 1);
+    assert_int_equal(r.rulings[0].law, LAW_15);
+    assert_true(arbiter_check_conservation(a));
+    /* the recount finds five after all: the ruling falls */
+    assert_int_equal(feed_all(a, "found A holds 5\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.n_rulings, 0);
+    assert_int_equal(arbiter_pending(a, NULL, 0), 0);
+    assert_int_equal(feed(a, "A stands\n"), 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -664,7 +706,8 @@ int run_tests(void)
         T(arbiter__card_not_in_hand_is_refused),
         T(arbiter__more_cards_than_the_pack_is_refused),
         T(arbiter__unknown_cards_are_placed_when_seen),
-        T(arbiter__found_count_must_match_the_record),
+        T(arbiter__found_count_outranks_an_unseen_packet),
+        T(arbiter__found_count_below_the_named_cards_is_refused),
         T(arbiter__hoffmann_hand_scores_three),
         T(arbiter__vole_scores_two),
         T(arbiter__vole_after_stand_stays_two),
