@@ -2158,6 +2158,44 @@ static void trick_done(struct ctx *c)
     }
 }
 
+/* is_lead_after_credit - the event is a card led by the player with
+ * cards left, after his adversary ran out and the hand was credited. */
+static bool is_lead_after_credit(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+
+    return ev->kind == EV_LEAD && x != SEAT_NONE && d->dealer != SEAT_NONE &&
+           d->over && !d->is_void && d->credited[SEAT_OTHER(x)] == 0 &&
+           d->credited[x] > 0 && d->z.count[Z_HAND(x)] > 0 &&
+           ev->n_cards == 1 && ev->cards[0] != CARD_UNKNOWN;
+}
+
+/*
+ * lead_after_credit - the hand ended when a short hand ran out of cards and
+ * the tricks it could not play to were credited (L21, L30, L34); the other
+ * player, with cards left, leads one all the same.  A real table does
+ * that: the card is recorded as played, the credited trick stands and the
+ * deal stays over.
+ */
+static int lead_after_credit(struct ctx *c)
+{
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char why[200];
+    int rc = arbiter__move(&c->d->z, ev->cards[0], Z_HAND(x), Z_TRICKS, why,
+                           sizeof(why));
+
+    if (rc != 0) {
+        return fail(c, rc, "%s", why);
+    }
+    note(c, "%c leads to a trick already credited to him (short hand): the "
+            "card is recorded, the deal is over",
+         seat_letter(x));
+    return 0;
+}
+
 static int on_lead(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
@@ -2169,6 +2207,9 @@ static int on_lead(struct ctx *c, const struct ruling *rs, int n)
 
     (void)rs;
     (void)n;
+    if (is_lead_after_credit(c)) {
+        return lead_after_credit(c);
+    }
     if ((rc = need_deal(c)) != 0) {
         return rc;
     }
@@ -3580,7 +3621,8 @@ static int game_gate(struct ctx *c)
         EV_BIT(EV_NEW_CARDS) | EV_BIT(EV_CUT_FOR_DEAL) | EV_BIT(EV_SHUFFLE) |
         EV_BIT(EV_LOOK) | EV_BIT(EV_ABANDON) | EV_BIT(EV_CLAIM);
 
-    if (c->s->game_over && !c->s->game_on && !(after_game & EV_BIT(ev->kind))) {
+    if (c->s->game_over && !c->s->game_on &&
+        !(after_game & EV_BIT(ev->kind)) && !is_lead_after_credit(c)) {
         return fail(c, ARB_E_ORDER,
                     "expected \"game\" or a new deal: game %d ended when %c "
                     "reached %d (L46), found %s",

@@ -393,6 +393,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     if (a->broken) {
         return 0;
     }
+    arbiter_set_line(a->arb, le->line);
     rc = arbiter_apply(a->arb, &line.ev, r);
     if (rc != 0) {
         const char *kind = rc == ARB_E_IMPOSSIBLE ? "impossible" : "sequence";

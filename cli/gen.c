@@ -110,6 +110,7 @@ static void emit(struct gen *g, const struct table_event *ev)
     tl_format_event(ev, text, sizeof(text));
     fprintf(g->out, "%s\n", text);
     g->lines++;
+    arbiter_set_line(g->arb, (int)g->lines);
     if (arbiter_apply(g->arb, ev, &r) != 0) {
         fprintf(stderr, "ecarte gen: internal error at \"%s\": %s\n", text,
                 arbiter_errmsg(g->arb));

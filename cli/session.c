@@ -665,6 +665,7 @@ static int take_action(struct session *s, const struct tl_line *line)
     struct arb_result *rp = &s->results[s->cur];
     int rc;
 
+    arbiter_set_line(s->arb, line->line_no);
     rc = arbiter_apply(s->arb, &line->ev, rp);
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
@@ -1056,6 +1057,7 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
         ctx->failed = 1;
         return 1;
     }
+    arbiter_set_line(s->arb, ev->line);
     if (arbiter_apply(s->arb, &line.ev, &r) != 0) {
         fprintf(stderr, "ecarte: ledger event %lld no longer replays: %s\n",
                 (long long)ev->id, arbiter_errmsg(s->arb));

@@ -7,6 +7,8 @@
  */
 #include "laws/laws.h"
 
+#include <stdio.h>
+
 #include "laws/laws_int.h"
 
 /* applies - is L9 engaged by ev? */
@@ -21,14 +23,51 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     return ev->n > 5 || (v->deal_complete && ev->n != 5);
 }
 
-/* shape - adjust the ruling to the state. */
+/* at_line - " (line N)" for line n, "" if unknown, into buf. */
+static const char *at_line(int n, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (n > 0) {
+        snprintf(buf, size, " at line %d", n);
+    }
+    return buf;
+}
+
+/* shape - after elder hand looked the deal stands; the note says what
+ * departed: the order in force against this packet, or the count. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)ev;
+    char was[24];
+    char here[24];
+
     if (v->elder_looked) {
         r->options = 0;
         r->remedy = REM_DEAL_STANDS;
+    }
+    if (ev->kind != EV_GIVE) {
+        snprintf(r->note, sizeof(r->note), "%c holds %d cards; 5 are due",
+                 seat_letter(ev->target), ev->n);
+    } else if (v->packet_want_n == 0) {
+        snprintf(r->note, sizeof(r->note),
+                 "a fifth packet%s: %d card(s) to %c after the four of the "
+                 "deal",
+                 at_line(v->line, here, sizeof(here)), ev->n,
+                 seat_letter(ev->target));
+    } else if (v->packets == 0 && v->order_first != 0 &&
+               ev->n != v->order_first) {
+        snprintf(r->note, sizeof(r->note),
+                 "%c's packet order for the game is %d first%s, %d first "
+                 "here%s",
+                 seat_letter(v->dealer), v->order_first,
+                 at_line(v->order_line, was, sizeof(was)), ev->n,
+                 at_line(v->line, here, sizeof(here)));
+    } else {
+        snprintf(r->note, sizeof(r->note),
+                 "packet %d is due to %c with %d card(s); %d to %c here%s",
+                 v->packets + 1, seat_letter(v->packet_want_to),
+                 v->packet_want_n, ev->n, seat_letter(ev->target),
+                 at_line(v->line, here, sizeof(here)));
     }
 }
 

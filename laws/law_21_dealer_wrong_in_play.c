@@ -15,6 +15,16 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
            ev->n != v->expected[v->dealer];
 }
 
+/* shape - a long dealer has his surplus drawn (as L17), a short one plays
+ * short (as L34): the remedy of playing on follows the count. */
+static void shape(const struct law_view *v, const struct table_event *ev,
+                  struct ruling *r)
+{
+    if (v->dealer != SEAT_NONE && ev->n > v->expected[v->dealer]) {
+        r->remedy = REM_OPPONENT_DRAWS_SURPLUS;
+    }
+}
+
 const struct law law_21_dealer_wrong_in_play = {
     .law = LAW_21,
     .id = "L21",
@@ -34,6 +44,6 @@ const struct law law_21_dealer_wrong_in_play = {
     .allow = EV_BIT(EV_LOOK) | EV_BIT(EV_SHOW) |
              EV_BIT(EV_FOUND_HOLDS),
     .applies = applies,
-    .shape = NULL,
+    .shape = shape,
     .continuing = true,
 };

@@ -6,6 +6,8 @@
  */
 #include "laws/laws.h"
 
+#include <stdio.h>
+
 #include "laws/laws_int.h"
 
 /* applies - is L34 engaged by ev? */
@@ -15,15 +17,28 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     return v->underserved[v->dealer];
 }
 
-/* shape - adjust the ruling to the state. */
+/* shape - at the lead it is too late to complete: he plays short.  The
+ * note says by how much. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)v;
+    int dl = v->dealer;
+
     if (ev->kind == EV_LEAD) {
         r->options = 0;
         r->elector = SEAT_NONE;
     }
+    if (dl == SEAT_NONE) {
+        return;
+    }
+    snprintf(r->note, sizeof(r->note),
+             "%c discarded %d and took %d: %s", seat_letter(dl),
+             v->discarded[dl], v->served[dl],
+             ev->kind == EV_LEAD
+                 ? "he plays short; elder hand takes every trick he cannot "
+                   "play to"
+                 : "he may complete from the stock before play, or play "
+                   "short");
 }
 
 const struct law law_34_dealer_takes_too_few = {
