@@ -366,6 +366,23 @@ static void end_hand_now(struct ctx *c)
     report_deal(c);
 }
 
+/* report_game - the current game's result, as it stands, into the
+ * result (again, when a late mark or a correction changes it). */
+static void report_game(struct ctx *c)
+{
+    const struct table_state *s = c->s;
+    struct arb_game_result *g = &c->res->game;
+
+    c->res->game_over = true;
+    g->number = s->game_no;
+    g->winner = s->game_winner;
+    g->points[0] = s->score[0];
+    g->points[1] = s->score[1];
+    g->value = game_value(&s->prof, s->score[SEAT_OTHER(s->game_winner)]);
+    g->games_won[0] = s->games_won[0];
+    g->games_won[1] = s->games_won[1];
+}
+
 /* game_won - seat reached the target: the game ends at once (L46). */
 static void game_won(struct ctx *c, int seat)
 {
@@ -375,20 +392,17 @@ static void game_won(struct ctx *c, int seat)
     s->game_over = true;
     s->game_on = false;
     s->game_winner = (int8_t)seat;
+    s->games_won_before[0] = s->games_won[0];
+    s->games_won_before[1] = s->games_won[1];
+    s->last_win_rubber = false;
     s->games_won[seat]++;
-    c->res->game_over = true;
-    g->number = s->game_no;
-    g->winner = seat;
-    g->points[0] = s->score[0];
-    g->points[1] = s->score[1];
-    g->value = game_value(&s->prof, s->score[SEAT_OTHER(seat)]);
-    g->games_won[0] = s->games_won[0];
-    g->games_won[1] = s->games_won[1];
+    report_game(c);
     if (s->prof.rubber > 0 && s->games_won[seat] > s->prof.rubber / 2) {
         g->rubber_over = true;
         g->rubber_winner = seat;
         s->games_won[0] = s->games_won[1] = 0;
         s->rubber_no++;
+        s->last_win_rubber = true;
     }
     if (s->deal_on && !c->d->over) {
         note(c, "%c reaches %d: the game ends at once, the hand is not "
@@ -396,6 +410,29 @@ static void game_won(struct ctx *c, int seat)
              seat_letter(seat), s->score[seat]);
         end_hand_now(c);
     }
+}
+
+/* reopen_game - the points that won the game are taken down (L51): the
+ * game is not won after all and goes on; the rubber count is restored. */
+static void reopen_game(struct ctx *c)
+{
+    struct table_state *s = c->s;
+
+    s->game_over = false;
+    s->game_on = true;
+    s->games_won[0] = s->games_won_before[0];
+    s->games_won[1] = s->games_won_before[1];
+    if (s->last_win_rubber) {
+        s->rubber_no--;
+        s->last_win_rubber = false;
+    }
+    s->game_winner = SEAT_NONE;
+    c->res->game_over = false;
+    c->res->game_reopened = true;
+    c->res->reopened_game = s->game_no;
+    note(c, "the overscore taken down: game %d is not won after all and "
+            "goes on (L51)",
+         s->game_no);
 }
 
 /* award - seat scores n points in the current game (n may be negative for
@@ -512,6 +549,7 @@ static void start_game(struct ctx *c)
     s->game_over = false;
     s->game_winner = SEAT_NONE;
     s->score[0] = s->score[1] = 0;
+    s->overscore[0] = s->overscore[1] = 0;
     c->res->game_started = true;
     c->res->score_changed = true;
 }
@@ -1043,10 +1081,16 @@ static void fill_view(const struct ctx *c, struct law_view *v)
                 (hand & SUIT_MASK(ev->suit)) != 0 || unknown > 1;
         }
         break;
-    case EV_MARK:
-        v->mark_in_window =
-            !(s->deal_on && d->trump != SUIT_NONE && !d->over);
+    case EV_MARK: {
+        /* the only points a player marks himself are a turned king's
+         * (L22, L47): the referee scores the rest as they fall */
+        enum king_mark_state m = mark_state(c, ev->actor);
+
+        v->marks_owed = m == MARK_OK ? 1 : 0;
+        v->marks_late = m == MARK_LATE ? 1 : 0;
+        v->mark_in_window = m == MARK_OK;
         break;
+    }
     default:
         break;
     }
@@ -1676,15 +1720,16 @@ static int on_look(struct ctx *c)
     return 0;
 }
 
-static int on_mark_king(struct ctx *c, const struct law_view *v)
+/*
+ * mark_turned_king - seat x marks the king turned up in this deal or the
+ * last (L22, L47), in time (mark_state said MARK_OK).  A mark after the
+ * adversary won the game counts only for the loser's total (LAWS.md 6.9).
+ */
+static void mark_turned_king(struct ctx *c, int x)
 {
     struct table_state *s = c->s;
     struct deal_state *d = c->d;
-    int x = c->ev->actor;
 
-    if (c->not_allowed || v->mark != MARK_OK) {
-        return 0;
-    }
     if (d->king_turned && d->trump != SUIT_NONE && !d->is_void &&
         (s->deal_on || d->over)) {
         if (d->over && s->game_over && s->game_winner != x) {
@@ -1696,22 +1741,14 @@ static int on_mark_king(struct ctx *c, const struct law_view *v)
             d->king_marked = true;
             d->points[x] = (int8_t)(d->points[x] + (s->score[x] - before));
             c->res->score_changed = true;
-            c->res->game_over = true;
-            c->res->game.number = s->game_no;
-            c->res->game.winner = s->game_winner;
-            c->res->game.points[0] = s->score[0];
-            c->res->game.points[1] = s->score[1];
-            c->res->game.value =
-                game_value(&s->prof, s->score[SEAT_OTHER(s->game_winner)]);
-            c->res->game.games_won[0] = s->games_won[0];
-            c->res->game.games_won[1] = s->games_won[1];
+            report_game(c);
             note(c, "late mark after the game was won: it counts for the "
                     "loser's total only (LAWS.md 6.9)");
-            return 0;
+            return;
         }
         d->king_marked = true;
         award(c, x, 1);
-        return 0;
+        return;
     }
     /* the previous deal's turned king, before this deal's turn-up */
     s->prev_king_dealer = SEAT_NONE;
@@ -1727,16 +1764,17 @@ static int on_mark_king(struct ctx *c, const struct law_view *v)
         }
         note(c, "late mark after the game was won: it counts for the "
                 "loser's total only (LAWS.md 6.9)");
-        c->res->game_over = true;
-        c->res->game.number = s->game_no;
-        c->res->game.winner = s->game_winner;
-        c->res->game.points[0] = s->score[0];
-        c->res->game.points[1] = s->score[1];
-        c->res->game.value =
-            game_value(&s->prof, s->score[SEAT_OTHER(s->game_winner)]);
+        report_game(c);
     } else {
         note(c, "the mark belongs to game %d, already over",
              s->prev_king_game);
+    }
+}
+
+static int on_mark_king(struct ctx *c, const struct law_view *v)
+{
+    if (!c->not_allowed && v->mark == MARK_OK) {
+        mark_turned_king(c, c->ev->actor);
     }
     return 0;
 }
@@ -2677,38 +2715,73 @@ static int on_found_holds(struct ctx *c)
     return 0;
 }
 
+/*
+ * on_mark - `X marks N`: honoured up to the points owed to X and not yet
+ * marked, in time (L50: a forgotten turned king); the rest is an overscore
+ * (L51) and does not count: the referee keeps how far X's marker runs ahead
+ * of his score, for `unmarks`.
+ */
 static int on_mark(struct ctx *c, const struct law_view *v)
-{
-    if (!c->s->game_on && !c->s->game_over) {
-        return fail(c, ARB_E_ORDER, "expected a game in progress, found marks");
-    }
-    if (c->not_allowed || !v->mark_in_window) {
-        return 0;
-    }
-    award(c, c->ev->actor, c->ev->n);
-    return 0;
-}
-
-static int on_unmark(struct ctx *c)
 {
     struct table_state *s = c->s;
     int x = c->ev->actor;
+    int honour = c->ev->n < v->marks_owed ? c->ev->n : v->marks_owed;
 
-    if (c->ev->n > s->score[x]) {
-        return fail(c, ARB_E_IMPOSSIBLE,
-                    "expected at most %d points to take down, found %d",
-                    s->score[x], c->ev->n);
+    if (!s->game_on && !s->game_over) {
+        return fail(c, ARB_E_ORDER, "expected a game in progress, found marks");
     }
-    s->score[x] -= c->ev->n;
+    if (honour > 0) {
+        mark_turned_king(c, x);
+    }
+    s->overscore[x] += c->ev->n - honour;
+    return 0;
+}
+
+/*
+ * on_unmark - `X unmarks N`: an acknowledged overscore is taken down (L51).
+ * What X marked beyond his score comes off first and changes nothing;
+ * the rest comes off his score, the deal in hand (or the last one) and the
+ * game, which is reopened if those points had won it.
+ */
+static int on_unmark(struct ctx *c)
+{
+    struct table_state *s = c->s;
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+    int n = c->ev->n;
+    int marker = n < s->overscore[x] ? n : s->overscore[x];
+    int rest = n - marker;
+
+    s->overscore[x] -= marker;
+    if (marker > 0 && rest == 0) {
+        note(c, "%c takes down %d point(s) marked beyond his score: the "
+                "score is unchanged",
+             seat_letter(x), marker);
+    }
+    if (rest > s->score[x]) {
+        note(c, "%c unmarks %d but has %d on the score and %d marked beyond "
+                "it: %d taken down",
+             seat_letter(x), n, s->score[x], marker, marker + s->score[x]);
+        rest = s->score[x];
+    }
+    if (rest == 0) {
+        return 0;
+    }
+    s->score[x] -= rest;
     c->res->score_changed = true;
-    if (s->game_over && s->game_winner == x &&
-        s->score[x] < s->prof.target) {
-        /* the acknowledged overscore undoes the win (L51) */
-        s->game_over = false;
-        s->game_on = true;
-        s->games_won[x]--;
-        s->game_winner = SEAT_NONE;
-        note(c, "the overscore taken down: the game is not won after all");
+    if (d->dealer != SEAT_NONE) {
+        d->points[x] = (int8_t)(d->points[x] - rest);
+        c->res->penalty[x] -= rest;
+        if (d->over) {
+            report_deal(c);
+        }
+    }
+    if (s->game_over && !s->game_on) {
+        if (s->game_winner == x && s->score[x] < s->prof.target) {
+            reopen_game(c);
+        } else {
+            report_game(c);
+        }
     }
     return 0;
 }

@@ -173,6 +173,8 @@ struct table_state {
     int8_t game_winner;
     int score[2];
     int games_won[2];           /* in the current rubber */
+    int games_won_before[2];    /* the same before the last game was won */
+    bool last_win_rubber;       /* the last game won decided a rubber */
     int rubber_no;
     /* dealing */
     int deal_no;

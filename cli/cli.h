@@ -63,6 +63,12 @@ void output_finding(struct output *o, const char *source, int line,
 void output_deal(struct output *o, const char *source, int line,
                  const struct arb_deal_result *d, const int score[2]);
 
+/* output_game_reopened - the result of game number game, reported
+ * before, no longer holds: an overscore taken down (L51) undid the win.
+ * JSON: {"type":"game_reopened","source","line","game"}. */
+void output_game_reopened(struct output *o, const char *source, int line,
+                          int game);
+
 /* output_game - a game won (L46), and the rubber if it decided one. */
 void output_game(struct output *o, const char *source, int line,
                  const struct arb_game_result *g);

@@ -12,6 +12,7 @@ enum json_kind {
     J_FINDING,
     J_DEAL,
     J_GAME,
+    J_GAME_REOPENED,
     J_SHEET,
     J_AUDIT,
     J_PLAYER,
@@ -37,6 +38,8 @@ static const char *const json_sql[J_COUNT] = {
     [J_GAME] = "SELECT json_object('type','game','source',?1,'line',?2,"
                "'game',?3,'winner',?4,'points',json_object('A',?5,'B',?6),"
                "'value',?7,'rubber_winner',?8)",
+    [J_GAME_REOPENED] = "SELECT json_object('type','game_reopened',"
+                        "'source',?1,'line',?2,'game',?3)",
     [J_SHEET] = "SELECT json_object('type','deal','sitting',?1,'game',?2,"
                 "'deal',?3,'dealer',?4,'void',json(?5),"
                 "'tricks',json_object('A',?6,'B',?7),"
@@ -248,8 +251,10 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
         bind_text(st, 9, remedy_name(r->remedy));
         bind_text(st, 10, r->note);
         bind_previews(o, st, 11, preview);
-        bind_text(st, 12, r->elector != SEAT_NONE ? law_window_name(r->window)
-                                                  : NULL);
+        bind_text(st, 12,
+                  r->elector != SEAT_NONE || r->window != WIN_NONE
+                      ? law_window_name(r->window)
+                      : NULL);
         emit(o, J_RULING);
         return;
     }
@@ -262,6 +267,8 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     if (r->elector != SEAT_NONE && r->options != 0) {
         fprintf(o->fp, "    %c chooses (window: %s):\n",
                 seat_letter(r->elector), law_window_name(r->window));
+    } else if (r->window != WIN_NONE) {
+        fprintf(o->fp, "    (window: %s)\n", law_window_name(r->window));
     }
     if (preview != NULL && preview[0] != '\0') {
         const char *p = preview;
@@ -374,6 +381,26 @@ void output_game(struct output *o, const char *source, int line,
             g->points[1], value_name(g->value),
             g->rubber_over ? "; rubber to " : "",
             g->rubber_over ? (g->rubber_winner == SEAT_A ? "A" : "B") : "");
+}
+
+void output_game_reopened(struct output *o, const char *source, int line,
+                          int game)
+{
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_GAME_REOPENED];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int(st, 3, game);
+        emit(o, J_GAME_REOPENED);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: game %d is not won after all: the points that "
+                   "won it were taken down (L51); it goes on\n",
+            source, line, game);
 }
 
 void output_scoresheet_row(struct output *o,

@@ -401,6 +401,12 @@ static int record_result(struct session *s, const struct tl_line *line,
             return ledger_fail(s, "deal");
         }
     }
+    if (r->game_reopened && id_of(s->game, r->reopened_game) != 0) {
+        if (ledger_game_reopen(s->led, id_of(s->game, r->reopened_game)) !=
+            0) {
+            return ledger_fail(s, "game");
+        }
+    }
     if (r->game_over && id_of(s->game, r->game.number) != 0) {
         if (ledger_game_finish(s->led, id_of(s->game, r->game.number),
                                seat_letter(r->game.winner), r->game.points[0],
@@ -429,6 +435,9 @@ static void report(struct session *s, int line, const struct arb_result *r)
     }
     if (r->game_over) {
         output_game(s->out, s->name, line, &r->game);
+    }
+    if (r->game_reopened) {
+        output_game_reopened(s->out, s->name, line, r->reopened_game);
     }
 }
 

@@ -6,23 +6,32 @@
  */
 #include "laws/laws.h"
 
+#include <stdio.h>
+
 #include "laws/laws_int.h"
 
-/* applies - is L50 engaged by ev? */
+/* applies - is L50 engaged by ev?  A mark that answers a point owed to
+ * the marker and not yet marked (in time or too late). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)v;
     (void)ev;
-    return true;
+    return v->marks_owed + v->marks_late > 0;
 }
 
-/* shape - adjust the ruling to the state. */
+/* shape - in time the forgotten point is marked; too late the right is
+ * lost (the next deal's trump was turned). */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
     (void)ev;
-    if (!v->mark_in_window) {
+    if (v->marks_owed == 0) {
         r->remedy = REM_LOSE_RIGHT;
+        snprintf(r->note, sizeof(r->note),
+                 "the turned king was not marked in time: the point is "
+                 "lost (L22)");
+    } else {
+        snprintf(r->note, sizeof(r->note),
+                 "the turned king, forgotten, is marked now: 1 point");
     }
 }
 
@@ -32,7 +41,10 @@ const struct law law_50_forgotten_score = {
     .title = "Forgotten scores",
     .text_ref = "A player who forgot to mark a score may mark it before the "
                 "trump of the next deal is turned up.",
-    .reading = NULL,
+    .reading = "The referee scores tricks and announced kings as they fall: "
+               "the only point a player marks himself is a turned king "
+               "(L22). A mark beyond the points owed is an overscore (L51) "
+               "and does not count.",
     .trigger = EV_BIT(EV_MARK),
     .window = WIN_NONE,
     .offender = ROLE_NOBODY,

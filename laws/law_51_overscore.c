@@ -6,14 +6,35 @@
  */
 #include "laws/laws.h"
 
+#include <stdio.h>
+
 #include "laws/laws_int.h"
 
-/* applies - is L51 engaged by ev? */
+/* applies - is L51 engaged by ev?  An overscore taken down, or a mark of
+ * more points than are owed (the excess is the overscore). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)v;
-    (void)ev;
-    return true;
+    if (ev->kind == EV_UNMARK) {
+        return true;
+    }
+    return ev->n > v->marks_owed + v->marks_late;
+}
+
+/* shape - say what is over and for how long it may be taken down. */
+static void shape(const struct law_view *v, const struct table_event *ev,
+                  struct ruling *r)
+{
+    if (ev->kind == EV_UNMARK) {
+        snprintf(r->note, sizeof(r->note),
+                 "%c takes down %d point(s): an acknowledged overscore",
+                 seat_letter(ev->actor), ev->n);
+        return;
+    }
+    snprintf(r->note, sizeof(r->note),
+             "%c marks %d with %d owed: an overscore of %d, not counted; it "
+             "may be taken off at any time during the game",
+             seat_letter(ev->actor), ev->n, v->marks_owed + v->marks_late,
+             ev->n - v->marks_owed - v->marks_late);
 }
 
 const struct law law_51_overscore = {
@@ -23,9 +44,11 @@ const struct law law_51_overscore = {
     .text_ref = "An overscore both players acknowledge may be taken off at "
                 "any time during the game.",
     .reading = "A disputed overscore is not covered: the ledger settles the "
-               "facts.",
-    .trigger = EV_BIT(EV_UNMARK),
-    .window = WIN_NONE,
+               "facts. A mark beyond the points owed is an overscore: it "
+               "does not count, and the marker stays ahead of the score "
+               "until it is taken down.",
+    .trigger = EV_BIT(EV_MARK) | EV_BIT(EV_UNMARK),
+    .window = WIN_GAME,
     .offender = ROLE_ACTOR,
     .elector = ROLE_NOBODY,
     .options = 0,
@@ -33,5 +56,5 @@ const struct law law_51_overscore = {
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
     .applies = applies,
-    .shape = NULL,
+    .shape = shape,
 };

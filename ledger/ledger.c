@@ -37,6 +37,7 @@ enum stmt {
     ST_TAGS,
     ST_GAME_ADD,
     ST_GAME_FINISH,
+    ST_GAME_REOPEN,
     ST_DEAL_ADD,
     ST_DEAL_FINISH,
     ST_EVENT_ADD,
@@ -102,6 +103,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_GAME_ADD] = "INSERT INTO game (sitting_id, number) VALUES (?1, ?2)",
     [ST_GAME_FINISH] = "UPDATE game SET winner = ?2, points_a = ?3, "
         "points_b = ?4, value = ?5 WHERE id = ?1",
+    [ST_GAME_REOPEN] = "UPDATE game SET winner = NULL, points_a = NULL, "
+        "points_b = NULL, value = NULL WHERE id = ?1",
     [ST_DEAL_ADD] = "INSERT INTO deal (sitting_id, game_id, number, dealer) "
         "SELECT sitting_id, id, ?2, ?3 FROM game WHERE id = ?1",
     [ST_DEAL_FINISH] = "UPDATE deal SET tricks_a = ?2, tricks_b = ?3, "
@@ -960,6 +963,17 @@ int ledger_game_finish(struct ledger *l, int64_t game, char winner,
     rc = run(l, st, bad, "finish a game");
     if (rc == 0) {
         rc = changed_one(l, "finish a game");
+    }
+    return rc;
+}
+
+int ledger_game_reopen(struct ledger *l, int64_t game)
+{
+    sqlite3_stmt *st = l->st[ST_GAME_REOPEN];
+    int rc = run(l, st, sqlite3_bind_int64(st, 1, game), "reopen a game");
+
+    if (rc == 0) {
+        rc = changed_one(l, "reopen a game");
     }
     return rc;
 }

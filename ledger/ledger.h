@@ -123,6 +123,14 @@ int ledger_game_add(struct ledger *l, int64_t sitting, int number,
 int ledger_game_finish(struct ledger *l, int64_t game, char winner,
                        int points_a, int points_b, int value);
 
+/*
+ * ledger_game_reopen - a game recorded as won is not won after all (an
+ * overscore taken down, L51): its winner, points and value are cleared
+ * until ledger_game_finish records its end again.  Returns 0, or
+ * LEDGER_E_NOTFOUND if no game has that id.
+ */
+int ledger_game_reopen(struct ledger *l, int64_t game);
+
 /* ledger_deal_add - deal number (1-based within the sitting) of game, dealt
  * by dealer 'A'/'B'; id in *out. */
 int ledger_deal_add(struct ledger *l, int64_t game, int number, char dealer,
