@@ -723,12 +723,51 @@ static void owe(struct deal_state *d, enum owed_kind k, int seat, int n,
     d->owed.law = (int8_t)l;
 }
 
+/* exchange_deficit - in an exchange in hand, the cards seat laid out and
+ * has not yet been given back by right: elder hand is owed what he asked
+ * (at most what he discarded; what he discarded until he asks), the
+ * dealer what he discarded.  0 outside an exchange. */
+static int exchange_deficit(const struct deal_state *d, int seat)
+{
+    int disc = d->discarded[seat];
+    int owed = disc;
+
+    if (d->phase != PH_EXCHANGE || disc <= 0) {
+        return 0;
+    }
+    if (seat == d->elder && d->asked >= 0 && d->asked < disc) {
+        owed = d->asked;
+    }
+    return disc - (d->served[seat] < owed ? d->served[seat] : owed);
+}
+
 /* expected_count - the cards seat should hold now: 5, less the cards he
- * has played, less the cards a ruling let him play without (a short hand
- * that plays on). */
+ * has played, less what he lacks by right (lack), less what the exchange
+ * in hand has not yet given back. */
 static int expected_count(const struct deal_state *d, int seat)
 {
-    return 5 - d->played[seat] - d->short_ok[seat];
+    return 5 - d->played[seat] - d->lack[seat] - exchange_deficit(d, seat);
+}
+
+/* accept_short - a short hand plays on as it is (L21, L30, L34): from now
+ * its count is the count expected. */
+static void accept_short(struct deal_state *d, int seat)
+{
+    int lack = 5 - d->played[seat] - d->z.count[Z_HAND(seat)] -
+               exchange_deficit(d, seat);
+
+    d->lack[seat] = (int8_t)(lack > 0 ? lack : 0);
+}
+
+/* complete_counted - n cards completing seat's short hand (L16, L18, L32,
+ * L34) make up what he lacked. */
+static void complete_counted(struct deal_state *d, int seat, int n)
+{
+    if (d->phase == PH_EXCHANGE) {
+        d->served[seat] = (int8_t)(d->served[seat] + n);
+        return;
+    }
+    d->lack[seat] = (int8_t)(d->lack[seat] > n ? d->lack[seat] - n : 0);
 }
 
 /* surplus - how many cards seat holds beyond what he should (negative if
@@ -1546,6 +1585,14 @@ static int end_exchange(struct ctx *c)
              c->s->prof.dealer_min_exchange,
              c->s->prof.dealer_min_exchange);
     }
+    for (int k = 0; k < 2; k++) {
+        /* what the exchange did not give back, each now lacks by right;
+         * elder hand who never asked was owed only what he was given */
+        if (k == d->elder && d->asked < 0 && d->discarded[k] > 0) {
+            d->asked = d->served[k];
+        }
+        d->lack[k] = (int8_t)(d->lack[k] + exchange_deficit(d, k));
+    }
     d->phase = PH_TURNED;
     d->exchanged = true;
     return 0;
@@ -1572,6 +1619,7 @@ static int on_give_exchange(struct ctx *c)
                         laws_get((enum law_id)d->owed.law)->id, ev->n);
         }
         d->owed.kind = OWED_NONE;
+        complete_counted(d, ev->target, ev->n);
         return give_cards(c, Z_STOCK, Z_HAND(ev->target), ev->n);
     }
     if ((rc = give_cards(c, Z_STOCK, Z_HAND(ev->target), ev->n)) != 0) {
@@ -2112,6 +2160,7 @@ static int on_draw(struct ctx *c)
                         laws_get((enum law_id)d->owed.law)->id, ev->n);
         }
         d->owed.kind = OWED_NONE;
+        complete_counted(d, x, ev->n);
         return give_cards(c, Z_STOCK, Z_HAND(x), ev->n);
     }
     if (d->phase != PH_EXCHANGE) {
@@ -3006,7 +3055,7 @@ static int on_elect(struct ctx *c)
             if (ev->option == OPT_COMPLETE) {
                 owe(d, OWED_COMPLETE, s, -n, p.r.law);
             } else {
-                d->short_ok[s] = (int8_t)(d->short_ok[s] - n);
+                accept_short(d, s);
                 note(c, "%c plays short: the tricks he cannot play to go "
                         "to %c",
                      seat_letter(s), seat_letter(SEAT_OTHER(s)));
@@ -3297,7 +3346,7 @@ static int carry_out(struct ctx *c, struct ruling *r)
             p->seat = (int8_t)s;
             p->n = (int8_t)n;
         } else if (n < 0) {
-            d->short_ok[s] = (int8_t)(d->short_ok[s] - n); /* plays short */
+            accept_short(d, s); /* plays short */
         }
         return 0;
     }
@@ -3321,14 +3370,13 @@ static int carry_out(struct ctx *c, struct ruling *r)
             d->announced = SEAT_NONE;
         }
         return 0;
-    case LAW_30: {
-        /* he plays short by what he did not ask for (the note says so) */
-        int e = d->elder;
-        int asked = ev->kind == EV_ASK ? ev->n : 0;
-
-        d->short_ok[e] = (int8_t)(d->short_ok[e] + d->discarded[e] - asked);
+    case LAW_30:
+        /* asked too few: the exchange leaves him short by right; found
+         * short in play after an exchange: he plays as he is */
+        if (ev->kind == EV_FOUND_HOLDS) {
+            accept_short(d, d->elder);
+        }
         return 0;
-    }
     case LAW_35:
         return 0;
     case LAW_36:
@@ -3571,8 +3619,7 @@ static int gate(struct ctx *c)
                 }
             } else if (r.law == LAW_34) {
                 if (closed.n < 0) {
-                    d->short_ok[(int)closed.seat] =
-                        (int8_t)(d->short_ok[(int)closed.seat] - closed.n);
+                    accept_short(d, closed.seat);
                 }
                 note(c, "the dealer plays short: the tricks he cannot play "
                         "to go to elder hand (L34)");

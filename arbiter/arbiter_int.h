@@ -117,8 +117,10 @@ struct deal_state {
     struct trick_rec tricks_rec[6];
     int8_t tricks[2];
     int8_t credited[2];         /* tricks credited for a short hand */
-    int8_t short_ok[2];         /* cards a hand may lack and play on: the
-                                   short hand ruled (L21, L30, L34) */
+    int8_t lack[2];             /* cards a hand lacks and plays without, by
+                                   right: what an exchange left it short
+                                   (L30, L34, L38) and a short hand ruled to
+                                   play on (L21) */
     int8_t rectify_due[2];      /* L9 rectified: cards the dealer still has
                                    to give each hand to put the deal right */
     int8_t played[2];

@@ -15,9 +15,9 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 
     if (ev->kind == EV_FOUND_HOLDS) {
         /* L15 READING: a surplus found after elder hand proposed */
-        return ev->target == v->elder && ev->n > v->expected[v->elder] &&
-               (v->phase == PH_PROPOSED || v->phase == PH_EXCHANGE ||
-                (v->phase == PH_TURNED && v->proposals > 0));
+        return ev->target == v->elder &&
+               laws__count_in_exchange(v, v->elder) &&
+               ev->n > v->expected[v->elder];
     }
     if (v->phase != PH_EXCHANGE || v->fulfils_remedy) {
         return false;

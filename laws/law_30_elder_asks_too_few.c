@@ -17,7 +17,15 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int discarded;
 
-    if (v->elder == SEAT_NONE || v->discarded[v->elder] < 0) {
+    if (v->elder == SEAT_NONE) {
+        return false;
+    }
+    if (ev->kind == EV_FOUND_HOLDS) {
+        /* short in play after an exchange: he plays as he is */
+        return ev->target == v->elder && v->phase == PH_PLAY &&
+               v->exchanged && ev->n < v->expected[v->elder];
+    }
+    if (v->discarded[v->elder] < 0) {
         return false;
     }
     discarded = v->discarded[v->elder];
@@ -34,6 +42,14 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     int asked = ev->kind == EV_ASK ? ev->n : 0;
     int e = v->elder;
 
+    if (ev->kind == EV_FOUND_HOLDS) {
+        snprintf(r->note, sizeof(r->note),
+                 "%c holds %d cards, %d are due: he plays %d short; %c takes "
+                 "every trick he cannot play to",
+                 seat_letter(e), ev->n, v->expected[e], v->expected[e] - ev->n,
+                 seat_letter(SEAT_OTHER(e)));
+        return;
+    }
     snprintf(r->note, sizeof(r->note),
              "%c discarded %d and asked for %d: he plays %d short; %c takes "
              "every trick he cannot play to",
@@ -52,7 +68,7 @@ const struct law law_30_elder_asks_too_few = {
                "Elder hand who discards and then proposes, stands or leads "
                "without asking has asked for none.",
     .trigger = EV_BIT(EV_ASK) | EV_BIT(EV_PROPOSE) | EV_BIT(EV_STAND) |
-               EV_BIT(EV_LEAD),
+               EV_BIT(EV_LEAD) | EV_BIT(EV_FOUND_HOLDS),
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_NOBODY,

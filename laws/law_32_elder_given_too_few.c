@@ -12,6 +12,17 @@
 /* applies - is L32 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
+    if (v->elder == SEAT_NONE) {
+        return false;
+    }
+    if (ev->kind == EV_FOUND_HOLDS) {
+        /* short once served, before play: the exchange's count (after a
+         * proposal not yet answered no law fits: L16 is shut) */
+        return ev->target == v->elder &&
+               (v->phase == PH_EXCHANGE ||
+                (v->phase == PH_TURNED && v->exchanged)) &&
+               ev->n < v->expected[v->elder];
+    }
     if ((ev->kind == EV_GIVE && ev->target == v->elder) ||
         (ev->kind == EV_DRAW && ev->actor == v->elder)) {
         return false;
@@ -27,7 +38,7 @@ const struct law law_32_elder_given_too_few = {
                 "stock.",
     .reading = NULL,
     .trigger = EV_BIT(EV_DISCARD) | EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW) | EV_BIT(EV_PROPOSE) |
-               EV_BIT(EV_STAND) | EV_BIT(EV_LEAD),
+               EV_BIT(EV_STAND) | EV_BIT(EV_LEAD) | EV_BIT(EV_FOUND_HOLDS),
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,

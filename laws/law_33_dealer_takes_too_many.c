@@ -13,6 +13,12 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int to = ev->kind == EV_GIVE ? ev->target : ev->actor;
 
+    if (ev->kind == EV_FOUND_HOLDS) {
+        /* long after answering the first proposal (L17 is shut) */
+        return ev->target == v->dealer &&
+               laws__count_in_exchange(v, v->dealer) &&
+               ev->n > v->expected[v->dealer];
+    }
     return v->phase == PH_EXCHANGE && to == v->dealer && !v->fulfils_remedy &&
            v->discarded[v->dealer] >= 0 &&
            v->served[v->dealer] + ev->n > v->discarded[v->dealer];
@@ -26,7 +32,7 @@ const struct law law_33_dealer_takes_too_many = {
                 "them: elder hand has a new deal, or draws the surplus from "
                 "the dealer's hand.",
     .reading = NULL,
-    .trigger = EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW),
+    .trigger = EV_BIT(EV_GIVE) | EV_BIT(EV_DRAW) | EV_BIT(EV_FOUND_HOLDS),
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,

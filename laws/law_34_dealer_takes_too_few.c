@@ -13,7 +13,15 @@
 /* applies - is L34 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)ev;
+    if (v->dealer == SEAT_NONE) {
+        return false;
+    }
+    if (ev->kind == EV_FOUND_HOLDS) {
+        /* short after answering the first proposal (L18 is shut) */
+        return ev->target == v->dealer &&
+               laws__count_in_exchange(v, v->dealer) &&
+               ev->n < v->expected[v->dealer];
+    }
     return v->underserved[v->dealer];
 }
 
@@ -24,11 +32,22 @@ static void shape(const struct law_view *v, const struct table_event *ev,
 {
     int dl = v->dealer;
 
-    if (ev->kind == EV_LEAD) {
+    if (ev->kind == EV_LEAD || v->phase == PH_PLAY) {
         r->options = 0;
         r->elector = SEAT_NONE;
     }
     if (dl == SEAT_NONE) {
+        return;
+    }
+    if (ev->kind == EV_FOUND_HOLDS) {
+        snprintf(r->note, sizeof(r->note),
+                 "%c holds %d cards, %d are due: %s", seat_letter(dl), ev->n,
+                 v->expected[dl],
+                 v->phase == PH_PLAY
+                     ? "he plays short; elder hand takes every trick he "
+                       "cannot play to"
+                     : "he may complete from the stock before play, or play "
+                       "short");
         return;
     }
     snprintf(r->note, sizeof(r->note),
@@ -49,7 +68,8 @@ const struct law law_34_dealer_takes_too_few = {
                 "if he plays short, elder hand takes every trick he cannot "
                 "play to.",
     .reading = NULL,
-    .trigger = EV_BIT(EV_PROPOSE) | EV_BIT(EV_STAND) | EV_BIT(EV_LEAD),
+    .trigger = EV_BIT(EV_PROPOSE) | EV_BIT(EV_STAND) | EV_BIT(EV_LEAD) |
+               EV_BIT(EV_FOUND_HOLDS),
     .window = WIN_BEFORE_PLAY,
     .offender = ROLE_DEALER,
     .elector = ROLE_DEALER,

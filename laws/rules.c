@@ -8,6 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "laws/laws_int.h"
+
 bool card_beats(uint8_t a, uint8_t b, int trump)
 {
     if (CARD_SUIT(b) == CARD_SUIT(a)) {
@@ -38,6 +40,25 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
         }
     }
     return hand;
+}
+
+bool laws__count_in_exchange(const struct law_view *v, int seat)
+{
+    if (seat == SEAT_NONE || v->dealer == SEAT_NONE) {
+        return false;
+    }
+    switch (v->phase) {
+    case PH_PROPOSED:
+        return seat == v->elder || v->proposals > 1;
+    case PH_EXCHANGE:
+        return true;
+    case PH_TURNED:
+        return v->exchanged;
+    case PH_PLAY:
+        return v->exchanged;
+    default:
+        return false;
+    }
 }
 
 void profile_london(struct profile *out)
