@@ -11,7 +11,8 @@
 /* applies - is L31 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->phase == PH_EXCHANGE && ev->target == v->elder && v->asked >= 0 &&
+    return v->phase == PH_EXCHANGE && !v->fulfils_remedy &&
+           ev->target == v->elder && v->asked >= 0 &&
            v->served[v->elder] + ev->n > v->asked;
 }
 
