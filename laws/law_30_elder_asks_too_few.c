@@ -11,7 +11,9 @@
 /* applies - is L30 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->discarded[v->elder] >= 0 && ev->n < v->discarded[v->elder];
+    int discarded = laws__seat_int(v->discarded, v->elder, -1);
+
+    return discarded >= 0 && ev->n < discarded;
 }
 
 const struct law law_30_elder_asks_too_few = {

@@ -11,8 +11,8 @@
 /* applies - is L31 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->phase == PH_EXCHANGE && ev->target == v->elder && v->asked >= 0 &&
-           v->served[v->elder] + ev->n > v->asked;
+    return v->phase == PH_EXCHANGE && laws__same_seat(ev->target, v->elder) &&
+           v->asked >= 0 && v->served[v->elder] + ev->n > v->asked;
 }
 
 const struct law law_31_elder_given_too_many = {

@@ -12,11 +12,11 @@
 /* applies - is L32 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    if ((ev->kind == EV_GIVE && ev->target == v->elder) ||
-        (ev->kind == EV_DRAW && ev->actor == v->elder)) {
+    if ((ev->kind == EV_GIVE && laws__same_seat(ev->target, v->elder)) ||
+        (ev->kind == EV_DRAW && laws__same_seat(ev->actor, v->elder))) {
         return false;
     }
-    return v->underserved[v->elder];
+    return laws__seat_flag(v->underserved, v->elder);
 }
 
 const struct law law_32_elder_given_too_few = {

@@ -13,7 +13,8 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int to = ev->kind == EV_GIVE ? ev->target : ev->actor;
 
-    return v->phase == PH_EXCHANGE && to == v->dealer && !v->fulfils_remedy &&
+    return v->phase == PH_EXCHANGE && laws__same_seat(to, v->dealer) &&
+           !v->fulfils_remedy &&
            v->discarded[v->dealer] >= 0 &&
            v->served[v->dealer] + ev->n > v->discarded[v->dealer];
 }

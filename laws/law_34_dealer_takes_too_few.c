@@ -12,7 +12,7 @@
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     (void)ev;
-    return v->underserved[v->dealer];
+    return laws__seat_flag(v->underserved, v->dealer);
 }
 
 /* shape - adjust the ruling to the state. */
