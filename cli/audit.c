@@ -405,8 +405,8 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         a->broken = true;
         return 0;
     }
-    if (r->deal_over) {
-        a->deals++;
+    if (r->deal_started) {
+        a->deals++;             /* once a deal: it may be reported again */
     }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
