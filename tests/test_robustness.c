@@ -267,6 +267,36 @@ static void robust__bad_options_exit_2_and_touch_nothing(void **state)
     assert_int_equal(harness_sh("test -e '%s'", t->db), 1);
 }
 
+/* A tag (or any line) that is not UTF-8 stops the run where it is read,
+ * so that no raw byte reaches JSON output or the ledger. */
+static void robust__text_that_is_not_utf8_is_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char want[512];
+
+    harness_write(t->log, "[Event \"Club\"]\n[A \"M. L\xe9vy\"]\ngame\n");
+    snprintf(want, sizeof(want),
+             "%s:2:9: expected UTF-8 text, found the byte 0xE9\n", t->log);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_string_equal(out, want);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --json --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     2);
+    assert_string_equal(out, want);
+    /* a bad byte in a comment of a deal */
+    harness_write(t->log, "game\ndeal B # na\xefve\n");
+    snprintf(want, sizeof(want),
+             "%s:2:12: expected UTF-8 text, found the byte 0xEF\n", t->log);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_string_equal(out, want);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +317,7 @@ int run_tests(void)
         T(robust__ledger_in_a_read_only_place_can_be_read),
         T(robust__export_of_what_is_not_there_fails),
         T(robust__bad_options_exit_2_and_touch_nothing),
+        T(robust__text_that_is_not_utf8_is_refused),
 #undef T
     };
 
