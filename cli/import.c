@@ -393,6 +393,10 @@ int cmd_verify(int argc, char **argv)
         memset(&lc, 0, sizeof(lc));
         lc.name = log;
         lc.fp = open_log("verify", log);
+        if (lc.fp == stdin) {
+            fprintf(stderr, "ecarte verify: expected an exported log file "
+                    "for --log (it is read twice), found standard input\n");
+        }
         if (lc.fp == NULL || lc.fp == stdin) {
             close_log(lc.fp);
             ledger_close(l);
@@ -400,12 +404,14 @@ int cmd_verify(int argc, char **argv)
         }
         if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
             0) {
-            printf("%s:1: expected a [Chain \"sitting=N from=ID head=HASH\"] "
-                   "tag (written by ecarte export), found none\n",
-                   log);
+            /* not an export: bad input, not a finding about the ledger */
+            fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
+                    "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
+                    "written by ecarte export), found none\n",
+                    log);
             fclose(lc.fp);
             ledger_close(l);
-            return EXIT_FINDINGS;
+            return EXIT_BAD_INPUT;
         }
         rewind(lc.fp);
         tl_reader_open(&lc.rd, lc.fp, log);

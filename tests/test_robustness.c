@@ -297,6 +297,44 @@ static void robust__text_that_is_not_utf8_is_refused(void **state)
     assert_string_equal(out, want);
 }
 
+/* `verify --log` on a log that is not an export (no [Chain] tag) is bad
+ * input, not a finding about the ledger: exit 2 and a message. */
+static void robust__verify_log_that_is_not_an_export_exits_2(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("hoffmann-refused.ecarte");
+    char out[4096];
+    char want[600];
+
+    assert_int_equal(harness_record(t->db, log), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' "
+                                     "2>&1 >/dev/null",
+                                     harness_ecarte(), t->db, log),
+                     2);
+    snprintf(want, sizeof(want),
+             "ecarte verify: %s:1:1: expected an exported log (its [Chain "
+             "\"sitting=N from=ID head=HASH\"] tag, written by ecarte "
+             "export), found none\n",
+             log);
+    assert_string_equal(out, want);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log - "
+                                     "</dev/null 2>&1 >/dev/null",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_string_equal(out, "ecarte verify: expected an exported log file "
+                             "for --log (it is read twice), found standard "
+                             "input\n");
+    /* the export itself verifies */
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +356,7 @@ int run_tests(void)
         T(robust__export_of_what_is_not_there_fails),
         T(robust__bad_options_exit_2_and_touch_nothing),
         T(robust__text_that_is_not_utf8_is_refused),
+        T(robust__verify_log_that_is_not_an_export_exits_2),
 #undef T
     };
 
