@@ -692,8 +692,7 @@ int cmd_audit(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'j': a.json = true; break;
         case 'h':
-            printf("usage: ecarte audit [--db FILE] [--json]\n");
-            return EXIT_FINE;
+            return usage_help("audit");
         default: return usage_error("audit", "bad option or missing value (see above)");
         }
     }

@@ -130,9 +130,7 @@ int cmd_import(int argc, char **argv)
         case 'j': json = true; break;
         case 'v': verbose = true; break;
         case 'h':
-            printf("usage: ecarte import --db FILE [--json] [--verbose] "
-                   "LOG...\n");
-            return EXIT_FINE;
+            return usage_help("import");
         default: return usage_error("import", "bad option or missing value (see above)");
         }
     }
@@ -353,8 +351,7 @@ int cmd_verify(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'l': log = optarg; break;
         case 'h':
-            printf("usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n");
-            return EXIT_FINE;
+            return usage_help("verify");
         default: return usage_error("verify", "bad option or missing value (see above)");
         }
     }
