@@ -353,6 +353,7 @@ static void report_deal(struct ctx *c)
         c->res->deal.points[s] = d->points[s];
     }
     c->res->deal.is_void = d->is_void;
+    c->res->deal.held = d->hold && !d->scored && !d->is_void;
 }
 
 /* end_hand_now - the deal is over (scored, void or cut short). */
@@ -2528,6 +2529,7 @@ static int on_abandon(struct ctx *c)
     end_hand_now(c);
     if (has_open_claim(d)) {
         d->hold = true;
+        c->res->deal.held = true;
         note(c, "the points of the hand wait for the election on the "
                 "pending ruling");
         return 0;

@@ -45,6 +45,9 @@ struct arb_deal_result {
     int points[2];              /* points each scored in the deal, kings
                                    included */
     bool is_void;               /* the deal was void (new deal) */
+    bool held;                  /* its points wait for an election (L25,
+                                   L43): the deal is reported again, with
+                                   its points, when they are scored */
 };
 
 /* The outcome of a finished game (L46). */

@@ -406,8 +406,8 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         a->broken = true;
         return 0;
     }
-    if (r->deal_over) {
-        a->deals++;
+    if (r->deal_started) {
+        a->deals++;             /* once a deal: it may be reported again */
     }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
@@ -693,8 +693,7 @@ int cmd_audit(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'j': a.json = true; break;
         case 'h':
-            printf("usage: ecarte audit [--db FILE] [--json]\n");
-            return EXIT_FINE;
+            return usage_help("audit");
         default: return usage_error("audit", "bad option or missing value (see above)");
         }
     }

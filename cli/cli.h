@@ -237,4 +237,9 @@ void close_log(FILE *fp);
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
 
+/* usage_help - print the usage and options of subcommand sub (`ecarte SUB
+ * --help`; the general usage for an unknown sub) on standard output;
+ * returns EXIT_FINE. */
+int usage_help(const char *sub);
+
 #endif /* ECARTE_CLI_CLI_H */

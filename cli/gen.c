@@ -662,9 +662,7 @@ int cmd_gen(int argc, char **argv)
             }
             break;
         case 'h':
-            printf("usage: ecarte gen [--deals N] [--seed S] "
-                   "[--irregularities RATE]\n");
-            return EXIT_FINE;
+            return usage_help("gen");
         default:
             return usage_error("gen", "bad option or missing value (see above)");
         }

@@ -130,9 +130,7 @@ int cmd_import(int argc, char **argv)
         case 'j': json = true; break;
         case 'v': verbose = true; break;
         case 'h':
-            printf("usage: ecarte import --db FILE [--json] [--verbose] "
-                   "LOG...\n");
-            return EXIT_FINE;
+            return usage_help("import");
         default: return usage_error("import", "bad option or missing value (see above)");
         }
     }
@@ -353,8 +351,7 @@ int cmd_verify(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'l': log = optarg; break;
         case 'h':
-            printf("usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n");
-            return EXIT_FINE;
+            return usage_help("verify");
         default: return usage_error("verify", "bad option or missing value (see above)");
         }
     }
@@ -393,6 +390,10 @@ int cmd_verify(int argc, char **argv)
         memset(&lc, 0, sizeof(lc));
         lc.name = log;
         lc.fp = open_log("verify", log);
+        if (lc.fp == stdin) {
+            fprintf(stderr, "ecarte verify: expected an exported log file "
+                    "for --log (it is read twice), found standard input\n");
+        }
         if (lc.fp == NULL || lc.fp == stdin) {
             close_log(lc.fp);
             ledger_close(l);
@@ -400,12 +401,14 @@ int cmd_verify(int argc, char **argv)
         }
         if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
             0) {
-            printf("%s:1: expected a [Chain \"sitting=N from=ID head=HASH\"] "
-                   "tag (written by ecarte export), found none\n",
-                   log);
+            /* not an export: bad input, not a finding about the ledger */
+            fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
+                    "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
+                    "written by ecarte export), found none\n",
+                    log);
             fclose(lc.fp);
             ledger_close(l);
-            return EXIT_FINDINGS;
+            return EXIT_BAD_INPUT;
         }
         rewind(lc.fp);
         tl_reader_open(&lc.rd, lc.fp, log);

@@ -42,6 +42,141 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 fine, 1 findings, 2 bad input or usage\n";
 
+/* The usage of each subcommand, for `ecarte SUB --help`. */
+static const struct {
+    const char *name;
+    const char *text;
+} sub_usage[] = {
+    {"record",
+     "usage: ecarte record [--db FILE] [--json] [--new] [LOG... | -]\n"
+     "\n"
+     "Adjudicate the actions of table logs (standard input if none, or -)\n"
+     "a line at a time and record each in the ledger as it is read.  Run\n"
+     "again on the same log, it resumes the last sitting and skips the\n"
+     "lines already recorded.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db, made if missing)\n"
+     "  --json       rulings, deals and games as JSON Lines\n"
+     "  --new        start a new sitting instead of resuming the last one\n"
+     "  --help       this text\n"},
+    {"check",
+     "usage: ecarte check [--json] [--strict] LOG...\n"
+     "\n"
+     "Adjudicate logs against a ledger in memory and compare every `=`\n"
+     "line with what the rules give; each disagreement is a finding.\n"
+     "\n"
+     "options:\n"
+     "  --json       rulings, findings, deals and games as JSON Lines\n"
+     "  --strict     a ruling the log does not record is a finding too\n"
+     "  --quiet      accepted; has no effect\n"
+     "  --help       this text\n"},
+    {"export",
+     "usage: ecarte export [--db FILE] [--game N] [--sitting ID]\n"
+     "\n"
+     "Write a sitting of the ledger back as a .ecarte log, with `=` lines\n"
+     "for every ruling and score and its [Chain] tag for `ecarte verify`.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --sitting ID the sitting (default the newest)\n"
+     "  --game N     only game N of the sitting\n"
+     "  --help       this text\n"},
+    {"score",
+     "usage: ecarte score [--db FILE] [--json] [--rubber N]\n"
+     "\n"
+     "Print the scoresheet: every deal (dealer, tricks, points), each\n"
+     "game's winner and value, and the rubbers.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       one JSON object per deal\n"
+     "  --rubber N   games in a rubber, best of N (default 3)\n"
+     "  --help       this text\n"},
+    {"law",
+     "usage: ecarte law N\n"
+     "\n"
+     "Print law N (1-51, or L1-L51) in the project's words: trigger,\n"
+     "window, offender, elector, options, remedy and the reading chosen\n"
+     "where the code is silent.\n"
+     "\n"
+     "options:\n"
+     "  --help       this text\n"},
+    {"laws",
+     "usage: ecarte laws [--profile [--laws SPEC | --db FILE]]\n"
+     "\n"
+     "List the 51 laws, one a line; with --profile, the rule switches.\n"
+     "\n"
+     "options:\n"
+     "  --profile    the rule switches with their values and meaning\n"
+     "  --laws SPEC  of this Laws tag value (\"london; must-trump=no\")\n"
+     "  --db FILE    of the newest sitting of this ledger\n"
+     "  --help       this text\n"},
+    {"gen",
+     "usage: ecarte gen [--deals N] [--seed S] [--irregularities RATE]\n"
+     "\n"
+     "Write a deterministic synthetic sitting to standard output: legal\n"
+     "play by simple strategies, irregularities injected at a rate, with\n"
+     "the referee's rulings and scores as `=` lines.\n"
+     "\n"
+     "options:\n"
+     "  --deals N    deals to play (default 20)\n"
+     "  --seed S     the seed of the generator (default 1)\n"
+     "  --irregularities RATE\n"
+     "               the chance of an irregularity in a deal, 0..1\n"
+     "               (default 0)\n"
+     "  --help       this text\n"},
+    {"import",
+     "usage: ecarte import --db FILE [--json] [--verbose] LOG...\n"
+     "\n"
+     "Import logs into a ledger, one transaction per deal.  A deal that\n"
+     "cannot be read is quarantined and every good deal lands; a file\n"
+     "imported before adds nothing.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (made if missing)\n"
+     "  --json       one JSON object per file\n"
+     "  --verbose    print the rulings and the deals too\n"
+     "  --help       this text\n"},
+    {"verify",
+     "usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n"
+     "\n"
+     "Walk the hash chain of the ledger's events; the first bad row is\n"
+     "named.  With --log, an export is checked line by line against the\n"
+     "ledger it came from.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --log FILE   a log written by ecarte export\n"
+     "  --help       this text\n"},
+    {"audit",
+     "usage: ecarte audit [--db FILE] [--json]\n"
+     "\n"
+     "Re-derive every deal of the ledger from its actions and report what\n"
+     "was wrong, a summary per player and statistics with their\n"
+     "probabilities.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       findings, irregularities, players and statistics as\n"
+     "               JSON Lines\n"
+     "  --help       this text\n"},
+};
+
+int usage_help(const char *sub)
+{
+    for (size_t i = 0; i < sizeof(sub_usage) / sizeof(sub_usage[0]); i++) {
+        if (strcmp(sub_usage[i].name, sub) == 0) {
+            fputs(sub_usage[i].text, stdout);
+            fputs("\nexit status: 0 fine, 1 findings, 2 bad input or usage\n",
+                  stdout);
+            return EXIT_FINE;
+        }
+    }
+    fputs(usage_text, stdout);
+    return EXIT_FINE;
+}
+
 int usage_error(const char *sub, const char *fmt, ...)
 {
     va_list ap;
@@ -50,7 +185,8 @@ int usage_error(const char *sub, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'ecarte --help'.\n");
+    fprintf(stderr, "\nTry 'ecarte%s%s --help'.\n", sub ? " " : "",
+            sub ? sub : "");
     return EXIT_BAD_INPUT;
 }
 
@@ -148,7 +284,7 @@ int cmd_record(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'j': json = true; break;
         case 'n': fresh = true; break;
-        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        case 'h': return usage_help("record");
         default: return usage_error("record", "bad option or missing value (see above)");
         }
     }
@@ -221,7 +357,7 @@ int cmd_check(int argc, char **argv)
         case 'j': json = true; break;
         case 's': strict = true; break;
         case 'q': quiet = true; break;
-        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        case 'h': return usage_help("check");
         default: return usage_error("check", "bad option or missing value (see above)");
         }
     }
@@ -361,7 +497,7 @@ int cmd_export(int argc, char **argv)
                                              "\"%s\"", optarg);
             }
             break;
-        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        case 'h': return usage_help("export");
         default: return usage_error("export", "bad option or missing value (see above)");
         }
     }
@@ -490,7 +626,7 @@ int cmd_score(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'j': ctx.json = true; break;
         case 'r': ctx.rubber = atoi(optarg); break;
-        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        case 'h': return usage_help("score");
         default: return usage_error("score", "bad option or missing value (see above)");
         }
     }
@@ -652,6 +788,11 @@ int cmd_law(int argc, char **argv)
 {
     const struct law *l;
 
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            return usage_help("law");
+        }
+    }
     if (argc != 2) {
         return usage_error("law", "expected one law number (1-51 or L12)");
     }
@@ -691,7 +832,7 @@ int cmd_laws(int argc, char **argv)
         case 'p': profile = true; break;
         case 'l': spec = optarg; profile = true; break;
         case 'd': db = optarg; profile = true; break;
-        case 'h': fputs(usage_text, stdout); return EXIT_FINE;
+        case 'h': return usage_help("laws");
         default: return usage_error("laws", "bad option or missing value (see above)");
         }
     }
@@ -757,6 +898,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
+        if (strcmp(argv[1], "help") == 0 && argc > 2) {
+            return usage_help(argv[2]);
+        }
         fputs(usage_text, stdout);
         return EXIT_FINE;
     }

@@ -51,6 +51,8 @@ struct session {
     int64_t seq;
     int64_t events;
     int64_t deals;
+    int held_deal;              /* a deal whose points wait for an election,
+                                   reported once they are scored; 0 none */
     int findings;
     /* tags read before the first action, stored with the sitting */
     int n_tags;
@@ -430,8 +432,11 @@ static void report(struct session *s, int line, const struct arb_result *r)
         output_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
                       &r->rulings[i], r->previews[i]);
     }
-    if (r->deal_over) {
+    if (r->deal_over && r->deal.held) {
+        s->held_deal = r->deal.number;
+    } else if (r->deal_over) {
         output_deal(s->out, s->name, line, &r->deal, r->score);
+        s->held_deal = 0;
     }
     if (r->game_over) {
         output_game(s->out, s->name, line, &r->game);
@@ -701,8 +706,8 @@ static int take_action(struct session *s, const struct tl_line *line)
         }
     }
     s->events++;
-    if (rp->deal_over) {
-        s->deals++;
+    if (rp->deal_started) {
+        s->deals++;             /* once a deal: it may be reported again */
     }
     if (rp->deal_started || rp->game_started) {
         flush_deal(s);
@@ -1011,6 +1016,15 @@ int session_run(struct session *s, FILE *fp, const char *name)
     if (rc == EXIT_FINE) {
         flush_deal(s);
         s->last = NULL;
+        if (s->held_deal != 0 && !s->quiet) {
+            char text[200];
+
+            snprintf(text, sizeof(text),
+                     "the log ends with the points of deal %d waiting for "
+                     "the election on the pending ruling",
+                     s->held_deal);
+            output_note(s->out, name, tl_reader_line(rd), text);
+        }
     }
     tl_reader_close(rd);
     if (commit(s) != 0 && rc == EXIT_FINE) {

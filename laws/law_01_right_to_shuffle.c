@@ -12,7 +12,7 @@
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     (void)ev;
-    return v->elder != SEAT_NONE && v->last_shuffler == v->elder;
+    return laws__same_seat(v->last_shuffler, v->elder);
 }
 
 const struct law law_1_right_to_shuffle = {

@@ -11,7 +11,8 @@
 /* applies - is L15 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return ev->target == v->elder && ev->n > v->expected[v->elder] &&
+    return laws__same_seat(ev->target, v->elder) &&
+           ev->n > v->expected[v->elder] &&
            v->phase == PH_TURNED && v->proposals == 0 && !v->exchanged;
 }
 

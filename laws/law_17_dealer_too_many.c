@@ -12,7 +12,8 @@
 /* applies - is L17 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return ev->target == v->dealer && ev->n > v->expected[v->dealer] &&
+    return laws__same_seat(ev->target, v->dealer) &&
+           ev->n > v->expected[v->dealer] &&
            !v->exchanged &&
            ((v->phase == PH_TURNED && v->proposals == 0) ||
             (v->phase == PH_PROPOSED && v->proposals == 1));

@@ -11,7 +11,8 @@
 /* applies - is L21 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return ev->target == v->dealer && v->phase == PH_PLAY && !v->exchanged &&
+    return laws__same_seat(ev->target, v->dealer) && v->phase == PH_PLAY &&
+           !v->exchanged &&
            ev->n != v->expected[v->dealer];
 }
 

@@ -15,7 +15,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int to = ev->kind == EV_GIVE ? ev->target : ev->actor;
 
-    return v->phase == PH_EXCHANGE && to != SEAT_NONE && v->discarded[to] < 0 &&
+    return v->phase == PH_EXCHANGE && laws__is_seat(to) && v->discarded[to] < 0 &&
            !v->fulfils_remedy;
 }
 

@@ -11,11 +11,15 @@
 /* applies - is L29 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    int discarded = v->discarded[v->elder] < 0 ? 0 : v->discarded[v->elder];
+    int discarded = laws__seat_int(v->discarded, v->elder, -1);
+    int served = laws__seat_int(v->served, v->elder, 0);
 
+    if (discarded < 0) {
+        discarded = 0;
+    }
     if (ev->kind == EV_FOUND_HOLDS) {
         /* L15 READING: a surplus found after elder hand proposed */
-        return ev->target == v->elder &&
+        return laws__same_seat(ev->target, v->elder) &&
                laws__count_in_exchange(v, v->elder) &&
                ev->n > v->expected[v->elder];
     }
@@ -23,11 +27,11 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
         return false;
     }
     if (ev->kind == EV_GIVE) {
-        return ev->target == v->elder &&
-               v->served[v->elder] + ev->n > discarded &&
-               (v->asked < 0 || v->served[v->elder] + ev->n <= v->asked);
+        return laws__same_seat(ev->target, v->elder) &&
+               served + ev->n > discarded &&
+               (v->asked < 0 || served + ev->n <= v->asked);
     }
-    return ev->actor == v->elder && v->served[v->elder] + ev->n > discarded;
+    return laws__same_seat(ev->actor, v->elder) && served + ev->n > discarded;
 }
 
 const struct law law_29_elder_takes_too_many = {

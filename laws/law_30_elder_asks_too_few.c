@@ -17,18 +17,19 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     int discarded;
 
-    if (v->elder == SEAT_NONE) {
+    if (!laws__is_seat(v->elder)) {
         return false;
     }
     if (ev->kind == EV_FOUND_HOLDS) {
         /* short in play after an exchange: he plays as he is */
-        return ev->target == v->elder && v->phase == PH_PLAY &&
-               v->exchanged && ev->n < v->expected[v->elder];
-    }
-    if (v->discarded[v->elder] < 0) {
-        return false;
+        return laws__same_seat(ev->target, v->elder) &&
+               v->phase == PH_PLAY && v->exchanged &&
+               ev->n < v->expected[v->elder];
     }
     discarded = v->discarded[v->elder];
+    if (discarded < 0) {
+        return false;
+    }
     if (ev->kind == EV_ASK) {
         return ev->n < discarded;
     }
@@ -42,6 +43,9 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     int asked = ev->kind == EV_ASK ? ev->n : 0;
     int e = v->elder;
 
+    if (!laws__is_seat(e)) {
+        return;
+    }
     if (ev->kind == EV_FOUND_HOLDS) {
         snprintf(r->note, sizeof(r->note),
                  "%c holds %d cards, %d are due: he plays %d short; %c takes "

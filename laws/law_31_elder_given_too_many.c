@@ -12,7 +12,7 @@
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     return v->phase == PH_EXCHANGE && !v->fulfils_remedy &&
-           ev->target == v->elder && v->asked >= 0 &&
+           laws__same_seat(ev->target, v->elder) && v->asked >= 0 &&
            v->served[v->elder] + ev->n > v->asked;
 }
 

@@ -12,22 +12,22 @@
 /* applies - is L32 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    if (v->elder == SEAT_NONE) {
+    if (!laws__is_seat(v->elder)) {
         return false;
     }
     if (ev->kind == EV_FOUND_HOLDS) {
         /* short once served, before play: the exchange's count (after a
          * proposal not yet answered no law fits: L16 is shut) */
-        return ev->target == v->elder &&
+        return laws__same_seat(ev->target, v->elder) &&
                (v->phase == PH_EXCHANGE ||
                 (v->phase == PH_TURNED && v->exchanged)) &&
                ev->n < v->expected[v->elder];
     }
-    if ((ev->kind == EV_GIVE && ev->target == v->elder) ||
-        (ev->kind == EV_DRAW && ev->actor == v->elder)) {
+    if ((ev->kind == EV_GIVE && laws__same_seat(ev->target, v->elder)) ||
+        (ev->kind == EV_DRAW && laws__same_seat(ev->actor, v->elder))) {
         return false;
     }
-    return v->underserved[v->elder];
+    return laws__seat_flag(v->underserved, v->elder);
 }
 
 const struct law law_32_elder_given_too_few = {

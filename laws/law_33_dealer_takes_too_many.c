@@ -15,11 +15,12 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 
     if (ev->kind == EV_FOUND_HOLDS) {
         /* long after answering the first proposal (L17 is shut) */
-        return ev->target == v->dealer &&
+        return laws__same_seat(ev->target, v->dealer) &&
                laws__count_in_exchange(v, v->dealer) &&
                ev->n > v->expected[v->dealer];
     }
-    return v->phase == PH_EXCHANGE && to == v->dealer && !v->fulfils_remedy &&
+    return v->phase == PH_EXCHANGE && laws__same_seat(to, v->dealer) &&
+           !v->fulfils_remedy &&
            v->discarded[v->dealer] >= 0 &&
            v->served[v->dealer] + ev->n > v->discarded[v->dealer];
 }

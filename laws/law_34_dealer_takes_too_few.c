@@ -13,12 +13,12 @@
 /* applies - is L34 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    if (v->dealer == SEAT_NONE) {
+    if (!laws__is_seat(v->dealer)) {
         return false;
     }
     if (ev->kind == EV_FOUND_HOLDS) {
         /* short after answering the first proposal (L18 is shut) */
-        return ev->target == v->dealer &&
+        return laws__same_seat(ev->target, v->dealer) &&
                laws__count_in_exchange(v, v->dealer) &&
                ev->n < v->expected[v->dealer];
     }

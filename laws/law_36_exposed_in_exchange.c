@@ -19,7 +19,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    if (ev->target == v->dealer) {
+    if (laws__same_seat(ev->target, v->dealer)) {
         r->options = 0;
         r->elector = SEAT_NONE;
     }

@@ -12,7 +12,7 @@
 /* applies - is L42 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->tricks[ev->actor] < 3;
+    return laws__is_seat(ev->actor) && v->tricks[ev->actor] < 3;
 }
 
 const struct law law_42_abandoned_hand = {

@@ -505,11 +505,19 @@ struct law_view {
 struct law;
 struct ruling;
 
+/*
+ * Is the law engaged by ev in the state v?  Must be safe in every state:
+ * before any deal (dealer, elder, leader SEAT_NONE, trump SUIT_NONE),
+ * with an actor or target of SEAT_NONE, for any event kind and phase; a
+ * per-seat field of v is read only for a seat (laws/laws_int.h has the
+ * readers).  v->profile is never NULL.  Reads v and ev, writes nothing.
+ */
 typedef bool (*law_applies_fn)(const struct law_view *v,
                                const struct table_event *ev);
 
 /* An optional hook for what the row cannot express: adjusts the ruling
- * made from the row (options that depend on the state, a note). */
+ * made from the row (options that depend on the state, a note).  Safe in
+ * every state, as law_applies_fn, even one where the law does not apply. */
 typedef void (*law_shape_fn)(const struct law_view *v,
                              const struct table_event *ev,
                              struct ruling *r);

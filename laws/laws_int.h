@@ -20,4 +20,24 @@
  */
 bool laws__count_in_exchange(const struct law_view *v, int seat);
 
+/*
+ * Reading a law view safely.  A law may be asked in any state: before any
+ * deal (no dealer, no elder hand, no trump), with an actor or target of
+ * SEAT_NONE.  Index the per-seat fields of struct law_view only through
+ * these, so that a seat of SEAT_NONE never indexes an array.
+ */
+
+/* laws__is_seat - true if s is SEAT_A or SEAT_B (not SEAT_NONE). */
+bool laws__is_seat(int s);
+
+/* laws__same_seat - true if a and b are the same seat; false whenever
+ * either is SEAT_NONE (no dealer is nobody's seat). */
+bool laws__same_seat(int a, int b);
+
+/* laws__seat_int - pair[s] for a seat s; none if s is not a seat. */
+int laws__seat_int(const int pair[2], int s, int none);
+
+/* laws__seat_flag - pair[s] for a seat s; false if s is not a seat. */
+bool laws__seat_flag(const bool pair[2], int s);
+
 #endif /* ECARTE_LAWS_LAWS_INT_H */

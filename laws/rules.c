@@ -1,6 +1,6 @@
 /* rules.c - the rules of play shared by every module: rank, the trick
- * winner, the follower's obligation (LAWS.md 2.7), and rule profiles
- * (LAWS.md 5). */
+ * winner, the follower's obligation (LAWS.md 2.7), rule profiles
+ * (LAWS.md 5), and the safe readers of a law view the laws share. */
 #include "laws/laws.h"
 
 #include <stdio.h>
@@ -9,6 +9,26 @@
 #include <strings.h>
 
 #include "laws/laws_int.h"
+
+bool laws__is_seat(int s)
+{
+    return s == SEAT_A || s == SEAT_B;
+}
+
+bool laws__same_seat(int a, int b)
+{
+    return laws__is_seat(a) && a == b;
+}
+
+int laws__seat_int(const int pair[2], int s, int none)
+{
+    return laws__is_seat(s) ? pair[s] : none;
+}
+
+bool laws__seat_flag(const bool pair[2], int s)
+{
+    return laws__is_seat(s) && pair[s];
+}
 
 bool card_beats(uint8_t a, uint8_t b, int trump)
 {

@@ -225,6 +225,8 @@ static int map_rc(int src)
 /*
  * fail - keep "what: SQLite's message" on l for the SQLite result src and
  * return the ledger status it maps to.  Call before resetting the statement.
+ * A write refused because the file (or its directory, for the WAL files)
+ * may not be written is said in words, not in SQLite's.
  */
 static int fail(struct ledger *l, int src, const char *what)
 {
@@ -232,6 +234,12 @@ static int fail(struct ledger *l, int src, const char *what)
                                     : sqlite3_errstr(src);
 
     l->sqlite_rc = src;
+    if ((src & 0xff) == SQLITE_READONLY) {
+        snprintf(l->errmsg, sizeof(l->errmsg),
+                 "the ledger is read-only (its file, or the directory it is "
+                 "in, may not be written)");
+        return map_rc(src);
+    }
     snprintf(l->errmsg, sizeof(l->errmsg), "%s: %s", what, msg);
     return map_rc(src);
 }
@@ -729,6 +737,11 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
         }
         sqlite3_extended_result_codes(l->db, 1);
         rc = check_format(l, &is_empty);
+    }
+    if (rc == 0 && !readonly && sqlite3_db_readonly(l->db, "main") == 1) {
+        /* SQLite fell back to reading a file we may not write: refuse now,
+         * not at the first action to record */
+        rc = fail(l, SQLITE_READONLY, "open");
     }
     if (rc != 0) {
         goto out;

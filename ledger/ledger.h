@@ -51,6 +51,9 @@ enum ledger_status {
  * SQLite at all is LEDGER_E_FORMAT too.  If the environment variable
  * ECARTE_FIXED_TIME is set (and not empty) at open, its value is recorded
  * as the time of every row instead of the clock (reproducible tests).
+ * Opened for writing (no LEDGER_READONLY), a file that may not be written
+ * (or whose directory may not be, for the WAL files) is LEDGER_E_ERROR
+ * with "the ledger is read-only (...)" in ledger_errmsg.
  * Returns 0 and the handle in *out (owned: ledger_close), or a negative
  * code; on failure *out is still set when the handle could be allocated,
  * so ledger_errmsg(*out) tells why (close it anyway).

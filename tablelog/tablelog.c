@@ -918,6 +918,56 @@ static int parse_tag(struct parser *p, struct tl_line *out)
 /* Parsing a line                                                       */
 /* ------------------------------------------------------------------ */
 
+/*
+ * utf8_bad - the offset of the first byte of s (n bytes) that is not part
+ * of well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or a NUL; n if there is none.  A sequence cut
+ * short is bad at its first byte.
+ */
+static size_t utf8_bad(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+
+    while (i < n) {
+        unsigned c = u[i];
+        unsigned lo = 0x80;     /* range of the second byte */
+        unsigned hi = 0xbf;
+        size_t len;
+
+        if (c == 0) {
+            return i;
+        }
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf) {
+            len = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            len = 3;
+            lo = c == 0xe0 ? 0xa0 : lo;
+            hi = c == 0xed ? 0x9f : hi;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            len = 4;
+            lo = c == 0xf0 ? 0x90 : lo;
+            hi = c == 0xf4 ? 0x8f : hi;
+        } else {
+            return i;
+        }
+        if (n - i < len || u[i + 1] < lo || u[i + 1] > hi) {
+            return i;
+        }
+        for (size_t k = 2; k < len; k++) {
+            if ((u[i + k] & 0xc0) != 0x80) {
+                return i;
+            }
+        }
+        i += len;
+    }
+    return n;
+}
+
 static void trim_end(struct parser *p)
 {
     while (p->end > p->pos && is_blank(p->s[p->end - 1])) {
@@ -931,6 +981,7 @@ int tl_parse_line(const char *text, size_t len, int line_no,
     struct tl_error scratch;
     struct parser p;
     const char *hash;
+    size_t bad;
 
     memset(out, 0, sizeof(*out));
     out->kind = TL_BLANK;
@@ -949,6 +1000,15 @@ int tl_parse_line(const char *text, size_t len, int line_no,
 
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
         len--;
+    }
+    bad = utf8_bad(text, len);
+    if (bad < len) {
+        /* the whole line, comment included, is UTF-8 text (FORMAT.md) */
+        err->col = (int)bad + 1;
+        snprintf(err->msg, sizeof(err->msg),
+                 "expected UTF-8 text, found the byte 0x%02X",
+                 (unsigned char)text[bad]);
+        return -1;
     }
     p.s = text;
     p.end = len;

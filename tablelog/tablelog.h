@@ -72,7 +72,9 @@ struct tl_error {
  * Returns 0, or -1 and fills *err with the column and "expected ...,
  * found ..." (out is then unspecified).  Keywords are case-insensitive;
  * cards accept `10`, lower case and the suit symbols.  Syntax only: the
- * rules (is the card in that hand?) are not checked here.
+ * rules (is the card in that hand?) are not checked here.  The whole line,
+ * comment included, must be UTF-8 without NUL: the column of the first bad
+ * byte is reported as "expected UTF-8 text, found the byte 0xFF".
  */
 int tl_parse_line(const char *text, size_t len, int line_no,
                   struct tl_line *out, struct tl_error *err);

@@ -314,6 +314,108 @@ static void audit__reports_wrong_marks_rulings_and_counts(void **state)
                                 "offender A\""));
 }
 
+/* count_lines - lines of text that contain needle. */
+static int count_lines(const char *text, const char *needle)
+{
+    int n = 0;
+
+    for (const char *p = strstr(text, needle); p != NULL;
+         p = strstr(p + 1, needle)) {
+        n++;
+    }
+    return n;
+}
+
+/* A deal whose points waited for an election (L25, L43: stand or replay)
+ * was reported at its last trick and again when scored: import said 312
+ * deals and the audit 312 for a sitting of 300.  Each deal is counted and
+ * printed once, with its points as scored. */
+static void audit__counts_each_deal_once(void **state)
+{
+    struct harness_tmp *t = *state;
+    static char out[1 << 20];
+    char want[64];
+
+    assert_int_equal(
+        harness_sh("%s gen --deals 300 --seed 3 --irregularities 0.4 > '%s'",
+                   harness_ecarte(), t->log),
+        0);
+    /* the sitting holds elections that settle a played hand's points */
+    assert_int_equal(harness_sh("grep -q 'elects stand' '%s'", t->log), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, ": 300 deals imported, 0 quarantined"));
+    assert_int_equal(query(t->db, "SELECT count(*) FROM deal"), 300);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s score --db '%s' --json",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(count_lines(out, "{\"type\":\"deal\""), 300);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --db '%s' --json | "
+                                     "grep '\"type\":\"audit\"'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "\"sittings\":1,\"deals\":300,"));
+    /* check prints every deal once: deal numbers 1..300, none twice */
+    assert_int_equal(
+        harness_capture(out, sizeof(out),
+                        "%s check --json '%s' | grep '\"type\":\"deal\"' | "
+                        "sed 's/.*\"deal\":\\([0-9]*\\),.*/\\1/' | "
+                        "sort -n | uniq -d | wc -l",
+                        harness_ecarte(), t->log),
+        0);
+    assert_string_equal(out, "0\n");
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s check --json '%s' | "
+                                     "grep -c '\"type\":\"deal\"'",
+                                     harness_ecarte(), t->log),
+                     0);
+    assert_string_equal(out, "300\n");
+    snprintf(want, sizeof(want), "\"deal\":300,");
+    assert_int_equal(harness_sh("%s check --json '%s' | grep -q '%s'",
+                                harness_ecarte(), t->log, want),
+                     0);
+}
+
+/* A revoke ruled at the last trick holds the hand's points until the
+ * adversary elects: the deal is printed once, when they are scored; a log
+ * that ends before the election says so in a note. */
+static void audit__held_deal_printed_once_when_scored(void **state)
+{
+    struct harness_tmp *t = *state;
+    char path[512];
+    char out[16384];
+    char want[600];
+
+    harness_path("tests/cases/t25_revoke_replayed.ecarte", path,
+                 sizeof(path));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), path),
+                     0);
+    assert_int_equal(count_lines(out, ": deal 1 ("), 1);
+    snprintf(want, sizeof(want),
+             "%s:44: deal 1 (B deals): tricks A 0 B 5, points A 0 B 1; "
+             "score A 0 B 1\n",
+             path);
+    assert_non_null(strstr(out, want));
+    /* the same log stopped before A elects replay */
+    assert_int_equal(harness_sh("sed '/A elects replay/,$d' '%s' > '%s'",
+                                path, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), t->log),
+                     0);
+    assert_int_equal(count_lines(out, ": deal 1 ("), 0);
+    snprintf(want, sizeof(want),
+             "%s:33: note: the log ends with the points of deal 1 waiting "
+             "for the election on the pending ruling\n",
+             t->log);
+    assert_non_null(strstr(out, want));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +433,8 @@ int run_tests(void)
         T(audit__finds_every_injected_irregularity),
         T(audit__finds_nothing_on_a_clean_sitting),
         T(audit__reports_wrong_marks_rulings_and_counts),
+        T(audit__counts_each_deal_once),
+        T(audit__held_deal_printed_once_when_scored),
 #undef T
     };
 

@@ -281,6 +281,83 @@ static void cli__score_prints_the_scoresheet(void **state)
     assert_non_null(strstr(out, "rubber to"));
 }
 
+/* `ecarte CMD --help` prints that command's usage and options on standard
+ * output and exits 0, for every command (law took --help for a law number
+ * and exited 2). */
+static void cli__every_command_has_its_help(void **state)
+{
+    static const struct {
+        const char *cmd;
+        const char *usage;      /* the first line */
+        const char *option;     /* an option the text explains */
+    } cmds[] = {
+        {"record", "usage: ecarte record [--db FILE] [--json] [--new] "
+                   "[LOG... | -]\n", "  --new        start a new sitting"},
+        {"check", "usage: ecarte check [--json] [--strict] LOG...\n",
+         "  --strict     a ruling the log does not record is a finding"},
+        {"export", "usage: ecarte export [--db FILE] [--game N] "
+                   "[--sitting ID]\n", "  --game N     only game N"},
+        {"score", "usage: ecarte score [--db FILE] [--json] [--rubber N]\n",
+         "  --rubber N   games in a rubber"},
+        {"law", "usage: ecarte law N\n", "  --help       this text\n"},
+        {"laws", "usage: ecarte laws [--profile [--laws SPEC | --db "
+                 "FILE]]\n", "  --laws SPEC  of this Laws tag value"},
+        {"gen", "usage: ecarte gen [--deals N] [--seed S] "
+                "[--irregularities RATE]\n", "  --seed S     the seed"},
+        {"import", "usage: ecarte import --db FILE [--json] [--verbose] "
+                   "LOG...\n", "  --verbose    print the rulings"},
+        {"verify", "usage: ecarte verify [--db FILE] [--log "
+                   "EXPORTED-LOG]\n", "  --log FILE   a log written by "
+                                      "ecarte export"},
+        {"audit", "usage: ecarte audit [--db FILE] [--json]\n",
+         "  --json       findings, irregularities"},
+    };
+    char out[4096];
+    char err[4096];
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+        for (int form = 0; form < 2; form++) {
+            const char *flag = form == 0 ? "--help" : "-h";
+
+            assert_int_equal(harness_capture(out, sizeof(out),
+                                             "%s %s %s 2>/dev/null",
+                                             harness_ecarte(), cmds[i].cmd,
+                                             flag),
+                             0);
+            if (strncmp(out, cmds[i].usage, strlen(cmds[i].usage)) != 0 ||
+                strstr(out, cmds[i].option) == NULL ||
+                strstr(out, "\nexit status: 0 fine, 1 findings, 2 bad input "
+                            "or usage\n") == NULL) {
+                fail_msg("ecarte %s %s printed:\n%s", cmds[i].cmd, flag, out);
+            }
+            /* nothing on standard error */
+            assert_int_equal(harness_capture(err, sizeof(err),
+                                             "%s %s %s 2>&1 >/dev/null",
+                                             harness_ecarte(), cmds[i].cmd,
+                                             flag),
+                             0);
+            assert_string_equal(err, "");
+        }
+    }
+    /* after other arguments too, and through `ecarte help CMD` */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s law 43 --help",
+                                     harness_ecarte()),
+                     0);
+    assert_true(strncmp(out, "usage: ecarte law N\n", 20) == 0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s help law",
+                                     harness_ecarte()),
+                     0);
+    assert_true(strncmp(out, "usage: ecarte law N\n", 20) == 0);
+    /* a usage error points at the command's help */
+    assert_int_equal(harness_capture(err, sizeof(err),
+                                     "%s law 52 2>&1 >/dev/null",
+                                     harness_ecarte()),
+                     2);
+    assert_string_equal(err, "ecarte law: expected a law number 1-51, "
+                             "found \"52\"\nTry 'ecarte law --help'.\n");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -297,6 +374,7 @@ int run_tests(void)
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),
         T(cli__score_prints_the_scoresheet),
+        T(cli__every_command_has_its_help),
 #undef T
     };
 

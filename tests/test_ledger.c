@@ -450,7 +450,10 @@ static void ledger__read_only_reads_but_refuses_writes(void **state)
     assert_int_equal(ledger_chain_head(ro, head, &n), 0);
     assert_int_equal(n, 1);
     assert_true(ledger_event_add(ro, &ev, NULL) < 0);
-    assert_non_null(strstr(ledger_errmsg(ro), "readonly"));
+    /* said in words, not SQLite's "attempt to write a readonly database" */
+    assert_string_equal(ledger_errmsg(ro),
+                        "the ledger is read-only (its file, or the directory "
+                        "it is in, may not be written)");
     assert_true(ledger_sitting_add(ro, "y", NULL) < 0);
     ledger_close(ro);
 }

@@ -5,6 +5,7 @@
 #include "tests/harness.h"
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +268,159 @@ static void robust__bad_options_exit_2_and_touch_nothing(void **state)
     assert_int_equal(harness_sh("test -e '%s'", t->db), 1);
 }
 
+/* A tag (or any line) that is not UTF-8 stops the run where it is read,
+ * so that no raw byte reaches JSON output or the ledger. */
+static void robust__text_that_is_not_utf8_is_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char want[512];
+
+    harness_write(t->log, "[Event \"Club\"]\n[A \"M. L\xe9vy\"]\ngame\n");
+    snprintf(want, sizeof(want),
+             "%s:2:9: expected UTF-8 text, found the byte 0xE9\n", t->log);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_string_equal(out, want);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --json --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     2);
+    assert_string_equal(out, want);
+    /* a bad byte in a comment of a deal */
+    harness_write(t->log, "game\ndeal B # na\xefve\n");
+    snprintf(want, sizeof(want),
+             "%s:2:12: expected UTF-8 text, found the byte 0xEF\n", t->log);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_string_equal(out, want);
+}
+
+/* `verify --log` on a log that is not an export (no [Chain] tag) is bad
+ * input, not a finding about the ledger: exit 2 and a message. */
+static void robust__verify_log_that_is_not_an_export_exits_2(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("hoffmann-refused.ecarte");
+    char out[4096];
+    char want[600];
+
+    assert_int_equal(harness_record(t->db, log), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' "
+                                     "2>&1 >/dev/null",
+                                     harness_ecarte(), t->db, log),
+                     2);
+    snprintf(want, sizeof(want),
+             "ecarte verify: %s:1:1: expected an exported log (its [Chain "
+             "\"sitting=N from=ID head=HASH\"] tag, written by ecarte "
+             "export), found none\n",
+             log);
+    assert_string_equal(out, want);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log - "
+                                     "</dev/null 2>&1 >/dev/null",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_string_equal(out, "ecarte verify: expected an exported log file "
+                             "for --log (it is read twice), found standard "
+                             "input\n");
+    /* the export itself verifies */
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+}
+
+/* as_writer_who_may_not - the shell command cmd as a user who may not
+ * write the files of the test (nobody when we are root, who may write
+ * anything; ourselves otherwise).  Into buf; false if there is no such
+ * user here. */
+static bool as_writer_who_may_not(char *buf, size_t n, const char *cmd)
+{
+    if (harness_sh("test \"$(id -u)\" != 0") == 0) {
+        snprintf(buf, n, "%s", cmd);
+        return true;
+    }
+    if (harness_sh("id -u nobody >/dev/null 2>&1 && su nobody -s /bin/sh "
+                   "-c 'test -x %s' 2>/dev/null",
+                   harness_ecarte()) != 0) {
+        return false;
+    }
+    snprintf(buf, n, "su nobody -s /bin/sh -c \"%s\"", cmd);
+    return true;
+}
+
+/* A ledger that may not be written, for a command that writes: the
+ * ledger is named and said read-only in words (exit 2), not SQLite's
+ * "attempt to write a readonly database"; nothing is recorded. */
+static void robust__read_only_ledger_is_said_in_words(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("hoffmann-refused.ecarte");
+    char cmd[2048];
+    char run[2300];
+    char out[4096];
+    char want[600];
+
+    assert_int_equal(harness_record(t->db, log), 0);
+    snprintf(want, sizeof(want),
+             "ecarte: %s: the ledger is read-only (its file, or the "
+             "directory it is in, may not be written)\n",
+             t->db);
+    /* the file and its directory read-only */
+    assert_int_equal(harness_sh("chmod 444 '%s' && chmod 555 '%s'", t->db,
+                                t->dir),
+                     0);
+    snprintf(cmd, sizeof(cmd), "%s record --new --db '%s' '%s' 2>&1",
+             harness_ecarte(), t->db, log);
+    if (!as_writer_who_may_not(run, sizeof(run), cmd)) {
+        harness_sh("chmod 755 '%s'", t->dir);
+        skip();
+    }
+    assert_int_equal(harness_capture(out, sizeof(out), "%s", run), 2);
+    assert_string_equal(out, want);
+    snprintf(cmd, sizeof(cmd), "%s import --db '%s' '%s' 2>&1",
+             harness_ecarte(), t->db, harness_example("club-evening.ecarte"));
+    assert_true(as_writer_who_may_not(run, sizeof(run), cmd));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s", run), 2);
+    snprintf(want, sizeof(want),
+             "ecarte import: %s: the ledger is read-only (its file, or the "
+             "directory it is in, may not be written)\n",
+             t->db);
+    assert_string_equal(out, want);
+    /* only the file read-only: SQLite would open it to read and fail at
+     * the first write; the open says so at once */
+    assert_int_equal(harness_sh("chmod 777 '%s'", t->dir), 0);
+    snprintf(cmd, sizeof(cmd), "%s record --new --db '%s' '%s' 2>&1",
+             harness_ecarte(), t->db, log);
+    assert_true(as_writer_who_may_not(run, sizeof(run), cmd));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s", run), 2);
+    snprintf(want, sizeof(want),
+             "ecarte: %s: the ledger is read-only (its file, or the "
+             "directory it is in, may not be written)\n",
+             t->db);
+    assert_string_equal(out, want);
+    /* reading it is fine, and nothing was added */
+    snprintf(cmd, sizeof(cmd), "%s score --db '%s' 2>&1", harness_ecarte(),
+             t->db);
+    assert_true(as_writer_who_may_not(run, sizeof(run), cmd));
+    assert_int_equal(harness_sh("%s >/dev/null", run), 0);
+    assert_int_equal(harness_sh("chmod 755 '%s' && chmod 644 '%s'", t->dir,
+                                t->db),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^deal'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_string_equal(out, "1\n");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +441,9 @@ int run_tests(void)
         T(robust__ledger_in_a_read_only_place_can_be_read),
         T(robust__export_of_what_is_not_there_fails),
         T(robust__bad_options_exit_2_and_touch_nothing),
+        T(robust__text_that_is_not_utf8_is_refused),
+        T(robust__verify_log_that_is_not_an_export_exits_2),
+        T(robust__read_only_ledger_is_said_in_words),
 #undef T
     };
 

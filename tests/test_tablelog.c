@@ -1104,6 +1104,70 @@ static void tablelog__too_many_cards_in_a_list_is_an_error(void **state)
 /* The reader                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The whole text of a log is UTF-8 (FORMAT.md): a line with a byte that
+ * is not, anywhere (a tag, an action, a comment), does not read, and the
+ * column is the first bad byte's. */
+static void tablelog__rejects_text_that_is_not_utf8(void **state)
+{
+    struct tl_line l;
+    struct tl_error err;
+
+    (void)state;
+    /* Latin-1 e acute in a tag value */
+    parse_error("[Event \"Caf\xe9\"]", 12,
+                "expected UTF-8 text, found the byte 0xE9");
+    /* a sequence cut short, in a comment */
+    parse_error("deal A # caf\xc3", 13,
+                "expected UTF-8 text, found the byte 0xC3");
+    parse_error("deal A # caf\xc3(", 13,
+                "expected UTF-8 text, found the byte 0xC3");
+    /* a lone continuation byte, in an action */
+    parse_error("A plays Q\x80", 10,
+                "expected UTF-8 text, found the byte 0x80");
+    /* overlong forms, a surrogate, above U+10FFFF, bytes never used */
+    parse_error("game \xc0\xaf", 6, "expected UTF-8 text, found the byte 0xC0");
+    parse_error("game \xe0\x80\xaf", 6,
+                "expected UTF-8 text, found the byte 0xE0");
+    parse_error("game \xed\xa0\x80", 6,
+                "expected UTF-8 text, found the byte 0xED");
+    parse_error("game \xf4\x90\x80\x80", 6,
+                "expected UTF-8 text, found the byte 0xF4");
+    parse_error("game \xff", 6, "expected UTF-8 text, found the byte 0xFF");
+    /* a NUL inside the line */
+    assert_int_equal(tl_parse_line("game\0x", 6, 3, &l, &err), -1);
+    assert_int_equal(err.col, 5);
+    assert_string_equal(err.msg, "expected UTF-8 text, found the byte 0x00");
+    /* well-formed text of every length reads */
+    l = parse("[Event \"Caf\xc3\xa9 \xe2\x99\xa0 \xf0\x9f\x82\xa1\"]");
+    assert_int_equal(l.kind, TL_TAG);
+    assert_string_equal(l.tag_value, "Caf\xc3\xa9 \xe2\x99\xa0 "
+                                     "\xf0\x9f\x82\xa1");
+    l = parse("A leads Q\xe2\x99\xa0 # \xef\xbf\xbd \xf4\x8f\xbf\xbf");
+    assert_int_equal(l.ev.kind, EV_LEAD);
+}
+
+static void tablelog__reader_rejects_a_tag_that_is_not_utf8(void **state)
+{
+    static const char text[] =
+        "[Event \"Club\"]\n"
+        "[A \"M. L\xe9vy\"]\n"
+        "game\n";
+    struct tl_line l;
+    FILE *fp = NULL;
+    struct tl_reader *r = reader_on(text, &fp);
+
+    (void)state;
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(tl_reader_next(r, &l), -1);
+    assert_string_equal(tl_reader_error(r),
+                        "t.ecarte:2:9: expected UTF-8 text, found the byte "
+                        "0xE9");
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_GAME);
+    tl_reader_close(r);
+    fclose(fp);
+}
+
 static void tablelog__reader_yields_lines_and_skips_blanks(void **state)
 {
     static const char text[] =
@@ -1401,6 +1465,8 @@ int run_tests(void)
         cmocka_unit_test(tablelog__errors_in_tags_stamps_and_rulings),
         cmocka_unit_test(tablelog__error_quotes_long_tokens_shortened),
         cmocka_unit_test(tablelog__too_many_cards_in_a_list_is_an_error),
+        cmocka_unit_test(tablelog__rejects_text_that_is_not_utf8),
+        cmocka_unit_test(tablelog__reader_rejects_a_tag_that_is_not_utf8),
         cmocka_unit_test(tablelog__reader_yields_lines_and_skips_blanks),
         cmocka_unit_test(tablelog__reader_rejects_a_tag_after_an_action),
         cmocka_unit_test(tablelog__reader_reports_bad_lines_and_goes_on),
