@@ -3788,6 +3788,72 @@ static int drop_continuing(struct ctx *c, struct ruling *rs, int n)
     return kept;
 }
 
+/*
+ * count_from_cards - a card shown, led, played or discarded outranks the
+ * count recorded (FORMAT.md): a named card that is nowhere yet, from a hand
+ * whose every place is already known, proves the hand held more cards than
+ * the record says.  The hand is reconciled (an unseen card comes from the
+ * stock) and the laws rule the discovery as a count of the hand would
+ * (L15-L21, L29-L34), before the action itself is applied.  Returns 0, or
+ * ARB_E_IMPOSSIBLE if the stock has no unseen card to give.
+ */
+static int count_from_cards(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    const struct table_event *saved = ev;
+    struct table_event found;
+    struct law_view v;
+    struct ruling rs[ARB_RULINGS_MAX];
+    int x = ev->actor;
+    int need = 0;
+    int n;
+    int rc;
+
+    if (x == SEAT_NONE || d->dealer == SEAT_NONE || d->over ||
+        d->phase < PH_TURNED ||
+        !(ev->kind == EV_LEAD || ev->kind == EV_PLAY || ev->kind == EV_SHOW ||
+          ev->kind == EV_CLAIM || ev->kind == EV_DISCARD)) {
+        return 0;
+    }
+    for (int i = 0; i < ev->n_cards; i++) {
+        if (ev->cards[i] != CARD_UNKNOWN &&
+            arbiter__locate(&d->z, ev->cards[i]) < 0) {
+            need++;
+        }
+    }
+    need -= d->z.count[Z_HAND(x)] - cards_count(d->z.known[Z_HAND(x)]);
+    if (need <= 0) {
+        return 0;
+    }
+    memset(&found, 0, sizeof(found));
+    found.kind = EV_FOUND_HOLDS;
+    found.actor = SEAT_NONE;
+    found.target = (int8_t)x;
+    found.suit = SUIT_NONE;
+    found.n = (int16_t)(d->z.count[Z_HAND(x)] + need);
+    c->ev = &found;
+    fill_view(c, &v);
+    rc = reconcile(c, x, found.n);
+    if (rc == 0) {
+        note(c, "the card that %c %s proves his hand larger than recorded",
+             seat_letter(x), event_verb(ev->kind));
+        n = drop_continuing(c, rs, ask_laws(c, &v, rs, ARB_RULINGS_MAX));
+        for (int i = 0; i < n && rc == 0; i++) {
+            struct ruling *r = add_ruling(c, &rs[i]);
+
+            if (r == NULL) {
+                break;
+            }
+            rc = carry_out(c, r);
+            preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                    ARB_PREVIEW_LEN);
+        }
+    }
+    c->ev = saved;
+    return rc;
+}
+
 static int step(struct ctx *c)
 {
     struct law_view v;
@@ -3804,6 +3870,12 @@ static int step(struct ctx *c)
     }
     if ((rc = settle_rectify(c)) != 0) {
         return rc;
+    }
+    if ((rc = count_from_cards(c)) != 0) {
+        return rc;
+    }
+    if (c->d->is_void && c->res->deal_over && c->ev->kind != EV_DEAL) {
+        return 0;               /* the count voided the deal (L20) */
     }
     fill_view(c, &v);
     n = ask_laws(c, &v, rs, ARB_RULINGS_MAX);

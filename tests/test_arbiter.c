@@ -196,6 +196,29 @@ static void arbiter__card_not_in_hand_is_refused(void **state)
     assert_int_equal(arbiter_phase(a), PH_TURNED);
 }
 
+static void arbiter__card_led_from_a_known_hand_proves_one_more(
+    void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+    uint32_t known;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    /* A's five cards were all seen; QC is nowhere yet: A held a sixth */
+    assert_int_equal(feed_all(a, "A leads QC\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.n_rulings, 1);
+    assert_int_equal(r.rulings[0].law, LAW_15);
+    assert_int_equal(r.rulings[0].elector, SEAT_A);
+    assert_int_equal(arbiter_hand(a, SEAT_A, &known), 5);
+    assert_int_equal(known, M("QH AH 7H KS KD"));
+    assert_true(arbiter_check_conservation(a));
+    /* the ruling holds the table until A chooses */
+    assert_int_equal(feed(a, "B plays KH\n"), ARB_E_PENDING);
+    assert_int_equal(feed(a, "A elects new-deal\n"), 0);
+    assert_int_equal(arbiter_deal_number(a), 1);
+    assert_false(arbiter_hand_in_progress(a));
+}
+
 static void arbiter__more_cards_than_the_pack_is_refused(void **state)
 {
     struct arbiter *a = *state;
@@ -704,6 +727,7 @@ int run_tests(void)
         T(arbiter__played_cards_leave_the_hand),
         T(arbiter__card_in_two_places_is_refused),
         T(arbiter__card_not_in_hand_is_refused),
+        T(arbiter__card_led_from_a_known_hand_proves_one_more),
         T(arbiter__more_cards_than_the_pack_is_refused),
         T(arbiter__unknown_cards_are_placed_when_seen),
         T(arbiter__found_count_outranks_an_unseen_packet),
