@@ -2254,7 +2254,8 @@ static bool is_lead_after_credit(const struct ctx *c)
     const struct table_event *ev = c->ev;
     int x = ev->actor;
 
-    return ev->kind == EV_LEAD && x != SEAT_NONE && d->dealer != SEAT_NONE &&
+    return (ev->kind == EV_LEAD || ev->kind == EV_PLAY) && x != SEAT_NONE &&
+           d->dealer != SEAT_NONE &&
            d->over && !d->is_void && d->credited[SEAT_OTHER(x)] == 0 &&
            d->credited[x] > 0 && d->z.count[Z_HAND(x)] > 0 &&
            ev->n_cards == 1 && ev->cards[0] != CARD_UNKNOWN;
@@ -2278,9 +2279,9 @@ static int lead_after_credit(struct ctx *c)
     if (rc != 0) {
         return fail(c, rc, "%s", why);
     }
-    note(c, "%c leads to a trick already credited to him (short hand): the "
-            "card is recorded, the deal is over",
-         seat_letter(x));
+    note(c, "%c %s a card to a trick already credited to him (short hand): "
+            "the card is recorded, the deal is over",
+         seat_letter(x), ev->kind == EV_LEAD ? "leads" : "plays");
     return 0;
 }
 
@@ -2392,6 +2393,9 @@ static int on_play(struct ctx *c, const struct law_view *v)
     struct trick_rec *tr;
     int rc;
 
+    if (is_lead_after_credit(c)) {
+        return lead_after_credit(c);
+    }
     if ((rc = need_deal(c)) != 0) {
         return rc;
     }
