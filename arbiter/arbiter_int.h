@@ -248,4 +248,249 @@ void arbiter__best_tricks(uint32_t hand_leader, uint32_t hand_other,
                           int trump, const struct profile *p, int leader,
                           int out[2]);
 
+/* The work of one action: the arbiter (for messages), the copy being
+ * changed, the event, and the result being filled. */
+struct ctx {
+    struct arbiter *a;
+    struct table_state *s;
+    struct deal_state *d;
+    const struct table_event *ev;
+    struct arb_result *res;
+    bool not_allowed;           /* a ruling refused the action: no effect */
+};
+
+/* arbiter.c -------------------------------------------------------- */
+
+/* arbiter__fail - set the message on the arbiter and return code */
+int arbiter__fail(struct ctx *c, int code, const char *fmt, ...);
+
+/* arbiter__note - add a fact worth saying to the result */
+void arbiter__note(struct ctx *c, const char *fmt, ...);
+
+char *arbiter__cardtext(uint8_t card, char *buf);
+
+void arbiter__deal_reset(struct deal_state *d);
+
+int arbiter__need_actor(struct ctx *c, int seat, const char *who);
+
+int arbiter__need_deal(struct ctx *c);
+
+/* cards.c ---------------------------------------------------------- */
+
+/* arbiter__give_cards - move the event's cards (or n unknown ones) from
+ * zone from to zone to */
+int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n);
+
+/* arbiter__reconcile - an observation outranks the record (FORMAT.md,
+ * "What was seen and what was believed") */
+int arbiter__reconcile(struct ctx *c, int seat, int n);
+
+/* view.c ----------------------------------------------------------- */
+
+/* arbiter__king_evidence - what the table says of the announcer's claim */
+int arbiter__king_evidence(const struct deal_state *d);
+
+/* arbiter__revoke_evidence - does card k, now known to be in seat's hand
+ * since before the play, prove an earlier play by seat broke the
+ * obligation? Returns the trick index, or -1 */
+int arbiter__revoke_evidence(const struct ctx *c, int seat, uint8_t k);
+
+void arbiter__fill_view(const struct ctx *c, struct law_view *v);
+
+/* arbiter__ask_laws - every penalty law woken by the event and engaged
+ * gives a ruling into out (up to max) */
+int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
+                      struct ruling *out, int max);
+
+/* arbiter__drop_continuing - one irregularity, one ruling */
+int arbiter__drop_continuing(struct ctx *c, struct ruling *rs, int n);
+
+/* rulings.c -------------------------------------------------------- */
+
+/* arbiter__add_ruling - put r in the result (and its preview slot) */
+struct ruling *arbiter__add_ruling(struct ctx *c, const struct ruling *r);
+
+/* arbiter__make_ruling - a ruling from law l's row about event ev */
+void arbiter__make_ruling(struct ruling *r, enum law_id l, int offender,
+                          int elector);
+
+/* arbiter__push_pending - keep r waiting for its elector / window */
+struct pending *arbiter__push_pending(struct ctx *c, const struct ruling *r);
+
+void arbiter__drop_pending(struct deal_state *d, int i);
+
+int arbiter__on_elect(struct ctx *c);
+
+/* arbiter__preview - what each option of ruling r would give, in words */
+void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
+                      size_t n);
+
+/* arbiter__carry_out - apply an automatic remedy, or keep the ruling
+ * pending for its elector */
+int arbiter__carry_out(struct ctx *c, struct ruling *r);
+
+/* arbiter__evidence_rulings - after the action */
+void arbiter__evidence_rulings(struct ctx *c, const struct law_view *v);
+
+/* arbiter__gate - may the event happen with the rulings now pending?
+ * Windows that the event closes take their default remedy here */
+int arbiter__gate(struct ctx *c);
+
+/* arbiter__count_from_cards - a card shown, led, played or discarded
+ * outranks the count recorded (FORMAT.md) */
+int arbiter__count_from_cards(struct ctx *c);
+
+/* deal.c ----------------------------------------------------------- */
+
+/* arbiter__void_deal - the deal is void */
+void arbiter__void_deal(struct ctx *c);
+
+/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if
+ * free */
+int arbiter__right_dealer(const struct table_state *s);
+
+/* arbiter__own_pack - the pack dealer should use (L14 */
+int arbiter__own_pack(const struct table_state *s, int dealer);
+
+int arbiter__on_game(struct ctx *c);
+
+int arbiter__on_score(struct ctx *c);
+
+int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n);
+
+int arbiter__on_deal(struct ctx *c, const struct law_view *v,
+                     const struct ruling *rs, int n);
+
+int arbiter__on_shuffle(struct ctx *c);
+
+int arbiter__on_cut(struct ctx *c);
+
+int arbiter__on_packets(struct ctx *c);
+
+/* arbiter__dealer_gives - a `gives` line must come from the dealer, and
+ * there must be as many cards left in the pile (named pile in the
+ * message) */
+int arbiter__dealer_gives(struct ctx *c, const char *pile);
+
+int arbiter__on_give(struct ctx *c);
+
+int arbiter__on_expose(struct ctx *c);
+
+int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n);
+
+int arbiter__on_look(struct ctx *c);
+
+int arbiter__on_found_faced(struct ctx *c);
+
+/* arbiter__on_found_holds - a hand is counted */
+int arbiter__on_found_holds(struct ctx *c);
+
+/* arbiter__dealt_by_now - the cards seat should hold after the packets
+ * given so far, dealt in the order whose first packet has first cards
+ * (L8) */
+int arbiter__dealt_by_now(const struct deal_state *d, int seat, int first);
+
+/* arbiter__settle_rectify - a L9 rectification whose missing cards the
+ * log did not name */
+int arbiter__settle_rectify(struct ctx *c);
+
+/* exchange.c ------------------------------------------------------- */
+
+/* arbiter__expected_count - the cards seat should hold now */
+int arbiter__expected_count(const struct deal_state *d, int seat);
+
+/* arbiter__accept_short - a short hand plays on as it is (L21, L30, L34) */
+void arbiter__accept_short(struct deal_state *d, int seat);
+
+/* arbiter__surplus - how many cards seat holds beyond what he should
+ * (negative if short) */
+int arbiter__surplus(const struct deal_state *d, int seat);
+
+/* arbiter__end_exchange - the exchange in hand is over */
+int arbiter__end_exchange(struct ctx *c);
+
+int arbiter__on_give_exchange(struct ctx *c);
+
+int arbiter__on_propose(struct ctx *c);
+
+int arbiter__begin_play(struct ctx *c);
+
+int arbiter__on_stand(struct ctx *c);
+
+int arbiter__on_answer(struct ctx *c, bool accept);
+
+int arbiter__on_discard(struct ctx *c);
+
+int arbiter__on_ask(struct ctx *c, const struct ruling *rs, int n);
+
+int arbiter__on_draw(struct ctx *c);
+
+/* play.c ----------------------------------------------------------- */
+
+/* arbiter__played_by - card_of_seat_played - did seat play card k in a
+ * trick of this hand? */
+bool arbiter__played_by(const struct deal_state *d, int seat, uint8_t k);
+
+/* arbiter__credit_short - a hand with no card left cannot play */
+void arbiter__credit_short(struct ctx *c);
+
+/* arbiter__is_lead_after_credit - the event is a card led by the player
+ * with cards left, after his adversary ran out and the hand was credited */
+bool arbiter__is_lead_after_credit(const struct ctx *c);
+
+int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n);
+
+int arbiter__on_play(struct ctx *c, const struct law_view *v);
+
+int arbiter__on_take_back(struct ctx *c, const struct law_view *v);
+
+int arbiter__on_abandon(struct ctx *c);
+
+int arbiter__on_show(struct ctx *c);
+
+int arbiter__on_claim(struct ctx *c);
+
+int arbiter__on_end(struct ctx *c);
+
+/* score.c ---------------------------------------------------------- */
+
+/* arbiter__report_deal - the deal's outcome as it stands, into the result */
+void arbiter__report_deal(struct ctx *c);
+
+/* arbiter__end_hand_now - the deal is over (scored, void or cut short) */
+void arbiter__end_hand_now(struct ctx *c);
+
+/* arbiter__award - seat scores n points in the current game (n may be
+ * negative for a correction) */
+void arbiter__award(struct ctx *c, int seat, int n);
+
+/* arbiter__hand_points - what the winner of the tricks scores (L48, L49)
+ * and the caps of L25/L43 on an offender */
+int arbiter__hand_points(const struct ctx *c, int *winner);
+
+/* arbiter__has_open_claim - a L25/L43 ruling still waits for the
+ * adversary */
+bool arbiter__has_open_claim(const struct deal_state *d);
+
+/* arbiter__score_hand - score the tricks of a finished hand, unless an
+ * election holds the points back */
+void arbiter__score_hand(struct ctx *c);
+
+/* arbiter__finish_hand - the last trick is taken (or credited) */
+void arbiter__finish_hand(struct ctx *c);
+
+void arbiter__start_game(struct ctx *c);
+
+int arbiter__on_mark_king(struct ctx *c, const struct law_view *v);
+
+int arbiter__on_announce(struct ctx *c, const struct law_view *v);
+
+int arbiter__on_withdraw(struct ctx *c);
+
+/* arbiter__on_mark - `X marks N` */
+int arbiter__on_mark(struct ctx *c, const struct law_view *v);
+
+/* arbiter__on_unmark - `X unmarks N` */
+int arbiter__on_unmark(struct ctx *c);
+
 #endif /* ECARTE_ARBITER_ARBITER_INT_H */

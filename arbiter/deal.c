@@ -1,0 +1,635 @@
+/*
+ * deal.c - games and deals: the cut for deal (L5), shuffles and cuts,
+ * packets (L8, L9 and its rectification), the turn-up (L10, L11), cards
+ * exposed or found faced (L12, L13, L35) and hands counted (L15-L21).
+ */
+#include "arbiter/arbiter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arbiter/arbiter_int.h"
+
+/* close_last_deal - before a new deal or game: the previous hand's open
+ * elections take their default (the played result stands, L25/L43
+ * READING), and what outlives the deal is kept for late marks. */
+static void close_last_deal(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    struct table_state *s = c->s;
+
+    if (d->dealer == SEAT_NONE) {
+        return;
+    }
+    if (d->n_pending > 0) {
+        for (int i = 0; i < d->n_pending; i++) {
+            if (d->pending[i].r.law == LAW_43 ||
+                d->pending[i].r.law == LAW_25) {
+                arbiter__note(c,
+                              "the ruling under %s lapses: the played result "
+                              "stands",
+                              laws_get(d->pending[i].r.law)->id);
+            }
+        }
+        d->n_pending = 0;
+        if (d->over && d->hold) {
+            arbiter__score_hand(c);
+            arbiter__report_deal(c);
+        }
+    }
+    /* a void deal leaves the window of the deal before it as it was */
+    if (!d->is_void) {
+        s->prev_king_dealer =
+            d->king_turned && !d->king_marked ? d->dealer : SEAT_NONE;
+        s->prev_king_barred = d->king_barred;
+        s->prev_king_game = s->game_no;
+    }
+}
+
+/* begin_deal - a deal by dealer with pack's pack. */
+static void begin_deal(struct ctx *c, int dealer, int pack)
+{
+    struct table_state *s = c->s;
+    struct deal_state *d = c->d;
+
+    arbiter__deal_reset(d);
+    s->lost_king_dealer = SEAT_NONE;
+    d->number = ++s->deal_no;
+    d->dealer = (int8_t)dealer;
+    d->elder = (int8_t)SEAT_OTHER(dealer);
+    d->pack_owner = (int8_t)pack;
+    d->phase = PH_SHUFFLE;
+    s->deal_on = true;
+    s->next_dealer = (int8_t)SEAT_OTHER(dealer); /* L14 READING: alternation
+                                                    from the deal played */
+    c->res->deal_started = true;
+}
+
+/* arbiter__void_deal - the deal is void: points marked in it are cancelled
+ * (LAWS.md 6.5) and the same dealer deals again (5.4). */
+void arbiter__void_deal(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    struct table_state *s = c->s;
+
+    for (int k = 0; k < 2; k++) {
+        if (d->points[k] != 0) {
+            s->score[k] -= d->points[k];
+            c->res->penalty[k] -= d->points[k];
+            c->res->score_changed = true;
+        }
+    }
+    d->is_void = true;
+    d->n_pending = 0;
+    d->owed.kind = OWED_NONE;
+    arbiter__end_hand_now(c);
+    for (int k = 0; k < 2; k++) {
+        c->res->deal.points[k] = 0;
+    }
+    s->next_dealer =
+        s->prof.redeal_same_dealer ? d->dealer : (int8_t)SEAT_OTHER(d->dealer);
+}
+
+/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if free. */
+int arbiter__right_dealer(const struct table_state *s)
+{
+    if (s->next_dealer != SEAT_NONE) {
+        return s->next_dealer;
+    }
+    return s->cut_winner;
+}
+
+/* arbiter__own_pack - the pack dealer should use (L14: the packs may stay
+ * swapped). */
+int arbiter__own_pack(const struct table_state *s, int dealer)
+{
+    return s->packs_swapped ? SEAT_OTHER(dealer) : dealer;
+}
+
+/* implied_redeal - after a void deal the same dealer deals again; a
+ * shuffle, cut or packet may begin the new deal without a deal line. */
+static void implied_redeal(struct ctx *c)
+{
+    struct table_state *s = c->s;
+
+    if (!s->deal_on && c->d->is_void && s->next_dealer != SEAT_NONE &&
+        !s->game_over) {
+        int dealer = s->next_dealer;
+
+        close_last_deal(c);
+        begin_deal(c, dealer, arbiter__own_pack(s, dealer));
+        arbiter__note(c, "deal %d: %c deals again after the void deal",
+                      c->d->number, seat_letter(dealer));
+    }
+}
+
+int arbiter__on_game(struct ctx *c)
+{
+    struct table_state *s = c->s;
+
+    if (s->deal_on && !c->d->over) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the rest of the hand or \"end\", found game");
+    }
+    close_last_deal(c);
+    if (s->game_on && !s->game_over && s->game_no > 0 &&
+        (s->score[0] != 0 || s->score[1] != 0)) {
+        arbiter__note(c, "game %d left unfinished at A %d B %d", s->game_no,
+                      s->score[0], s->score[1]);
+    }
+    arbiter__start_game(c);
+    c->d->phase = c->d->phase == PH_CUT_FOR_DEAL ? PH_CUT_FOR_DEAL : PH_IDLE;
+    return 0;
+}
+
+int arbiter__on_score(struct ctx *c)
+{
+    struct table_state *s = c->s;
+
+    if (s->deal_on && !c->d->over) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the score to be set between deals, found it "
+            "in the middle of a hand");
+    }
+    if (c->ev->score[0] >= s->prof.target ||
+        c->ev->score[1] >= s->prof.target) {
+        return arbiter__fail(
+            c, ARB_E_IMPOSSIBLE,
+            "expected points below the target %d, found A %d B %d",
+            s->prof.target, c->ev->score[0], c->ev->score[1]);
+    }
+    if (!s->game_on) {
+        close_last_deal(c);
+        arbiter__start_game(c);
+    }
+    s->score[0] = c->ev->score[0];
+    s->score[1] = c->ev->score[1];
+    c->res->score_changed = true;
+    return 0;
+}
+
+int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
+{
+    struct table_state *s = c->s;
+    const struct table_event *ev = c->ev;
+    uint8_t a;
+    uint8_t b;
+
+    if (s->deal_no > 0) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the cut for deal before the first deal, found "
+            "it after deal %d",
+            s->deal_no);
+    }
+    for (int i = 0; i < n; i++) {
+        if (rs[i].law == LAW_4) {
+            return 0; /* recut: this cut does not count */
+        }
+    }
+    if (ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the card shown in the cut, found ??");
+    }
+    s->cut_card[(int)ev->actor] = ev->cards[0];
+    a = s->cut_card[0];
+    b = s->cut_card[1];
+    if (a == CARD_NONE || b == CARD_NONE) {
+        return 0;
+    }
+    if (CARD_RANK(a) == CARD_RANK(b)) {
+        s->cut_card[0] = s->cut_card[1] = CARD_NONE; /* L5: cut again */
+        return 0;
+    }
+    s->cut_winner = CARD_RANK(a) < CARD_RANK(b) ? SEAT_A : SEAT_B;
+    s->cut_for_deal_done = true;
+    arbiter__note(c, "%c cuts the higher card and deals first (L5)",
+                  seat_letter(s->cut_winner));
+    return 0;
+}
+
+int arbiter__on_deal(struct ctx *c, const struct law_view *v,
+                     const struct ruling *rs, int n)
+{
+    struct table_state *s = c->s;
+    const struct table_event *ev = c->ev;
+    bool correction = false;
+    int v_right_dealer = v->right_dealer;
+
+    for (int i = 0; i < c->d->n_pending; i++) {
+        if (c->d->pending[i].r.law == LAW_14) {
+            correction = true;
+        }
+    }
+    if (correction) {
+        /* L14: the deal out of turn, found before the turn-up, is void */
+        struct ruling r;
+
+        arbiter__make_ruling(&r, LAW_14, c->d->dealer, SEAT_NONE);
+        r.remedy = REM_NEW_DEAL;
+        snprintf(r.note, sizeof(r.note),
+                 "the deal out of turn is void before the turn-up; the right "
+                 "player deals with the right pack");
+        arbiter__add_ruling(c, &r);
+        arbiter__void_deal(c);
+        s->next_dealer = (int8_t)v_right_dealer;
+    } else if (s->deal_on && !c->d->over) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the rest of the hand or \"end\", found a new "
+            "deal");
+    }
+    close_last_deal(c);
+    if (!s->game_on) {
+        if (s->game_over) {
+            arbiter__note(c, "a new game begins (game %d)", s->game_no + 1);
+        }
+        arbiter__start_game(c);
+    }
+    begin_deal(c, ev->actor, (ev->flags & EVF_PACK) ? ev->target : ev->actor);
+    for (int i = 0; i < n; i++) {
+        if (rs[i].law == LAW_14) {
+            struct pending *p = arbiter__push_pending(c, &rs[i]);
+
+            p->seat = (int8_t)v_right_dealer;
+        }
+    }
+    return 0;
+}
+
+int arbiter__on_shuffle(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+
+    implied_redeal(c);
+    if (!c->s->deal_on) {
+        /* shuffling before the deal line: allowed, nothing to keep */
+        return 0;
+    }
+    if (d->phase != PH_SHUFFLE) {
+        return 0; /* L2 rules on a shuffle during play */
+    }
+    d->last_shuffler = c->ev->actor;
+    d->cut_done = false;
+    return 0;
+}
+
+int arbiter__on_cut(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int rc;
+
+    implied_redeal(c);
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (d->phase != PH_SHUFFLE) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the cut before the deal, found it after the "
+            "cards were given");
+    }
+    if (!c->not_allowed) {
+        d->cut_done = true;
+    }
+    return 0;
+}
+
+int arbiter__on_packets(struct ctx *c)
+{
+    struct table_state *s = c->s;
+
+    if (c->not_allowed) {
+        return 0;
+    }
+    s->notice[(int)c->ev->actor] = c->ev->option;
+    s->notice_line[(int)c->ev->actor] = c->a->line;
+    return 0;
+}
+
+/* arbiter__dealer_gives - a `gives` line must come from the dealer, and there
+ * must be as many cards left in the pile (named pile in the message). */
+int arbiter__dealer_gives(struct ctx *c, const char *pile)
+{
+    int rc = arbiter__need_actor(c, c->d->dealer, "the dealer");
+
+    if (rc != 0) {
+        return rc;
+    }
+    if (c->ev->n > c->d->z.count[Z_STOCK]) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected at most %d cards (left in %s), found %d",
+                             c->d->z.count[Z_STOCK], pile, c->ev->n);
+    }
+    return 0;
+}
+
+static int on_give_deal(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int rc;
+
+    if ((rc = arbiter__dealer_gives(c, "the pack")) != 0) {
+        return rc;
+    }
+    if ((rc = arbiter__give_cards(c, Z_STOCK, Z_HAND(ev->target), ev->n)) !=
+        0) {
+        return rc;
+    }
+    if (d->rectify_due[(int)ev->target] > 0) {
+        /* L9 rectified: the cards the dealer gives to put the deal right
+         * are the correction, not a packet */
+        int due = d->rectify_due[(int)ev->target];
+
+        d->rectify_due[(int)ev->target] =
+            (int8_t)(ev->n >= due ? 0 : due - ev->n);
+        arbiter__note(c,
+                      "the dealer puts the deal right: %d card(s) to %c (L9)",
+                      ev->n, seat_letter(ev->target));
+        return 0;
+    }
+    if (d->n_packets == 0) {
+        struct table_state *s = c->s;
+        int dl = d->dealer;
+
+        /* the order in force for this dealer: adopted at his first deal of
+         * a game, or changed by notice (L8) */
+        if (s->notice[dl] != 0) {
+            s->order[dl] = s->notice[dl];
+            s->order_game[dl] = s->game_no;
+            s->order_line[dl] = s->notice_line[dl];
+            s->notice[dl] = 0;
+        } else if (s->order[dl] == 0 && ev->target == d->elder &&
+                   (ev->n == 2 || ev->n == 3)) {
+            s->order[dl] = (int8_t)ev->n;
+            s->order_game[dl] = s->game_no;
+            s->order_line[dl] = c->a->line;
+        } else if (s->order_game[dl] != s->game_no && s->order[dl] != 0) {
+            s->order_game[dl] = s->game_no;
+        }
+    }
+    if (d->n_packets < 8) {
+        d->packet_to[(int)d->n_packets] = ev->target;
+        d->packet_n[(int)d->n_packets] = (int8_t)ev->n;
+    }
+    d->n_packets++;
+    d->phase = PH_DEAL;
+    return 0;
+}
+
+int arbiter__on_give(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+
+    implied_redeal(c);
+    if (arbiter__need_deal(c) != 0) {
+        return ARB_E_ORDER;
+    }
+    if (d->owed.kind == OWED_COMPLETE) {
+        return arbiter__on_give_exchange(c);
+    }
+    switch (d->phase) {
+    case PH_SHUFFLE:
+    case PH_DEAL:
+        return on_give_deal(c);
+    case PH_EXCHANGE:
+        return arbiter__on_give_exchange(c);
+    default:
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected cards to be given during the deal or the "
+            "exchange, found them in the %s",
+            phase_name(d->phase));
+    }
+}
+
+int arbiter__on_expose(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    char text[CARD_TEXT_MAX];
+    int at;
+    int rc;
+
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the exposed card, found ??");
+    }
+    at = arbiter__locate(&d->z, ev->cards[0]);
+    if (at >= 0 && at != Z_HAND(ev->target) && at != Z_STOCK) {
+        return arbiter__fail(
+            c, ARB_E_IMPOSSIBLE,
+            "expected a card of the pack, found %s, which is in %s "
+            "(card conservation)",
+            arbiter__cardtext(ev->cards[0], text),
+            arbiter__zone_name((enum zone)at));
+    }
+    return 0;
+}
+
+int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n)
+{
+    struct deal_state *d = c->d;
+    struct table_state *s = c->s;
+    const struct table_event *ev = c->ev;
+    char why[200];
+    int rc;
+
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if ((rc = arbiter__need_actor(c, d->dealer, "the dealer")) != 0) {
+        return rc;
+    }
+    for (int i = 0; i < ev->n_cards; i++) {
+        if (ev->cards[i] == CARD_UNKNOWN) {
+            return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                                 "expected the card turned up, found ??");
+        }
+    }
+    if (d->phase == PH_SHUFFLE || d->phase == PH_DEAL) {
+        for (int i = 0; i < ev->n_cards; i++) {
+            rc = arbiter__move(&d->z, ev->cards[i], Z_STOCK, Z_TURN_UP, why,
+                               sizeof(why));
+            if (rc != 0) {
+                return arbiter__fail(c, rc, "%s", why);
+            }
+            if (d->n_turned < 4) {
+                d->turned[(int)d->n_turned++] = ev->cards[i];
+            }
+        }
+        /* L22: the last deal's window shuts */
+        s->lost_king_dealer = s->prev_king_dealer;
+        s->prev_king_dealer = SEAT_NONE;
+        d->phase = PH_TURNED;
+        if (ev->n_cards == 1) {
+            d->turn_up = ev->cards[0];
+            d->trump = (int8_t)CARD_SUIT(ev->cards[0]);
+            d->king_turned = CARD_RANK(ev->cards[0]) == RANK_KING;
+            if (d->rectified && d->king_turned &&
+                s->prof.rule19_after_rectify) {
+                d->king_barred = true;
+            }
+        }
+        for (int k = 0; k < 2; k++) {
+            if (d->z.count[Z_HAND(k)] != 5) {
+                arbiter__note(c,
+                              "%c holds %d cards at the turn-up (L9, L15-L18 "
+                              "when found)",
+                              seat_letter(k), d->z.count[Z_HAND(k)]);
+            }
+        }
+        return 0;
+    }
+    if (d->phase == PH_EXCHANGE || (d->phase == PH_TURNED && d->exchanged) ||
+        d->phase == PH_TURNED) {
+        /* L37: a stock card turned during the exchange */
+        (void)rs;
+        (void)n;
+        if (ev->n_cards != 1) {
+            return arbiter__fail(
+                c, ARB_E_IMPOSSIBLE,
+                "expected one card turned from the stock, found %d",
+                ev->n_cards);
+        }
+        rc = arbiter__move(&d->z, ev->cards[0], Z_STOCK, Z_STOCK, why,
+                           sizeof(why));
+        if (rc != 0) {
+            return arbiter__fail(c, rc, "%s", why);
+        }
+        d->exchange_turned = true;
+        d->exchange_card = ev->cards[0];
+        return 0;
+    }
+    return arbiter__fail(
+        c, ARB_E_ORDER,
+        "expected the turn-up after the deal, found it in the %s",
+        phase_name(d->phase));
+}
+
+int arbiter__on_look(struct ctx *c)
+{
+    if (!c->s->deal_on) {
+        return arbiter__fail(c, ARB_E_ORDER, "expected a deal, found looks");
+    }
+    c->d->looked[(int)c->ev->actor] = true;
+    return 0;
+}
+
+int arbiter__on_found_faced(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    char why[200];
+    int rc;
+
+    implied_redeal(c);
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (d->phase == PH_SHUFFLE || d->phase == PH_DEAL) {
+        return 0; /* L12: the deal is void */
+    }
+    if (c->ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the faced card, found ??");
+    }
+    /* L35: set aside; the deal stands */
+    rc = arbiter__move(&d->z, c->ev->cards[0], Z_STOCK, Z_ASIDE, why,
+                       sizeof(why));
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    return 0;
+}
+
+/* arbiter__on_found_holds - a hand is counted: the table is put in agreement
+ * with the count, and a count ruling still waiting on that hand follows the
+ * recount (a right count ends it). */
+int arbiter__on_found_holds(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->target;
+    int rc;
+
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if ((rc = arbiter__reconcile(c, x, c->ev->n)) != 0) {
+        return rc;
+    }
+    for (int i = d->n_pending - 1; i >= 0; i--) {
+        struct pending *p = &d->pending[i];
+
+        if (!laws_get(p->r.law)->continuing || p->seat != x) {
+            continue;
+        }
+        p->n = (int8_t)(c->ev->n - arbiter__expected_count(d, x));
+        if (p->n == 0) {
+            arbiter__note(c,
+                          "the recount finds %c's hand right: the ruling under "
+                          "%s falls",
+                          seat_letter(x), laws_get(p->r.law)->id);
+            arbiter__drop_pending(d, i);
+        }
+    }
+    return 0;
+}
+
+/* arbiter__dealt_by_now - the cards seat should hold after the packets given so
+ * far, dealt in the order whose first packet has first cards (L8): elder
+ * hand's packets are the 1st and 3rd, the dealer's the 2nd and 4th. */
+int arbiter__dealt_by_now(const struct deal_state *d, int seat, int first)
+{
+    int k = d->n_packets >= 4 ? 4 : d->n_packets;
+    int n = 0;
+
+    for (int i = seat == d->elder ? 0 : 1; i < k; i += 2) {
+        n += i < 2 ? first : 5 - first;
+    }
+    return n;
+}
+
+/* arbiter__settle_rectify - a L9 rectification whose missing cards the log did
+ * not name: once the four packets are given and the deal goes on, the dealer is
+ * taken to have completed each short hand from the pack, unseen. */
+int arbiter__settle_rectify(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    char why[200];
+
+    if (d->rectify_due[0] == 0 && d->rectify_due[1] == 0) {
+        return 0;
+    }
+    if (d->phase == PH_SHUFFLE || d->phase == PH_DEAL) {
+        if (d->n_packets < 4 ||
+            (ev->kind == EV_GIVE && d->rectify_due[(int)ev->target] > 0)) {
+            return 0;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        int due = d->rectify_due[k];
+
+        d->rectify_due[k] = 0;
+        for (int i = 0; i < due; i++) {
+            if (arbiter__move(&d->z, CARD_UNKNOWN, Z_STOCK, Z_HAND(k), why,
+                              sizeof(why)) != 0) {
+                return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
+            }
+        }
+        if (due > 0) {
+            arbiter__note(
+                c,
+                "the dealer completes %c's hand with %d unseen card(s): "
+                "the deal put right (L9)",
+                seat_letter(k), due);
+        }
+    }
+    return 0;
+}

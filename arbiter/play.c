@@ -1,0 +1,514 @@
+/*
+ * play.c - the play of the tricks: leads and replies, take-backs (L39,
+ * L40), short hands credited (L21, L30, L34), abandoning and claiming
+ * (L42), cards shown, and the end of a hand.
+ */
+#include "arbiter/arbiter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arbiter/arbiter_int.h"
+
+/* card_of_seat_played - did seat play card k in a trick of this hand? */
+bool arbiter__played_by(const struct deal_state *d, int seat, uint8_t k)
+{
+    for (int t = 0; t < d->trick_no && t < 6; t++) {
+        const struct trick_rec *tr = &d->tricks_rec[t];
+
+        if ((tr->leader == seat && tr->lead == k) ||
+            (tr->leader != seat && tr->follow == k)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* snapshot - the hands as they stand at the first trick (for a replay). */
+static void snapshot(struct deal_state *d)
+{
+    for (int k = 0; k < 2; k++) {
+        d->snap_known[k] = d->z.known[Z_HAND(k)];
+        d->snap_count[k] = d->z.count[Z_HAND(k)];
+    }
+    d->snapped = true;
+}
+
+/* arbiter__credit_short - a hand with no card left cannot play: the tricks it
+ * cannot play to go to the other (L21, L30, L34 SHORT_HAND_TRICKS). */
+void arbiter__credit_short(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int done = d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1];
+
+    if (d->phase != PH_PLAY || d->over || done >= 5) {
+        return;
+    }
+    if (d->trick_no > 0 && d->tricks_rec[d->trick_no - 1].follow == CARD_NONE) {
+        return; /* a trick is open */
+    }
+    for (int k = 0; k < 2; k++) {
+        if (d->z.count[Z_HAND(k)] == 0 && d->z.count[Z_HAND(1 - k)] > 0) {
+            int left = 5 - done;
+
+            d->credited[1 - k] = (int8_t)(d->credited[1 - k] + left);
+            arbiter__note(c,
+                          "%c has no card left: %d trick(s) credited to %c "
+                          "(short hand)",
+                          seat_letter(k), left, seat_letter(1 - k));
+            arbiter__finish_hand(c);
+            return;
+        }
+    }
+    if (d->z.count[Z_HAND_A] == 0 && d->z.count[Z_HAND_B] == 0) {
+        arbiter__finish_hand(c);
+    }
+}
+
+/* card_out - seat has played card k (a lead or a reply): his first card
+ * of the hand is remembered for the king windows of L23 and L24. */
+static void card_out(struct deal_state *d, int seat, uint8_t k)
+{
+    if (d->played[seat] == 0) {
+        d->first_card[seat] = (int8_t)k;
+    }
+    d->played[seat]++;
+}
+
+/* trick_done - a trick is complete: the hand ends after the fifth,
+ * otherwise a hand left without cards concedes the rest. */
+static void trick_done(struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+
+    if (d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1] >= 5) {
+        arbiter__finish_hand(c);
+    } else {
+        arbiter__credit_short(c);
+    }
+}
+
+/* arbiter__is_lead_after_credit - the event is a card led by the player with
+ * cards left, after his adversary ran out and the hand was credited. */
+bool arbiter__is_lead_after_credit(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+
+    return (ev->kind == EV_LEAD || ev->kind == EV_PLAY) && x != SEAT_NONE &&
+           d->dealer != SEAT_NONE && d->over && !d->is_void &&
+           d->credited[SEAT_OTHER(x)] == 0 && d->credited[x] > 0 &&
+           d->z.count[Z_HAND(x)] > 0 && ev->n_cards == 1 &&
+           ev->cards[0] != CARD_UNKNOWN;
+}
+
+/*
+ * lead_after_credit - the hand ended when a short hand ran out of cards and
+ * the tricks it could not play to were credited (L21, L30, L34); the other
+ * player, with cards left, leads one all the same.  A real table does
+ * that: the card is recorded as played, the credited trick stands and the
+ * deal stays over.
+ */
+static int lead_after_credit(struct ctx *c)
+{
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char why[200];
+    int rc = arbiter__move(&c->d->z, ev->cards[0], Z_HAND(x), Z_TRICKS, why,
+                           sizeof(why));
+
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    arbiter__note(
+        c,
+        "%c %s a card to a trick already credited to him (short hand): "
+        "the card is recorded, the deal is over",
+        seat_letter(x), ev->kind == EV_LEAD ? "leads" : "plays");
+    return 0;
+}
+
+int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char why[200];
+    char text[CARD_TEXT_MAX];
+    int rc;
+
+    (void)rs;
+    (void)n;
+    if (arbiter__is_lead_after_credit(c)) {
+        return lead_after_credit(c);
+    }
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the card led, found ??");
+    }
+    if (d->phase == PH_EXCHANGE && (rc = arbiter__end_exchange(c)) != 0) {
+        return rc;
+    }
+    if (d->phase == PH_TURNED) {
+        /* the first lead, by elder hand; by the dealer it is a lead out of
+         * turn (L40) and play has begun all the same */
+        if (d->proposals == 0) {
+            d->first = FIRST_STOOD;
+        }
+        if ((rc = arbiter__begin_play(c)) != 0) {
+            return rc;
+        }
+    }
+    if (d->phase != PH_PLAY) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected a lead in the play, found it in the %s",
+                             phase_name(d->phase));
+    }
+    if (d->trick_no > 0 && d->tricks_rec[d->trick_no - 1].follow == CARD_NONE) {
+        return arbiter__fail(
+            c, ARB_E_ORDER, "expected %c to play to %s, found a new lead",
+            seat_letter(SEAT_OTHER(d->tricks_rec[d->trick_no - 1].leader)),
+            arbiter__cardtext(d->tricks_rec[d->trick_no - 1].lead, text));
+    }
+    if (d->trick_no >= 5) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the hand to be over after five tricks, found a "
+            "sixth lead");
+    }
+    if (d->called_suit != SUIT_NONE && x == d->leader) {
+        uint32_t hand = d->z.known[Z_HAND(x)];
+
+        if (ev->cards[0] < CARD_COUNT &&
+            CARD_SUIT(ev->cards[0]) != d->called_suit &&
+            (hand & SUIT_MASK(d->called_suit)) != 0) {
+            return arbiter__fail(
+                c, ARB_E_PENDING,
+                "expected a %c led, as the adversary required under "
+                "L41, found %s",
+                suit_letter(d->called_suit),
+                arbiter__cardtext(ev->cards[0], text));
+        }
+        d->called_suit = SUIT_NONE;
+    }
+    if (!d->snapped) {
+        snapshot(d);
+    }
+    rc = arbiter__move(&d->z, ev->cards[0], Z_HAND(x), Z_TRICKS, why,
+                       sizeof(why));
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    d->lead_out_of_turn = x != d->leader;
+    d->play_offence_card = CARD_NONE;
+    struct trick_rec *tr = &d->tricks_rec[(int)d->trick_no++];
+    tr->leader = (int8_t)x;
+    tr->lead = ev->cards[0];
+    tr->follow = CARD_NONE;
+    tr->winner = SEAT_NONE;
+    tr->offence = false;
+    d->leader = (int8_t)x;
+    d->to_play = (int8_t)SEAT_OTHER(x);
+    card_out(d, x, ev->cards[0]);
+    if (d->z.count[Z_HAND(SEAT_OTHER(x))] == 0) {
+        /* the follower has nothing to play: the trick is the leader's */
+        tr->follow = CARD_NONE;
+        tr->winner = (int8_t)x;
+        d->credited[x]++;
+        d->tricks_rec[d->trick_no - 1].follow = CARD_UNKNOWN;
+        arbiter__note(
+            c, "%c has no card to play: the trick goes to %c (short hand)",
+            seat_letter(SEAT_OTHER(x)), seat_letter(x));
+        d->to_play = (int8_t)x;
+        trick_done(c);
+    }
+    return 0;
+}
+
+int arbiter__on_play(struct ctx *c, const struct law_view *v)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char why[200];
+    char text[CARD_TEXT_MAX];
+    struct trick_rec *tr;
+    int rc;
+
+    if (arbiter__is_lead_after_credit(c)) {
+        return lead_after_credit(c);
+    }
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the card played, found ??");
+    }
+    if (d->phase != PH_PLAY || d->trick_no == 0 ||
+        d->tricks_rec[d->trick_no - 1].follow != CARD_NONE) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected a lead before a card is played to it, found %c "
+            "plays %s",
+            seat_letter(x), arbiter__cardtext(ev->cards[0], text));
+    }
+    tr = &d->tricks_rec[d->trick_no - 1];
+    if (x == tr->leader) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected %c to play to %s, found %c plays",
+                             seat_letter(SEAT_OTHER(x)),
+                             arbiter__cardtext(tr->lead, text), seat_letter(x));
+    }
+    tr->follower_known = d->z.known[Z_HAND(x)];
+    rc = arbiter__move(&d->z, ev->cards[0], Z_HAND(x), Z_TRICKS, why,
+                       sizeof(why));
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    tr->follow = ev->cards[0];
+    tr->winner =
+        card_beats(tr->lead, tr->follow, d->trump) ? (int8_t)x : tr->leader;
+    d->tricks[(int)tr->winner]++;
+    d->leader = tr->winner;
+    d->to_play = tr->winner;
+    d->play_offence_card = v->play_illegal ? ev->cards[0] : CARD_NONE;
+    if (v->play_illegal) {
+        tr->offence = true;
+    }
+    card_out(d, x, ev->cards[0]);
+    d->lead_out_of_turn = false;
+    trick_done(c);
+    return 0;
+}
+
+int arbiter__on_take_back(struct ctx *c, const struct law_view *v)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char why[200];
+    struct trick_rec *tr;
+    int rc;
+
+    if (c->not_allowed) {
+        return 0;
+    }
+    if (!v->take_back_ok && !v->take_back_lead) {
+        return 0;
+    }
+    tr = &d->tricks_rec[d->trick_no - 1];
+    rc = arbiter__move(&d->z, ev->cards[0], Z_TRICKS, Z_HAND(x), why,
+                       sizeof(why));
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    d->played[x]--;
+    if (d->played[x] == 0) {
+        d->first_card[x] = (int8_t)-1;
+    }
+    if (v->take_back_lead) {
+        /* L40: the lead out of turn goes back; the right player leads */
+        d->trick_no--;
+        d->leader = (int8_t)SEAT_OTHER(x);
+        d->to_play = d->leader;
+        d->lead_out_of_turn = false;
+        return 0;
+    }
+    /* L39: the follower corrects his card before the next lead */
+    if (d->over) {
+        d->over = false;
+        d->phase = PH_PLAY;
+        c->s->deal_on = true;
+        c->res->deal_over = false;
+        if (d->scored) {
+            int w;
+            int pts = arbiter__hand_points(c, &w);
+
+            if (w != SEAT_NONE) {
+                c->s->score[w] -= pts;
+                d->points[w] = (int8_t)(d->points[w] - pts);
+                c->res->score_changed = true;
+            }
+            d->scored = false;
+        }
+    }
+    d->tricks[(int)tr->winner]--;
+    tr->follow = CARD_NONE;
+    tr->winner = SEAT_NONE;
+    tr->offence = false;
+    d->leader = tr->leader;
+    d->to_play = (int8_t)x;
+    d->play_offence_card = CARD_NONE;
+    for (int i = d->n_pending - 1; i >= 0; i--) {
+        if (d->pending[i].r.law == LAW_43 &&
+            d->pending[i].trick == d->trick_no - 1) {
+            arbiter__drop_pending(d, i);
+            d->capped[x] = false;
+            for (int j = 0; j < d->n_pending; j++) {
+                if ((d->pending[j].r.law == LAW_43 ||
+                     d->pending[j].r.law == LAW_25) &&
+                    d->pending[j].r.offender == x) {
+                    d->capped[x] = true;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int arbiter__on_abandon(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+    int won;
+    int other = SEAT_OTHER(x);
+    int rc;
+
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (d->phase < PH_TURNED) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected the turn-up before a hand is thrown up, found "
+            "abandons");
+    }
+    won = d->tricks[x] + d->credited[x];
+    arbiter__end_hand_now(c);
+    if (arbiter__has_open_claim(d)) {
+        d->hold = true;
+        c->res->deal.held = true;
+        arbiter__note(c, "the points of the hand wait for the election on the "
+                         "pending ruling");
+        return 0;
+    }
+    d->scored = true;
+    if (won >= 3) {
+        /* L42 (c): throwing down with three tricks is claiming */
+        int pts = 1;
+        if ((other == d->elder && d->first == FIRST_STOOD) ||
+            (other == d->dealer && d->first == FIRST_REFUSED)) {
+            pts = 2;
+        }
+        if (d->capped[x]) {
+            pts--;
+        }
+        arbiter__award(c, x, pts);
+    } else {
+        int pts = won == 0 ? 2 : 1;
+        bool extra = (x == d->elder && d->first == FIRST_STOOD) ||
+                     (x == d->dealer && d->first == FIRST_REFUSED);
+
+        if (won > 0 && extra && c->s->prof.abandon_extra_point) {
+            pts = 2;
+        }
+        if (d->capped[other]) {
+            pts = won == 0 ? 1 : pts - 1;
+        }
+        arbiter__award(c, other, pts);
+        c->res->penalty[other] += pts;
+    }
+    arbiter__report_deal(c);
+    return 0;
+}
+
+/* reveal - card k is seen in seat's hand (or was played by him). */
+static int reveal(struct ctx *c, int seat, uint8_t k)
+{
+    struct deal_state *d = c->d;
+    struct zones *z = &d->z;
+    char text[CARD_TEXT_MAX];
+    int at;
+
+    if (k == CARD_UNKNOWN) {
+        return 0;
+    }
+    at = arbiter__locate(z, k);
+    if (at == Z_HAND(seat) || at == Z_DISCARD(seat)) {
+        return 0;
+    }
+    if (at == Z_TRICKS && arbiter__played_by(d, seat, k)) {
+        return 0;
+    }
+    if (at < 0 &&
+        z->count[Z_HAND(seat)] > cards_count(z->known[Z_HAND(seat)])) {
+        z->known[Z_HAND(seat)] |= CARD_BIT(k);
+        return 0;
+    }
+    return arbiter__fail(
+        c, ARB_E_IMPOSSIBLE,
+        "expected a card of %c's hand, found %s, which is %s%s "
+        "(card conservation)",
+        seat_letter(seat), arbiter__cardtext(k, text),
+        at < 0 ? "not there" : "in ",
+        at < 0 ? "" : arbiter__zone_name((enum zone)at));
+}
+
+int arbiter__on_show(struct ctx *c)
+{
+    const struct table_event *ev = c->ev;
+
+    if (c->d->dealer == SEAT_NONE) {
+        return arbiter__fail(c, ARB_E_ORDER, "expected a deal, found shows");
+    }
+    for (int i = 0; i < ev->n_cards; i++) {
+        int rc = reveal(c, ev->actor, ev->cards[i]);
+
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    return 0;
+}
+
+int arbiter__on_claim(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+    int rc;
+
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if ((rc = arbiter__on_show(c)) != 0) {
+        return rc;
+    }
+    if (d->phase != PH_PLAY) {
+        return arbiter__fail(
+            c, ARB_E_ORDER,
+            "expected a claim during the play, found it in the %s",
+            phase_name(d->phase));
+    }
+    /* L42: claiming is not abandoning; the rest goes to the claimant when
+     * the hand is ended without playing it out */
+    d->leader = (int8_t)x;
+    return 0;
+}
+
+int arbiter__on_end(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    struct table_state *s = c->s;
+
+    if (!s->deal_on || d->over) {
+        return 0;
+    }
+    if (d->phase == PH_PLAY) {
+        int done =
+            d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1];
+
+        arbiter__note(c,
+                      "the deal ends after %d trick(s), before the hand was "
+                      "played out",
+                      done);
+    }
+    arbiter__end_hand_now(c);
+    arbiter__score_hand(c);
+    arbiter__report_deal(c);
+    return 0;
+}
