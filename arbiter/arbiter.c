@@ -376,15 +376,15 @@ static int dispatch(struct ctx *c, const struct law_view *v,
     case EV_DISCARD:
         return arbiter__on_discard(c);
     case EV_ASK:
-        return arbiter__on_ask(c, rs, n);
+        return arbiter__on_ask(c);
     case EV_DRAW:
         return arbiter__on_draw(c);
     case EV_LEAD:
         return arbiter__on_lead(c, rs, n);
     case EV_PLAY:
-        return arbiter__on_play(c, v);
+        return arbiter__on_play(c);
     case EV_TAKE_BACK:
-        return arbiter__on_take_back(c, v);
+        return arbiter__on_take_back(c, rs, n);
     case EV_ABANDON:
         return arbiter__on_abandon(c);
     case EV_CLAIM:
@@ -477,25 +477,16 @@ static int step(struct ctx *c)
         if (r == NULL) {
             break;
         }
-        if (c->ev->kind == EV_DEAL && r->law == LAW_14) {
-            continue;
-        }
-        if ((rc = arbiter__carry_out(c, r)) != 0) {
+        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
             return rc;
         }
         arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
                          ARB_PREVIEW_LEN);
     }
-    for (int i = 0; i < n; i++) {
-        bool king_law = rs[i].law == LAW_19 || rs[i].law == LAW_22 ||
-                        rs[i].law == LAW_23 || rs[i].law == LAW_24;
-
-        if (king_law && rs[i].remedy == REM_LOSE_RIGHT &&
-            rs[i].offender != SEAT_NONE) {
-            c->res->penalty[(int)rs[i].offender]--;
-        }
+    arbiter__penalty_of(c, rs, n);
+    if ((rc = arbiter__evidence(c)) != 0) {
+        return rc;
     }
-    arbiter__evidence_rulings(c, &v);
     if (c->d->phase == PH_PLAY && !c->d->over) {
         arbiter__credit_short(c);
     }

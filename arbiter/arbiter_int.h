@@ -51,7 +51,8 @@ struct pending {
     uint64_t allow;             /* events allowed meanwhile */
     int8_t seat;                /* law-specific: the seat concerned */
     int8_t n;                   /* law-specific: a number of cards */
-    uint8_t card;               /* law-specific: a card */
+    uint8_t card;               /* the card of the event (an exposed card) */
+    int8_t suit;                /* the suit it named (L41), SUIT_NONE */
     int8_t trick;               /* L43: the trick of the offence */
 };
 
@@ -287,15 +288,10 @@ int arbiter__reconcile(struct ctx *c, int seat, int n);
 
 /* view.c ----------------------------------------------------------- */
 
-/* arbiter__king_evidence - what the table says of the announcer's claim */
-int arbiter__king_evidence(const struct deal_state *d);
-
-/* arbiter__revoke_evidence - does card k, now known to be in seat's hand
- * since before the play, prove an earlier play by seat broke the
- * obligation? Returns the trick index, or -1 */
-int arbiter__revoke_evidence(const struct ctx *c, int seat, uint8_t k);
-
 void arbiter__fill_view(const struct ctx *c, struct law_view *v);
+
+/* arbiter__role_seat - the seat a row's role names for c's event */
+int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender);
 
 /* arbiter__ask_laws - every penalty law woken by the event and engaged
  * gives a ruling into out (up to max) */
@@ -327,10 +323,26 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
 
 /* arbiter__carry_out - apply an automatic remedy, or keep the ruling
  * pending for its elector */
-int arbiter__carry_out(struct ctx *c, struct ruling *r);
+int arbiter__carry_out(struct ctx *c, struct ruling *r,
+                       const struct law_view *v);
 
-/* arbiter__evidence_rulings - after the action */
-void arbiter__evidence_rulings(struct ctx *c, const struct law_view *v);
+/* arbiter__evidence - after the action, the laws that read evidence from
+ * it are asked on the table as it now stands (L25, L43) */
+int arbiter__evidence(struct ctx *c);
+
+/* arbiter__penalty_of - king points forfeited by rulings rs[0..n) */
+void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n);
+
+/* arbiter__deal_line_corrects - a deal line corrects a deal out of turn
+ * waiting before the turn-up (L14); true if it did */
+bool arbiter__deal_line_corrects(struct ctx *c, int right);
+
+/* arbiter__deal_line_keep - a deal line out of turn waits for its window */
+void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
+                             int right);
+
+/* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
+int arbiter__right_dealer_for(const struct ctx *c);
 
 /* arbiter__gate - may the event happen with the rulings now pending?
  * Windows that the event closes take their default remedy here */
@@ -406,6 +418,10 @@ void arbiter__accept_short(struct deal_state *d, int seat);
  * (negative if short) */
 int arbiter__surplus(const struct deal_state *d, int seat);
 
+/* arbiter__off_by - by how many cards seat's hand is off for a count
+ * ruling (found: against what he should hold; else his serving) */
+int arbiter__off_by(const struct deal_state *d, int seat, bool found);
+
 /* arbiter__end_exchange - the exchange in hand is over */
 int arbiter__end_exchange(struct ctx *c);
 
@@ -421,7 +437,7 @@ int arbiter__on_answer(struct ctx *c, bool accept);
 
 int arbiter__on_discard(struct ctx *c);
 
-int arbiter__on_ask(struct ctx *c, const struct ruling *rs, int n);
+int arbiter__on_ask(struct ctx *c);
 
 int arbiter__on_draw(struct ctx *c);
 
@@ -440,9 +456,9 @@ bool arbiter__is_lead_after_credit(const struct ctx *c);
 
 int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n);
 
-int arbiter__on_play(struct ctx *c, const struct law_view *v);
+int arbiter__on_play(struct ctx *c);
 
-int arbiter__on_take_back(struct ctx *c, const struct law_view *v);
+int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n);
 
 int arbiter__on_abandon(struct ctx *c);
 
@@ -467,6 +483,9 @@ void arbiter__award(struct ctx *c, int seat, int n);
 /* arbiter__hand_points - what the winner of the tricks scores (L48, L49)
  * and the caps of L25/L43 on an offender */
 int arbiter__hand_points(const struct ctx *c, int *winner);
+
+/* arbiter__is_claim - r lets the adversary stand or replay (L25, L43) */
+bool arbiter__is_claim(const struct ruling *r);
 
 /* arbiter__has_open_claim - a L25/L43 ruling still waits for the
  * adversary */

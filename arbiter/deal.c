@@ -23,8 +23,7 @@ static void close_last_deal(struct ctx *c)
     }
     if (d->n_pending > 0) {
         for (int i = 0; i < d->n_pending; i++) {
-            if (d->pending[i].r.law == LAW_43 ||
-                d->pending[i].r.law == LAW_25) {
+            if (arbiter__is_claim(&d->pending[i].r)) {
                 arbiter__note(c,
                               "the ruling under %s lapses: the played result "
                               "stands",
@@ -185,8 +184,8 @@ int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
             s->deal_no);
     }
     for (int i = 0; i < n; i++) {
-        if (rs[i].law == LAW_4) {
-            return 0; /* recut: this cut does not count */
+        if (rs[i].remedy == REM_RECUT && rs[i].offender == ev->actor) {
+            return 0; /* his recut: this cut does not count (L4) */
         }
     }
     if (ev->cards[0] == CARD_UNKNOWN) {
@@ -215,27 +214,10 @@ int arbiter__on_deal(struct ctx *c, const struct law_view *v,
 {
     struct table_state *s = c->s;
     const struct table_event *ev = c->ev;
-    bool correction = false;
-    int v_right_dealer = v->right_dealer;
+    int right = v->right_dealer;
 
-    for (int i = 0; i < c->d->n_pending; i++) {
-        if (c->d->pending[i].r.law == LAW_14) {
-            correction = true;
-        }
-    }
-    if (correction) {
-        /* L14: the deal out of turn, found before the turn-up, is void */
-        struct ruling r;
-
-        arbiter__make_ruling(&r, LAW_14, c->d->dealer, SEAT_NONE);
-        r.remedy = REM_NEW_DEAL;
-        snprintf(r.note, sizeof(r.note),
-                 "the deal out of turn is void before the turn-up; the right "
-                 "player deals with the right pack");
-        arbiter__add_ruling(c, &r);
-        arbiter__void_deal(c);
-        s->next_dealer = (int8_t)v_right_dealer;
-    } else if (s->deal_on && !c->d->over) {
+    if (!arbiter__deal_line_corrects(c, right) && s->deal_on &&
+        !c->d->over) {
         return arbiter__fail(
             c, ARB_E_ORDER,
             "expected the rest of the hand or \"end\", found a new "
@@ -249,13 +231,7 @@ int arbiter__on_deal(struct ctx *c, const struct law_view *v,
         arbiter__start_game(c);
     }
     begin_deal(c, ev->actor, (ev->flags & EVF_PACK) ? ev->target : ev->actor);
-    for (int i = 0; i < n; i++) {
-        if (rs[i].law == LAW_14) {
-            struct pending *p = arbiter__push_pending(c, &rs[i]);
-
-            p->seat = (int8_t)v_right_dealer;
-        }
-    }
+    arbiter__deal_line_keep(c, rs, n, right);
     return 0;
 }
 

@@ -57,6 +57,32 @@ static void complete_counted(struct deal_state *d, int seat, int n)
     d->lack[seat] = (int8_t)(d->lack[seat] > n ? d->lack[seat] - n : 0);
 }
 
+/*
+ * arbiter__off_by - by how many cards seat's hand is off (negative: short)
+ * for a count ruling.  found: a count of the hand, against what he should
+ * hold now; otherwise the exchange's serving, against what was due to him
+ * (elder hand: what he asked, at most what he discarded; the dealer: what
+ * he discarded).
+ */
+int arbiter__off_by(const struct deal_state *d, int seat, bool found)
+{
+    int disc;
+    int due;
+
+    if (seat == SEAT_NONE) {
+        return 0;
+    }
+    if (found) {
+        return arbiter__surplus(d, seat);
+    }
+    disc = d->discarded[seat] < 0 ? 0 : d->discarded[seat];
+    due = disc;
+    if (seat == d->elder && d->asked >= 0 && d->asked < disc) {
+        due = d->asked;
+    }
+    return d->served[seat] - due;
+}
+
 /* arbiter__surplus - how many cards seat holds beyond what he should (negative
  * if short). */
 int arbiter__surplus(const struct deal_state *d, int seat)
@@ -337,7 +363,7 @@ int arbiter__on_discard(struct ctx *c)
     return arbiter__give_cards(c, Z_HAND(x), Z_DISCARD(x), ev->n);
 }
 
-int arbiter__on_ask(struct ctx *c, const struct ruling *rs, int n)
+int arbiter__on_ask(struct ctx *c)
 {
     struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
@@ -359,39 +385,13 @@ int arbiter__on_ask(struct ctx *c, const struct ruling *rs, int n)
     if (c->not_allowed) {
         return 0;
     }
-    if (ev->n < 1 || ev->n > 5) {
+    if (ev->n > 5) {
         return arbiter__fail(c, ARB_E_ORDER,
-                             "expected 1 to 5 cards asked, found %d", ev->n);
+                             "expected at most 5 cards asked (a hand holds "
+                             "five), found %d",
+                             ev->n);
     }
     d->asked = (int8_t)ev->n;
-    for (int i = 0; i < n; i++) {
-        if (rs[i].law == LAW_38 && d->if_enough) {
-            /* L38 READING: the conditional acceptance lapses: play begins
-             * as after a refusal, without the L49 extra point */
-            int e = d->elder;
-            char why[200];
-
-            while (d->z.count[Z_DISCARD(e)] > 0) {
-                uint32_t kn = d->z.known[Z_DISCARD(e)];
-                uint8_t k = CARD_UNKNOWN;
-
-                for (int j = 0; j < CARD_COUNT; j++) {
-                    if (kn & CARD_BIT(j)) {
-                        k = (uint8_t)j;
-                        break;
-                    }
-                }
-                if (arbiter__move(&d->z, k, Z_DISCARD(e), Z_HAND(e), why,
-                                  sizeof(why)) != 0) {
-                    return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-                }
-            }
-            if (d->proposals == 1) {
-                d->first = FIRST_LAPSED;
-            }
-            return arbiter__begin_play(c);
-        }
-    }
     return 0;
 }
 

@@ -229,7 +229,7 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
     return 0;
 }
 
-int arbiter__on_play(struct ctx *c, const struct law_view *v)
+int arbiter__on_play(struct ctx *c)
 {
     struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
@@ -276,32 +276,35 @@ int arbiter__on_play(struct ctx *c, const struct law_view *v)
     d->tricks[(int)tr->winner]++;
     d->leader = tr->winner;
     d->to_play = tr->winner;
-    d->play_offence_card = v->play_illegal ? ev->cards[0] : CARD_NONE;
-    if (v->play_illegal) {
-        tr->offence = true;
-    }
+    d->play_offence_card = CARD_NONE; /* set if L43 rules on it */
     card_out(d, x, ev->cards[0]);
     d->lead_out_of_turn = false;
     trick_done(c);
     return 0;
 }
 
-int arbiter__on_take_back(struct ctx *c, const struct law_view *v)
+int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
     int x = ev->actor;
     char why[200];
     struct trick_rec *tr;
+    bool retract = false;
+    bool lead;
     int rc;
 
     if (c->not_allowed) {
         return 0;
     }
-    if (!v->take_back_ok && !v->take_back_lead) {
-        return 0;
+    for (int i = 0; i < n && !retract; i++) {
+        retract = rs[i].remedy == REM_RETRACT_CARD;
+    }
+    if (!retract) {
+        return 0; /* the laws do not let it go back: it stays played */
     }
     tr = &d->tricks_rec[d->trick_no - 1];
+    lead = tr->follow == CARD_NONE && tr->lead == ev->cards[0];
     rc = arbiter__move(&d->z, ev->cards[0], Z_TRICKS, Z_HAND(x), why,
                        sizeof(why));
     if (rc != 0) {
@@ -311,7 +314,7 @@ int arbiter__on_take_back(struct ctx *c, const struct law_view *v)
     if (d->played[x] == 0) {
         d->first_card[x] = (int8_t)-1;
     }
-    if (v->take_back_lead) {
+    if (lead) {
         /* L40: the lead out of turn goes back; the right player leads */
         d->trick_no--;
         d->leader = (int8_t)SEAT_OTHER(x);
@@ -344,14 +347,14 @@ int arbiter__on_take_back(struct ctx *c, const struct law_view *v)
     d->leader = tr->leader;
     d->to_play = (int8_t)x;
     d->play_offence_card = CARD_NONE;
+    /* the ruling on the offence corrected falls; his cap stays only for
+     * another claim still waiting against him */
     for (int i = d->n_pending - 1; i >= 0; i--) {
-        if (d->pending[i].r.law == LAW_43 &&
-            d->pending[i].trick == d->trick_no - 1) {
+        if (d->pending[i].trick == d->trick_no - 1) {
             arbiter__drop_pending(d, i);
             d->capped[x] = false;
             for (int j = 0; j < d->n_pending; j++) {
-                if ((d->pending[j].r.law == LAW_43 ||
-                     d->pending[j].r.law == LAW_25) &&
+                if (arbiter__is_claim(&d->pending[j].r) &&
                     d->pending[j].r.offender == x) {
                     d->capped[x] = true;
                 }

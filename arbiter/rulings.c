@@ -54,6 +54,7 @@ struct pending *arbiter__push_pending(struct ctx *c, const struct ruling *r)
     p->allow = laws_get(r->law)->allow;
     p->seat = SEAT_NONE;
     p->card = CARD_NONE;
+    p->suit = SUIT_NONE;
     p->trick = -1;
     return p;
 }
@@ -79,6 +80,248 @@ static void owe(struct deal_state *d, enum owed_kind k, int seat, int n,
     d->owed.seat = (int8_t)seat;
     d->owed.n = (int8_t)n;
     d->owed.law = (int8_t)l;
+}
+
+/* ------------------------------------------------------------------ */
+/* The laws a row cannot describe.  Each is named here once; its row     */
+/* carries a note pointing here.                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * false_king - L25: a false announcement (or one withdrawn in time).  The
+ * king point comes off, the announcer's score is capped and his adversary
+ * may have the hand replayed (unless he holds the king himself).
+ */
+static void false_king(struct ctx *c, const struct ruling *r)
+{
+    struct deal_state *d = c->d;
+
+    if (r->options != 0) {
+        struct pending *p = arbiter__push_pending(c, r);
+
+        p->seat = r->offender;
+        cap(d, r->offender);
+    }
+    d->announce_ruled = true;
+    if (d->announced == r->offender && !d->announce_withdrawn &&
+        c->ev->kind != EV_WITHDRAW) {
+        arbiter__award(c, r->offender, -1);
+        c->res->penalty[(int)r->offender]--;
+        d->announced = SEAT_NONE;
+    }
+}
+
+/*
+ * revoke - L43: a reply that broke the follower's obligation, seen at the
+ * card (the open trick) or proven later (v->after: the trick the card
+ * proves).  The trick is marked ruled, the offender capped, and the
+ * ruling waits for the adversary; points already scored are held again.
+ */
+static void revoke(struct ctx *c, const struct ruling *r,
+                   const struct law_view *v)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = r->offender;
+    int t = d->trick_no - 1;
+    struct pending *p;
+
+    if (v->after) {
+        for (int i = 0; i < ev->n_cards; i++) {
+            t = laws_revoke_proof(v, x, ev->cards[i]);
+            if (t >= 0) {
+                break;
+            }
+        }
+    } else {
+        d->play_offence_card = ev->cards[0];
+    }
+    if (t < 0) {
+        return;
+    }
+    d->tricks_rec[t].offence = true;
+    p = arbiter__push_pending(c, r);
+    p->seat = (int8_t)x;
+    p->trick = (int8_t)t;
+    cap(d, x);
+    if (!v->after) {
+        return;
+    }
+    if (d->over && !d->scored) {
+        d->hold = true;
+    } else if (d->over && d->scored) {
+        /* points already scored: hold them again */
+        int w;
+        int pts;
+
+        d->capped[x] = false;
+        pts = arbiter__hand_points(c, &w);
+        if (w != SEAT_NONE) {
+            arbiter__award(c, w, -pts);
+        }
+        d->capped[x] = true;
+        d->scored = false;
+        d->hold = true;
+    }
+}
+
+/*
+ * stock_lapse - L38 READING: a conditional acceptance the stock cannot
+ * meet lapses; elder hand takes back his discard and play begins as after
+ * a refusal, without the L49 extra point.
+ */
+static int stock_lapse(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int e = d->elder;
+    char why[200];
+
+    if (!d->if_enough || c->ev->kind != EV_ASK) {
+        return 0;
+    }
+    while (d->z.count[Z_DISCARD(e)] > 0) {
+        uint32_t kn = d->z.known[Z_DISCARD(e)];
+        uint8_t k = CARD_UNKNOWN;
+
+        for (int j = 0; j < CARD_COUNT; j++) {
+            if (kn & CARD_BIT(j)) {
+                k = (uint8_t)j;
+                break;
+            }
+        }
+        if (arbiter__move(&d->z, k, Z_DISCARD(e), Z_HAND(e), why,
+                          sizeof(why)) != 0) {
+            return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
+        }
+    }
+    if (d->proposals == 1) {
+        d->first = FIRST_LAPSED;
+    }
+    return arbiter__begin_play(c);
+}
+
+/*
+ * bar_turned_king - L19: elder hand plays on after a deal miscounted (the
+ * row's bars_king): the dealer may not mark the king turned up, and loses
+ * the point if he had marked it.
+ */
+static void bar_turned_king(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    struct ruling r;
+
+    d->rectified = true;
+    if (!d->king_turned) {
+        return;
+    }
+    arbiter__make_ruling(&r, LAW_19, d->dealer, SEAT_NONE);
+    snprintf(r.note, sizeof(r.note),
+             "the deal was miscounted and not redealt: the "
+             "dealer may not mark the turned king");
+    arbiter__add_ruling(c, &r);
+    d->king_barred = true;
+    if (d->king_marked) {
+        d->king_marked = false;
+        arbiter__award(c, d->dealer, -1);
+    }
+}
+
+/*
+ * arbiter__penalty_of - the points rulings rs[0..n) forfeit through the
+ * penalty laws, into c's result: a king point lost (L19, L22-L24).
+ */
+void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        bool king_law = rs[i].law == LAW_19 || rs[i].law == LAW_22 ||
+                        rs[i].law == LAW_23 || rs[i].law == LAW_24;
+
+        if (king_law && rs[i].remedy == REM_LOSE_RIGHT &&
+            rs[i].offender != SEAT_NONE) {
+            c->res->penalty[(int)rs[i].offender]--;
+        }
+    }
+}
+
+/*
+ * arbiter__deal_line - a `deal` line (L14).  A deal out of turn (or with
+ * the wrong pack) waiting for correction is void when the right deal line
+ * comes before the turn-up (a ruling, and the right player deals next);
+ * a new one found in rs waits for its window.  *right gets who should deal.
+ * Returns true if a deal out of turn was corrected.
+ */
+bool arbiter__deal_line_corrects(struct ctx *c, int right)
+{
+    struct deal_state *d = c->d;
+    struct ruling r;
+    bool waiting = false;
+
+    for (int i = 0; i < d->n_pending; i++) {
+        if (d->pending[i].r.law == LAW_14) {
+            waiting = true;
+        }
+    }
+    if (!waiting) {
+        return false;
+    }
+    arbiter__make_ruling(&r, LAW_14, d->dealer, SEAT_NONE);
+    r.remedy = REM_NEW_DEAL;
+    snprintf(r.note, sizeof(r.note),
+             "the deal out of turn is void before the turn-up; the right "
+             "player deals with the right pack");
+    arbiter__add_ruling(c, &r);
+    arbiter__void_deal(c);
+    c->s->next_dealer = (int8_t)right;
+    return true;
+}
+
+/* arbiter__deal_line_keep - after a deal line out of turn: its ruling (in
+ * rs) waits for the turn-up, remembering who should have dealt. */
+void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
+                             int right)
+{
+    for (int i = 0; i < n; i++) {
+        if (rs[i].law == LAW_14) {
+            struct pending *p = arbiter__push_pending(c, &rs[i]);
+
+            p->seat = (int8_t)right;
+        }
+    }
+}
+
+/* arbiter__right_dealer_for - who should deal now: for a deal line while a
+ * deal out of turn waits for correction, the player who should have dealt
+ * it (L14); else the next dealer in turn. */
+int arbiter__right_dealer_for(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+
+    if (c->ev->kind == EV_DEAL) {
+        for (int i = 0; i < d->n_pending; i++) {
+            if (d->pending[i].r.law == LAW_14) {
+                return d->pending[i].seat;
+            }
+        }
+    }
+    return arbiter__right_dealer(c->s);
+}
+
+/* deal_stands_late - L14: a deal out of turn found only at the turn-up
+ * stands; with the wrong pack, the packs stay swapped. */
+static void deal_stands_late(struct ctx *c, const struct ruling *r)
+{
+    struct deal_state *d = c->d;
+    struct ruling late;
+
+    arbiter__make_ruling(&late, LAW_14, r->offender, SEAT_NONE);
+    late.remedy = REM_DEAL_STANDS;
+    snprintf(late.note, sizeof(late.note),
+             "found only at the turn-up: the deal stands%s",
+             d->pack_owner != d->dealer ? "; the packs stay swapped" : "");
+    arbiter__add_ruling(c, &late);
+    if (d->pack_owner != d->dealer) {
+        c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
+    }
 }
 
 /* replay_hand - restore both hands as they stood at the first trick and
@@ -236,59 +479,27 @@ int arbiter__on_elect(struct ctx *c)
     }
     case OPT_PLAY_ON:
     case OPT_COMPLETE: {
+        /* the hand the count concerns, off by p.n cards: a short hand is
+         * completed or plays short; a surplus is thrown out by its owner
+         * or drawn by the adversary, as the ruling's remedy says */
         int s = p.seat;
         int n = p.n;
 
-        if (p.r.law == LAW_13) {
-            return 0;
-        }
-        if (n < 0) {
-            /* short: complete from the stock */
-            if (ev->option == OPT_COMPLETE) {
-                owe(d, OWED_COMPLETE, s, -n, p.r.law);
-            } else {
-                arbiter__accept_short(d, s);
-                arbiter__note(c,
-                              "%c plays short: the tricks he cannot play to go "
-                              "to %c",
-                              seat_letter(s), seat_letter(SEAT_OTHER(s)));
-            }
+        if (n < 0 && ev->option == OPT_COMPLETE) {
+            owe(d, OWED_COMPLETE, s, -n, p.r.law);
+        } else if (n < 0) {
+            arbiter__accept_short(d, s);
+            arbiter__note(c,
+                          "%c plays short: the tricks he cannot play to go "
+                          "to %c",
+                          seat_letter(s), seat_letter(SEAT_OTHER(s)));
+        } else if (n > 0 && p.r.remedy == REM_OWNER_DISCARDS_SURPLUS) {
+            owe(d, OWED_DISCARD, s, n, p.r.law);
         } else if (n > 0) {
-            switch (p.r.law) {
-            case LAW_15:
-            case LAW_31:
-                owe(d, OWED_DISCARD, s, n, p.r.law);
-                break;
-            default:
-                /* L17, L21, L29, L33: the adversary draws the surplus */
-                owe(d, OWED_DRAW_FROM, SEAT_OTHER(s), n, p.r.law);
-                break;
-            }
+            owe(d, OWED_DRAW_FROM, SEAT_OTHER(s), n, p.r.law);
         }
-        switch (p.r.law) {
-        case LAW_15:
-        case LAW_16:
-        case LAW_17:
-        case LAW_18:
-        case LAW_21:
-            d->rectified = true;
-            if (d->king_turned) {
-                struct ruling r;
-
-                arbiter__make_ruling(&r, LAW_19, d->dealer, SEAT_NONE);
-                snprintf(r.note, sizeof(r.note),
-                         "the deal was miscounted and not redealt: the "
-                         "dealer may not mark the turned king");
-                arbiter__add_ruling(c, &r);
-                d->king_barred = true;
-                if (d->king_marked) {
-                    d->king_marked = false;
-                    arbiter__award(c, d->dealer, -1);
-                }
-            }
-            break;
-        default:
-            break;
+        if (laws_get(p.r.law)->bars_king) {
+            bar_turned_king(c);
         }
         return 0;
     }
@@ -331,7 +542,7 @@ int arbiter__on_elect(struct ctx *c)
         if (d->played[leader] == 0) {
             d->first_card[leader] = (int8_t)-1;
         }
-        d->called_suit = (int8_t)p.card;
+        d->called_suit = p.suit;
         d->trick_no--;
         d->leader = (int8_t)leader;
         d->to_play = (int8_t)leader;
@@ -453,259 +664,132 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
     }
 }
 
-/* arbiter__carry_out - apply an automatic remedy, or keep the ruling pending
- * for its elector; law-specific context goes into the pending record. */
-int arbiter__carry_out(struct ctx *c, struct ruling *r)
+/* ------------------------------------------------------------------ */
+/* Carrying out, by remedy                                              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * set_aside_turned - the cards turned up with the eleventh go aside and
+ * the eleventh stands as trump (L11 under two-turned=eleventh).  Nothing
+ * when one card was turned.
+ */
+static int set_aside_turned(struct ctx *c)
 {
     struct deal_state *d = c->d;
+    char why[200];
+
+    if (d->n_turned < 2) {
+        return 0;
+    }
+    for (int i = 1; i < d->n_turned; i++) {
+        if (arbiter__move(&d->z, d->turned[i], Z_TURN_UP, Z_ASIDE, why,
+                          sizeof(why)) != 0) {
+            return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
+        }
+    }
+    d->turn_up = d->turned[0];
+    d->trump = (int8_t)CARD_SUIT(d->turned[0]);
+    d->king_turned = CARD_RANK(d->turned[0]) == RANK_KING;
+    return 0;
+}
+
+/*
+ * arbiter__carry_out - carry out ruling r, given on c's event, v being
+ * what the laws saw (before the event, or after it for evidence).  A
+ * ruling with an elector waits with what its options need: the hand a
+ * count concerns and by how many cards it is off, the card or suit of the
+ * event.  An automatic one applies its remedy now.  The remedy decides,
+ * not the law; the laws no row can describe are the exceptions above.
+ * Returns 0, or a status with the message set.
+ */
+int arbiter__carry_out(struct ctx *c, struct ruling *r,
+                       const struct law_view *v)
+{
+    const struct law *row = laws_get(r->law);
+    struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
-    struct pending *p = NULL;
+    int seat = SEAT_NONE;
+    int off = 0;
 
     switch (r->law) {
-    case LAW_9:
-    case LAW_13:
-        if (r->elector != SEAT_NONE) {
-            p = arbiter__push_pending(c, r);
-        }
+    case LAW_14:
+        return 0; /* the deal line corrects it: arbiter__deal_line_* */
+    case LAW_25:
+        false_king(c, r);
         return 0;
-    case LAW_11:
-        if (r->elector != SEAT_NONE) {
-            arbiter__push_pending(c, r);
-        } else if (r->remedy == REM_NEW_DEAL) {
-            arbiter__void_deal(c);
-        } else {
-            /* 5.5 profile: the 11th card stands, the rest set aside */
-            char why[200];
+    case LAW_43:
+        revoke(c, r, v);
+        return 0;
+    case LAW_38:
+        return stock_lapse(c);
+    default:
+        break;
+    }
+    if (row->hand != ROLE_NOBODY) {
+        bool found = ev->kind == EV_FOUND_HOLDS;
 
-            for (int i = 1; i < d->n_turned; i++) {
-                if (arbiter__move(&d->z, d->turned[i], Z_TURN_UP, Z_ASIDE, why,
-                                  sizeof(why)) != 0) {
-                    return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-                }
-            }
-            d->turn_up = d->turned[0];
-            d->trump = (int8_t)CARD_SUIT(d->turned[0]);
-            d->king_turned = CARD_RANK(d->turned[0]) == RANK_KING;
+        seat = found ? ev->target : arbiter__role_seat(c, row->hand, SEAT_NONE);
+        off = arbiter__off_by(d, seat, found);
+        if (!found && laws_underserved(v, seat)) {
+            d->serve_checked[seat] = true; /* its serving is judged */
         }
+    }
+    if (r->elector != SEAT_NONE) {
+        struct pending *p = arbiter__push_pending(c, r);
+
+        p->seat = (int8_t)seat;
+        p->n = (int8_t)off;
+        p->card = ev->n_cards > 0 ? ev->cards[0] : CARD_NONE;
+        p->suit = ev->suit;
         return 0;
-    case LAW_12:
-    case LAW_20:
-    case LAW_45:
+    }
+    switch (r->remedy) {
+    case REM_NEW_DEAL:
         arbiter__void_deal(c);
         return 0;
-    case LAW_15:
-    case LAW_16:
-    case LAW_17:
-    case LAW_18:
-    case LAW_21:
-    case LAW_29:
-    case LAW_31:
-    case LAW_32:
-    case LAW_33:
-    case LAW_34: {
-        int s = ev->kind == EV_FOUND_HOLDS ? ev->target
-                : (r->law == LAW_29 || r->law == LAW_31 || r->law == LAW_32)
-                    ? d->elder
-                    : d->dealer;
-        int n = ev->kind == EV_FOUND_HOLDS ? arbiter__surplus(d, s) : 0;
-
-        if (ev->kind != EV_FOUND_HOLDS) {
-            switch (r->law) {
-            /* the action has been applied: served counts its cards */
-            case LAW_29:
-            case LAW_33:
-                n = d->served[s] - (d->discarded[s] < 0 ? 0 : d->discarded[s]);
-                break;
-            case LAW_31:
-                n = d->served[s] - d->asked;
-                break;
-            case LAW_32:
-                n = d->served[s] - d->asked;
-                d->serve_checked[s] = true;
-                break;
-            case LAW_34:
-                n = d->served[s] - d->discarded[s];
-                d->serve_checked[s] = true;
-                break;
-            default:
-                break;
-            }
-        }
-        if (r->elector != SEAT_NONE) {
-            p = arbiter__push_pending(c, r);
-            p->seat = (int8_t)s;
-            p->n = (int8_t)n;
-        } else if (n < 0) {
-            arbiter__accept_short(d, s); /* plays short */
+    case REM_SET_ASIDE:
+        return set_aside_turned(c);
+    case REM_SHORT_HAND_TRICKS:
+        if (seat != SEAT_NONE && off < 0) {
+            arbiter__accept_short(d, seat); /* plays short */
         }
         return 0;
-    }
-    case LAW_14:
-        return 0; /* kept pending by on_deal */
-    case LAW_19:
-        return 0;
-    case LAW_22:
-        return 0;
-    case LAW_25:
-        if (r->options != 0) {
-            p = arbiter__push_pending(c, r);
-            p->seat = r->offender;
-            cap(d, r->offender);
-        }
-        d->announce_ruled = true;
-        if (d->announced == r->offender && !d->announce_withdrawn &&
-            ev->kind != EV_WITHDRAW) {
-            arbiter__award(c, r->offender, -1);
-            c->res->penalty[(int)r->offender]--;
-            d->announced = SEAT_NONE;
-        }
-        return 0;
-    case LAW_30:
-        /* asked too few: the exchange leaves him short by right; found
-         * short in play after an exchange: he plays as he is */
-        if (ev->kind == EV_FOUND_HOLDS) {
-            arbiter__accept_short(d, d->elder);
-        }
-        return 0;
-    case LAW_35:
-        return 0;
-    case LAW_36:
-        if (r->elector != SEAT_NONE) {
-            p = arbiter__push_pending(c, r);
-            p->card = ev->cards[0];
-        }
-        return 0;
-    case LAW_37:
-        return 0;
-    case LAW_41:
-        if (r->elector != SEAT_NONE) {
-            p = arbiter__push_pending(c, r);
-            p->card = (uint8_t)ev->suit;
-        }
-        return 0;
-    case LAW_42:
-        return 0;
-    case LAW_43: {
-        if (r->note[0] == '\0' && d->trick_no > 0) {
-            const struct trick_rec *tr = &d->tricks_rec[d->trick_no - 1];
-            uint32_t held = tr->follower_known | CARD_BIT(tr->follow);
-            char a[CARD_TEXT_MAX];
-            char b[CARD_TEXT_MAX];
-            char must[60];
-
-            cards_format(
-                laws_legal_follows(held, tr->lead, d->trump, &c->s->prof), must,
-                sizeof(must));
-            snprintf(r->note, sizeof(r->note),
-                     "%c played %s to %s when bound to play one of %s",
-                     seat_letter(r->offender), arbiter__cardtext(tr->follow, a),
-                     arbiter__cardtext(tr->lead, b), must);
-        }
-        p = arbiter__push_pending(c, r);
-        p->seat = r->offender;
-        p->trick = (int8_t)(d->trick_no - 1);
-        cap(d, r->offender);
-        return 0;
-    }
     default:
-        if (r->elector != SEAT_NONE) {
-            arbiter__push_pending(c, r);
-        }
+        /* the event's own handler applies it (a right lost, an action not
+         * allowed, a recut), or there is nothing to apply */
         return 0;
     }
 }
 
-/* arbiter__evidence_rulings - after the action: a false announcement or a past
- * revoke that the table now proves (L25, L43). */
-void arbiter__evidence_rulings(struct ctx *c, const struct law_view *v)
+/*
+ * arbiter__evidence - after the action: every law whose row reads
+ * evidence from this event is asked again on the table as it now stands
+ * (a false king proven, a past revoke proven: L25, L43), and what it
+ * rules is carried out.  Returns 0 or a status.
+ */
+int arbiter__evidence(struct ctx *c)
 {
-    struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
+    struct law_view v;
+    struct ruling rs[ARB_RULINGS_MAX];
+    int n;
 
-    if (d->announced != SEAT_NONE && !d->announce_withdrawn &&
-        !d->announce_ruled &&
-        d->played[(int)d->announced] > d->announced_played) {
-        if (arbiter__king_evidence(d) < 0) {
-            struct law_view w = *v;
-            struct ruling r;
-            uint8_t k = CARD_MAKE(d->trump, RANK_KING);
-            int x = d->announced;
-            const struct law *row = laws_get(LAW_25);
+    arbiter__fill_view(c, &v);
+    v.after = true;
+    n = arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX);
+    for (int i = 0; i < n; i++) {
+        struct ruling *r = arbiter__add_ruling(c, &rs[i]);
+        int rc;
 
-            w.false_king = true;
-            w.false_king_by = x;
-            w.adversary_holds_king =
-                arbiter__locate(&d->z, k) == Z_HAND(SEAT_OTHER(x)) ||
-                (arbiter__locate(&d->z, k) == Z_TRICKS &&
-                 arbiter__played_by(d, SEAT_OTHER(x), k));
-            arbiter__make_ruling(&r, LAW_25, x, SEAT_OTHER(x));
-            if (row->shape != NULL) {
-                row->shape(&w, ev, &r);
-            }
-            if (r.options == 0) {
-                r.elector = SEAT_NONE;
-            }
-            struct ruling *out = arbiter__add_ruling(c, &r);
-            if (out != NULL) {
-                arbiter__carry_out(c, out);
-                arbiter__preview(c, out,
-                                 c->res->previews[c->res->n_rulings - 1],
-                                 ARB_PREVIEW_LEN);
-            }
+        if (r == NULL) {
+            break;
         }
-    }
-    if (v->revoke_proven) {
-        int x = v->revoke_offender;
-
-        for (int i = 0; i < ev->n_cards; i++) {
-            int t;
-
-            if (ev->cards[i] == CARD_UNKNOWN) {
-                continue;
-            }
-            t = arbiter__revoke_evidence(c, x, ev->cards[i]);
-            if (t < 0) {
-                continue;
-            }
-            struct ruling r;
-            char a[CARD_TEXT_MAX];
-            char b[CARD_TEXT_MAX];
-
-            arbiter__make_ruling(&r, LAW_43, x, SEAT_OTHER(x));
-            snprintf(r.note, sizeof(r.note),
-                     "%s proves %c could have followed or won trick %d "
-                     "(played %s)",
-                     arbiter__cardtext(ev->cards[i], a), seat_letter(x), t + 1,
-                     arbiter__cardtext(d->tricks_rec[t].follow, b));
-            d->tricks_rec[t].offence = true;
-            struct ruling *out = arbiter__add_ruling(c, &r);
-            if (out != NULL) {
-                struct pending *p = arbiter__push_pending(c, out);
-                p->seat = (int8_t)x;
-                p->trick = (int8_t)t;
-                cap(d, x);
-                arbiter__preview(c, out,
-                                 c->res->previews[c->res->n_rulings - 1],
-                                 ARB_PREVIEW_LEN);
-                if (d->over && !d->scored) {
-                    d->hold = true;
-                } else if (d->over && d->scored) {
-                    /* points already scored: hold them again */
-                    int w;
-                    int pts;
-
-                    d->capped[x] = false;
-                    pts = arbiter__hand_points(c, &w);
-                    if (w != SEAT_NONE) {
-                        arbiter__award(c, w, -pts);
-                    }
-                    d->capped[x] = true;
-                    d->scored = false;
-                    d->hold = true;
-                }
-            }
+        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
+            return rc;
         }
+        arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                         ARB_PREVIEW_LEN);
     }
+    return 0;
 }
 
 /* window_closes - does event ev end the window of pending ruling p? */
@@ -795,25 +879,21 @@ int arbiter__gate(struct ctx *c)
 
             arbiter__drop_pending(d, i);
             if (r.law == LAW_14) {
-                struct ruling late;
-
-                arbiter__make_ruling(&late, LAW_14, r.offender, SEAT_NONE);
-                late.remedy = REM_DEAL_STANDS;
-                snprintf(late.note, sizeof(late.note),
-                         "found only at the turn-up: the deal stands%s",
-                         d->pack_owner != d->dealer ? "; the packs stay swapped"
-                                                    : "");
-                arbiter__add_ruling(c, &late);
-                if (d->pack_owner != d->dealer) {
-                    c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
-                }
-            } else if (r.law == LAW_34) {
+                deal_stands_late(c, &r);
+            } else if (r.remedy == REM_SHORT_HAND_TRICKS &&
+                       closed.seat != SEAT_NONE) {
+                /* nobody chose before the window shut: he plays short */
                 if (closed.n < 0) {
                     arbiter__accept_short(d, closed.seat);
                 }
-                arbiter__note(
-                    c, "the dealer plays short: the tricks he cannot play "
-                       "to go to elder hand (L34)");
+                arbiter__note(c,
+                              "%s plays short: the tricks he cannot play to "
+                              "go to %s (%s)",
+                              closed.seat == d->dealer ? "the dealer"
+                                                       : "elder hand",
+                              closed.seat == d->dealer ? "elder hand"
+                                                       : "the dealer",
+                              laws_get(r.law)->id);
             }
             continue;
         }
@@ -894,7 +974,7 @@ int arbiter__count_from_cards(struct ctx *c)
             if (r == NULL) {
                 break;
             }
-            rc = arbiter__carry_out(c, r);
+            rc = arbiter__carry_out(c, r, &v);
             arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
                              ARB_PREVIEW_LEN);
         }

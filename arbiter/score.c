@@ -169,15 +169,24 @@ int arbiter__hand_points(const struct ctx *c, int *winner)
     return pts;
 }
 
-/* arbiter__has_open_claim - a L25/L43 ruling still waits for the adversary. */
+/* arbiter__has_open_claim - a claim on the played hand (arbiter__is_claim)
+ * still waits for the adversary. */
 bool arbiter__has_open_claim(const struct deal_state *d)
 {
     for (int i = 0; i < d->n_pending; i++) {
-        if (d->pending[i].r.law == LAW_43 || d->pending[i].r.law == LAW_25) {
+        if (arbiter__is_claim(&d->pending[i].r)) {
             return true;
         }
     }
     return false;
+}
+
+/* arbiter__is_claim - r is a claim on the played hand: its adversary may
+ * let the result stand or have the hand replayed (L25, L43), so the
+ * hand's points wait for his choice. */
+bool arbiter__is_claim(const struct ruling *r)
+{
+    return (r->options & OPT_BIT(OPT_REPLAY)) != 0;
 }
 
 /* arbiter__score_hand - score the tricks of a finished hand, unless an election
@@ -239,7 +248,7 @@ void arbiter__start_game(struct ctx *c)
 
 /*
  * mark_turned_king - seat x marks the king turned up in this deal or the
- * last (L22, L47), in time (mark_state said MARK_OK).  A mark after the
+ * last (L22, L47), in time (laws_king_mark said MARK_OK).  A mark after the
  * adversary won the game counts only for the loser's total (LAWS.md 6.9).
  */
 static void mark_turned_king(struct ctx *c, int x)
@@ -291,7 +300,7 @@ static void mark_turned_king(struct ctx *c, int x)
 
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
 {
-    if (!c->not_allowed && v->mark == MARK_OK) {
+    if (!c->not_allowed && laws_king_mark(v, c->ev->actor) == MARK_OK) {
         mark_turned_king(c, c->ev->actor);
     }
     return 0;
@@ -312,7 +321,14 @@ int arbiter__on_announce(struct ctx *c, const struct law_view *v)
             "expected the turn-up before the king is announced, "
             "found announces");
     }
-    if (c->not_allowed || (v->announce != ANN_OK && v->announce != ANN_OK_24)) {
+    if (c->not_allowed) {
+        return 0;
+    }
+    switch (laws_announce(v, x)) {
+    case ANN_OK:
+    case ANN_OK_24:
+        break;
+    default:
         return 0;
     }
     d->announced = (int8_t)x;
@@ -363,7 +379,8 @@ int arbiter__on_mark(struct ctx *c, const struct law_view *v)
 {
     struct table_state *s = c->s;
     int x = c->ev->actor;
-    int honour = c->ev->n < v->marks_owed ? c->ev->n : v->marks_owed;
+    int owed = laws_king_mark(v, x) == MARK_OK ? 1 : 0;
+    int honour = c->ev->n < owed ? c->ev->n : owed;
 
     if (!s->game_on && !s->game_over) {
         return arbiter__fail(c, ARB_E_ORDER,

@@ -8,10 +8,17 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L5 engaged by ev? */
+/* applies - is L5 engaged by ev?  The card cut ties the adversary's. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return ev->n_cards == 1 && v->cut_tie;
+    int other;
+
+    if (!laws__is_seat(ev->actor) || ev->n_cards != 1 ||
+        ev->cards[0] >= CARD_COUNT) {
+        return false;
+    }
+    other = v->cut_card[SEAT_OTHER(ev->actor)];
+    return other != CARD_NONE && CARD_RANK(other) == CARD_RANK(ev->cards[0]);
 }
 
 const struct law law_5_cut_for_deal_winner = {

@@ -9,11 +9,22 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L8 engaged by ev? */
+/* applies - is L8 engaged by ev?  A packets notice is allowed only from
+ * the right dealer, before the cut, at the start of a game before his
+ * first deal in it. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)ev;
-    return !v->packets_notice_ok;
+    bool ok;
+
+    if (!laws__is_seat(ev->actor)) {
+        return true;
+    }
+    if (v->deal_on) {
+        ok = v->phase == PH_SHUFFLE && !v->cut_done && ev->actor == v->dealer;
+    } else {
+        ok = ev->actor == v->right_dealer || v->right_dealer == SEAT_NONE;
+    }
+    return !(ok && !v->order_this_game[ev->actor]);
 }
 
 const struct law law_8_packet_order = {

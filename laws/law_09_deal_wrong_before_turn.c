@@ -11,14 +11,54 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L9 engaged by ev? */
+/* The packet the order in force wants next (L8): to whom and how many. */
+struct packet_due {
+    int to;                     /* seat, SEAT_NONE after the fourth */
+    int n;                      /* cards, 0 after the fourth */
+};
+
+/* packet_due - the next packet by the order in force: the dealer's order
+ * for the game (or his notice), else this deal's first packet, else what
+ * this packet begins with (2 or 3). */
+static struct packet_due packet_due(const struct law_view *v,
+                                    const struct table_event *ev)
+{
+    struct packet_due due = {SEAT_NONE, 0};
+    int k = v->packets;
+
+    if (k >= 4) {
+        return due;
+    }
+    due.to = k % 2 == 0 ? v->elder : v->dealer;
+    if (k == 0) {
+        due.n = v->order_first != 0 ? v->order_first
+                                    : (ev->n == 2 || ev->n == 3 ? ev->n : 2);
+    } else {
+        due.n = k < 2 ? v->first_packet : 5 - v->first_packet;
+    }
+    return due;
+}
+
+/* is_packet - a packet of the deal (not the cards that put a rectified
+ * deal right). */
+static bool is_packet(const struct law_view *v, const struct table_event *ev)
+{
+    return (v->phase == PH_SHUFFLE || v->phase == PH_DEAL) &&
+           laws__seat_int(v->rectify_due, ev->target, 0) == 0;
+}
+
+/* applies - is L9 engaged by ev?  A packet departing from the order in
+ * force (once a deal), or a hand counted wrong before the turn-up. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     if (!(v->phase == PH_SHUFFLE || v->phase == PH_DEAL)) {
         return false;
     }
     if (ev->kind == EV_GIVE) {
-        return v->packet_departs;
+        struct packet_due due = packet_due(v, ev);
+
+        return is_packet(v, ev) && !v->departed &&
+               (due.n == 0 || ev->target != due.to || ev->n != due.n);
     }
     return ev->n > 5 || (v->deal_complete && ev->n != 5);
 }
@@ -40,6 +80,7 @@ static void shape(const struct law_view *v, const struct table_event *ev,
 {
     char was[24];
     char here[24];
+    struct packet_due due = packet_due(v, ev);
 
     if (v->elder_looked) {
         r->options = 0;
@@ -48,7 +89,7 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     if (ev->kind != EV_GIVE) {
         snprintf(r->note, sizeof(r->note), "%c holds %d cards; 5 are due",
                  seat_letter(ev->target), ev->n);
-    } else if (v->packet_want_n == 0) {
+    } else if (due.n == 0) {
         snprintf(r->note, sizeof(r->note),
                  "a fifth packet%s: %d card(s) to %c after the four of the "
                  "deal",
@@ -65,8 +106,8 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     } else {
         snprintf(r->note, sizeof(r->note),
                  "packet %d is due to %c with %d card(s); %d to %c here%s",
-                 v->packets + 1, seat_letter(v->packet_want_to),
-                 v->packet_want_n, ev->n, seat_letter(ev->target),
+                 v->packets + 1, seat_letter(due.to),
+                 due.n, ev->n, seat_letter(ev->target),
                  at_line(v->line, here, sizeof(here)));
     }
 }

@@ -8,11 +8,14 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L14 engaged by ev? */
+/* applies - is L14 engaged by ev?  The wrong player deals, or deals with
+ * the adversary's pack. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
+    int pack_used = (ev->flags & EVF_PACK) ? ev->target : ev->actor;
+
     return (v->right_dealer != SEAT_NONE && ev->actor != v->right_dealer) ||
-           v->pack_used != v->own_pack;
+           pack_used != v->own_pack;
 }
 
 const struct law law_14_deal_out_of_turn = {
@@ -39,4 +42,6 @@ const struct law law_14_deal_out_of_turn = {
              EV_BIT(EV_MARK) | EV_BIT(EV_SHOW),
     .applies = applies,
     .shape = NULL,
+    /* carried out in arbiter/rulings.c (deal_line_*): the correcting deal
+     * line, the deal standing at the turn-up */
 };

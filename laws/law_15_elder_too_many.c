@@ -29,6 +29,7 @@ const struct law law_15_elder_too_many = {
     .window = WIN_BEFORE_ELDER_ACTS,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_ELDER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OWNER_DISCARDS_SURPLUS,
     .kind = LAW_KIND_PENALTY,
@@ -37,4 +38,5 @@ const struct law law_15_elder_too_many = {
     .applies = applies,
     .shape = NULL,
     .continuing = true,
+    .bars_king = true,
 };

@@ -28,6 +28,7 @@ const struct law law_16_elder_too_few = {
     .window = WIN_BEFORE_ELDER_ACTS,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_ELDER,
     .options = OPT_BIT(OPT_COMPLETE) | OPT_BIT(OPT_NEW_DEAL),
     .remedy = REM_COMPLETE_FROM_STOCK,
     .kind = LAW_KIND_PENALTY,
@@ -36,4 +37,5 @@ const struct law law_16_elder_too_few = {
     .applies = applies,
     .shape = NULL,
     .continuing = true,
+    .bars_king = true,
 };

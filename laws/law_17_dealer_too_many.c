@@ -33,6 +33,7 @@ const struct law law_17_dealer_too_many = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_DEALER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OPPONENT_DRAWS_SURPLUS,
     .kind = LAW_KIND_PENALTY,
@@ -41,4 +42,5 @@ const struct law law_17_dealer_too_many = {
     .applies = applies,
     .shape = NULL,
     .continuing = true,
+    .bars_king = true,
 };

@@ -31,6 +31,7 @@ const struct law law_18_dealer_too_few = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_DEALER,
     .options = OPT_BIT(OPT_COMPLETE) | OPT_BIT(OPT_NEW_DEAL),
     .remedy = REM_COMPLETE_FROM_STOCK,
     .kind = LAW_KIND_PENALTY,
@@ -39,4 +40,5 @@ const struct law law_18_dealer_too_few = {
     .applies = applies,
     .shape = NULL,
     .continuing = true,
+    .bars_king = true,
 };

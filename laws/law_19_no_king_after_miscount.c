@@ -8,11 +8,10 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L19 engaged by ev? */
+/* applies - is L19 engaged by ev?  A mark of a king the miscount bars. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)ev;
-    return v->mark == MARK_BARRED;
+    return laws_king_mark(v, ev->actor) == MARK_BARRED;
 }
 
 const struct law law_19_no_king_after_miscount = {
@@ -36,4 +35,6 @@ const struct law law_19_no_king_after_miscount = {
     .allow = 0,
     .applies = applies,
     .shape = NULL,
+    /* also given by arbiter/rulings.c (bar_turned_king) when elder hand
+     * plays on after a miscount (the rows with bars_king) */
 };

@@ -27,6 +27,7 @@ const struct law law_20_elder_wrong_in_play = {
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_NOBODY,
+    .hand = ROLE_ELDER,
     .options = 0,
     .remedy = REM_NEW_DEAL,
     .kind = LAW_KIND_PENALTY,

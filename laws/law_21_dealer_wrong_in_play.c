@@ -39,6 +39,7 @@ const struct law law_21_dealer_wrong_in_play = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_DEALER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,
@@ -47,4 +48,5 @@ const struct law law_21_dealer_wrong_in_play = {
     .applies = applies,
     .shape = shape,
     .continuing = true,
+    .bars_king = true,
 };

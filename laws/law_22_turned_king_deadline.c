@@ -14,7 +14,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     if (ev->kind == EV_TURN) {
         return (v->phase == PH_SHUFFLE || v->phase == PH_DEAL) && v->prev_king_unmarked != SEAT_NONE;
     }
-    return v->mark == MARK_LATE;
+    return laws_king_mark(v, ev->actor) == MARK_LATE;
 }
 
 /* shape - adjust the ruling to the state. */

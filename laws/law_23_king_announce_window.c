@@ -9,14 +9,25 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L23 engaged by ev? */
+/* holds_king - the actor is known to hold the king of trumps. */
+static bool holds_king(const struct law_view *v, const struct table_event *ev)
+{
+    return laws__is_seat(ev->actor) && v->trump != SUIT_NONE &&
+           (v->known[ev->actor] & CARD_BIT(CARD_MAKE(v->trump, RANK_KING)));
+}
+
+/* applies - is L23 engaged by ev?  An announcement after his first card,
+ * or a king held and marked instead of announced. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
+    enum king_mark_state m;
+
     if (ev->kind == EV_ANNOUNCE) {
-        return v->announce == ANN_LATE;
+        return v->trump != SUIT_NONE &&
+               laws_announce(v, ev->actor) == ANN_LATE;
     }
-    return (v->mark == MARK_NO_KING || v->mark == MARK_NOT_DEALER) &&
-           v->actor_holds_king;
+    m = laws_king_mark(v, ev->actor);
+    return (m == MARK_NO_KING || m == MARK_NOT_DEALER) && holds_king(v, ev);
 }
 
 const struct law law_23_king_announce_window = {

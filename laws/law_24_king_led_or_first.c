@@ -9,19 +9,24 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L24 engaged by ev? */
+/* applies - is L24 engaged by ev?  The king led, or the dealer's first
+ * card, announced in (or after) the extended window. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)ev;
-    return v->announce == ANN_OK_24 || v->announce == ANN_LATE_24;
+    enum announce_state a;
+
+    if (v->trump == SUIT_NONE) {
+        return false;
+    }
+    a = laws_announce(v, ev->actor);
+    return a == ANN_OK_24 || a == ANN_LATE_24;
 }
 
-/* shape - adjust the ruling to the state. */
+/* shape - too late even by the extension: the right is lost. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)ev;
-    if (v->announce == ANN_LATE_24) {
+    if (laws_announce(v, ev->actor) == ANN_LATE_24) {
         r->remedy = REM_LOSE_RIGHT;
     }
 }

@@ -11,22 +11,52 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L25 engaged by ev? */
-static bool applies(const struct law_view *v, const struct table_event *ev)
+/* proven_false - after an action: the king announced, not withdrawn and
+ * not yet ruled, is proven false once the announcer has played a card. */
+static bool proven_false(const struct law_view *v)
 {
-    return ev->kind == EV_WITHDRAW || v->false_king;
+    int x = v->announced;
+
+    return v->after && laws__is_seat(x) && !v->announce_withdrawn &&
+           !v->announce_ruled && v->cards_played[x] > v->announced_played &&
+           laws_king_claim(v) < 0;
 }
 
-/* shape - adjust the ruling to the state. */
+/* applies - is L25 engaged by ev?  A withdrawal (in time, no penalty), or
+ * what the table now proves of an announcement. */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    if (v->after) {
+        return proven_false(v);
+    }
+    return ev->kind == EV_WITHDRAW;
+}
+
+/* shape - the announcer offends and his adversary chooses; if the
+ * adversary holds the king himself the score is only corrected. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    if (ev->kind == EV_WITHDRAW || v->adversary_holds_king) {
+    int x = v->announced;
+    bool adversary_holds;
+
+    if (ev->kind == EV_WITHDRAW && !v->after) {
         r->options = 0;
         r->elector = SEAT_NONE;
+        return;
     }
-    if (v->false_king) {
-        r->offender = (int8_t)v->false_king_by;
+    if (!laws__is_seat(x)) {
+        return;
+    }
+    adversary_holds = (v->king_place == KING_IN_HAND ||
+                       v->king_place == KING_PLAYED) &&
+                      v->king_holder == SEAT_OTHER(x);
+    r->offender = (int8_t)x;
+    r->elector = (int8_t)SEAT_OTHER(x);
+    r->options = OPT_BIT(OPT_REPLAY) | OPT_BIT(OPT_STAND);
+    if (adversary_holds) {
+        r->options = 0;
+        r->elector = SEAT_NONE;
     }
 }
 
@@ -47,6 +77,7 @@ const struct law law_25_false_king = {
                "penalty=cap-or-replay: a replay scores uncapped). Claimable "
                "until the next deal.",
     .trigger = EV_BIT(EV_WITHDRAW),
+    .evidence = EV_ALL,
     .window = WIN_BEFORE_NEXT_TURN_UP,
     .offender = ROLE_ACTOR,
     .elector = ROLE_ADVERSARY,
@@ -56,4 +87,6 @@ const struct law law_25_false_king = {
     .allow = EV_ALL,
     .applies = applies,
     .shape = shape,
+    /* carried out in arbiter/rulings.c (false_king): the king point taken
+     * off and the cap, which no remedy word says */
 };

@@ -16,7 +16,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     int to = ev->kind == EV_GIVE ? ev->target : ev->actor;
 
     return v->phase == PH_EXCHANGE && laws__is_seat(to) && v->discarded[to] < 0 &&
-           !v->fulfils_remedy;
+           !laws_fulfils_remedy(v, ev);
 }
 
 const struct law law_28_discard_face_down = {

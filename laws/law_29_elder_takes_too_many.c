@@ -23,7 +23,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
                laws__count_in_exchange(v, v->elder) &&
                ev->n > v->expected[v->elder];
     }
-    if (v->phase != PH_EXCHANGE || v->fulfils_remedy) {
+    if (v->phase != PH_EXCHANGE || laws_fulfils_remedy(v, ev)) {
         return false;
     }
     if (ev->kind == EV_GIVE) {
@@ -47,6 +47,7 @@ const struct law law_29_elder_takes_too_many = {
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_DEALER,
+    .hand = ROLE_ELDER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OPPONENT_DRAWS_SURPLUS,
     .kind = LAW_KIND_PENALTY,

@@ -33,7 +33,11 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     if (ev->kind == EV_ASK) {
         return ev->n < discarded;
     }
-    return v->elder_ends_exchange && v->asked < 0 && discarded > 0;
+    /* he proposes, stands or leads with the exchange in hand, unasked */
+    return v->phase == PH_EXCHANGE && ev->actor == v->elder &&
+           (ev->kind == EV_PROPOSE || ev->kind == EV_STAND ||
+            ev->kind == EV_LEAD) &&
+           v->asked < 0 && discarded > 0;
 }
 
 /* shape - say how short elder hand plays. */
@@ -76,6 +80,7 @@ const struct law law_30_elder_asks_too_few = {
     .window = WIN_NONE,
     .offender = ROLE_ELDER,
     .elector = ROLE_NOBODY,
+    .hand = ROLE_ELDER,
     .options = 0,
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,

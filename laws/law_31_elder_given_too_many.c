@@ -11,7 +11,7 @@
 /* applies - is L31 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->phase == PH_EXCHANGE && !v->fulfils_remedy &&
+    return v->phase == PH_EXCHANGE && !laws_fulfils_remedy(v, ev) &&
            laws__same_seat(ev->target, v->elder) && v->asked >= 0 &&
            v->served[v->elder] + ev->n > v->asked;
 }
@@ -27,6 +27,7 @@ const struct law law_31_elder_given_too_many = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_ELDER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OWNER_DISCARDS_SURPLUS,
     .kind = LAW_KIND_PENALTY,

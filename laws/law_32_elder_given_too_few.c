@@ -27,7 +27,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
         (ev->kind == EV_DRAW && laws__same_seat(ev->actor, v->elder))) {
         return false;
     }
-    return laws__seat_flag(v->underserved, v->elder);
+    return laws_underserved(v, v->elder);
 }
 
 const struct law law_32_elder_given_too_few = {
@@ -42,6 +42,7 @@ const struct law law_32_elder_given_too_few = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_ELDER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_COMPLETE),
     .remedy = REM_COMPLETE_FROM_STOCK,
     .kind = LAW_KIND_PENALTY,

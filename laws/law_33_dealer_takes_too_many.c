@@ -20,7 +20,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
                ev->n > v->expected[v->dealer];
     }
     return v->phase == PH_EXCHANGE && laws__same_seat(to, v->dealer) &&
-           !v->fulfils_remedy &&
+           !laws_fulfils_remedy(v, ev) &&
            v->discarded[v->dealer] >= 0 &&
            v->served[v->dealer] + ev->n > v->discarded[v->dealer];
 }
@@ -37,6 +37,7 @@ const struct law law_33_dealer_takes_too_many = {
     .window = WIN_NONE,
     .offender = ROLE_DEALER,
     .elector = ROLE_ELDER,
+    .hand = ROLE_DEALER,
     .options = OPT_BIT(OPT_NEW_DEAL) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_OPPONENT_DRAWS_SURPLUS,
     .kind = LAW_KIND_PENALTY,

@@ -22,7 +22,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
                laws__count_in_exchange(v, v->dealer) &&
                ev->n < v->expected[v->dealer];
     }
-    return v->underserved[v->dealer];
+    return laws_underserved(v, v->dealer);
 }
 
 /* shape - at the lead it is too late to complete: he plays short.  The
@@ -73,6 +73,7 @@ const struct law law_34_dealer_takes_too_few = {
     .window = WIN_BEFORE_PLAY,
     .offender = ROLE_DEALER,
     .elector = ROLE_DEALER,
+    .hand = ROLE_DEALER,
     .options = OPT_BIT(OPT_COMPLETE) | OPT_BIT(OPT_PLAY_ON),
     .remedy = REM_SHORT_HAND_TRICKS,
     .kind = LAW_KIND_PENALTY,

@@ -34,4 +34,6 @@ const struct law law_38_stock_too_small = {
     .allow = 0,
     .applies = applies,
     .shape = NULL,
+    /* carried out in arbiter/rulings.c (stock_lapse): a conditional
+     * acceptance that lapses */
 };

@@ -9,19 +9,36 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L39 engaged by ev? */
-static bool applies(const struct law_view *v, const struct table_event *ev)
+/* the_last_trick - the trick a take-back is about, or NULL. */
+static const struct trick_fact *the_last_trick(const struct law_view *v,
+                                               const struct table_event *ev)
 {
-    (void)ev;
-    return !v->take_back_lead;
+    if (v->trick_no <= 0 || v->trick_no > TRICKS_MAX || ev->n_cards != 1) {
+        return NULL;
+    }
+    return &v->tricks_played[v->trick_no - 1];
 }
 
-/* shape - adjust the ruling to the state. */
+/* applies - is L39 engaged by ev?  Every take-back but that of a lead out
+ * of turn (L40). */
+static bool applies(const struct law_view *v, const struct table_event *ev)
+{
+    const struct trick_fact *tr = the_last_trick(v, ev);
+
+    return !(tr != NULL && tr->follow == CARD_NONE &&
+             tr->lead == ev->cards[0] && tr->leader == ev->actor &&
+             v->lead_out_of_turn);
+}
+
+/* shape - a card played to the lead in breach of L43, taken back before
+ * the next lead, goes back without penalty; anything else may not. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)ev;
-    if (v->take_back_ok) {
+    const struct trick_fact *tr = the_last_trick(v, ev);
+
+    if (tr != NULL && tr->follow == ev->cards[0] &&
+        tr->leader != ev->actor && v->offence_card == ev->cards[0]) {
         r->remedy = REM_RETRACT_CARD;
     }
 }

@@ -8,11 +8,20 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L40 engaged by ev? */
+/* applies - is L40 engaged by ev?  A lead by the wrong player, or that
+ * lead taken back before the other played to it. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     if (ev->kind == EV_TAKE_BACK) {
-        return v->take_back_lead;
+        const struct trick_fact *tr;
+
+        if (v->trick_no <= 0 || v->trick_no > TRICKS_MAX ||
+            ev->n_cards != 1) {
+            return false;
+        }
+        tr = &v->tricks_played[v->trick_no - 1];
+        return tr->follow == CARD_NONE && tr->lead == ev->cards[0] &&
+               tr->leader == ev->actor && v->lead_out_of_turn;
     }
     return v->leader != SEAT_NONE && ev->actor != v->leader;
 }

@@ -8,20 +8,29 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L41 engaged by ev? */
+/* applies - is L41 engaged by ev?  A suit named and another led. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     (void)v;
-    return (ev->flags & EVF_CALLING) && ev->suit != SUIT_NONE && ev->n_cards == 1 &&
-           ev->cards[0] < CARD_COUNT && CARD_SUIT(ev->cards[0]) != ev->suit;
+    return (ev->flags & EVF_CALLING) && ev->suit != SUIT_NONE &&
+           ev->n_cards == 1 && ev->cards[0] < CARD_COUNT &&
+           CARD_SUIT(ev->cards[0]) != ev->suit;
 }
 
-/* shape - adjust the ruling to the state. */
+/* shape - a leader who cannot hold the suit he named (none of it known in
+ * his hand, no unseen card besides the one led) has his card stand:
+ * nothing to choose. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)ev;
-    if (!v->named_suit_held) {
+    uint32_t hand = 0;
+    int unknown = 0;
+
+    if (laws__is_seat(ev->actor)) {
+        hand = v->known[ev->actor];
+        unknown = v->count[ev->actor] - cards_count(hand);
+    }
+    if ((hand & SUIT_MASK(ev->suit)) == 0 && unknown <= 1) {
         r->options = 0;
         r->elector = SEAT_NONE;
     }

@@ -11,15 +11,23 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L47 engaged by ev? */
+/* applies - is L47 engaged by ev?  A king point claimed that is not due:
+ * announced twice, marked twice, or marked with no king to mark by a
+ * player not known to hold the king of trumps (that is L23). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
+    enum king_mark_state m;
+    bool holds;
+
     if (ev->kind == EV_ANNOUNCE) {
-        return v->announce == ANN_AGAIN;
+        return v->trump != SUIT_NONE &&
+               laws_announce(v, ev->actor) == ANN_AGAIN;
     }
-    return v->mark == MARK_TWICE ||
-           ((v->mark == MARK_NO_KING || v->mark == MARK_NOT_DEALER) &&
-            !v->actor_holds_king);
+    m = laws_king_mark(v, ev->actor);
+    holds = laws__is_seat(ev->actor) && v->trump != SUIT_NONE &&
+            (v->known[ev->actor] & CARD_BIT(CARD_MAKE(v->trump, RANK_KING)));
+    return m == MARK_TWICE ||
+           ((m == MARK_NO_KING || m == MARK_NOT_DEALER) && !holds);
 }
 
 const struct law law_47_king_points = {

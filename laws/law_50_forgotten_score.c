@@ -14,8 +14,9 @@
  * the marker and not yet marked (in time or too late). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)ev;
-    return v->marks_owed + v->marks_late > 0;
+    enum king_mark_state m = laws_king_mark(v, ev->actor);
+
+    return m == MARK_OK || m == MARK_LATE;
 }
 
 /* shape - in time the forgotten point is marked; too late the right is
@@ -23,8 +24,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    (void)ev;
-    if (v->marks_owed == 0) {
+    if (laws_king_mark(v, ev->actor) != MARK_OK) {
         r->remedy = REM_LOSE_RIGHT;
         snprintf(r->note, sizeof(r->note),
                  "the turned king was not marked in time: the point is "

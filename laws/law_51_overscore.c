@@ -10,6 +10,15 @@
 
 #include "laws/laws_int.h"
 
+/* owed - the points owed to the marker and not yet marked, in time or
+ * not: his turned king (the referee scores the rest as they fall). */
+static int owed(const struct law_view *v, const struct table_event *ev)
+{
+    enum king_mark_state m = laws_king_mark(v, ev->actor);
+
+    return m == MARK_OK || m == MARK_LATE ? 1 : 0;
+}
+
 /* applies - is L51 engaged by ev?  An overscore taken down, or a mark of
  * more points than are owed (the excess is the overscore). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
@@ -17,7 +26,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     if (ev->kind == EV_UNMARK) {
         return true;
     }
-    return ev->n > v->marks_owed + v->marks_late;
+    return ev->n > owed(v, ev);
 }
 
 /* shape - say what is over and for how long it may be taken down. */
@@ -33,8 +42,7 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     snprintf(r->note, sizeof(r->note),
              "%c marks %d with %d owed: an overscore of %d, not counted; it "
              "may be taken off at any time during the game",
-             seat_letter(ev->actor), ev->n, v->marks_owed + v->marks_late,
-             ev->n - v->marks_owed - v->marks_late);
+             seat_letter(ev->actor), ev->n, owed(v, ev), ev->n - owed(v, ev));
 }
 
 const struct law law_51_overscore = {

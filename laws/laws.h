@@ -417,89 +417,174 @@ enum announce_state {
     ANN_AGAIN                   /* a king point was already scored this hand */
 };
 
+/* One trick of the hand, as the laws see it. */
+struct trick_fact {
+    int8_t leader;              /* seat that led */
+    uint8_t lead;               /* card led */
+    uint8_t follow;             /* card played to it, CARD_NONE while open
+                                   (CARD_UNKNOWN: credited, nobody played) */
+    uint32_t follower_known;    /* the follower's known cards when he played */
+    bool ruled;                 /* a L43 offence was already ruled on it */
+};
+
+#define TRICKS_MAX 6            /* five tricks, and room for a sixth lead */
+
+/* Where the king of trumps is known to be (law_view.king_place). */
+enum king_place {
+    KING_UNSEEN,                /* nowhere yet: its face was not seen */
+    KING_IN_HAND,               /* in king_holder's hand */
+    KING_DISCARDED,             /* in king_holder's discard */
+    KING_PLAYED,                /* in a trick, played by king_holder */
+    KING_ELSEWHERE              /* the turn-up, the stock, set aside */
+};
+
 /*
- * What a law sees: a read-only picture of the hand, and facts about the
- * event being asked about, filled by the arbiter before it asks the laws.
- * Laws never see the arbiter and never write state.
+ * What a law sees: a read-only picture of the table before the event (or,
+ * for the evidence a law reads after an action, as the action left it).
+ * Facts only: every verdict is the law's own, decided in its file from
+ * these facts with the helpers of laws/rules.c.  Laws never see the
+ * arbiter and never write state.  Per-seat arrays are indexed only by a
+ * seat (laws__seat_int and friends): before a deal dealer and elder hand
+ * are SEAT_NONE.
  */
 struct law_view {
     const struct profile *profile;
-    enum phase phase;           /* phase before the event */
+    enum phase phase;           /* phase of the hand */
+    bool after;                 /* asked after the action, for what the table
+                                   now proves (the row's `evidence`) */
+    int line;                   /* the log line of the event, 0 if unknown */
+    /* the sitting */
+    int score[2];               /* points in the current game */
+    bool cut_for_deal_done;     /* the cut for deal was made in this sitting */
+    int cut_card[2];            /* the cards cut for deal so far, CARD_NONE */
+    bool first_deal;            /* no deal of the sitting is complete yet */
+    int right_dealer;           /* who should deal next/now, SEAT_NONE if free;
+                                   a deal out of turn waiting for correction
+                                   names the right dealer (L14) */
+    int own_pack;               /* the pack the dealer (of the deal line, for
+                                   a deal line) should use, SEAT_NONE */
+    int prev_king_unmarked;     /* dealer whose king turned in the last deal
+                                   is not marked, SEAT_NONE (L22) */
+    bool prev_king_barred;      /* and L19 barred it */
+    int lost_king_dealer;       /* whose unmarked king was lost at this
+                                   deal's turn-up (L22), SEAT_NONE */
+    /* the deal */
+    bool deal_on;               /* a deal has begun and not ended */
     int dealer;                 /* seat of the dealer, SEAT_NONE before a deal */
     int elder;                  /* seat of elder hand */
-    int right_dealer;           /* who should deal next/now, SEAT_NONE if free */
-    int own_pack;               /* pack owner the dealer should use, SEAT_NONE if free */
     int trump;                  /* trump suit, SUIT_NONE before the turn-up */
     int turn_up;                /* the turn-up card, CARD_NONE */
+    bool is_void;               /* the deal is void */
+    int last_shuffler;          /* seat of the last shuffle, SEAT_NONE */
+    bool cut_done;              /* the pack was cut for this deal */
+    int packets;                /* packets given so far */
+    int first_packet;           /* the size of this deal's first packet, 0 */
+    int order_first;            /* the dealer's packet order in force: the
+                                   first packet's size (2 or 3), 0 if none
+                                   (a notice given counts) */
+    int order_line;             /* the log line where it was adopted, 0 */
+    bool order_this_game[2];    /* each dealer's order was adopted in the
+                                   game in progress */
+    bool departed;              /* a departure from the packet order was
+                                   ruled in this deal */
+    int rectify_due[2];         /* L9 rectified: cards the dealer still has to
+                                   give each hand */
+    bool deal_complete;         /* four packets given */
+    /* the hands */
     int count[2];               /* cards in each hand */
     int expected[2];            /* cards each hand should hold now */
     uint32_t known[2];          /* cards known to be in each hand */
     int stock;                  /* cards left in the stock */
-    bool deal_complete;         /* four packets given */
-    bool packet_departs;        /* this packet departs from the order in force (L8) */
-    bool packets_notice_ok;     /* a packets notice is allowed now (L8) */
-    int last_shuffler;          /* seat of the last shuffle of this deal,
-                                   SEAT_NONE */
-    bool cut_tie;               /* this cut for deal ties the other (L5) */
-    bool cut_for_deal_done;     /* the cut for deal was made in this sitting */
-    bool first_deal;            /* no deal of the sitting has been completed yet */
     bool elder_looked;          /* elder hand has looked at his hand */
     bool dealer_looked;         /* the dealer has taken up his hand */
+    /* proposals and the exchange */
     bool exchanged;             /* an exchange happened in this hand */
     int proposals;              /* proposals made in this hand */
     bool answered;              /* the dealer answered the proposal in hand */
     enum first_proposal first;  /* outcome of the first proposal */
-    bool rectified;             /* a wrong deal was put right, not redealt (L19) */
-    bool exchange_turned;       /* a stock card was turned in the exchange (L37) */
-    int discarded[2];           /* cards each laid out in this exchange, -1 none */
+    bool rectified;             /* a wrong deal was put right, not redealt */
+    bool exchange_turned;       /* a stock card was turned in the exchange */
+    int discarded[2];           /* cards each laid out in this exchange, -1 */
     int asked;                  /* cards elder hand asked for, -1 none */
     int served[2];              /* cards each has taken in this exchange */
-    bool underserved[2];        /* serving ended with fewer than due (L32, L34) */
+    int stock_at_serve;         /* the stock when serving elder hand began */
+    bool serve_checked[2];      /* serving that hand was already judged */
+    int owed_remedy;            /* a remedy owed next (enum remedy): the
+                                   surplus thrown out or drawn, a hand
+                                   completed; REM_NONE */
+    int owed_seat;              /* the seat that carries it out */
+    /* the play */
     int trick_no;               /* current trick, 1..5; 0 before play */
     int leader;                 /* who should lead, or led, the current trick */
-    int led;                    /* card led to the current trick, CARD_NONE */
+    int to_play;                /* who is to play next, SEAT_NONE */
+    int led;                    /* card led to the open trick, CARD_NONE */
+    struct trick_fact tricks_played[TRICKS_MAX]; /* trick_no of them */
+    int offence_card;           /* the open trick's card already ruled under
+                                   L43, CARD_NONE */
+    bool lead_out_of_turn;      /* the open trick was led out of turn */
     int cards_played[2];        /* cards each has played in the hand */
-    int tricks[2];              /* tricks won so far */
-    bool play_illegal;          /* this play breaks the follower's obligation,
-                                   proven from the cards known (L43) */
-    bool revoke_proven;         /* this event proves an earlier play broke it
-                                   (L43) */
-    int revoke_offender;        /* who, for revoke_proven */
-    bool take_back_ok;          /* this take-back corrects a L43 offence in time */
-    bool take_back_lead;        /* this take-back retracts a lead out of turn
-                                   (L40) */
-    bool named_suit_held;       /* the leader may hold the suit he named (L41) */
-    enum king_mark_state mark;  /* for `marks king` */
-    enum announce_state announce; /* for `announces king` */
+    int first_card[2];          /* each one's first card, CARD_NONE */
+    int tricks[2];              /* tricks won so far (credited included) */
+    /* kings */
     bool king_turned;           /* the turn-up is a king */
-    int prev_king_unmarked;     /* dealer whose turned king in the last deal was
-                                   never marked, SEAT_NONE (L22) */
-    bool false_king;            /* a false announcement is established now (L25) */
-    int false_king_by;          /* its announcer */
-    bool adversary_holds_king;  /* the announcer's adversary holds the king
-                                   (L25) */
-    int electing_law;           /* for `elects`: the law of the ruling answered, -1 */
-    bool mark_in_window;        /* a `marks N` is in time (L50) */
-    int marks_owed;             /* for `marks N`: points owed to the actor
-                                   and not yet marked, still in time (an
-                                   unmarked turned king, L22, L50) */
-    int marks_late;             /* points owed to him whose time has passed */
-    int packets;                /* packets given so far in this deal */
-    int packet_want_to;         /* for a packet (L8, L9): the seat the order
-                                   in force gives it to, SEAT_NONE */
-    int packet_want_n;          /* and how many cards, 0 if none is due */
-    int order_first;            /* the dealer's packet order in force: the
-                                   first packet's size (2 or 3), 0 if none */
-    int order_line;             /* the log line where it was adopted, 0 */
-    int line;                   /* the log line of this event, 0 if unknown */
-    bool elder_ends_exchange;   /* elder hand proposes, stands or leads while
-                                   an exchange is in hand (L30, L32) */
-    bool actor_holds_king;      /* the actor is known to hold the king of trumps */
-    bool fulfils_remedy;        /* the event carries out a remedy owed (a surplus
-                                   thrown out or drawn, a hand completed) */
-    int pack_used;              /* for a deal line: whose pack is used */
-    int score[2];               /* points in the current game */
+    bool king_marked;           /* and the dealer marked it */
+    bool king_barred;           /* L19 bars it */
+    int announced;              /* seat that announced the king, SEAT_NONE */
+    bool announce_withdrawn;    /* and withdrew it */
+    bool announce_ruled;        /* a L25 ruling was given on it */
+    int announced_played;       /* cards the announcer had played then */
+    bool ann_false_at_time;     /* his whole hand was known then, no king */
+    bool unknown_in_after_ann;  /* unseen cards came into his hand since */
+    enum king_place king_place; /* where the king of trumps is known */
+    int king_holder;            /* whose hand, discard or trick, SEAT_NONE */
 };
+
+/* The rules every module reads from a law view (laws/rules.c). ------ */
+
+/*
+ * laws_king_mark - how a mark of the turned king by seat stands now
+ * (L19, L22, L47; LAWS.md 5.19 for the profile's deadline): in time, too
+ * late, no king to mark, marked already, not his king, or barred.
+ */
+enum king_mark_state laws_king_mark(const struct law_view *v, int seat);
+
+/*
+ * laws_announce - how an announcement of the king of trumps by seat
+ * stands now: before his first card (L23), in time only by the extension
+ * of L24, too late, or a second king point.  v->trump must be a suit.
+ */
+enum announce_state laws_announce(const struct law_view *v, int seat);
+
+/*
+ * laws_revoke_proof - does card, now known in seat's hand (shown, led or
+ * played), prove that one of his earlier replies broke the follower's
+ * obligation (L43)?  Returns the index of the first such trick not yet
+ * ruled, or -1.
+ */
+int laws_revoke_proof(const struct law_view *v, int seat, int card);
+
+/*
+ * laws_king_claim - what the table says of the king announced (L25): 1 he
+ * held it (or nothing that counts disproves it), 0 not known, -1 proven
+ * false.  0 when nobody announced.
+ */
+int laws_king_claim(const struct law_view *v);
+
+/*
+ * laws_fulfils_remedy - ev carries out the remedy owed (v->owed_remedy):
+ * the owner throws out his surplus, the adversary draws it, the short
+ * hand is completed.
+ */
+bool laws_fulfils_remedy(const struct law_view *v,
+                         const struct table_event *ev);
+
+/*
+ * laws_underserved - seat's serving in the exchange in hand ended with
+ * fewer cards than were due and has not been judged yet (L32 for elder
+ * hand: fewer than he asked, the stock having had them; L34 for the
+ * dealer: fewer than he discarded, cards being left).  False with no deal.
+ */
+bool laws_underserved(const struct law_view *v, int seat);
 
 /* One law: a row of data and a small function (STYLE.md 5). */
 struct law;
@@ -525,8 +610,11 @@ typedef void (*law_shape_fn)(const struct law_view *v,
 /* What kind of law a row is. */
 enum law_kind {
     LAW_KIND_PENALTY,           /* an irregularity: engaging it gives a ruling */
-    LAW_KIND_RULE               /* a rule of play or scoring the arbiter applies
+    LAW_KIND_RULE,              /* a rule of play or scoring the arbiter applies
                                    as it goes (L46-L49): no ruling line */
+    LAW_KIND_PROCEDURE          /* a ruling that settles the procedure, no
+                                   irregularity (a tied cut, the stock too
+                                   small, new cards called for) */
 };
 
 #define EV_ALL (~(uint64_t)0)
@@ -538,9 +626,19 @@ struct law {
     const char *text_ref;       /* the clause, paraphrased (LAWS.md) */
     const char *reading;        /* the READING chosen where the code is silent, or NULL */
     uint64_t trigger;           /* EV_BIT()s of the events that wake the law */
+    uint64_t evidence;          /* EV_BIT()s after which the law is asked
+                                   again, on the table as the action left
+                                   it (view.after): what the table now
+                                   proves (a false king, a past revoke) */
     enum law_window window;     /* until when it can be claimed / elected */
     enum law_role offender;     /* who offends */
     enum law_role elector;      /* who chooses; ROLE_NOBODY if automatic */
+    enum law_role hand;         /* whose hand's count the law is about (a
+                                   counted hand: the seat found), for the
+                                   remedies that throw out, draw or
+                                   complete; ROLE_NOBODY */
+    bool bars_king;             /* playing on after this miscount bars the
+                                   dealer's turned king (L19) */
     uint32_t options;           /* OPT_BIT()s the elector chooses from */
     enum remedy remedy;         /* the automatic or default remedy */
     enum law_kind kind;         /* penalty law or rule of play */

@@ -20,6 +20,7 @@
  */
 bool laws__count_in_exchange(const struct law_view *v, int seat);
 
+
 /*
  * Reading a law view safely.  A law may be asked in any state: before any
  * deal (no dealer, no elder hand, no trump), with an actor or target of

@@ -81,6 +81,160 @@ bool laws__count_in_exchange(const struct law_view *v, int seat)
     }
 }
 
+enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
+{
+    bool turned_now =
+        laws__is_seat(v->dealer) && v->trump != SUIT_NONE && !v->is_void;
+
+    if (turned_now && v->king_turned) {
+        if (seat != v->dealer) {
+            return MARK_NOT_DEALER;
+        }
+        if (v->king_marked) {
+            return MARK_TWICE;
+        }
+        if (v->king_barred) {
+            return MARK_BARRED;
+        }
+        if (v->profile->king_mark == KING_MARK_IMMEDIATE &&
+            (v->proposals > 0 || v->first != FIRST_NONE ||
+             v->phase >= PH_PLAY)) {
+            return MARK_LATE;
+        }
+        return MARK_OK;
+    }
+    if (!turned_now && laws__is_seat(v->prev_king_unmarked)) {
+        if (seat != v->prev_king_unmarked) {
+            return MARK_NOT_DEALER;
+        }
+        if (v->prev_king_barred) {
+            return MARK_BARRED;
+        }
+        if (v->profile->king_mark != KING_MARK_NEXT_TURN_UP && v->deal_on) {
+            return MARK_LATE;
+        }
+        return MARK_OK;
+    }
+    if (turned_now && !v->king_turned &&
+        laws__same_seat(v->lost_king_dealer, seat)) {
+        return MARK_LATE; /* L22: lost at this deal's turn-up */
+    }
+    return MARK_NO_KING;
+}
+
+enum announce_state laws_announce(const struct law_view *v, int seat)
+{
+    int king = CARD_MAKE(v->trump, RANK_KING);
+
+    if (!laws__is_seat(seat)) {
+        return ANN_LATE;
+    }
+    if (v->announced == seat && !v->announce_withdrawn) {
+        return ANN_AGAIN;
+    }
+    if (v->cards_played[seat] == 0) {
+        return ANN_OK;
+    }
+    if (v->first_card[seat] == king) {
+        /* L24: elder hand's king led, until the dealer plays to it; the
+         * dealer's first card the king, until he plays his next */
+        if (seat == v->elder && v->cards_played[seat] == 1 &&
+            v->trick_no == 1 && v->tricks_played[0].follow == CARD_NONE) {
+            return ANN_OK_24;
+        }
+        if (seat == v->dealer && v->cards_played[seat] == 1) {
+            return ANN_OK_24;
+        }
+        return ANN_LATE_24;
+    }
+    return ANN_LATE;
+}
+
+int laws_revoke_proof(const struct law_view *v, int seat, int card)
+{
+    if (!laws__is_seat(seat) || card < 0 || card >= CARD_COUNT) {
+        return -1;
+    }
+    for (int t = 0; t < v->trick_no && t < TRICKS_MAX; t++) {
+        const struct trick_fact *tr = &v->tricks_played[t];
+        uint32_t held;
+
+        if (tr->follow == CARD_NONE || tr->leader == seat || tr->ruled ||
+            tr->follow == card) {
+            continue;
+        }
+        held = tr->follower_known | CARD_BIT(tr->follow) | CARD_BIT(card);
+        if (!(laws_legal_follows(held, tr->lead, v->trump, v->profile) &
+              CARD_BIT(tr->follow))) {
+            return t;
+        }
+    }
+    return -1;
+}
+
+int laws_king_claim(const struct law_view *v)
+{
+    int x = v->announced;
+
+    if (!laws__is_seat(x) || v->trump == SUIT_NONE) {
+        return 0;
+    }
+    if (v->ann_false_at_time) {
+        return -1; /* his whole hand was known, and no king */
+    }
+    switch (v->king_place) {
+    case KING_UNSEEN:
+        return 0;
+    case KING_IN_HAND:
+        if (v->king_holder == x) {
+            return v->unknown_in_after_ann ? 0 : 1;
+        }
+        return -1;
+    case KING_DISCARDED:
+        return v->king_holder == x ? 1 : -1;
+    case KING_PLAYED:
+        if (v->king_holder == x) {
+            return v->unknown_in_after_ann ? 0 : 1;
+        }
+        return -1;
+    case KING_ELSEWHERE:
+    default:
+        return -1;
+    }
+}
+
+bool laws_fulfils_remedy(const struct law_view *v,
+                         const struct table_event *ev)
+{
+    switch (v->owed_remedy) {
+    case REM_OWNER_DISCARDS_SURPLUS:
+        return ev->kind == EV_DISCARD && laws__same_seat(ev->actor, v->owed_seat);
+    case REM_OPPONENT_DRAWS_SURPLUS:
+        return ev->kind == EV_DRAW && laws__same_seat(ev->actor, v->owed_seat);
+    case REM_COMPLETE_FROM_STOCK:
+        return (ev->kind == EV_DRAW &&
+                laws__same_seat(ev->actor, v->owed_seat)) ||
+               (ev->kind == EV_GIVE &&
+                laws__same_seat(ev->target, v->owed_seat));
+    default:
+        return false;
+    }
+}
+
+bool laws_underserved(const struct law_view *v, int seat)
+{
+    if (!laws__is_seat(seat) || !laws__is_seat(v->dealer)) {
+        return false;
+    }
+    if (seat == v->elder) {
+        /* serving elder hand is over once anything else happens */
+        return v->asked > 0 && v->served[seat] < v->asked &&
+               v->stock_at_serve >= v->asked && !v->serve_checked[seat];
+    }
+    return v->discarded[seat] > 0 && v->served[seat] < v->discarded[seat] &&
+           v->stock > 0 && !v->serve_checked[seat];
+}
+
 void profile_london(struct profile *out)
 {
     memset(out, 0, sizeof(*out));

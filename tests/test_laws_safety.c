@@ -43,6 +43,8 @@ static void make_view(const struct probe *p, const struct profile *prof,
     memset(ev, 0, sizeof(*ev));
     v->profile = prof;
     v->phase = (enum phase)p->phase;
+    v->after = f % 2 != 0;
+    v->line = f;
     v->dealer = p->dealer;
     v->elder = p->elder;
     v->right_dealer = other;
@@ -55,17 +57,27 @@ static void make_view(const struct probe *p, const struct profile *prof,
         v->known[k] = f == 0 ? 0 : (uint32_t)0x0f0f << (k * 4 + f);
         v->discarded[k] = (f + 2 * k) % N_FILLS - 1;
         v->served[k] = (f + 3 * k) % N_FILLS;
-        v->underserved[k] = (f + k) % 2 != 0;
+        v->serve_checked[k] = (f + k) % 3 == 0;
         v->cards_played[k] = (f + k) % 6;
+        v->first_card[k] = f % 3 == 0 ? CARD_NONE : (f * 3 + k) % 32;
         v->tricks[k] = (f + 2 * k) % 6;
         v->score[k] = (f + 4 * k) % 12;
+        v->cut_card[k] = (f + k) % 3 == 0 ? CARD_NONE : (f * 5 + k) % 32;
+        v->order_this_game[k] = (f + k) % 2 != 0;
+        v->rectify_due[k] = (f + k) % 3;
     }
     v->stock = f * 3;
+    v->stock_at_serve = f * 2;
+    v->deal_on = f % 2 == 0;
+    v->cut_done = f % 3 == 1;
+    v->is_void = f == 6;
+    v->packets = f;
+    v->first_packet = f % 4;
+    v->order_first = f % 3 == 0 ? 0 : 2 + f % 2;
+    v->order_line = f * 7;
+    v->departed = f % 3 == 2;
     v->deal_complete = f % 2 != 0;
-    v->packet_departs = f % 3 == 1;
-    v->packets_notice_ok = f % 2 == 0;
     v->last_shuffler = other;
-    v->cut_tie = f % 2 != 0;
     v->cut_for_deal_done = f % 3 != 0;
     v->first_deal = f % 2 == 0;
     v->elder_looked = f % 2 != 0;
@@ -77,27 +89,38 @@ static void make_view(const struct probe *p, const struct profile *prof,
     v->rectified = f % 2 != 0;
     v->exchange_turned = f % 3 == 0;
     v->asked = f - 1;
+    v->owed_remedy = f % 4 == 3 ? REM_COMPLETE_FROM_STOCK
+                     : f % 4 == 2 ? REM_OPPONENT_DRAWS_SURPLUS
+                                  : REM_NONE;
+    v->owed_seat = seats[(f + 2) % N_SEATS];
     v->trick_no = f % 6;
     v->leader = seats[(f + 2) % N_SEATS];
+    v->to_play = seats[(f + 1) % N_SEATS];
     v->led = f % 2 ? CARD_NONE : (f * 4) % CARD_COUNT;
-    v->play_illegal = f % 2 != 0;
-    v->revoke_proven = f % 3 == 1;
-    v->revoke_offender = other;
-    v->take_back_ok = f % 2 == 0;
-    v->take_back_lead = f % 3 == 2;
-    v->named_suit_held = f % 2 != 0;
-    v->mark = (enum king_mark_state)(f % 6);
-    v->announce = (enum announce_state)(f % 5);
+    for (int t = 0; t < TRICKS_MAX; t++) {
+        v->tricks_played[t].leader = (int8_t)seats[(f + t) % N_SEATS];
+        v->tricks_played[t].lead = (uint8_t)((f * 3 + t) % 32);
+        v->tricks_played[t].follow =
+            (uint8_t)((f + t) % 3 == 0 ? CARD_NONE : (f * 7 + t) % 32);
+        v->tricks_played[t].follower_known = (uint32_t)0x00ff00ff << t;
+        v->tricks_played[t].ruled = (f + t) % 4 == 0;
+    }
+    v->offence_card = f % 2 ? CARD_NONE : (f * 7) % 32;
+    v->lead_out_of_turn = f % 3 == 2;
     v->king_turned = f % 2 != 0;
+    v->king_marked = f % 3 == 1;
+    v->king_barred = f % 4 == 1;
     v->prev_king_unmarked = other;
-    v->false_king = f % 2 == 0;
-    v->false_king_by = seats[(f + 1) % N_SEATS];
-    v->adversary_holds_king = f % 3 == 0;
-    v->electing_law = f == 0 ? -1 : (f * 7) % LAW_COUNT;
-    v->mark_in_window = f % 2 != 0;
-    v->actor_holds_king = f % 3 == 1;
-    v->fulfils_remedy = f % 4 == 3;
-    v->pack_used = seats[(f + 2) % N_SEATS];
+    v->prev_king_barred = f % 2 == 0;
+    v->lost_king_dealer = seats[(f + 1) % N_SEATS];
+    v->announced = seats[(f + 1) % N_SEATS];
+    v->announce_withdrawn = f % 4 == 0;
+    v->announce_ruled = f % 5 == 0;
+    v->announced_played = f % 3;
+    v->ann_false_at_time = f % 3 == 0;
+    v->unknown_in_after_ann = f % 2 == 0;
+    v->king_place = (enum king_place)(f % 5);
+    v->king_holder = seats[(f + 2) % N_SEATS];
 
     ev->kind = kind;
     ev->actor = (int8_t)p->actor;
@@ -208,10 +231,14 @@ static void fresh_view(struct law_view *v, const struct profile *prof)
     v->leader = SEAT_NONE;
     v->led = CARD_NONE;
     v->prev_king_unmarked = SEAT_NONE;
-    v->false_king_by = SEAT_NONE;
-    v->revoke_offender = SEAT_NONE;
-    v->electing_law = -1;
-    v->pack_used = SEAT_NONE;
+    v->lost_king_dealer = SEAT_NONE;
+    v->to_play = SEAT_NONE;
+    v->offence_card = CARD_NONE;
+    v->cut_card[0] = v->cut_card[1] = CARD_NONE;
+    v->first_card[0] = v->first_card[1] = CARD_NONE;
+    v->announced = SEAT_NONE;
+    v->king_holder = SEAT_NONE;
+    v->owed_seat = SEAT_NONE;
 }
 
 /* engaged_ids - the ids of the penalty laws the event engages in view v,
@@ -324,13 +351,18 @@ static void laws_safety__seat_laws_still_fire_in_a_deal(void **state)
     v.asked = 3;
     assert_string_equal(engaged_ids(&v, &ev, ids, sizeof(ids)), "L31");
 
-    ev.kind = EV_LEAD;          /* elder hand underserved: L32 */
+    ev.kind = EV_LEAD;          /* elder hand served 2 of the 3 he asked
+                                   for, the stock having had them: L32 */
     ev.actor = SEAT_A;
     ev.target = SEAT_NONE;
-    v.underserved[SEAT_A] = true;
+    v.asked = 3;
+    v.served[SEAT_A] = 2;
+    v.stock_at_serve = 12;
     assert_string_equal(engaged_ids(&v, &ev, ids, sizeof(ids)), "L32");
-    v.underserved[SEAT_A] = false;
-    v.underserved[SEAT_B] = true;
+    v.served[SEAT_A] = 3;       /* the dealer took 1 of the 2 he laid out,
+                                   cards being left: L34 */
+    v.discarded[SEAT_B] = 2;
+    v.served[SEAT_B] = 1;
     assert_string_equal(engaged_ids(&v, &ev, ids, sizeof(ids)), "L34");
 
     ev.kind = EV_ABANDON;       /* abandoning with no trick: L42 */
