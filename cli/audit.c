@@ -241,21 +241,14 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
 }
 
 /* is_irregularity - does r record something irregular at the table?  Not
- * a lawful announcement (L24), the stock running short (L38), a call for
- * new cards (L44), equal cuts (L5) or the cut standing (L6). */
+ * a ruling of procedure (equal cuts, the stock running short, new cards:
+ * the row's kind), nor one its row calls lawful (an announcement in time). */
 static bool is_irregularity(const struct ruling *r)
 {
-    switch (r->law) {
-    case LAW_5:
-    case LAW_6:
-    case LAW_38:
-    case LAW_44:
-        return false;
-    case LAW_24:
-        return r->remedy != REM_AWARD;
-    default:
-        return true;
-    }
+    const struct law *row = laws_get(r->law);
+
+    return row->kind == LAW_KIND_PENALTY &&
+           !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
 
 static void close_deal(struct audit *a)

@@ -55,21 +55,21 @@ enum inject {
     INJ_COUNT
 };
 
-/* The law each injection engages (the ruling the log must show). */
-static const enum law_id inject_law[INJ_COUNT] = {
-    [INJ_NONE] = LAW_COUNT,
-    [INJ_REVOKE] = LAW_43,
-    [INJ_FALSE_KING] = LAW_25,
-    [INJ_EXPOSED_DEAL] = LAW_13,
-    [INJ_FACED_PACK] = LAW_12,
-    [INJ_LEAD_OUT_OF_TURN] = LAW_40,
-    [INJ_ABANDON] = LAW_42,
-    [INJ_ASK_FEWER] = LAW_30,
-    [INJ_LATE_ANNOUNCE] = LAW_23,
-    [INJ_FOUND_FACED_STOCK] = LAW_35,
-    [INJ_TAKE_BACK_LEAD] = LAW_39,
-    [INJ_IMPERFECT] = LAW_45,
-    [INJ_UNMARKED_KING] = LAW_22,
+/* The law each injection engages (the ruling the log must show), by id. */
+static const char *const inject_law[INJ_COUNT] = {
+    [INJ_NONE] = "",
+    [INJ_REVOKE] = "L43",
+    [INJ_FALSE_KING] = "L25",
+    [INJ_EXPOSED_DEAL] = "L13",
+    [INJ_FACED_PACK] = "L12",
+    [INJ_LEAD_OUT_OF_TURN] = "L40",
+    [INJ_ABANDON] = "L42",
+    [INJ_ASK_FEWER] = "L30",
+    [INJ_LATE_ANNOUNCE] = "L23",
+    [INJ_FOUND_FACED_STOCK] = "L35",
+    [INJ_TAKE_BACK_LEAD] = "L39",
+    [INJ_IMPERFECT] = "L45",
+    [INJ_UNMARKED_KING] = "L22",
 };
 
 struct gen {
@@ -721,7 +721,7 @@ int cmd_gen(int argc, char **argv)
         printf("# injected:");
         for (int k = 1; k < INJ_COUNT; k++) {
             if (g.injected[k] > 0) {
-                printf(" %s=%d", laws_get(inject_law[k])->id, g.injected[k]);
+                printf(" %s=%d", inject_law[k], g.injected[k]);
             }
         }
         printf("\n");

@@ -737,10 +737,14 @@ static void print_law(const struct law *l)
     printf("%s  %s\n\n", l->id, l->title);
     wrap("", l->text_ref, 2);
     printf("\n");
-    wrap("kind:", l->kind == LAW_KIND_PENALTY
-                      ? "penalty law: engaging it gives a ruling"
-                      : "rule of scoring, applied as the play goes; it gives "
-                        "no ruling line",
+    wrap("kind:",
+         l->kind == LAW_KIND_PENALTY
+             ? "penalty law: engaging it gives a ruling"
+         : l->kind == LAW_KIND_PROCEDURE
+             ? "procedure: engaging it gives a ruling that settles the "
+               "procedure; it records no irregularity"
+             : "rule of scoring, applied as the play goes; it gives "
+               "no ruling line",
          12);
     line[0] = '\0';
     for (int k = 1; k < EV_KIND_COUNT; k++) {
@@ -752,7 +756,7 @@ static void print_law(const struct law *l)
         }
     }
     wrap("woken by:", line, 12);
-    if (l->kind == LAW_KIND_PENALTY) {
+    if (l->kind != LAW_KIND_RULE) {
         wrap("offender:", role_words[l->offender], 12);
         wrap("chooses:", role_words[l->elector], 12);
         for (int o = 0; o < OPT_COUNT; o++) {
@@ -770,7 +774,7 @@ static void print_law(const struct law *l)
     if (l->reading != NULL) {
         wrap("reading:", l->reading, 12);
     }
-    if (l->kind == LAW_KIND_PENALTY) {
+    if (l->kind != LAW_KIND_RULE) {
         memset(&r, 0, sizeof(r));
         r.law = l->law;
         r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;

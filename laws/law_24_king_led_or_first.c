@@ -46,6 +46,7 @@ const struct law law_24_king_led_or_first = {
     .options = 0,
     .remedy = REM_AWARD,
     .kind = LAW_KIND_PENALTY,
+    .lawful = REM_AWARD,
     .allow = 0,
     .applies = applies,
     .shape = shape,

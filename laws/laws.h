@@ -639,6 +639,9 @@ struct law {
                                    complete; ROLE_NOBODY */
     bool bars_king;             /* playing on after this miscount bars the
                                    dealer's turned king (L19) */
+    enum remedy lawful;         /* a ruling of this law with this remedy
+                                   records a lawful act, no irregularity
+                                   (L24 in time: award); REM_NONE */
     uint32_t options;           /* OPT_BIT()s the elector chooses from */
     enum remedy remedy;         /* the automatic or default remedy */
     enum law_kind kind;         /* penalty law or rule of play */

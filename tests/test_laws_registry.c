@@ -155,6 +155,27 @@ static void laws_registry__every_law_has_a_case_and_a_near_miss(void **state)
     }
 }
 
+/* Laws are named in code outside laws/ in one place only: the rulings
+ * code, for what a row cannot say (issue "one engine"); everywhere else
+ * the arbiter and the command line work from the rows. */
+static void laws_registry__laws_are_named_only_in_the_rulings_code(
+    void **state)
+{
+    char out[4096];
+    char src[512];
+
+    (void)state;
+    harness_path("", src, sizeof(src));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "cd '%s' && grep -l 'LAW_[0-9]' "
+                                     "arbiter/*.c arbiter/*.h cli/*.c "
+                                     "cli/*.h tablelog/*.c ledger/*.c "
+                                     "bench/*.c",
+                                     src),
+                     0);
+    assert_string_equal(out, "arbiter/rulings.c\n");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -163,6 +184,8 @@ int run_tests(void)
         cmocka_unit_test(laws_registry__rows_carry_the_laws_data),
         cmocka_unit_test(laws_registry__applies_functions_answer),
         cmocka_unit_test(laws_registry__every_law_has_a_case_and_a_near_miss),
+        cmocka_unit_test(
+            laws_registry__laws_are_named_only_in_the_rulings_code),
     };
 
     return cmocka_run_group_tests_name("laws_registry", tests, NULL, NULL);

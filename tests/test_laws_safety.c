@@ -253,7 +253,7 @@ static const char *engaged_ids(const struct law_view *v,
     for (int l = 0; l < LAW_COUNT && used < n; l++) {
         const struct law *row = laws_get((enum law_id)l);
 
-        if (row->kind == LAW_KIND_PENALTY &&
+        if (row->kind != LAW_KIND_RULE &&
             (row->trigger & EV_BIT(ev->kind)) && row->applies(v, ev)) {
             used += (size_t)snprintf(buf + used, n - used, "%s%s",
                                      used > 0 ? " " : "", row->id);
