@@ -313,13 +313,18 @@ void arbiter__make_ruling(struct ruling *r, enum law_id l, int offender,
 /* arbiter__push_pending - keep r waiting for its elector / window */
 struct pending *arbiter__push_pending(struct ctx *c, const struct ruling *r);
 
+/* arbiter__drop_pending - the pending ruling at index i is answered or
+ * lapses: it leaves the list, the rest keep their order */
 void arbiter__drop_pending(struct deal_state *d, int i);
 
-int arbiter__on_elect(struct ctx *c);
+/* arbiter__owe - the action a remedy requires next: seat throws out,
+ * draws or is given n cards (none if n <= 0); l names it in messages */
+void arbiter__owe(struct deal_state *d, enum owed_kind k, int seat, int n,
+                  enum law_id l);
 
-/* arbiter__preview - what each option of ruling r would give, in words */
-void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
-                      size_t n);
+/* arbiter__bar_turned_king - L19: a miscount played on bars the dealer's
+ * turned king (the rows with bars_king) */
+void arbiter__bar_turned_king(struct ctx *c);
 
 /* arbiter__carry_out - apply an automatic remedy, or keep the ruling
  * pending for its elector */
@@ -351,6 +356,15 @@ int arbiter__gate(struct ctx *c);
 /* arbiter__count_from_cards - a card shown, led, played or discarded
  * outranks the count recorded (FORMAT.md) */
 int arbiter__count_from_cards(struct ctx *c);
+
+/* elect.c ---------------------------------------------------------- */
+
+/* arbiter__on_elect - `X elects OPTION` on a pending ruling */
+int arbiter__on_elect(struct ctx *c);
+
+/* arbiter__preview - what each option of ruling r would give, in words */
+void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
+                      size_t n);
 
 /* deal.c ----------------------------------------------------------- */
 

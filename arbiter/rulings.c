@@ -59,6 +59,9 @@ struct pending *arbiter__push_pending(struct ctx *c, const struct ruling *r)
     return p;
 }
 
+/* arbiter__drop_pending - the pending ruling at index i (0 <= i <
+ * n_pending) is answered or lapses: it leaves the list, the others keep
+ * their order. */
 void arbiter__drop_pending(struct deal_state *d, int i)
 {
     memmove(&d->pending[i], &d->pending[i + 1],
@@ -72,8 +75,9 @@ static void cap(struct deal_state *d, int seat)
     d->capped[seat] = true;
 }
 
-/* play_on_owed - what playing on requires under law l (LAWS.md remedies). */
-static void owe(struct deal_state *d, enum owed_kind k, int seat, int n,
+/* arbiter__owe - the action a remedy requires next: seat throws out,
+ * draws or is given n cards (none if n <= 0); l for messages. */
+void arbiter__owe(struct deal_state *d, enum owed_kind k, int seat, int n,
                 enum law_id l)
 {
     d->owed.kind = n > 0 ? k : OWED_NONE;
@@ -201,11 +205,11 @@ static int stock_lapse(struct ctx *c)
 }
 
 /*
- * bar_turned_king - L19: elder hand plays on after a deal miscounted (the
+ * arbiter__bar_turned_king - L19: elder hand plays on after a deal miscounted (the
  * row's bars_king): the dealer may not mark the king turned up, and loses
  * the point if he had marked it.
  */
-static void bar_turned_king(struct ctx *c)
+void arbiter__bar_turned_king(struct ctx *c)
 {
     struct deal_state *d = c->d;
     struct ruling r;
@@ -321,346 +325,6 @@ static void deal_stands_late(struct ctx *c, const struct ruling *r)
     arbiter__add_ruling(c, &late);
     if (d->pack_owner != d->dealer) {
         c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
-    }
-}
-
-/* replay_hand - restore both hands as they stood at the first trick and
- * play the five tricks again (L25, L43). */
-static void replay_hand(struct ctx *c)
-{
-    struct deal_state *d = c->d;
-    struct zones *z = &d->z;
-
-    /* undo the trick points only; king points stay announced */
-    if (d->scored) {
-        int w;
-        int pts = arbiter__hand_points(c, &w);
-
-        if (w != SEAT_NONE) {
-            c->s->score[w] -= pts;
-            d->points[w] = (int8_t)(d->points[w] - pts);
-            c->res->score_changed = true;
-        }
-    }
-    for (int k = 0; k < 2; k++) {
-        uint32_t back = d->snap_known[k];
-
-        z->known[Z_TRICKS] &= ~back;
-        z->count[Z_TRICKS] = (int8_t)(z->count[Z_TRICKS] -
-                                      (d->snap_count[k] - z->count[Z_HAND(k)]));
-        z->known[Z_HAND(k)] = back;
-        z->count[Z_HAND(k)] = d->snap_count[k];
-    }
-    z->known[Z_TRICKS] = 0;
-    for (int t = 0; t < 6; t++) {
-        memset(&d->tricks_rec[t], 0, sizeof(d->tricks_rec[t]));
-    }
-    /* cards played from unknown places cannot be put back as known ones */
-    z->count[Z_TRICKS] = 0;
-    d->trick_no = 0;
-    d->tricks[0] = d->tricks[1] = 0;
-    d->credited[0] = d->credited[1] = 0;
-    d->played[0] = d->played[1] = 0;
-    d->leader = d->elder;
-    d->to_play = d->elder;
-    d->phase = PH_PLAY;
-    d->over = false;
-    d->scored = false;
-    d->hold = false;
-    d->play_offence_card = CARD_NONE;
-    c->s->deal_on = true;
-    if (c->s->prof.penalty == PENALTY_CAP_OR_REPLAY) {
-        d->uncap_on_replay = true;
-    }
-}
-
-int arbiter__on_elect(struct ctx *c)
-{
-    struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
-    struct pending p;
-    int idx = -1;
-    char why[200];
-
-    for (int i = d->n_pending - 1; i >= 0; i--) {
-        if (d->pending[i].r.elector == ev->actor &&
-            (d->pending[i].r.options & OPT_BIT(ev->option))) {
-            idx = i;
-            break;
-        }
-    }
-    if (idx < 0) {
-        if (d->n_pending > 0) {
-            char buf[200];
-
-            return arbiter__fail(
-                c, ARB_E_ORDER,
-                "expected an election on the pending ruling (%s), "
-                "found %c elects %s",
-                ruling_format(&d->pending[d->n_pending - 1].r, buf,
-                              sizeof(buf)),
-                seat_letter(ev->actor),
-                option_name((enum law_option)ev->option));
-        }
-        return arbiter__fail(
-            c, ARB_E_ORDER,
-            "expected a pending ruling to elect on, found %c elects "
-            "%s",
-            seat_letter(ev->actor), option_name((enum law_option)ev->option));
-    }
-    p = d->pending[idx];
-    arbiter__drop_pending(d, idx);
-    switch (ev->option) {
-    case OPT_NEW_DEAL:
-        arbiter__void_deal(c);
-        return 0;
-    case OPT_RECTIFY: {
-        /* L9: the dealer puts the deal right.  Surplus cards go back on the
-         * pack at once; the cards a hand lacks are for the dealer to give:
-         * the log's next packet to that hand is the correction, and if the
-         * log names none the hand is completed with unseen cards when the
-         * deal goes on (settle_rectify). */
-        int first = c->s->order[(int)d->dealer];
-
-        if (first == 0) {
-            first =
-                d->n_packets > 0 && (d->packet_n[0] == 2 || d->packet_n[0] == 3)
-                    ? d->packet_n[0]
-                    : 2;
-        }
-        for (int k = 0; k < 2; k++) {
-            int should = arbiter__dealt_by_now(d, k, first);
-            int over = d->z.count[Z_HAND(k)] - should;
-
-            while (over > 0) {
-                uint8_t card = CARD_UNKNOWN;
-
-                if (d->n_last_given[k] > 0) {
-                    card = d->last_given[k][--d->n_last_given[k]];
-                }
-                if (arbiter__move(&d->z, card, Z_HAND(k), Z_STOCK, why,
-                                  sizeof(why)) != 0) {
-                    return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-                }
-                over--;
-            }
-            d->rectify_due[k] = (int8_t)(over < 0 ? -over : 0);
-        }
-        d->rectified = true;
-        d->departed = true;
-        return 0;
-    }
-    case OPT_TRUMP: {
-        uint8_t k = ev->cards[0];
-        bool found = false;
-
-        for (int i = 0; i < d->n_turned; i++) {
-            if (d->turned[i] == k) {
-                found = true;
-            }
-        }
-        if (!found) {
-            char text[CARD_TEXT_MAX];
-            return arbiter__fail(c, ARB_E_ORDER,
-                                 "expected one of the cards turned, found %s",
-                                 arbiter__cardtext(k, text));
-        }
-        for (int i = 0; i < d->n_turned; i++) {
-            if (d->turned[i] != k &&
-                arbiter__move(&d->z, d->turned[i], Z_TURN_UP, Z_ASIDE, why,
-                              sizeof(why)) != 0) {
-                return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-            }
-        }
-        d->turn_up = k;
-        d->trump = (int8_t)CARD_SUIT(k);
-        d->king_turned = CARD_RANK(k) == RANK_KING;
-        return 0;
-    }
-    case OPT_PLAY_ON:
-    case OPT_COMPLETE: {
-        /* the hand the count concerns, off by p.n cards: a short hand is
-         * completed or plays short; a surplus is thrown out by its owner
-         * or drawn by the adversary, as the ruling's remedy says */
-        int s = p.seat;
-        int n = p.n;
-
-        if (n < 0 && ev->option == OPT_COMPLETE) {
-            owe(d, OWED_COMPLETE, s, -n, p.r.law);
-        } else if (n < 0) {
-            arbiter__accept_short(d, s);
-            arbiter__note(c,
-                          "%c plays short: the tricks he cannot play to go "
-                          "to %c",
-                          seat_letter(s), seat_letter(SEAT_OTHER(s)));
-        } else if (n > 0 && p.r.remedy == REM_OWNER_DISCARDS_SURPLUS) {
-            owe(d, OWED_DISCARD, s, n, p.r.law);
-        } else if (n > 0) {
-            owe(d, OWED_DRAW_FROM, SEAT_OTHER(s), n, p.r.law);
-        }
-        if (laws_get(p.r.law)->bars_king) {
-            bar_turned_king(c);
-        }
-        return 0;
-    }
-    case OPT_REPLAY:
-        if (!d->snapped) {
-            return arbiter__fail(
-                c, ARB_E_ORDER,
-                "expected a hand in play to replay, found none");
-        }
-        replay_hand(c);
-        return 0;
-    case OPT_STAND:
-        if (d->over && !d->scored) {
-            bool other_open = arbiter__has_open_claim(d);
-
-            if (!other_open) {
-                arbiter__score_hand(c);
-                arbiter__report_deal(c);
-            }
-        }
-        return 0;
-    case OPT_TAKE:
-        return 0;
-    case OPT_REFUSE:
-        if (p.card != CARD_NONE &&
-            arbiter__move(&d->z, p.card, Z_STOCK, Z_ASIDE, why, sizeof(why)) !=
-                0) {
-            return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-        }
-        return 0;
-    case OPT_NAMED_SUIT: {
-        struct trick_rec *tr = &d->tricks_rec[d->trick_no - 1];
-        int leader = tr->leader;
-
-        if (arbiter__move(&d->z, tr->lead, Z_TRICKS, Z_HAND(leader), why,
-                          sizeof(why)) != 0) {
-            return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);
-        }
-        d->played[leader]--;
-        if (d->played[leader] == 0) {
-            d->first_card[leader] = (int8_t)-1;
-        }
-        d->called_suit = p.suit;
-        d->trick_no--;
-        d->leader = (int8_t)leader;
-        d->to_play = (int8_t)leader;
-        return 0;
-    }
-    case OPT_CARD_LED:
-    default:
-        return 0;
-    }
-}
-
-/* arbiter__preview - what each option of ruling r would give, in words. */
-void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
-                      size_t n)
-{
-    struct deal_state *d = c->d;
-    size_t used = 0;
-
-    out[0] = '\0';
-    for (int o = 0; o < OPT_COUNT && used < n; o++) {
-        const char *what = NULL;
-        char buf[300];
-
-        if (!(r->options & OPT_BIT(o))) {
-            continue;
-        }
-        switch (o) {
-        case OPT_NEW_DEAL:
-            what = "the deal is void; points marked in it are cancelled; "
-                   "the same dealer deals again";
-            break;
-        case OPT_PLAY_ON:
-            what = "the deal stands and play goes on (the surplus out of "
-                   "play, or the short hand plays short)";
-            break;
-        case OPT_RECTIFY:
-            what = "the dealer puts the deal right; the turned king may not "
-                   "be marked (L19)";
-            break;
-        case OPT_TRUMP:
-            what = "elder hand names which turned card is the trump; the "
-                   "others are set aside";
-            break;
-        case OPT_COMPLETE:
-            what = "the short hand is completed from the top of the stock";
-            break;
-        case OPT_TAKE:
-            what = "elder hand takes the exposed card as one of his";
-            break;
-        case OPT_REFUSE:
-            what = "the exposed card is set aside; the next card is given";
-            break;
-        case OPT_NAMED_SUIT:
-            what = "the card goes back; the leader must lead the suit he "
-                   "named";
-            break;
-        case OPT_CARD_LED:
-            what = "play goes on to the card actually led";
-            break;
-        case OPT_STAND: {
-            int w;
-            int pts = arbiter__hand_points(c, &w);
-
-            if (d->over && w != SEAT_NONE) {
-                snprintf(buf, sizeof(buf),
-                         "the played result stands: %c scores %d (offender "
-                         "capped)",
-                         seat_letter(w), pts);
-            } else {
-                snprintf(buf, sizeof(buf),
-                         "the hand is played out; the offender's score is "
-                         "capped (point 0, vole 1, point against a stand or "
-                         "refusal 1)");
-            }
-            what = buf;
-            break;
-        }
-        case OPT_REPLAY: {
-            int best[2];
-            uint32_t hk[2] = {d->snap_known[0], d->snap_known[1]};
-            bool all_known = d->snapped && d->trump != SUIT_NONE;
-
-            if (!d->snapped) {
-                hk[0] = d->z.known[Z_HAND_A];
-                hk[1] = d->z.known[Z_HAND_B];
-                all_known = d->trump != SUIT_NONE &&
-                            cards_count(hk[0]) == d->z.count[Z_HAND_A] &&
-                            cards_count(hk[1]) == d->z.count[Z_HAND_B];
-            } else {
-                all_known = all_known &&
-                            cards_count(hk[0]) == d->snap_count[0] &&
-                            cards_count(hk[1]) == d->snap_count[1];
-            }
-            if (all_known && cards_count(hk[0]) <= 5 &&
-                cards_count(hk[1]) <= 5 && hk[0] && hk[1]) {
-                arbiter__best_tricks(hk[(int)d->elder], hk[(int)d->dealer],
-                                     d->trump, &c->s->prof, d->elder, best);
-                snprintf(buf, sizeof(buf),
-                         "the hand is replayed from the first trick: at "
-                         "best A can make %d trick(s), B %d (exhaustive "
-                         "search); the offender stays capped",
-                         best[0], best[1]);
-            } else {
-                snprintf(buf, sizeof(buf),
-                         "the hand is replayed from the first trick; the "
-                         "offender stays capped");
-            }
-            what = buf;
-            break;
-        }
-        default:
-            break;
-        }
-        if (what != NULL) {
-            used += (size_t)snprintf(out + used, n - used, "%s%s: %s",
-                                     used > 0 ? " | " : "",
-                                     option_name((enum law_option)o), what);
-        }
     }
 }
 
