@@ -6,6 +6,7 @@
  */
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -56,11 +57,16 @@ void arbiter__note(struct ctx *c, const char *fmt, ...)
     va_end(ap);
 }
 
+/* arbiter__cardtext - card_format(card, buf) for messages; returns buf. */
 char *arbiter__cardtext(uint8_t card, char *buf)
 {
     return card_format(card, buf);
 }
 
+/*
+ * arbiter__deal_reset - an empty deal: no dealer, a full pack of unseen
+ * cards in the stock, no trump, nothing played.
+ */
 void arbiter__deal_reset(struct deal_state *d)
 {
     memset(d, 0, sizeof(*d));
@@ -128,10 +134,55 @@ const char *arbiter_errmsg(const struct arbiter *a)
     return a->errmsg;
 }
 
-int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
+/*
+ * set_laws - the Laws tag (a profile, LAWS.md 5): parsed from the london
+ * defaults; a Target, Stakes or Rubber tag given before it wins over the
+ * profile's defaults, and a Target tag must agree with a game= switch.
+ * Returns 0, or ARB_E_TAG with the message set.
+ */
+static int set_laws(struct arbiter *a, const char *value)
 {
     struct profile *p = &a->s.prof;
     char err[200];
+    struct profile q;
+    int target = p->target;
+    enum stakes stakes = p->stakes;
+    int rubber = p->rubber;
+    struct profile def;
+
+    profile_london(&def);
+    if (profile_parse(&q, value, err, sizeof(err)) != 0) {
+        snprintf(a->errmsg, sizeof(a->errmsg), "%s", err);
+        return ARB_E_TAG;
+    }
+    /* Target, Stakes and Rubber tags win over the profile's defaults;
+     * a Target tag and game= must agree */
+    if (q.target != def.target && a->s.target_by_tag &&
+        q.target != target) {
+        snprintf(a->errmsg, sizeof(a->errmsg),
+                 "expected the Laws switch game=%d to agree with the "
+                 "Target tag, found Target %d",
+                 q.target, target);
+        return ARB_E_TAG;
+    }
+    if (q.target == def.target) {
+        q.target = target;
+    } else {
+        a->s.target_by_laws = true;
+    }
+    if (q.stakes == def.stakes) {
+        q.stakes = stakes;
+    }
+    if (q.rubber == def.rubber) {
+        q.rubber = rubber;
+    }
+    *p = q;
+    return ARB_OK;
+}
+
+int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
+{
+    struct profile *p = &a->s.prof;
 
     if (a->s.started) {
         snprintf(a->errmsg, sizeof(a->errmsg),
@@ -140,39 +191,7 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         return ARB_E_ORDER;
     }
     if (strcasecmp(name, "Laws") == 0) {
-        struct profile q;
-        int target = p->target;
-        enum stakes stakes = p->stakes;
-        int rubber = p->rubber;
-        struct profile def;
-
-        profile_london(&def);
-        if (profile_parse(&q, value, err, sizeof(err)) != 0) {
-            snprintf(a->errmsg, sizeof(a->errmsg), "%s", err);
-            return ARB_E_TAG;
-        }
-        /* Target, Stakes and Rubber tags win over the profile's defaults;
-         * a Target tag and game= must agree */
-        if (q.target != def.target && a->s.target_by_tag &&
-            q.target != target) {
-            snprintf(a->errmsg, sizeof(a->errmsg),
-                     "expected the Laws switch game=%d to agree with the "
-                     "Target tag, found Target %d",
-                     q.target, target);
-            return ARB_E_TAG;
-        }
-        if (q.target == def.target) {
-            q.target = target;
-        } else {
-            a->s.target_by_laws = true;
-        }
-        if (q.stakes == def.stakes) {
-            q.stakes = stakes;
-        }
-        if (q.rubber == def.rubber) {
-            q.rubber = rubber;
-        }
-        *p = q;
+        return set_laws(a, value);
     } else if (strcasecmp(name, "Target") == 0) {
         char *end = NULL;
         long v = strtol(value, &end, 10);
@@ -305,6 +324,10 @@ int arbiter_replay_best(const struct arbiter *a, int out[2])
     return 0;
 }
 
+/*
+ * arbiter__need_actor - the event's actor must be seat (who: "the
+ * dealer", "elder hand" in the message).  Returns 0 or ARB_E_ORDER.
+ */
 int arbiter__need_actor(struct ctx *c, int seat, const char *who)
 {
     if (c->ev->actor != seat) {
@@ -317,6 +340,10 @@ int arbiter__need_actor(struct ctx *c, int seat, const char *who)
     return 0;
 }
 
+/*
+ * arbiter__need_deal - a hand must be in progress.  Returns 0 or
+ * ARB_E_ORDER.
+ */
 int arbiter__need_deal(struct ctx *c)
 {
     if (!c->s->deal_on || c->d->over) {
@@ -329,6 +356,12 @@ int arbiter__need_deal(struct ctx *c)
     return 0;
 }
 
+/*
+ * dispatch - hand c's event to the handler of its kind, with the view the
+ * laws saw and the rulings they gave (rs[0..n)).  Returns the handler's
+ * status: 0, or ARB_E_ORDER / ARB_E_IMPOSSIBLE / ARB_E_PENDING with the
+ * message set (the caller then drops the state copy).
+ */
 static int dispatch(struct ctx *c, const struct law_view *v,
                     const struct ruling *rs, int n)
 {
@@ -434,6 +467,15 @@ static int game_gate(struct ctx *c)
     return 0;
 }
 
+/*
+ * step - one event on the state copy in c: the game and the pending
+ * rulings let it happen (else ARB_E_ORDER / ARB_E_PENDING), an L9
+ * rectification is settled, a card that proves a count rules it, the laws
+ * are asked, the handler applies the event, each ruling is carried out
+ * and previewed, the points forfeited are counted, the evidence laws are
+ * asked after the action, and a hand left without cards is credited.
+ * Returns 0 or the first failing status (the copy is then discarded).
+ */
 static int step(struct ctx *c)
 {
     struct law_view v;
@@ -510,6 +552,11 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
     struct ctx c;
     int rc;
 
+    assert(a != NULL && ev != NULL && out != NULL);
+    assert(ev->kind > EV_NONE && ev->kind < EV_KIND_COUNT);
+    assert(ev->actor >= SEAT_NONE && ev->actor <= SEAT_B);
+    assert(ev->target >= SEAT_NONE && ev->target <= SEAT_B);
+    assert(ev->n_cards <= EVENT_CARDS_MAX);
     result_reset(out);
     a->errmsg[0] = '\0';
     *next = a->s;

@@ -5,6 +5,7 @@
  */
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 

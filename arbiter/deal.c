@@ -122,6 +122,11 @@ static void implied_redeal(struct ctx *c)
     }
 }
 
+/*
+ * arbiter__on_game - `game`: the last deal is closed and a new game
+ * starts at 0-0 (an unfinished one is noted).  ARB_E_ORDER in the
+ * middle of a hand.
+ */
 int arbiter__on_game(struct ctx *c)
 {
     struct table_state *s = c->s;
@@ -142,6 +147,11 @@ int arbiter__on_game(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_score - `score A n B m`: the score is set between deals (a
+ * game is started if none is on).  ARB_E_ORDER mid-hand, ARB_E_IMPOSSIBLE
+ * for points at or above the target.
+ */
 int arbiter__on_score(struct ctx *c)
 {
     struct table_state *s = c->s;
@@ -169,6 +179,12 @@ int arbiter__on_score(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_cut_for_deal - `X cuts-for-deal C`: the card is kept until
+ * both have cut; the higher deals (L5), a tie cuts again, a recut for the
+ * cutter's own fault (L4, in rs) does not count.  ARB_E_ORDER after the
+ * first deal, ARB_E_IMPOSSIBLE for ??.
+ */
 int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
 {
     struct table_state *s = c->s;
@@ -209,6 +225,12 @@ int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
     return 0;
 }
 
+/*
+ * arbiter__on_deal - `deal X [pack Y]`: the last deal is closed and a new
+ * one begins (a game too, if none is on).  A deal out of turn waiting for
+ * correction is void (L14, arbiter__deal_line_corrects); a new one waits
+ * for its window.  ARB_E_ORDER in the middle of a hand.
+ */
 int arbiter__on_deal(struct ctx *c, const struct law_view *v,
                      const struct ruling *rs, int n)
 {
@@ -235,6 +257,10 @@ int arbiter__on_deal(struct ctx *c, const struct law_view *v,
     return 0;
 }
 
+/*
+ * arbiter__on_shuffle - `X shuffles`: remembered as the last shuffle of the
+ * deal (L1); a shuffle in play is for L2.  Returns 0.
+ */
 int arbiter__on_shuffle(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -252,6 +278,10 @@ int arbiter__on_shuffle(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_cut - `X cuts N`: the pack is cut for the deal (unless a
+ * ruling refused the cut, L3/L7).  ARB_E_ORDER after the cards are given.
+ */
 int arbiter__on_cut(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -273,6 +303,10 @@ int arbiter__on_cut(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_packets - `X packets 3-2`: a notice of the packet order for
+ * X's next deals (L8), unless L8 refused it.  Returns 0.
+ */
 int arbiter__on_packets(struct ctx *c)
 {
     struct table_state *s = c->s;
@@ -302,6 +336,11 @@ int arbiter__dealer_gives(struct ctx *c, const char *pile)
     return 0;
 }
 
+/*
+ * on_give_deal - a packet of the deal: the cards go from the pack to the
+ * hand; the dealer's order is adopted at his first deal of a game (L8);
+ * the cards that put a rectified deal right are not a packet (L9).
+ */
 static int on_give_deal(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -356,6 +395,12 @@ static int on_give_deal(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_give - `D gives X N [C ...]`: a packet of the deal, cards
+ * served in the exchange, or a short hand completed (a remedy owed).
+ * ARB_E_ORDER outside a deal or the exchange, ARB_E_IMPOSSIBLE when the
+ * cards cannot be there.
+ */
 int arbiter__on_give(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -382,6 +427,11 @@ int arbiter__on_give(struct ctx *c)
     }
 }
 
+/*
+ * arbiter__on_expose - `D exposes C to X`: C must be a card of the pack or
+ * of X's hand (the laws rule on it, L13, L36).  ARB_E_IMPOSSIBLE if it is
+ * elsewhere.
+ */
 int arbiter__on_expose(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -409,6 +459,12 @@ int arbiter__on_expose(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_turn - `D turns C [C ...]`: the turn-up fixes trumps (L10;
+ * two cards, L11), shuts the last deal's king window (L22); a stock card
+ * turned in the exchange is L37's.  ARB_E_ORDER before the deal or by
+ * another than the dealer, ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
+ */
 int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
@@ -489,6 +545,10 @@ int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n)
         phase_name(d->phase));
 }
 
+/*
+ * arbiter__on_look - `X looks`: X has taken up his hand (L9, L11, L13).
+ * ARB_E_ORDER with no deal.
+ */
 int arbiter__on_look(struct ctx *c)
 {
     if (!c->s->deal_on) {
@@ -498,6 +558,11 @@ int arbiter__on_look(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_found_faced - `found faced C`: in the deal the deal is void
+ * (L12, by the ruling); after the turn-up the card is set aside and the
+ * deal stands (L35).  ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
+ */
 int arbiter__on_found_faced(struct ctx *c)
 {
     struct deal_state *d = c->d;

@@ -5,6 +5,7 @@
  */
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
  * dealer what he discarded.  0 outside an exchange. */
 static int exchange_deficit(const struct deal_state *d, int seat)
 {
+    assert(seat == SEAT_A || seat == SEAT_B);
     int disc = d->discarded[seat];
     int owed = disc;
 
@@ -33,6 +35,7 @@ static int exchange_deficit(const struct deal_state *d, int seat)
  * hand has not yet given back. */
 int arbiter__expected_count(const struct deal_state *d, int seat)
 {
+    assert(seat == SEAT_A || seat == SEAT_B);
     return 5 - d->played[seat] - d->lack[seat] - exchange_deficit(d, seat);
 }
 
@@ -124,6 +127,12 @@ int arbiter__end_exchange(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_give_exchange - the dealer serves a hand from the stock in
+ * the exchange (counted as served), or completes a short hand as a remedy
+ * owed (L16, L18, L32, L34).  ARB_E_ORDER for a completion of the wrong
+ * size, ARB_E_IMPOSSIBLE when the stock cannot hold the cards.
+ */
 int arbiter__on_give_exchange(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -175,6 +184,11 @@ static int elder_decides(struct ctx *c)
     return rc;
 }
 
+/*
+ * arbiter__on_propose - `E proposes` (L26): after an exchange in hand is
+ * over, the proposal waits for the dealer's answer.  ARB_E_ORDER out of
+ * turn or phase, or with the stock exhausted (L38).
+ */
 int arbiter__on_propose(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -203,6 +217,11 @@ int arbiter__on_propose(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__begin_play - play begins: elder hand leads; a stock card turned
+ * in the exchange that elder hand did not take goes aside (L37 READING).
+ * Returns 0 or ARB_E_IMPOSSIBLE.
+ */
 int arbiter__begin_play(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -224,6 +243,11 @@ int arbiter__begin_play(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_stand - `E stands`: elder hand plays without proposing (for
+ * L49 when it is the first decision) and play begins.  ARB_E_ORDER out of
+ * turn or phase.
+ */
 int arbiter__on_stand(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -248,6 +272,11 @@ int arbiter__on_stand(struct ctx *c)
     return arbiter__begin_play(c);
 }
 
+/*
+ * arbiter__on_answer - `D accepts [if-enough]` or `D refuses` (L27): a
+ * refusal begins play (for L49 when it answers the first proposal); an
+ * acceptance opens the exchange.  ARB_E_ORDER with no proposal to answer.
+ */
 int arbiter__on_answer(struct ctx *c, bool accept)
 {
     struct deal_state *d = c->d;
@@ -288,6 +317,12 @@ int arbiter__on_answer(struct ctx *c, bool accept)
     return 0;
 }
 
+/*
+ * arbiter__on_discard - `X discards N [C ...]`: the cards go to X's
+ * discard (L28; laid out in two goes, both together), or out of play when
+ * the owner throws out a surplus owed (L15, L31).  ARB_E_ORDER outside
+ * the exchange, ARB_E_IMPOSSIBLE for more cards than the hand holds.
+ */
 int arbiter__on_discard(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -363,6 +398,11 @@ int arbiter__on_discard(struct ctx *c)
     return arbiter__give_cards(c, Z_HAND(x), Z_DISCARD(x), ev->n);
 }
 
+/*
+ * arbiter__on_ask - `E asks N`: the number elder hand asks for (L26; fewer
+ * than he discarded is L30, a stock too small L38).  ARB_E_ORDER out of
+ * turn or phase, or for more than five.
+ */
 int arbiter__on_ask(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -395,6 +435,12 @@ int arbiter__on_ask(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_draw - `X draws N [C ...]`: the adversary draws a surplus
+ * owed (out of play, L17, L21, L29, L33), a short hand is completed, or X
+ * takes cards from the stock in the exchange.  ARB_E_ORDER otherwise,
+ * ARB_E_IMPOSSIBLE when the cards cannot be there.
+ */
 int arbiter__on_draw(struct ctx *c)
 {
     struct deal_state *d = c->d;

@@ -129,6 +129,14 @@ static int lead_after_credit(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_lead - `X leads C [calling S]`: a new trick (the first lead
+ * begins play and ends an exchange in hand); out of turn is L40's, the
+ * named suit L41's; a follower with no card concedes the trick (short
+ * hand).  A card led to a trick already credited is recorded.
+ * ARB_E_ORDER with a trick open or after five, ARB_E_PENDING against a
+ * suit required under L41, ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
+ */
 int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
@@ -229,6 +237,12 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
     return 0;
 }
 
+/*
+ * arbiter__on_play - `X plays C`: the reply to the open trick, which goes
+ * to the winner (a breach of the obligation is L43's, carried out with
+ * its ruling).  ARB_E_ORDER with no open trick or by the leader,
+ * ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
+ */
 int arbiter__on_play(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -283,6 +297,12 @@ int arbiter__on_play(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_take_back - `X takes-back C`: when a ruling in rs lets the
+ * card go back (retract-card: a lead out of turn, L40; a reply in breach
+ * of L43 before the next lead, L39), it returns to X's hand, a finished
+ * hand is reopened, and the L43 ruling on that trick falls.  Returns 0.
+ */
 int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
 {
     struct deal_state *d = c->d;
@@ -364,6 +384,12 @@ int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
     return 0;
 }
 
+/*
+ * arbiter__on_abandon - `X abandons`: the hand ends; with fewer than three
+ * tricks the adversary scores the point or vole (L42, with the L49 extra
+ * under abandon-extra), with three it is a claim; the points wait for an
+ * open claim (L25, L43).  ARB_E_ORDER before the turn-up.
+ */
 int arbiter__on_abandon(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -452,6 +478,11 @@ static int reveal(struct ctx *c, int seat, uint8_t k)
         at < 0 ? "" : arbiter__zone_name((enum zone)at));
 }
 
+/*
+ * arbiter__on_show - `X shows C ...`: each card is placed in X's hand (or
+ * was played by him).  ARB_E_ORDER with no deal, ARB_E_IMPOSSIBLE for a
+ * card elsewhere.
+ */
 int arbiter__on_show(struct ctx *c)
 {
     const struct table_event *ev = c->ev;
@@ -469,6 +500,10 @@ int arbiter__on_show(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_claim - `X claims [C ...]`: the cards shown are placed; a
+ * claim is not abandoning (L42).  ARB_E_ORDER outside the play.
+ */
 int arbiter__on_claim(struct ctx *c)
 {
     struct deal_state *d = c->d;
@@ -493,6 +528,10 @@ int arbiter__on_claim(struct ctx *c)
     return 0;
 }
 
+/*
+ * arbiter__on_end - `end`: the hand in progress ends here and is scored as
+ * it stands (noted when cut short).  Returns 0.
+ */
 int arbiter__on_end(struct ctx *c)
 {
     struct deal_state *d = c->d;

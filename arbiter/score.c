@@ -232,6 +232,10 @@ void arbiter__finish_hand(struct ctx *c)
     arbiter__report_deal(c);
 }
 
+/*
+ * arbiter__start_game - a new game at 0-0: its number, the markers' overscores
+ * cleared.
+ */
 void arbiter__start_game(struct ctx *c)
 {
     struct table_state *s = c->s;
@@ -298,6 +302,11 @@ static void mark_turned_king(struct ctx *c, int x)
     }
 }
 
+/*
+ * arbiter__on_mark_king - `D marks king`: the turned king is marked if
+ * laws_king_mark says it is in time (L22, L47); otherwise the laws rule
+ * (L19, L22, L23, L47).  Returns 0.
+ */
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
 {
     if (!c->not_allowed && laws_king_mark(v, c->ev->actor) == MARK_OK) {
@@ -306,6 +315,11 @@ int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
     return 0;
 }
 
+/*
+ * arbiter__on_announce - `X announces king`: in time (L23, or by L24's
+ * extension) the point is scored and the announcement remembered for the
+ * evidence of L25.  ARB_E_ORDER before the turn-up.
+ */
 int arbiter__on_announce(struct ctx *c, const struct law_view *v)
 {
     struct deal_state *d = c->d;
@@ -344,6 +358,11 @@ int arbiter__on_announce(struct ctx *c, const struct law_view *v)
     return 0;
 }
 
+/*
+ * arbiter__on_withdraw - `X withdraws king`: before his next card the point
+ * comes off without penalty (L25).  ARB_E_ORDER with nothing to withdraw
+ * or after his next card.
+ */
 int arbiter__on_withdraw(struct ctx *c)
 {
     struct deal_state *d = c->d;

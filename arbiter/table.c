@@ -2,6 +2,7 @@
  * conservation invariant (every card in exactly one place). */
 #include "arbiter/arbiter_int.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 static const char *zone_names[Z_COUNT] = {
@@ -44,6 +45,8 @@ int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
 {
     char text[CARD_TEXT_MAX];
 
+    assert(from >= 0 && from < Z_COUNT && to >= 0 && to < Z_COUNT);
+    assert(c <= CARD_UNKNOWN);
     if (z->count[from] <= 0) {
         snprintf(why, n, "expected a card in %s, found it empty",
                  zone_names[from]);

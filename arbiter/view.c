@@ -45,41 +45,37 @@ static void king_place(const struct deal_state *d, uint8_t k,
         *place = KING_PLAYED;
         *holder = arbiter__played_by(d, SEAT_A, k)   ? SEAT_A
                   : arbiter__played_by(d, SEAT_B, k) ? SEAT_B
-                                                      : SEAT_NONE;
+                                                     : SEAT_NONE;
     } else {
         *place = KING_ELSEWHERE;
     }
 }
 
-/*
- * arbiter__fill_view - the facts of the table for the laws: the sitting,
- * the deal, the hands, the exchange, the tricks and the kings, as they
- * stand now (before c's event is applied, or after it for the evidence
- * pass; view.after is the caller's to set).  Facts only: no law's verdict
- * is computed here.
- */
-void arbiter__fill_view(const struct ctx *c, struct law_view *v)
+/* fill_sitting - the sitting: the cut for deal, who should deal, the last
+ * deal's king. */
+static void fill_sitting(const struct ctx *c, struct law_view *v)
 {
     const struct table_state *s = c->s;
     const struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
-    uint8_t king = CARD_NONE;
 
-    memset(v, 0, sizeof(*v));
-    v->profile = &s->prof;
-    v->phase = d->phase;
-    v->line = c->a->line;
-    /* the sitting */
     v->cut_for_deal_done = s->cut_for_deal_done;
     v->first_deal = !s->completed_deal;
     v->right_dealer = arbiter__right_dealer_for(c);
-    v->own_pack = ev->kind == EV_DEAL ? arbiter__own_pack(s, ev->actor)
+    v->own_pack = ev->kind == EV_DEAL      ? arbiter__own_pack(s, ev->actor)
                   : d->dealer == SEAT_NONE ? SEAT_NONE
                                            : arbiter__own_pack(s, d->dealer);
     v->prev_king_unmarked = s->prev_king_dealer;
     v->prev_king_barred = s->prev_king_barred;
     v->lost_king_dealer = s->lost_king_dealer;
-    /* the deal */
+}
+
+/* fill_deal - the deal: dealer, trump, the packets and their order. */
+static void fill_deal(const struct ctx *c, struct law_view *v)
+{
+    const struct table_state *s = c->s;
+    const struct deal_state *d = c->d;
+
     v->deal_on = s->deal_on;
     v->dealer = d->dealer;
     v->elder = d->elder;
@@ -102,7 +98,13 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
     v->stock = d->z.count[Z_STOCK];
     v->elder_looked = d->elder != SEAT_NONE && d->looked[(int)d->elder];
     v->dealer_looked = d->dealer != SEAT_NONE && d->looked[(int)d->dealer];
-    /* the exchange */
+}
+
+/* fill_exchange - proposals and the exchange. */
+static void fill_exchange(const struct ctx *c, struct law_view *v)
+{
+    const struct deal_state *d = c->d;
+
     v->exchanged = d->exchanged;
     v->proposals = d->proposals;
     v->answered = d->answered;
@@ -113,7 +115,13 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
     v->stock_at_serve = d->stock_at_serve;
     v->owed_remedy = owed_remedy(d);
     v->owed_seat = d->owed.seat;
-    /* the play */
+}
+
+/* fill_play - the play: the tricks so far and the open one. */
+static void fill_play(const struct ctx *c, struct law_view *v)
+{
+    const struct deal_state *d = c->d;
+
     v->trick_no = d->trick_no;
     v->leader = d->leader;
     if (d->phase == PH_TURNED || d->phase == PH_EXCHANGE) {
@@ -137,7 +145,15 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
     }
     v->offence_card = d->play_offence_card;
     v->lead_out_of_turn = d->lead_out_of_turn;
-    /* kings */
+}
+
+/* fill_kings - the kings: turned, marked, announced, and where the king of
+ * trumps is. */
+static void fill_kings(const struct ctx *c, struct law_view *v)
+{
+    const struct deal_state *d = c->d;
+    uint8_t king = CARD_NONE;
+
     v->king_turned = d->king_turned;
     v->king_marked = d->king_marked;
     v->king_barred = d->king_barred;
@@ -152,7 +168,14 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
         king = CARD_MAKE(d->trump, RANK_KING);
         king_place(d, king, &v->king_place, &v->king_holder);
     }
-    /* per seat */
+}
+
+/* fill_seats - what each seat has: cards, counts, tricks, points. */
+static void fill_seats(const struct ctx *c, struct law_view *v)
+{
+    const struct table_state *s = c->s;
+    const struct deal_state *d = c->d;
+
     for (int k = 0; k < 2; k++) {
         v->score[k] = s->score[k];
         v->cut_card[k] = s->cut_card[k];
@@ -165,10 +188,32 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
         v->served[k] = d->served[k];
         v->serve_checked[k] = d->serve_checked[k];
         v->cards_played[k] = d->played[k];
-        v->first_card[k] =
-            d->first_card[k] == (int8_t)-1 ? CARD_NONE : (uint8_t)d->first_card[k];
+        v->first_card[k] = d->first_card[k] == (int8_t)-1
+                               ? CARD_NONE
+                               : (uint8_t)d->first_card[k];
         v->tricks[k] = d->tricks[k] + d->credited[k];
     }
+}
+
+/*
+ * arbiter__fill_view - the facts of the table for the laws: the sitting,
+ * the deal, the hands, the exchange, the tricks and the kings, as they
+ * stand now (before c's event is applied, or after it for the evidence
+ * pass; view.after is the caller's to set).  Facts only: no law's verdict
+ * is computed here.
+ */
+void arbiter__fill_view(const struct ctx *c, struct law_view *v)
+{
+    memset(v, 0, sizeof(*v));
+    v->profile = &c->s->prof;
+    v->phase = c->d->phase;
+    v->line = c->a->line;
+    fill_sitting(c, v);
+    fill_deal(c, v);
+    fill_exchange(c, v);
+    fill_play(c, v);
+    fill_kings(c, v);
+    fill_seats(c, v);
 }
 
 /* arbiter__role_seat - the seat a row's role names for c's event (offender:
