@@ -167,14 +167,17 @@ static int set_laws(struct arbiter *a, const char *value)
     }
     if (q.target == def.target) {
         q.target = target;
+        q.from[SW_GAME] = p->from[SW_GAME];
     } else {
         a->s.target_by_laws = true;
     }
     if (q.stakes == def.stakes) {
         q.stakes = stakes;
+        q.from[SW_STAKES] = p->from[SW_STAKES];
     }
     if (q.rubber == def.rubber) {
         q.rubber = rubber;
+        q.from[SW_RUBBER] = p->from[SW_RUBBER];
     }
     *p = q;
     return ARB_OK;
@@ -209,12 +212,15 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
             return ARB_E_TAG;
         }
         p->target = (int)v;
+        profile_set_from(p, SW_GAME, FROM_TAG);
         a->s.target_by_tag = true;
     } else if (strcasecmp(name, "Stakes") == 0) {
         if (strcasecmp(value, "single") == 0) {
             p->stakes = STAKES_SINGLE;
+            profile_set_from(p, SW_STAKES, FROM_TAG);
         } else if (strcasecmp(value, "treble") == 0) {
             p->stakes = STAKES_TREBLE;
+            profile_set_from(p, SW_STAKES, FROM_TAG);
         } else {
             snprintf(a->errmsg, sizeof(a->errmsg),
                      "expected single or treble, found \"%s\"", value);
@@ -232,6 +238,7 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
             return ARB_E_TAG;
         }
         p->rubber = (int)v;
+        profile_set_from(p, SW_RUBBER, FROM_TAG);
     }
     return ARB_OK;
 }
