@@ -393,6 +393,7 @@ int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
 int arbiter__on_abandon(struct ctx *c)
 {
     struct deal_state *d = c->d;
+    struct trick_score ts;
     int x = c->ev->actor;
     int won;
     int other = SEAT_OTHER(x);
@@ -417,28 +418,26 @@ int arbiter__on_abandon(struct ctx *c)
         return 0;
     }
     d->scored = true;
+    memset(&ts, 0, sizeof(ts));
+    ts.first = d->first;
+    ts.exchanged = d->exchanged;
+    ts.multiplier = 1;
     if (won >= 3) {
-        /* L42 (c): throwing down with three tricks is claiming */
-        int pts = 1;
-        if ((other == d->elder && d->first == FIRST_STOOD) ||
-            (other == d->dealer && d->first == FIRST_REFUSED)) {
-            pts = 2;
-        }
-        if (d->capped[x]) {
-            pts--;
-        }
-        arbiter__award(c, x, pts);
+        /* L42 (c): throwing down with three tricks is claiming the point */
+        ts.elder_won = x == d->elder;
+        ts.tricks = 3;
+        ts.capped = d->capped[x];
+        arbiter__award(c, x, laws_trick_points(&c->s->prof, &ts));
     } else {
-        int pts = won == 0 ? 2 : 1;
-        bool extra = (x == d->elder && d->first == FIRST_STOOD) ||
-                     (x == d->dealer && d->first == FIRST_REFUSED);
+        /* the adversary scores the vole (no trick) or the point, with the
+         * L49 extra where abandon-extra gives it */
+        int pts;
 
-        if (won > 0 && extra && c->s->prof.abandon_extra_point) {
-            pts = 2;
-        }
-        if (d->capped[other]) {
-            pts = won == 0 ? 1 : pts - 1;
-        }
+        ts.elder_won = other == d->elder;
+        ts.tricks = won == 0 ? 5 : 3;
+        ts.capped = d->capped[other];
+        ts.no_extra = !c->s->prof.abandon_extra_point;
+        pts = laws_trick_points(&c->s->prof, &ts);
         arbiter__award(c, other, pts);
         c->res->penalty[other] += pts;
     }

@@ -148,25 +148,20 @@ int arbiter__hand_points(const struct ctx *c, int *winner)
     const struct deal_state *d = c->d;
     int t[2] = {d->tricks[0] + d->credited[0], d->tricks[1] + d->credited[1]};
     int w = t[0] >= 3 ? 0 : t[1] >= 3 ? 1 : SEAT_NONE;
-    int pts;
-    bool extra = false;
+    struct trick_score ts;
 
     *winner = w;
     if (w == SEAT_NONE) {
         return 0;
     }
-    int loser = SEAT_OTHER(w);
-    if (t[w] == 5) {
-        pts = 2;
-    } else {
-        extra = (loser == d->elder && d->first == FIRST_STOOD) ||
-                (loser == d->dealer && d->first == FIRST_REFUSED);
-        pts = extra ? 2 : 1;
-    }
-    if (d->capped[w] && !d->uncap_on_replay) {
-        pts = t[w] == 5 ? 1 : pts - 1;
-    }
-    return pts;
+    memset(&ts, 0, sizeof(ts));
+    ts.elder_won = w == d->elder;
+    ts.tricks = t[w];
+    ts.first = d->first;
+    ts.exchanged = d->exchanged;
+    ts.capped = d->capped[w] && !d->uncap_on_replay;
+    ts.multiplier = 1;
+    return laws_trick_points(&c->s->prof, &ts);
 }
 
 /* arbiter__has_open_claim - a claim on the played hand (arbiter__is_claim)

@@ -318,6 +318,36 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
                             const struct profile *p);
 
 /* ------------------------------------------------------------------ */
+/* Scoring a hand's tricks (L48, L49; VARIANTS.md 1.7)                  */
+/* ------------------------------------------------------------------ */
+
+/* A hand's tricks, as the scoring sees them. */
+struct trick_score {
+    bool elder_won;             /* the winner is elder hand (else the dealer) */
+    int tricks;                 /* tricks he won: 3 or 4 a point, 5 the vole;
+                                   fewer score nothing */
+    int first;                  /* enum first_proposal of the hand */
+    bool exchanged;             /* an exchange took place (a proposal
+                                   accepted) */
+    bool capped;                /* the winner offended under L25 or L43 */
+    bool no_extra;              /* the L49 extra is not given (an abandoned
+                                   hand under abandon-extra=no, L42) */
+    int multiplier;             /* the hand's value (doubling, MD1): 1, 2,
+                                   4 ... */
+};
+
+/*
+ * laws_trick_points - the points the winner of a hand's tricks scores: the
+ * point 1, the vole 2 (L48); 2 for a point against a stander or a refuser
+ * of the first proposal (L49; on a vole too under vole-extra); or the
+ * Polish table (scoring=polish-table: after an exchange the dealer's point
+ * 2, elder's 1; without, elder's 2, the dealer's 1); an offender's point
+ * one less and his vole 1 (L25, L43 caps, on the undoubled value); then
+ * times the multiplier.  A pure function of its arguments.
+ */
+int laws_trick_points(const struct profile *p, const struct trick_score *t);
+
+/* ------------------------------------------------------------------ */
 /* Table events: one per action line of a .ecarte log (FORMAT.md)       */
 /* ------------------------------------------------------------------ */
 

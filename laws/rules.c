@@ -234,3 +234,27 @@ bool laws_underserved(const struct law_view *v, int seat)
     return v->discarded[seat] > 0 && v->served[seat] < v->discarded[seat] &&
            v->stock > 0 && !v->serve_checked[seat];
 }
+
+int laws_trick_points(const struct profile *p, const struct trick_score *t)
+{
+    /* the loser stood without proposing, or refused the first proposal */
+    bool vulnerable = (!t->elder_won && t->first == FIRST_STOOD) ||
+                      (t->elder_won && t->first == FIRST_REFUSED);
+    bool extra = vulnerable && !t->no_extra;
+    int pts;
+
+    if (t->tricks < 3) {
+        return 0;
+    }
+    if (t->tricks >= 5) {
+        pts = 2 + (extra && p->vole_extra ? 1 : 0);
+    } else if (p->scoring == SCORING_POLISH) {
+        pts = t->exchanged == !t->elder_won ? 2 : 1;
+    } else {
+        pts = extra ? 2 : 1;
+    }
+    if (t->capped) {
+        pts = t->tricks >= 5 ? 1 : pts - 1;
+    }
+    return pts * (t->multiplier > 0 ? t->multiplier : 1);
+}

@@ -166,6 +166,112 @@ static void rules__profile_parse_rejects_unknown_switches(void **state)
     assert_int_equal(profile_parse(&p, "paris", err, sizeof(err)), -1);
 }
 
+/* The cells of LAWS.md 2.8 (L48, L49) and of VARIANTS.md 3.3 (the Polish
+ * table), written out as the sources print them. */
+static const int london_point[2][5] = {
+    /* first: none, stood, refused, accepted, lapsed */
+    [0] = {1, 2, 1, 1, 1},      /* the dealer wins: 2 against elder standing */
+    [1] = {1, 1, 2, 1, 1},      /* elder wins: 2 against a refusal */
+};
+static const int polish_point[2][2] = {
+    /* [exchanged][elder won] */
+    [0] = {1, 2},               /* no exchange: dealer 1, elder 2 */
+    [1] = {2, 1},               /* an exchange: dealer 2, elder 1 */
+};
+
+/* Every hand the scoring can meet: both winners, every count of tricks,
+ * every outcome of the first proposal, with and without an exchange,
+ * both tables, vole-extra, caps, the L42 no-extra case and multipliers. */
+static void rules__trick_points_over_the_whole_domain(void **state)
+{
+    static const int mults[] = {1, 2, 4};
+    struct profile p;
+    struct trick_score t;
+    long cases = 0;
+
+    (void)state;
+    profile_london(&p);
+    for (int scoring = 0; scoring < 2; scoring++) {
+        for (int vole_extra = 0; vole_extra < 2; vole_extra++) {
+            p.scoring = scoring;
+            p.vole_extra = vole_extra;
+            for (int mask = 0; mask < 2 * 6 * 5 * 2 * 2 * 2 * 3; mask++) {
+                int m = mask;
+                int want;
+
+                memset(&t, 0, sizeof(t));
+                t.elder_won = m % 2; m /= 2;
+                t.tricks = m % 6; m /= 6;
+                t.first = m % 5; m /= 5;
+                t.exchanged = m % 2; m /= 2;
+                t.capped = m % 2; m /= 2;
+                t.no_extra = m % 2; m /= 2;
+                t.multiplier = mults[m % 3];
+                if (t.tricks < 3) {
+                    want = 0;
+                } else {
+                    bool extra = london_point[t.elder_won][t.first] == 2 &&
+                                 !t.no_extra;
+                    int point = scoring == SCORING_POLISH
+                                    ? polish_point[t.exchanged][t.elder_won]
+                                    : (extra ? 2 : 1);
+                    int vole = 2 + (vole_extra && extra ? 1 : 0);
+
+                    want = t.tricks == 5 ? vole : point;
+                    if (t.capped) {
+                        want = t.tricks == 5 ? 1 : want - 1;
+                    }
+                    want *= t.multiplier;
+                }
+                assert_int_equal(laws_trick_points(&p, &t), want);
+                cases++;
+            }
+        }
+    }
+    assert_int_equal(cases, 4L * 2 * 6 * 5 * 2 * 2 * 2 * 3);
+}
+
+/* The comparison table of VARIANTS.md 3.3, cell by cell. */
+static void rules__polish_table_against_london(void **state)
+{
+    struct profile lon;
+    struct profile pol;
+    struct trick_score t;
+    char err[200];
+
+    (void)state;
+    profile_london(&lon);
+    assert_int_equal(profile_parse(&pol, "polish", err, sizeof(err)), 0);
+    memset(&t, 0, sizeof(t));
+    t.multiplier = 1;
+    t.tricks = 3;
+    t.first = FIRST_STOOD;      /* elder stood, elder wins */
+    t.elder_won = true;
+    assert_int_equal(laws_trick_points(&lon, &t), 1);
+    assert_int_equal(laws_trick_points(&pol, &t), 2);
+    t.elder_won = false;        /* elder stood, the dealer wins */
+    assert_int_equal(laws_trick_points(&lon, &t), 2);
+    assert_int_equal(laws_trick_points(&pol, &t), 1);
+    t.first = FIRST_REFUSED;    /* the dealer refused, elder wins */
+    t.elder_won = true;
+    assert_int_equal(laws_trick_points(&lon, &t), 2);
+    assert_int_equal(laws_trick_points(&pol, &t), 2);
+    t.elder_won = false;        /* the dealer refused and wins */
+    assert_int_equal(laws_trick_points(&lon, &t), 1);
+    assert_int_equal(laws_trick_points(&pol, &t), 1);
+    t.first = FIRST_ACCEPTED;   /* an exchange */
+    t.exchanged = true;
+    t.elder_won = true;
+    assert_int_equal(laws_trick_points(&lon, &t), 1);
+    assert_int_equal(laws_trick_points(&pol, &t), 1);
+    t.elder_won = false;
+    assert_int_equal(laws_trick_points(&lon, &t), 1);
+    assert_int_equal(laws_trick_points(&pol, &t), 2);
+    t.tricks = 5;               /* any vole */
+    assert_int_equal(laws_trick_points(&lon, &t), 2);
+    assert_int_equal(laws_trick_points(&pol, &t), 2);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +284,8 @@ int run_tests(void)
         cmocka_unit_test(rules__profile_switches_relax_the_obligation),
         cmocka_unit_test(rules__profile_parse_and_format_round_trip),
         cmocka_unit_test(rules__profile_parse_rejects_unknown_switches),
+        cmocka_unit_test(rules__trick_points_over_the_whole_domain),
+        cmocka_unit_test(rules__polish_table_against_london),
     };
 
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
