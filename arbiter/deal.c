@@ -214,11 +214,14 @@ int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
     if (a == CARD_NONE || b == CARD_NONE) {
         return 0;
     }
-    if (CARD_RANK(a) == CARD_RANK(b)) {
+    if (card_strength(a, s->prof.rank) == card_strength(b, s->prof.rank)) {
         s->cut_card[0] = s->cut_card[1] = CARD_NONE; /* L5: cut again */
         return 0;
     }
-    s->cut_winner = CARD_RANK(a) < CARD_RANK(b) ? SEAT_A : SEAT_B;
+    s->cut_winner =
+        card_strength(a, s->prof.rank) < card_strength(b, s->prof.rank)
+            ? SEAT_A
+            : SEAT_B;
     s->cut_for_deal_done = true;
     arbiter__note(c, "%c cuts the higher card and deals first (L5)",
                   seat_letter(s->cut_winner));
@@ -503,7 +506,8 @@ int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n)
         if (ev->n_cards == 1) {
             d->turn_up = ev->cards[0];
             d->trump = (int8_t)CARD_SUIT(ev->cards[0]);
-            d->king_turned = CARD_RANK(ev->cards[0]) == RANK_KING;
+            d->king_turned =
+                ev->cards[0] == laws_bonus_card(&s->prof, d->trump);
             if (d->rectified && d->king_turned &&
                 s->prof.rule19_after_rectify) {
                 d->king_barred = true;

@@ -78,7 +78,7 @@ static int choose_trump(struct ctx *c, uint8_t k)
     }
     d->turn_up = k;
     d->trump = (int8_t)CARD_SUIT(k);
-    d->king_turned = CARD_RANK(k) == RANK_KING;
+    d->king_turned = k == laws_bonus_card(&c->s->prof, d->trump);
     return 0;
 }
 

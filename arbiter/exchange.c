@@ -383,7 +383,7 @@ int arbiter__on_discard(struct ctx *c)
     }
     d->discarded[x] = (int8_t)ev->n;
     if (d->announced == x && !d->announce_withdrawn) {
-        uint8_t k = CARD_MAKE(d->trump, RANK_KING);
+        uint8_t k = laws_bonus_card(&c->s->prof, d->trump);
 
         for (int i = 0; i < ev->n_cards; i++) {
             if (ev->cards[i] == k) {

@@ -286,7 +286,9 @@ int arbiter__on_play(struct ctx *c)
     }
     tr->follow = ev->cards[0];
     tr->winner =
-        card_beats(tr->lead, tr->follow, d->trump) ? (int8_t)x : tr->leader;
+        card_beats(tr->lead, tr->follow, d->trump, c->s->prof.rank)
+            ? (int8_t)x
+            : tr->leader;
     d->tricks[(int)tr->winner]++;
     d->leader = tr->winner;
     d->to_play = tr->winner;

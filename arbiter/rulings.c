@@ -353,7 +353,8 @@ static int set_aside_turned(struct ctx *c)
     }
     d->turn_up = d->turned[0];
     d->trump = (int8_t)CARD_SUIT(d->turned[0]);
-    d->king_turned = CARD_RANK(d->turned[0]) == RANK_KING;
+    d->king_turned =
+        d->turned[0] == laws_bonus_card(&c->s->prof, d->trump);
     return 0;
 }
 

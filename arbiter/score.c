@@ -344,8 +344,9 @@ int arbiter__on_announce(struct ctx *c, const struct law_view *v)
     d->announced_played = d->played[x];
     d->ann_false_at_time =
         d->z.count[Z_HAND(x)] == cards_count(d->z.known[Z_HAND(x)]) &&
-        !(d->z.known[Z_HAND(x)] & CARD_BIT(CARD_MAKE(d->trump, RANK_KING))) &&
-        !arbiter__played_by(d, x, CARD_MAKE(d->trump, RANK_KING));
+        !(d->z.known[Z_HAND(x)] &
+          CARD_BIT(laws_bonus_card(&c->s->prof, d->trump))) &&
+        !arbiter__played_by(d, x, laws_bonus_card(&c->s->prof, d->trump));
     d->announce_withdrawn = false;
     d->announce_ruled = false;
     d->unknown_in_after_ann = false;

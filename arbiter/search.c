@@ -37,7 +37,7 @@ static int tricks_for(uint32_t h0, uint32_t h1, int lead, int me, int trump,
         for (int b = next_card(legal, 0); b >= 0;
              b = next_card(legal, b + 1)) {
             uint32_t n[2] = {h[0], h[1]};
-            int winner = card_beats((uint8_t)a, (uint8_t)b, trump) ? other
+            int winner = card_beats((uint8_t)a, (uint8_t)b, trump, p->rank) ? other
                                                                    : lead;
             int v;
 

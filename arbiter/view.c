@@ -165,7 +165,7 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
     v->unknown_in_after_ann = d->unknown_in_after_ann;
     v->king_holder = SEAT_NONE;
     if (d->trump != SUIT_NONE) {
-        king = CARD_MAKE(d->trump, RANK_KING);
+        king = laws_bonus_card(&c->s->prof, d->trump);
         king_place(d, king, &v->king_place, &v->king_holder);
     }
 }

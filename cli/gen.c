@@ -250,7 +250,7 @@ static enum inject choose_injection(struct gen *g)
  * his first card (most of the time). */
 static void announce_if_held(struct gen *g, int seat, bool *done)
 {
-    uint8_t k = CARD_MAKE(g->trump, RANK_KING);
+    uint8_t k = laws_bonus_card(arbiter_profile(g->arb), g->trump);
 
     if (*done || !(g->hand[seat] & CARD_BIT(k)) || g->deal_over) {
         return;
@@ -271,7 +271,7 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
     int leader = elder;
     bool announced[2] = {false, false};
     int dealer = SEAT_OTHER(elder);
-    uint8_t k = CARD_MAKE(g->trump, RANK_KING);
+    uint8_t k = laws_bonus_card(arbiter_profile(g->arb), g->trump);
     int inj_trick = rng_below(&g->rng, 4);
 
     profile_london(&p);
@@ -359,7 +359,9 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
         ev_cards(&ev, &b, 1);
         emit(g, &ev);
         g->hand[other] &= ~CARD_BIT(b);
-        leader = card_beats(a, b, g->trump) ? other : leader;
+        leader = card_beats(a, b, g->trump, arbiter_profile(g->arb)->rank)
+                     ? other
+                     : leader;
         if (inj == INJ_ABANDON && t == 1 && !g->deal_over) {
             ev = ev_new(EV_ABANDON, SEAT_OTHER(leader));
             emit(g, &ev);
@@ -568,7 +570,8 @@ static void one_deal(struct gen *g)
     ev = ev_new(EV_TURN, dealer);
     ev_cards(&ev, &g->turn_up, 1);
     emit(g, &ev);
-    if (CARD_RANK(g->turn_up) == RANK_KING) {
+    if (g->turn_up == laws_bonus_card(arbiter_profile(g->arb),
+                                      CARD_SUIT(g->turn_up))) {
         if (inj == INJ_UNMARKED_KING) {
             g->injected[INJ_UNMARKED_KING]++;  /* L22 at the next turn-up */
         } else {
@@ -701,8 +704,13 @@ int cmd_gen(int argc, char **argv)
         ev = ev_new(EV_CUT_FOR_DEAL, SEAT_B);
         ev_cards(&ev, &b, 1);
         emit(&g, &ev);
-        if (CARD_RANK(a) != CARD_RANK(b)) {
-            g.dealer = CARD_RANK(a) < CARD_RANK(b) ? SEAT_A : SEAT_B;
+        int rank_order = arbiter_profile(g.arb)->rank;
+
+        if (card_strength(a, rank_order) != card_strength(b, rank_order)) {
+            g.dealer = card_strength(a, rank_order) <
+                               card_strength(b, rank_order)
+                           ? SEAT_A
+                           : SEAT_B;
             break;
         }
     }

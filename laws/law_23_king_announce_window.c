@@ -13,7 +13,8 @@
 static bool holds_king(const struct law_view *v, const struct table_event *ev)
 {
     return laws__is_seat(ev->actor) && v->trump != SUIT_NONE &&
-           (v->known[ev->actor] & CARD_BIT(CARD_MAKE(v->trump, RANK_KING)));
+           (v->known[ev->actor] &
+             CARD_BIT(laws_bonus_card(v->profile, v->trump)));
 }
 
 /* applies - is L23 engaged by ev?  An announcement after his first card,

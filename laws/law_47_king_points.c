@@ -25,7 +25,8 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     }
     m = laws_king_mark(v, ev->actor);
     holds = laws__is_seat(ev->actor) && v->trump != SUIT_NONE &&
-            (v->known[ev->actor] & CARD_BIT(CARD_MAKE(v->trump, RANK_KING)));
+            (v->known[ev->actor] &
+             CARD_BIT(laws_bonus_card(v->profile, v->trump)));
     return m == MARK_TWICE ||
            ((m == MARK_NO_KING || m == MARK_NOT_DEALER) && !holds);
 }

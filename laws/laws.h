@@ -304,8 +304,22 @@ void profile_set_from(struct profile *p, enum profile_switch sw,
 /* Rules of play (LAWS.md 2.7)                                          */
 /* ------------------------------------------------------------------ */
 
-/* card_beats - true if card b, played to lead a, wins the trick. */
-bool card_beats(uint8_t a, uint8_t b, int trump);
+/*
+ * card_strength - the rank of card c (0..31) in playing order, 0 the
+ * highest: K Q J A T 9 8 7, or A K Q J T 9 8 7 under rank=ace-high
+ * (rank_order: enum rank_order).  Cuts for deal compare the same way (L5).
+ */
+int card_strength(uint8_t c, int rank_order);
+
+/* card_beats - true if card b, played to lead a, wins the trick (trump:
+ * the trump suit or SUIT_NONE; rank_order: enum rank_order). */
+bool card_beats(uint8_t a, uint8_t b, int trump, int rank_order);
+
+/*
+ * laws_bonus_card - the card of suit that carries the king point (L22-L25,
+ * L47): the king, or the ace under rank=ace-high with king-bonus=ace.
+ */
+uint8_t laws_bonus_card(const struct profile *p, int suit);
 
 /*
  * laws_legal_follows - the cards of hand (a mask) that the second player

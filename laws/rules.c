@@ -30,12 +30,29 @@ bool laws__seat_flag(const bool pair[2], int s)
     return laws__is_seat(s) && pair[s];
 }
 
-bool card_beats(uint8_t a, uint8_t b, int trump)
+int card_strength(uint8_t c, int rank_order)
+{
+    int r = CARD_RANK(c);
+
+    if (rank_order == RANK_ACE_HIGH) {
+        return r == RANK_ACE ? 0 : r < RANK_ACE ? r + 1 : r;
+    }
+    return r;
+}
+
+bool card_beats(uint8_t a, uint8_t b, int trump, int rank_order)
 {
     if (CARD_SUIT(b) == CARD_SUIT(a)) {
-        return CARD_RANK(b) < CARD_RANK(a);
+        return card_strength(b, rank_order) < card_strength(a, rank_order);
     }
     return CARD_SUIT(b) == trump;
+}
+
+uint8_t laws_bonus_card(const struct profile *p, int suit)
+{
+    bool ace = p->rank == RANK_ACE_HIGH && p->king_bonus == KING_BONUS_ACE;
+
+    return CARD_MAKE(suit, ace ? RANK_ACE : RANK_KING);
 }
 
 uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
@@ -47,8 +64,12 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
 
     if (suit != 0) {
         if (p->must_win) {
-            for (int r = 0; r < CARD_RANK(led); r++) {
-                higher |= suit & CARD_BIT(CARD_MAKE(CARD_SUIT(led), r));
+            for (int r = 0; r < RANK_COUNT; r++) {
+                uint8_t k = CARD_MAKE(CARD_SUIT(led), r);
+
+                if (card_strength(k, p->rank) < card_strength(led, p->rank)) {
+                    higher |= suit & CARD_BIT(k);
+                }
             }
         }
         return higher != 0 ? higher : suit;
@@ -124,7 +145,7 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
 
 enum announce_state laws_announce(const struct law_view *v, int seat)
 {
-    int king = CARD_MAKE(v->trump, RANK_KING);
+    int king = laws_bonus_card(v->profile, v->trump);
 
     if (!laws__is_seat(seat)) {
         return ANN_LATE;

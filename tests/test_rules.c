@@ -37,20 +37,20 @@ static void rules__rank_order_is_king_queen_jack_ace_ten(void **state)
 {
     (void)state;
     /* hearts led, no trump involved */
-    assert_true(card_beats(C("QH"), C("KH"), SUIT_CLUBS));
-    assert_true(card_beats(C("AH"), C("JH"), SUIT_CLUBS));
-    assert_true(card_beats(C("TH"), C("AH"), SUIT_CLUBS));
-    assert_false(card_beats(C("AH"), C("TH"), SUIT_CLUBS));
-    assert_true(card_beats(C("8H"), C("9H"), SUIT_CLUBS));
+    assert_true(card_beats(C("QH"), C("KH"), SUIT_CLUBS, RANK_KING_HIGH));
+    assert_true(card_beats(C("AH"), C("JH"), SUIT_CLUBS, RANK_KING_HIGH));
+    assert_true(card_beats(C("TH"), C("AH"), SUIT_CLUBS, RANK_KING_HIGH));
+    assert_false(card_beats(C("AH"), C("TH"), SUIT_CLUBS, RANK_KING_HIGH));
+    assert_true(card_beats(C("8H"), C("9H"), SUIT_CLUBS, RANK_KING_HIGH));
 }
 
 static void rules__any_trump_beats_a_plain_card(void **state)
 {
     (void)state;
-    assert_true(card_beats(C("KH"), C("7C"), SUIT_CLUBS));
-    assert_false(card_beats(C("7C"), C("KH"), SUIT_CLUBS));
+    assert_true(card_beats(C("KH"), C("7C"), SUIT_CLUBS, RANK_KING_HIGH));
+    assert_false(card_beats(C("7C"), C("KH"), SUIT_CLUBS, RANK_KING_HIGH));
     /* a card of another plain suit never wins */
-    assert_false(card_beats(C("7H"), C("KS"), SUIT_CLUBS));
+    assert_false(card_beats(C("7H"), C("KS"), SUIT_CLUBS, RANK_KING_HIGH));
 }
 
 static void rules__must_follow_and_win_when_able(void **state)
