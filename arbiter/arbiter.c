@@ -87,6 +87,11 @@ void arbiter__deal_reset(struct deal_state *d)
     d->announced = SEAT_NONE;
     d->first_card[0] = d->first_card[1] = (int8_t)-1;
     d->exchange_card = CARD_NONE;
+    d->value = 1;
+    d->double_offer = SEAT_NONE;
+    d->double_acceptor = SEAT_NONE;
+    d->point_offer = SEAT_NONE;
+    d->veto_scorer = SEAT_NONE;
 }
 
 int arbiter_open(struct arbiter **out)

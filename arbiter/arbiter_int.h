@@ -154,6 +154,16 @@ struct deal_state {
     bool is_void;
     bool scored;
     struct owed owed;
+    /* the variant systems (VARIANTS.md 3, 4) */
+    int8_t value;               /* the hand's multiplier (doubling, MD1) */
+    int8_t double_offer;        /* seat whose double waits for its answer */
+    int8_t double_acceptor;     /* seat that accepted the last double */
+    int8_t point_offer;         /* seat that offered the point, SEAT_NONE */
+    int8_t point_answer;        /* 0 not yet, 1 accepted, -1 declined */
+    bool turnup_drawn;          /* the turn-up under the stock was drawn */
+    bool reshuffle_due;         /* PL1: the stock is to be made anew */
+    int8_t veto_scorer;         /* PL5: whose king point waits for the
+                                   veto, SEAT_NONE */
     struct pending pending[PENDING_MAX];
     int8_t n_pending;
 };
@@ -431,6 +441,9 @@ void arbiter__accept_short(struct deal_state *d, int seat);
 /* arbiter__surplus - how many cards seat holds beyond what he should
  * (negative if short) */
 int arbiter__surplus(const struct deal_state *d, int seat);
+
+/* arbiter__drawable - the stock, and the turn-up under it until drawn */
+int arbiter__drawable(const struct ctx *c);
 
 /* arbiter__off_by - by how many cards seat's hand is off for a count
  * ruling (found: against what he should hold; else his serving) */

@@ -60,6 +60,17 @@ static void complete_counted(struct deal_state *d, int seat, int n)
     d->lack[seat] = (int8_t)(d->lack[seat] > n ? d->lack[seat] - n : 0);
 }
 
+/* arbiter__drawable - the cards the dealer can still serve: the stock,
+ * and the turn-up lying under it (turnup=under-stock) until drawn. */
+int arbiter__drawable(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+    bool under = c->s->prof.turnup == TURNUP_UNDER_STOCK &&
+                 d->turn_up != CARD_NONE && !d->turnup_drawn;
+
+    return d->z.count[Z_STOCK] + (under ? 1 : 0);
+}
+
 /*
  * arbiter__off_by - by how many cards seat's hand is off (negative: short)
  * for a count ruling.  found: a count of the hand, against what he should

@@ -168,6 +168,11 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
         king = laws_bonus_card(&c->s->prof, d->trump);
         king_place(d, king, &v->king_place, &v->king_holder);
     }
+    for (int z = 0; z < Z_COUNT; z++) {
+        if (z != Z_HAND_A && z != Z_HAND_B) {
+            v->known_out |= d->z.known[z];
+        }
+    }
 }
 
 /* fill_seats - what each seat has: cards, counts, tricks, points. */
@@ -195,6 +200,23 @@ static void fill_seats(const struct ctx *c, struct law_view *v)
     }
 }
 
+/* fill_variants - the variant systems' state: doubling, the point
+ * offered, the turn-up under the stock, the jack veto. */
+static void fill_variants(const struct ctx *c, struct law_view *v)
+{
+    const struct deal_state *d = c->d;
+
+    v->value = d->value;
+    v->double_offer = d->double_offer;
+    v->double_acceptor = d->double_acceptor;
+    v->point_offer = d->point_offer;
+    v->point_answer = d->point_answer;
+    v->turnup_drawn = d->turnup_drawn;
+    v->drawable = arbiter__drawable(c);
+    v->veto_scorer = d->veto_scorer;
+    v->veto_pending = d->veto_scorer != SEAT_NONE;
+}
+
 /*
  * arbiter__fill_view - the facts of the table for the laws: the sitting,
  * the deal, the hands, the exchange, the tricks and the kings, as they
@@ -214,6 +236,7 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
     fill_play(c, v);
     fill_kings(c, v);
     fill_seats(c, v);
+    fill_variants(c, v);
 }
 
 /* arbiter__role_seat - the seat a row's role names for c's event (offender:
@@ -255,6 +278,7 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
         uint64_t wakes = v->after ? row->evidence : row->trigger;
 
         if (row->kind == LAW_KIND_RULE || !(wakes & EV_BIT(c->ev->kind)) ||
+            (row->engaged != NULL && !row->engaged(v->profile)) ||
             !row->applies(v, c->ev)) {
             continue;
         }

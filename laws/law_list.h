@@ -56,3 +56,17 @@ LAW(48, trick_points)
 LAW(49, extra_point)
 LAW(50, forgotten_score)
 LAW(51, overscore)
+/*
+ * The variant systems' rules (VARIANTS.md 1.4): RULE(system, number, slug),
+ * ids "PL1", "MD3"; each engaged only by the profiles its row names.
+ */
+RULE(PL, 1, reshuffle_stock)
+RULE(PL, 2, polish_table)
+RULE(PL, 3, king_by_marking)
+RULE(PL, 4, drawn_turn_up_king)
+RULE(PL, 5, jack_veto)
+RULE(MD, 1, double_declined)
+RULE(MD, 2, double_void)
+RULE(MD, 3, point_offer_declined)
+RULE(MD, 4, point_offer_accepted)
+RULE(MD, 5, point_offer_void)

@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "laws/laws_int.h"
 
 static const struct law *const registry[] = {
 #define LAW(num, slug) &law_##num##_##slug,
+#define RULE(sys, num, slug) &rule_##sys##num##_##slug,
 #include "laws/law_list.h"
+#undef RULE
 #undef LAW
 };
 
@@ -34,12 +37,17 @@ const struct law *laws_find(const char *id, size_t n)
     }
     memcpy(buf, id, n);
     buf[n] = '\0';
+    for (int i = N_CLUB_LAWS; i < LAW_COUNT; i++) {
+        if (strcasecmp(registry[i]->id, buf) == 0) {
+            return registry[i];     /* a variant rule: "PL5" */
+        }
+    }
     p = buf[0] == 'L' || buf[0] == 'l' ? buf + 1 : buf;
-    if (*p < '0' || *p > '9') {
+    if (*p < '1' || *p > '9') {
         return NULL;
     }
     num = strtol(p, &end, 10);
-    if (*end != '\0' || num < 1 || num > LAW_COUNT) {
+    if (*end != '\0' || num < 1 || num > N_CLUB_LAWS) {
         return NULL;
     }
     return registry[num - 1];
@@ -53,8 +61,17 @@ int laws_selfcheck(char *err, size_t n)
 
         snprintf(want, sizeof(want), "L%d", i + 1);
         if (l->law != (enum law_id)i || l->id == NULL ||
-            strcmp(l->id, want) != 0) {
+            (i < N_CLUB_LAWS && strcmp(l->id, want) != 0)) {
             snprintf(err, n, "row %d: expected id %s", i + 1, want);
+            return -1;
+        }
+        if (i >= N_CLUB_LAWS &&
+            (strlen(l->id) < 3 || l->id[0] < 'A' || l->id[0] > 'Z' ||
+             l->id[1] < 'A' || l->id[1] > 'Z' || l->id[2] < '1' ||
+             l->id[2] > '9' || l->engaged == NULL)) {
+            snprintf(err, n, "row %d: a variant rule needs an id like PL1 "
+                             "and the profiles that engage it",
+                     i + 1);
             return -1;
         }
         for (int j = 0; j < i; j++) {

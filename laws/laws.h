@@ -408,6 +408,15 @@ enum event_kind {
     EV_ELECT,                   /* X elects OPTION [ARG] */
     EV_MARK,                    /* X marks N */
     EV_UNMARK,                  /* X unmarks N */
+    /* variant systems (VARIANTS.md 1.6) */
+    EV_OFFER_DOUBLE,            /* X offers-double (MD1, MD2) */
+    EV_ACCEPT_DOUBLE,           /* Y accepts-double */
+    EV_DECLINE_DOUBLE,          /* Y declines-double */
+    EV_OFFER_POINT,             /* X offers-point (MD3-MD5) */
+    EV_ACCEPT_POINT,            /* Y accepts-point */
+    EV_DECLINE_POINT,           /* Y declines-point */
+    EV_RESHUFFLE,               /* D reshuffles N (PL1) */
+    EV_VETO,                    /* X vetoes C (PL5) */
     EV_KIND_COUNT
 };
 
@@ -436,6 +445,8 @@ enum law_option {
     OPT_COMPLETE,               /* complete */
     OPT_NAMED_SUIT,             /* named-suit */
     OPT_CARD_LED,               /* card-led */
+    OPT_VETO,                   /* veto: written `X vetoes C` (PL5) */
+    OPT_PASS,                   /* pass: the veto declined (PL5) */
     OPT_COUNT
 };
 
@@ -499,6 +510,8 @@ enum remedy {
     REM_LOSE_RIGHT,             /* lose-right */
     REM_SHORT_HAND_TRICKS,      /* short-hand-tricks */
     REM_NOT_ALLOWED,            /* not-allowed: the action is refused and has no effect */
+    REM_VOID_OFFER,             /* void-offer: an offer with no effect (MD2, MD5) */
+    REM_VOID_VETO,              /* void-veto: a veto that fails (PL5) */
     REM_COUNT
 };
 
@@ -514,10 +527,16 @@ int remedy_parse(const char *w, size_t n);
 
 enum law_id {
 #define LAW(num, slug) LAW_##num,
+#define RULE(sys, num, slug) LAW_##sys##num,
 #include "laws/law_list.h"
+#undef RULE
 #undef LAW
     LAW_COUNT
 };
+
+/* The club laws L1-L51 come first in the registry; the variant systems'
+ * rules (PLn, MDn: VARIANTS.md 1.4) follow them. */
+#define N_CLUB_LAWS (LAW_51 + 1)
 
 /* Until when a breach can be claimed or an option exercised. */
 enum law_window {
@@ -716,6 +735,19 @@ struct law_view {
     bool unknown_in_after_ann;  /* unseen cards came into his hand since */
     enum king_place king_place; /* where the king of trumps is known */
     int king_holder;            /* whose hand, discard or trick, SEAT_NONE */
+    uint32_t known_out;         /* cards known out of both hands (stock,
+                                   discards, turn-up, tricks, aside) */
+    /* the variant systems (VARIANTS.md 3, 4) */
+    int value;                  /* the hand's multiplier (doubling) */
+    int double_offer;           /* seat whose double waits, SEAT_NONE */
+    int double_acceptor;        /* seat that accepted the last double */
+    int point_offer;            /* seat that offered the point, SEAT_NONE */
+    int point_answer;           /* 0 not yet, 1 accepted, -1 declined */
+    bool turnup_drawn;          /* the turn-up under the stock was drawn */
+    int drawable;               /* cards the dealer can still serve: the
+                                   stock, and the turn-up under it */
+    bool veto_pending;          /* a jack veto waits for its elector (PL5) */
+    int veto_scorer;            /* whose king point it holds, SEAT_NONE */
 };
 
 /* The rules every module reads from a law view (laws/rules.c). ------ */
@@ -828,6 +860,9 @@ struct law {
                                    waits for its election (besides `elects`) */
     law_applies_fn applies;     /* is the law engaged by this event? */
     law_shape_fn shape;         /* NULL, or adjusts the ruling to the state */
+    bool (*engaged)(const struct profile *p); /* a variant rule: does the
+                                   profile engage it?  NULL: always (the
+                                   club laws) */
     bool continuing;            /* the irregularity lasts (a wrong count, a
                                    packet order): while its ruling waits, a
                                    later action that shows it again is not

@@ -8,7 +8,9 @@
 #include "laws/laws.h"
 
 #define LAW(num, slug) extern const struct law law_##num##_##slug;
+#define RULE(sys, num, slug) extern const struct law rule_##sys##num##_##slug;
 #include "laws/law_list.h"
+#undef RULE
 #undef LAW
 
 /*

@@ -69,6 +69,14 @@ static const char *const verbs[EV_KIND_COUNT] = {
     [EV_ELECT] = "elects",
     [EV_MARK] = "marks",
     [EV_UNMARK] = "unmarks",
+    [EV_OFFER_DOUBLE] = "offers-double",
+    [EV_ACCEPT_DOUBLE] = "accepts-double",
+    [EV_DECLINE_DOUBLE] = "declines-double",
+    [EV_OFFER_POINT] = "offers-point",
+    [EV_ACCEPT_POINT] = "accepts-point",
+    [EV_DECLINE_POINT] = "declines-point",
+    [EV_RESHUFFLE] = "reshuffles",
+    [EV_VETO] = "vetoes",
 };
 
 static const char *const option_names[OPT_COUNT] = {
@@ -83,6 +91,8 @@ static const char *const option_names[OPT_COUNT] = {
     [OPT_COMPLETE] = "complete",
     [OPT_NAMED_SUIT] = "named-suit",
     [OPT_CARD_LED] = "card-led",
+    [OPT_VETO] = "veto",
+    [OPT_PASS] = "pass",
 };
 
 static const char *const remedy_names[REM_COUNT] = {
@@ -105,6 +115,8 @@ static const char *const remedy_names[REM_COUNT] = {
     [REM_LOSE_RIGHT] = "lose-right",
     [REM_SHORT_HAND_TRICKS] = "short-hand-tricks",
     [REM_NOT_ALLOWED] = "not-allowed",
+    [REM_VOID_OFFER] = "void-offer",
+    [REM_VOID_VETO] = "void-veto",
 };
 
 static const char *const window_names[WIN_COUNT] = {

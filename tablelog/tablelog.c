@@ -472,6 +472,23 @@ static int parse_action(struct parser *p, struct table_event *ev)
     case EV_STAND:
     case EV_REFUSE:
     case EV_ABANDON:
+    case EV_OFFER_DOUBLE:
+    case EV_ACCEPT_DOUBLE:
+    case EV_DECLINE_DOUBLE:
+    case EV_OFFER_POINT:
+    case EV_ACCEPT_POINT:
+    case EV_DECLINE_POINT:
+        return read_end(p);
+    case EV_RESHUFFLE:
+        if (read_number(p, 0, CARDS_IN_PACK, "a number of cards",
+                        &ev->n) < 0) {
+            return -1;
+        }
+        return read_end(p);
+    case EV_VETO:
+        if (read_card(p, ev) < 0) {
+            return -1;
+        }
         return read_end(p);
     case EV_SHUFFLE:
         w = next_token(p);
@@ -635,14 +652,18 @@ static int parse_event(struct parser *p, struct table_event *ev)
 static int read_law(struct parser *p, enum law_id *out)
 {
     struct token t = next_token(p);
-    struct token digits = { t.pos + 1, t.n - 1 };
-    int v;
+    const struct law *l = NULL;
 
-    if (t.n < 2 || lower(p->s[t.pos]) != 'l' || p->s[t.pos + 1] == '0'
-        || !number_in(p, digits, 1, LAW_COUNT, &v)) {
-        return fail_tokf(p, t, "a law (L1 to L%d)", LAW_COUNT);
+    /* L1 to L51 (no leading zero), or a variant rule such as PL5 */
+    if (t.n >= 2 && (lower(p->s[t.pos]) != 'l' || p->s[t.pos + 1] != '0')) {
+        l = laws_find(p->s + t.pos, t.n);
     }
-    *out = (enum law_id)(v - 1);
+    if (l == NULL || (lower(p->s[t.pos]) != 'l' && l->law < N_CLUB_LAWS)) {
+        return fail_tokf(p, t, "a law (L1 to L%d, or a variant rule such as "
+                               "PL5)",
+                         N_CLUB_LAWS);
+    }
+    *out = l->law;
     return 0;
 }
 
@@ -756,7 +777,14 @@ static int parse_expect(struct parser *p, struct tl_line *out)
         out->kind = TL_EXPECT_SCORE;
         return read_score(p, out->score);
     }
-    return fail_tok(p, t, "ruling or score");
+    if (tok_is(p, t, "value")) {
+        out->kind = TL_EXPECT_VALUE;
+        if (read_number(p, 1, 64, "a value (1 to 64)", &out->score[0]) < 0) {
+            return -1;
+        }
+        return read_end(p);
+    }
+    return fail_tok(p, t, "ruling, score or value");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1149,7 +1177,11 @@ static void sb_action(struct sbuf *b, const struct table_event *ev)
     case EV_ASK:
     case EV_MARK:
     case EV_UNMARK:
+    case EV_RESHUFFLE:
         sb_add(b, " %d", ev->n);
+        break;
+    case EV_VETO:
+        sb_first_card(b, ev);
         break;
     case EV_EXPOSE:
         sb_first_card(b, ev);
@@ -1246,7 +1278,7 @@ static void format_expect(struct sbuf *b, const struct tl_expect *x)
     int o;
     const char *sep = " options ";
 
-    sb_add(b, "= ruling L%d", (int)x->law + 1);
+    sb_add(b, "= ruling %s", laws_get(x->law)->id);
     if (x->has & TLX_OFFENDER) {
         sb_add(b, " offender %c", seat_letter(x->offender));
     }
@@ -1300,6 +1332,9 @@ char *tl_format_line(const struct tl_line *l, char *buf, size_t n)
         break;
     case TL_EXPECT_SCORE:
         sb_add(&b, "= score A %d B %d", l->score[SEAT_A], l->score[SEAT_B]);
+        break;
+    case TL_EXPECT_VALUE:
+        sb_add(&b, "= value %d", l->score[0]);
         break;
     default:
         break;

@@ -28,7 +28,8 @@ enum tl_kind {
     TL_TAG,                     /* [Name "value"] */
     TL_EVENT,                   /* a table line or an action */
     TL_EXPECT_RULING,           /* = ruling ... */
-    TL_EXPECT_SCORE             /* = score A n B m */
+    TL_EXPECT_SCORE,            /* = score A n B m */
+    TL_EXPECT_VALUE             /* = value N: the hand's multiplier (MD1) */
 };
 
 /* Which fields a `= ruling` line names (struct tl_expect.has). */
@@ -56,7 +57,8 @@ struct tl_line {
     char tag_value[TL_TAG_VALUE_MAX]; /* TL_TAG, unescaped */
     struct table_event ev;      /* TL_EVENT */
     struct tl_expect expect;    /* TL_EXPECT_RULING */
-    int16_t score[2];           /* TL_EXPECT_SCORE */
+    int16_t score[2];           /* TL_EXPECT_SCORE; score[0] for
+                                   TL_EXPECT_VALUE */
 };
 
 /* Where and why a line could not be read. */

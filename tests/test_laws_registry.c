@@ -28,7 +28,11 @@ static void laws_registry__ids_are_found_both_ways(void **state)
     assert_null(laws_find("L0", 2));
     assert_null(laws_find("Lx", 2));
     assert_string_equal(laws_get(LAW_51)->id, "L51");
-    assert_int_equal(LAW_COUNT, 51);
+    assert_int_equal(N_CLUB_LAWS, 51);
+    assert_int_equal(LAW_COUNT, 61);   /* and PL1-PL5, MD1-MD5 */
+    assert_ptr_equal(laws_find("PL5", 3), laws_get(LAW_PL5));
+    assert_ptr_equal(laws_find("md1", 3), laws_get(LAW_MD1));
+    assert_null(laws_find("PL9", 3));
 }
 
 static void laws_registry__rows_carry_the_laws_data(void **state)
@@ -142,7 +146,7 @@ static bool has_case(int law, bool near_miss)
 static void laws_registry__every_law_has_a_case_and_a_near_miss(void **state)
 {
     (void)state;
-    for (int l = 1; l <= LAW_COUNT; l++) {
+    for (int l = 1; l <= N_CLUB_LAWS; l++) {
         if (!has_case(l, false)) {
             fail_msg("L%d has no tests/cases/l%02d_*_fires.ecarte recording "
                      "its ruling",

@@ -254,7 +254,9 @@ static const char *engaged_ids(const struct law_view *v,
         const struct law *row = laws_get((enum law_id)l);
 
         if (row->kind != LAW_KIND_RULE &&
-            (row->trigger & EV_BIT(ev->kind)) && row->applies(v, ev)) {
+            (row->trigger & EV_BIT(ev->kind)) &&
+            (row->engaged == NULL || row->engaged(v->profile)) &&
+            row->applies(v, ev)) {
             used += (size_t)snprintf(buf + used, n - used, "%s%s",
                                      used > 0 ? " " : "", row->id);
         }

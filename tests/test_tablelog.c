@@ -784,7 +784,11 @@ static const char *const canonical[] = {
     "B elects play-on", "B elects rectify", "B elects trump",
     "B elects trump KC", "A elects replay", "A elects stand", "A elects take",
     "A elects refuse", "A elects complete", "A elects named-suit",
-    "A elects card-led", "A marks 2", "B unmarks 1",
+    "A elects card-led", "A marks 2", "B unmarks 1", "A offers-double",
+    "B accepts-double", "B declines-double", "A offers-point",
+    "B accepts-point", "B declines-point", "B reshuffles 9", "A vetoes JH",
+    "A elects veto", "B elects pass", "= value 2", "= ruling PL5 elector A "
+    "options veto,pass", "= ruling MD2 remedy void-offer",
     "= ruling L43 offender A elector B options replay,stand remedy score-cap",
     "= ruling L12 remedy new-deal", "= ruling L51", "= score A 0 B 3",
     "[Event \"Club evening\"]", "@21:30:00 A plays KS",
@@ -919,9 +923,13 @@ static void tablelog__built_events_survive_format_and_parse(void **state)
             ev.n_cards = 1;
             ev.cards[0] = 0;
             break;
+        case EV_RESHUFFLE:
+            ev.n = 12;
+            break;
         case EV_FOUND_FACED:
         case EV_PLAY:
         case EV_TAKE_BACK:
+        case EV_VETO:
             ev.n_cards = 1;
             ev.cards[0] = 17;
             break;
@@ -1049,9 +1057,9 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
     parse_error("@10:00:00", 10,
                 "expected an action or a table line, found end of line");
     parse_error("= ruling L52", 10,
-                "expected a law (L1 to L51), found \"L52\"");
-    parse_error("= ruling X3", 10, "expected a law (L1 to L51), found \"X3\"");
-    parse_error("= ruling L0", 10, "expected a law (L1 to L51), found \"L0\"");
+                "expected a law (L1 to L51, or a variant rule such as PL5), found \"L52\"");
+    parse_error("= ruling X3", 10, "expected a law (L1 to L51, or a variant rule such as PL5), found \"X3\"");
+    parse_error("= ruling L0", 10, "expected a law (L1 to L51, or a variant rule such as PL5), found \"L0\"");
     parse_error("= ruling L4 remedy wrong", 20,
                 "expected a remedy (new-deal, score-cap, ...), "
                 "found \"wrong\"");
@@ -1063,7 +1071,7 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
     parse_error("= ruling L4 elector C", 21,
                 "expected a seat (A or B), found \"C\"");
     parse_error("= verdict L4", 3,
-                "expected ruling or score, found \"verdict\"");
+                "expected ruling, score or value, found \"verdict\"");
     parse_error("= score A 1", 12, "expected seat B, found end of line");
 }
 
