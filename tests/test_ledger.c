@@ -38,7 +38,8 @@ struct fixture {
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-/* temp_path - a fresh empty file under /tmp; its name into buf. */
+/* temp_path - a fresh name under /tmp where no file is (an empty file
+ * is not a ledger); its name into buf. */
 static void temp_path(char *buf, size_t n)
 {
     int fd = -1;
@@ -47,6 +48,7 @@ static void temp_path(char *buf, size_t n)
     fd = mkstemp(buf);
     assert_true(fd >= 0);
     close(fd);
+    unlink(buf);
 }
 
 /* remove_db - remove a database file and its WAL companions. */
@@ -397,9 +399,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 2");
+    raw_exec(f->path, "PRAGMA user_version = 3");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 2 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 3 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
