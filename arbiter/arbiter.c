@@ -3575,6 +3575,9 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
     next->next_dealer = SEAT_NONE;
     next->cut_winner = SEAT_NONE;
     next->notice[0] = next->notice[1] = 0;
+    if (first != NULL && first->kind == EV_DEAL) {
+        next->deal_no++;        /* the lost deal keeps its number */
+    }
     if (first != NULL && first->kind == EV_GAME) {
         if (next->game_on && !next->game_over &&
             (next->score[0] != 0 || next->score[1] != 0)) {

@@ -155,9 +155,9 @@ int arbiter_finish(struct arbiter *a, struct arb_result *out);
  * last deal's open elections lapse as a new deal makes them lapse, and
  * nothing of it or of the lost deal outlives them (king marks, windows);
  * the next deal may be dealt by either player (the log's next deal line
- * says who), and alternation goes on from it.  The deal number does not
- * move.  Fills *out like arbiter_apply (game_started, game_over, a held
- * deal closed).  Returns 0.
+ * says who), and alternation goes on from it.  A lost part that begins
+ * with a deal line takes that deal's number.  Fills *out like
+ * arbiter_apply (game_started, game_over, a held deal closed).  Returns 0.
  */
 int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
                       const int *score, struct arb_result *out);

@@ -73,6 +73,7 @@ enum stmt {
     ST_IMPORT_UPDATE,
     ST_QUARANTINE_GAP,
     ST_GAPS,
+    ST_GAME_ID,
     ST_COUNT
 };
 
@@ -217,6 +218,7 @@ static const char *const stmt_sql[ST_COUNT] = {
         "?5, nullif(?6, 0), ?7, ?8)",
     [ST_GAPS] = "SELECT after_event, line, game, raw FROM quarantine "
         "WHERE sitting_id = ?1 ORDER BY after_event, id",
+    [ST_GAME_ID] = "SELECT id FROM game WHERE sitting_id = ?1 AND number = ?2",
 };
 
 /* A version 1 file read as it is (read-only): the statements that name
@@ -1272,6 +1274,32 @@ int ledger_game_add(struct ledger *l, int64_t sitting, int number,
     if (rc == 0) {
         last_id(l, out);
     }
+    return rc;
+}
+
+int ledger_game_id(struct ledger *l, int64_t sitting, int number,
+                   int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_GAME_ID];
+    int src = 0;
+    int rc = 0;
+
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int(st, 2, number) != SQLITE_OK) {
+        rc = fail(l, sqlite3_errcode(l->db), "find a game");
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+    } else if (src == SQLITE_DONE) {
+        rc = failf(l, LEDGER_E_NOTFOUND, "sitting %" PRId64 " has no game "
+                   "%d", sitting, number);
+    } else {
+        rc = fail(l, src, "find a game");
+    }
+out_reset:
+    done(st);
     return rc;
 }
 

@@ -165,6 +165,11 @@ int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,
 int ledger_game_add(struct ledger *l, int64_t sitting, int number,
                     int64_t *out);
 
+/* ledger_game_id - the id of game number of sitting in *out, or
+ * LEDGER_E_NOTFOUND. */
+int ledger_game_id(struct ledger *l, int64_t sitting, int number,
+                   int64_t *out);
+
 /*
  * ledger_game_finish - record the end of a game: winner 'A' or 'B', both
  * players' points, and its value (1 single, 2 double, 3 treble; L46).
