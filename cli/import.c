@@ -47,34 +47,39 @@ static void draw_progress(void *vctx, int64_t deals, int64_t events,
 }
 
 /*
- * stdin_copy - standard input read once into a temporary file (removed
- * when closed), so that it can be hashed and then imported.  NULL (with a
- * message) on failure.
+ * kept_copy - a stream that cannot be read twice (standard input, a
+ * pipe) read once into a temporary file (removed when closed), so that it
+ * can be hashed and then imported; in closes.  NULL (with a message) on
+ * failure.
  */
-static FILE *stdin_copy(void)
+static FILE *kept_copy(FILE *in, const char *path)
 {
     FILE *tmp = tmpfile();
     char buf[65536];
     size_t got;
 
     if (tmp == NULL) {
-        fprintf(stderr, "ecarte import: -: cannot keep standard input: "
-                        "no temporary file\n");
+        fprintf(stderr, "ecarte import: %s: cannot keep the input: no "
+                        "temporary file\n", path);
+        close_log(in);
         return NULL;
     }
-    while ((got = fread(buf, 1, sizeof(buf), stdin)) > 0) {
+    while ((got = fread(buf, 1, sizeof(buf), in)) > 0) {
         if (fwrite(buf, 1, got, tmp) != got) {
-            fprintf(stderr, "ecarte import: -: cannot keep standard input: "
-                            "write error\n");
+            fprintf(stderr, "ecarte import: %s: cannot keep the input: "
+                            "write error\n", path);
             fclose(tmp);
+            close_log(in);
             return NULL;
         }
     }
-    if (ferror(stdin) || fflush(tmp) != 0) {
-        fprintf(stderr, "ecarte import: -: read error\n");
+    if (ferror(in) || fflush(tmp) != 0) {
+        fprintf(stderr, "ecarte import: %s: read error\n", path);
         fclose(tmp);
+        close_log(in);
         return NULL;
     }
+    close_log(in);
     rewind(tmp);
     return tmp;
 }
@@ -86,25 +91,26 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
 {
     char hash[LEDGER_HASH_HEX];
     struct session *s = NULL;
-    bool from_stdin = strcmp(path, "-") == 0;
+    struct stat st;
     bool whole = false;
-    FILE *fp = NULL;
+    FILE *fp = open_log("import", path);
     int64_t events = 0;
     int begun;
     int rc;
 
     *quarantined = 0;
     *deals = 0;
-    if (from_stdin) {
-        struct stat st;
-
-        whole = fstat(0, &st) != 0 || !S_ISREG(st.st_mode);
-        fp = stdin_copy();
-    } else {
-        fp = open_log("import", path);
-    }
     if (fp == NULL) {
         return EXIT_BAD_INPUT;
+    }
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        /* read once, hashed and imported from the copy; a last line
+         * without its end is a line cut short */
+        whole = true;
+        fp = kept_copy(fp, path);
+        if (fp == NULL) {
+            return EXIT_BAD_INPUT;
+        }
     }
     if (ledger_sha256_file(fp, hash) != 0) {
         fprintf(stderr, "ecarte import: %s: cannot read\n", path);

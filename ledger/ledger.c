@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -875,7 +876,7 @@ static int open_db(struct ledger *l, const char *path, int oflags)
  */
 static int create_whole(struct ledger *l, const char *path)
 {
-    size_t n = strlen(path) + 16;
+    size_t n = strlen(path) + 40;
     char *tmp = malloc(n);
     char *side = malloc(n + 8);
     int fd = -1;
@@ -885,8 +886,14 @@ static int create_whole(struct ledger *l, const char *path)
         rc = failf(l, LEDGER_E_ERROR, "create: out of memory");
         goto out_free;
     }
-    snprintf(tmp, n, "%s.new-XXXXXX", path);
-    fd = mkstemp(tmp);
+    /* a name of our own beside it, with the mode SQLite gives new files */
+    for (int i = 0; fd < 0 && i < 100; i++) {
+        snprintf(tmp, n, "%s.new-%ld-%d", path, (long)getpid(), i);
+        fd = open(tmp, O_RDWR | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 && errno != EEXIST) {
+            break;
+        }
+    }
     if (fd < 0) {
         rc = failf(l, LEDGER_E_ERROR, "create %s: %s", path, strerror(errno));
         goto out_free;
@@ -1102,6 +1109,11 @@ out:
 int ledger_version(const struct ledger *l)
 {
     return l->version;
+}
+
+struct sqlite3 *ledger__db(struct ledger *l)
+{
+    return l->db;
 }
 
 void ledger_close(struct ledger *l)
