@@ -12,6 +12,7 @@
  */
 extern const char *const ledger__schema_sql[];
 
+struct ledger;
 struct sqlite3;
 
 /* ledger__db - the SQLite handle of l, for tests that look at what the
