@@ -5,8 +5,10 @@
 #include "ledger/ledger.h"
 
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -867,6 +869,64 @@ static int open_db(struct ledger *l, const char *path, int oflags)
 }
 
 /*
+ * drop_stale - remove what a process killed while it made a new ledger
+ * left beside path: PATH.new-PID-N files (and their WAL companions)
+ * whose process is gone.  Best effort: nothing is reported.
+ */
+static void drop_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+    size_t dir_len = slash != NULL ? (size_t)(slash - path) : 0;
+    size_t base_len = strlen(base);
+    char *dir = NULL;
+    DIR *d = NULL;
+    struct dirent *e = NULL;
+
+    dir = malloc(dir_len + 2);
+    if (dir == NULL) {
+        return;
+    }
+    if (slash == NULL) {
+        snprintf(dir, 2, ".");
+    } else {
+        memcpy(dir, path, dir_len > 0 ? dir_len : 1);
+        dir[dir_len > 0 ? dir_len : 1] = '\0';
+    }
+    d = opendir(dir);
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        const char *p = e->d_name;
+        char *end = NULL;
+        long pid = 0;
+
+        if (strncmp(p, base, base_len) != 0 ||
+            strncmp(p + base_len, ".new-", 5) != 0) {
+            continue;
+        }
+        pid = strtol(p + base_len + 5, &end, 10);
+        if (end == p + base_len + 5 || *end != '-' || pid <= 0 ||
+            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH) {
+            continue;
+        }
+        {
+            size_t n = strlen(dir) + strlen(p) + 2;
+            char *full = malloc(n);
+
+            if (full != NULL) {
+                snprintf(full, n, "%s/%s", dir, p);
+                unlink(full);
+                free(full);
+            }
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    free(dir);
+}
+
+/*
  * create_whole - a new ledger at path, where no file was: made whole (WAL
  * mode, schema, application_id, user_version) under a temporary name
  * beside it, then linked into place, so that no process ever opens a
@@ -886,6 +946,7 @@ static int create_whole(struct ledger *l, const char *path)
         rc = failf(l, LEDGER_E_ERROR, "create: out of memory");
         goto out_free;
     }
+    drop_stale(path);
     /* a name of our own beside it, with the mode SQLite gives new files */
     for (int i = 0; fd < 0 && i < 100; i++) {
         snprintf(tmp, n, "%s.new-%ld-%d", path, (long)getpid(), i);
