@@ -49,7 +49,8 @@ same() {
     for k in export score chain audit; do
         if ! cmp -s "$1.$k" "$2.$k"; then
             echo "soak: $3: the $k differs from a clean run:"
-            diff "$1.$k" "$2.$k" | head -10
+            diff "$1.$k" "$2.$k" | grep '^>' | head -5
+            diff "$1.$k" "$2.$k" | grep '^<' | head -5
             fail=1
             return 1
         fi
