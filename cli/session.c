@@ -1264,24 +1264,30 @@ static int keep_claim(struct session *s, const struct tl_line *line)
  */
 static int import_start(struct session *s)
 {
-    if (!s->import || s->led == NULL || s->sitting != 0) {
+    if (!s->import || s->saved != NULL) {
         return 0;
     }
-    if (begin(s) != 0) {
-        return ledger_fail(s, "begin");
-    }
-    if (ensure_sitting(s) != 0) {
-        return -1;
-    }
-    if (s->sha256[0] != '\0') {
-        memset(&s->imp, 0, sizeof(s->imp));
-        s->imp.sitting = s->sitting;
-        if (ledger_import_begin(s->led, s->sha256, s->name, &s->imp) != 0) {
-            return ledger_fail(s, "import");
+    if (s->led != NULL && s->sitting == 0) {
+        if (begin(s) != 0) {
+            return ledger_fail(s, "begin");
         }
-    }
-    if (commit(s) != 0) {
-        return ledger_fail(s, "commit");
+        if (ensure_sitting(s) != 0) {
+            return -1;
+        }
+        if (s->sha256[0] != '\0' && s->imp.id == 0) {
+            memset(&s->imp, 0, sizeof(s->imp));
+            s->imp.sitting = s->sitting;
+            if (ledger_import_begin(s->led, s->sha256, s->name, &s->imp) !=
+                0) {
+                return ledger_fail(s, "import");
+            }
+        }
+        if (write_progress(s, s->imp.line, false) != 0) {
+            return -1;
+        }
+        if (commit(s) != 0) {
+            return ledger_fail(s, "commit");
+        }
     }
     return save_deal_start(s);
 }
