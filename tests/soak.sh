@@ -92,7 +92,8 @@ for i in $(seq 1 "$RECORD_KILLS"); do
             cat rec.ecarte | "$E" record --db k.db - > /dev/null 2>> log.txt &
         fi
         pid=$!
-        sleep "$(printf '0.%03d' $(( RANDOM % span % 1000 )))"
+        # a moment within the run (a clean run's time, less a tenth)
+        sleep "$(printf '0.%03d' $(( RANDOM % (span * 9 / 10) % 1000 )))"
         kill -9 $pid 2> /dev/null
         wait $pid 2> /dev/null
         if [ $? -eq 137 ]; then
@@ -127,7 +128,7 @@ for i in $(seq 1 "$IMPORT_KILLS"); do
     rm -f k.db*
     "$E" import --db k.db imp.ecarte > /dev/null 2>> log.txt &
     pid=$!
-    ms=$(( (RANDOM * 32768 + RANDOM) % span ))
+    ms=$(( (RANDOM * 32768 + RANDOM) % (span * 9 / 10) ))
     sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
     kill -9 $pid 2> /dev/null
     wait $pid 2> /dev/null
