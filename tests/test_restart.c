@@ -730,6 +730,59 @@ static void restart__verify_log_finds_an_action_past_the_head(void **state)
     assert_non_null(strstr(out, "ends before it"));
 }
 
+/* 8: exports made while a table records: each one's [Chain] head is its
+ * last action (one snapshot), so each verifies against the ledger. */
+static void restart__exports_made_while_recording_end_at_their_head(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[300];
+    int verified = 0;
+    int rc;
+
+    gen(t->log, 150, 5, "0");
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
+    rc = harness_sh("E=%s; $E record --db '%s' '%s' >/dev/null 2>&1 & p=$!; "
+                    "i=0; while [ $i -lt 10 ]; do $E export --db '%s' "
+                    "--sitting 2 > \"%s/x$i.export\" 2>/dev/null; i=$((i+1)); "
+                    "done; wait $p",
+                    harness_ecarte(), t->db, t->log, t->db, t->dir);
+    assert_int_equal(rc, 0);
+    for (int i = 0; i < 10; i++) {
+        path_in(t, "x", out, sizeof(out));
+        snprintf(out + strlen(out), sizeof(out) - strlen(out), "%d.export",
+                 i);
+        if (harness_sh("grep -q '^\\[Chain ' '%s'", out) != 0) {
+            continue;           /* before the sitting's first action */
+        }
+        {
+            char head[128];
+            char count[32];
+            char sql[256];
+
+            harness_capture(head, sizeof(head), "sed -n 's/.*head=\\([0-9a-f]*"
+                            "\\).*/\\1/p' '%s'", out);
+            head[strcspn(head, "\n")] = '\0';
+            harness_capture(count, sizeof(count), "grep -v -e '^\\[' -e "
+                            "'^=' -e '^#' '%s' | grep -c .", out);
+            snprintf(sql, sizeof(sql), "SELECT seq FROM event WHERE hash = "
+                     "'%s'", head);
+            if (q(t->db, sql) != atol(count)) {
+                fail_msg("export %d: its chain head is event %ld of the "
+                         "sitting, it holds %ld", i, q(t->db, sql),
+                         atol(count));
+            }
+        }
+        if (harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                       harness_ecarte(), t->db, out) != 0) {
+            fail_msg("export %d does not verify", i);
+        }
+        verified++;
+    }
+    assert_true(verified > 0);
+}
+
 /* 9: a ledger with an overwritten page, or truncated: record and import
  * refuse it (exit 2) and leave it as it was; readers exit 2 on errors. */
 static void restart__a_damaged_ledger_is_not_written_to(void **state)
@@ -868,6 +921,7 @@ int run_tests(void)
         T(restart__two_tables_at_once_on_a_new_ledger),
         T(restart__a_writer_waits_for_the_lock_and_says_so),
         T(restart__verify_log_finds_an_action_past_the_head),
+        T(restart__exports_made_while_recording_end_at_their_head),
         T(restart__a_damaged_ledger_is_not_written_to),
         T(restart__score_exits_2_when_the_ledger_cannot_be_read),
         T(restart__an_empty_file_is_not_a_ledger_unless_new),
