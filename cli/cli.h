@@ -165,8 +165,8 @@ enum resume_mode {
  * ledger, the repeated lines skipped, the rest taken).  A file whose
  * actions differ from its sitting's is refused (exit 2); standard input
  * that repeats none (with the same tags) goes on a sitting interrupted in
- * the middle of a deal if it is that deal's next action, else into a new
- * sitting, and says so.  With RESUME_SITTING, sitting is the one: the log
+ * the middle of a deal if it is that deal's next action (taken without a
+ * ruling), else into a new sitting, and says so.  With RESUME_SITTING, sitting is the one: the log
  * repeats its actions (a difference is refused) or goes on after them.
  */
 void session_set_resume(struct session *s, enum resume_mode mode,

@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DEAL_RULINGS_MAX 64     /* rulings kept for the deal in hand */
 #define OPEN_CLAIMS_MAX 32      /* `=` ruling lines waiting for a match */
@@ -1718,8 +1719,10 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
 }
 
 /* accepts - continuing: does sitting id, as it stands, take ev as its
- * next action in the middle of a deal?  1 yes (the session then stands
- * where the sitting stands), 0 no, negative on error. */
+ * next action in the middle of a deal, and as a regular one (an action
+ * the laws rule on is more likely another table's first)?  1 yes (the
+ * session then stands where the sitting stands), 0 no, negative on
+ * error. */
 static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
 {
     struct arbiter *probe = NULL;
@@ -1737,7 +1740,7 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
         return -1;
     }
     arbiter_copy(probe, s->arb);
-    ok = arbiter_apply(probe, &ev->ev, r) == 0;
+    ok = arbiter_apply(probe, &ev->ev, r) == 0 && r->n_rulings == 0;
     arbiter_close(probe);
     return ok ? 1 : 0;
 }
@@ -1893,6 +1896,12 @@ static int first_event(struct session *s, const struct tl_line *line,
         }
     }
     if (alive > 0) {
+        if (stdin_log && isatty(0)) {
+            /* typed at the table: say why nothing is printed yet */
+            fprintf(stderr, "ecarte: -: these lines repeat a sitting "
+                            "recorded before; they are held until they go "
+                            "beyond it or differ\n");
+        }
         return decide(s, 1, false);
     }
     /* no sitting begins with it */
