@@ -1922,8 +1922,8 @@ static int first_event(struct session *s, const struct tl_line *line,
         if (chosen != 0) {
             return resume_at(s, chosen, 0, 0);
         }
-        return start_new(s, "its first action begins no sitting and "
-                            "continues none");
+        return start_new(s, "its tags and first action begin no sitting "
+                            "recorded, and it continues none");
     }
     if (s->any_cand) {
         char want[TL_LINE_MAX];
