@@ -314,7 +314,28 @@ struct export_ctx {
     int64_t from;
     char head[LEDGER_HASH_HEX];
     int64_t sitting;
+    /* the sitting's quarantined deals: after how many of the events
+     * exported each stood (-1: not in the part exported) */
+    struct lost_deal *gaps;
+    int *gap_at;
+    int n_gaps;
+    int n_exported;             /* events in the part exported (first pass) */
+    int n_written;              /* event lines written (second pass) */
 };
+
+/* gap_lines - a comment where each quarantined deal stood, before the
+ * event line after n events of the export. */
+static void gap_lines(struct export_ctx *ctx, int n)
+{
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gap_at[i] == n) {
+            fprintf(ctx->fp, "# quarantined: a deal that could not be read "
+                             "stood here (line %d of the log imported); the "
+                             "sitting goes on as that log states it\n",
+                    ctx->gaps[i].line);
+        }
+    }
+}
 
 /* chain_range - first pass: which events the export holds (all of the
  * sitting, or those of game number ctx->game). */
@@ -331,6 +352,19 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     }
     if (ctx->from == 0) {
         ctx->from = ev->id;
+        for (int i = 0; i < ctx->n_gaps; i++) {
+            /* a deal lost at the start of the part exported */
+            if (ctx->gaps[i].after_event < ev->id &&
+                (ctx->game == 0 || ctx->gaps[i].game == ctx->game)) {
+                ctx->gap_at[i] = 0;
+            }
+        }
+    }
+    ctx->n_exported++;
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gaps[i].after_event == ev->id) {
+            ctx->gap_at[i] = ctx->n_exported;
+        }
     }
     snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
     return 0;
@@ -359,6 +393,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         fprintf(ctx->fp, "%s\n", text);
         break;
     case LEDGER_LINE_EVENT:
+        gap_lines(ctx, ctx->n_written++);
         fprintf(ctx->fp, "%s\n", text);
         break;
     case LEDGER_LINE_RULING:
@@ -391,6 +426,7 @@ int cmd_export(int argc, char **argv)
     struct export_ctx ctx;
     struct ledger *l = NULL;
     char *end = NULL;
+    int rc = 0;
     int c;
 
     memset(&ctx, 0, sizeof(ctx));
@@ -439,10 +475,21 @@ int cmd_export(int argc, char **argv)
     }
     ctx.game = game;
     ctx.sitting = sitting;
-    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0) {
+    if (lost_deals_load(l, sitting, &ctx.gaps, &ctx.n_gaps) != 0 ||
+        (ctx.n_gaps > 0 &&
+         (ctx.gap_at = malloc(sizeof(int) * (size_t)ctx.n_gaps)) == NULL)) {
         fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        free(ctx.gaps);
         ledger_close(l);
         return EXIT_BAD_INPUT;
+    }
+    for (int i = 0; i < ctx.n_gaps; i++) {
+        ctx.gap_at[i] = -1;
+    }
+    rc = ledger_events_foreach(l, sitting, chain_range, &ctx);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        goto out;
     }
     if (ctx.from == 0) {
         if (game > 0) {
@@ -454,17 +501,21 @@ int cmd_export(int argc, char **argv)
                             "no action)\n",
                     db, (long long)sitting);
         }
-        ledger_close(l);
-        return EXIT_BAD_INPUT;
+        rc = -1;
+        goto out;
     }
-    if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
+    rc = ledger_lines_foreach(l, sitting, game, export_line, &ctx);
+    if (rc != 0) {
         fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
-        ledger_close(l);
-        return EXIT_BAD_INPUT;
+        goto out;
     }
+    gap_lines(&ctx, ctx.n_written);
+out:
+    free(ctx.gaps);
+    free(ctx.gap_at);
     ledger_read_end(l);
     ledger_close(l);
-    return EXIT_FINE;
+    return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
 }
 
 struct sheet_ctx {
