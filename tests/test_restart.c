@@ -501,6 +501,14 @@ static void restart__a_quarantined_deal_leaves_the_games_as_the_log_says(
                                      "'\"game\":1,.*\"game_quarantined\":1'",
                                      harness_ecarte(), t->db),
                      0);
+    /* the export says where the deal stood */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^# quarantined: a deal that could not "
+                                     "be read stood here'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(atoi(out), 1);
     /* the audit: the quarantined deal, and nothing that follows from it */
     assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
                                      harness_ecarte(), t->db),
