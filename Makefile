@@ -52,7 +52,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB = $(BUILD)/libecarte.a
 PROG = $(BUILD)/ecarte
 
-.PHONY: all test check asan bench install uninstall clean headercheck
+.PHONY: all test check asan soak bench install uninstall clean headercheck
 all: $(PROG)
 
 $(BUILD)/%.o: %.c
@@ -85,6 +85,16 @@ test check: $(PROG) $(TEST_BIN)
 
 asan:
 	$(MAKE) SANITIZE=1 BUILD=build-asan test
+
+# Kill record and import at random moments, resume, and compare with clean
+# runs; two tables on one new ledger at once (tests/soak.sh; minutes).
+# make soak RECORD_KILLS=10 IMPORT_KILLS=3 TABLES=2 for a quick run.
+RECORD_KILLS ?= 100
+IMPORT_KILLS ?= 30
+TABLES ?= 10
+soak: $(PROG)
+	ECARTE=$(abspath $(PROG)) RECORD_KILLS=$(RECORD_KILLS) \
+	    IMPORT_KILLS=$(IMPORT_KILLS) TABLES=$(TABLES) bash tests/soak.sh
 
 # The benchmark (bench/README.md): build/bench links the cli objects with
 # cli/main.c compiled again with its main renamed (main.c also defines

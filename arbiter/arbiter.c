@@ -605,3 +605,69 @@ int arbiter_finish(struct arbiter *a, struct arb_result *out)
     out->score[1] = a->s.score[1];
     return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* A deal left out                                                      */
+/* ------------------------------------------------------------------ */
+
+int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
+                      const int *score, struct arb_result *out)
+{
+    struct table_state *next = &a->next;
+    struct ctx c;
+    int target;
+
+    result_reset(out);
+    a->errmsg[0] = '\0';
+    *next = a->s;
+    c.a = a;
+    c.s = next;
+    c.d = &next->d;
+    c.ev = first;
+    c.res = out;
+    c.not_allowed = false;
+    next->started = true;
+    if (next->deal_on && !next->d.over) {
+        /* not reached from a deal boundary: drop the hand unscored */
+        next->deal_on = false;
+        next->d.over = true;
+    }
+    arbiter__close_last_deal(&c);
+    arbiter__deal_reset(&next->d);
+    next->d.phase = next->deal_no == 0 ? PH_CUT_FOR_DEAL : PH_IDLE;
+    /* nothing outlives the lost deal; its next deal line says who deals */
+    next->prev_king_dealer = SEAT_NONE;
+    next->lost_king_dealer = SEAT_NONE;
+    next->prev_king_barred = false;
+    next->next_dealer = SEAT_NONE;
+    next->cut_winner = SEAT_NONE;
+    next->notice[0] = next->notice[1] = 0;
+    if (first != NULL && first->kind == EV_DEAL) {
+        next->deal_no++;        /* the lost deal keeps its number */
+    }
+    if (first != NULL && first->kind == EV_GAME) {
+        if (next->game_on && !next->game_over &&
+            (next->score[0] != 0 || next->score[1] != 0)) {
+            arbiter__note(&c, "game %d left unfinished at A %d B %d", next->game_no,
+                 next->score[0], next->score[1]);
+        }
+        arbiter__start_game(&c);
+    } else if (!next->game_on &&
+               ((first != NULL && first->kind == EV_DEAL) || score != NULL)) {
+        arbiter__start_game(&c);
+    }
+    target = next->prof.target;
+    if (score != NULL && score[0] >= 0 && score[1] >= 0 &&
+        (score[0] < target || score[1] < target)) {
+        next->score[0] = score[0];
+        next->score[1] = score[1];
+        out->score_changed = true;
+        if (score[0] >= target || score[1] >= target) {
+            arbiter__game_won(&c, score[0] >= target ? 0 : 1);
+        }
+    }
+    a->s = *next;
+    out->score[0] = a->s.score[0];
+    out->score[1] = a->s.score[1];
+    return 0;
+}

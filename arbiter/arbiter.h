@@ -158,6 +158,24 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
  */
 int arbiter_finish(struct arbiter *a, struct arb_result *out);
 
+/*
+ * arbiter_lose_deal - a deal that could not be read (a part of an imported
+ * log kept in quarantine) is left out, and the referee goes on as the log
+ * states.  first is the lost part's first event, NULL if it did not read:
+ * a game line begins a new game, a deal line a new game when none is in
+ * progress.  score, if not NULL, is the game's score the log records at
+ * the end of the lost part (its last `= score` line): reaching the target
+ * ends the game there (L46); a score reaching it for both is ignored.  The
+ * last deal's open elections lapse as a new deal makes them lapse, and
+ * nothing of it or of the lost deal outlives them (king marks, windows);
+ * the next deal may be dealt by either player (the log's next deal line
+ * says who), and alternation goes on from it.  A lost part that begins
+ * with a deal line takes that deal's number.  Fills *out like
+ * arbiter_apply (game_started, game_over, a held deal closed).  Returns 0.
+ */
+int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
+                      const int *score, struct arb_result *out);
+
 /* ------------------------------------------------------------------ */
 /* Reading the state                                                    */
 /* ------------------------------------------------------------------ */

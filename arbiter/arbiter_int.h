@@ -378,6 +378,11 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
 
 /* deal.c ----------------------------------------------------------- */
 
+/* arbiter__close_last_deal - before a new deal or game: the last hand's
+ * open claims lapse (the played result stands) and what outlives it is
+ * kept for late marks */
+void arbiter__close_last_deal(struct ctx *c);
+
 /* arbiter__void_deal - the deal is void */
 void arbiter__void_deal(struct ctx *c);
 
@@ -525,7 +530,12 @@ void arbiter__score_hand(struct ctx *c);
 /* arbiter__finish_hand - the last trick is taken (or credited) */
 void arbiter__finish_hand(struct ctx *c);
 
+/* arbiter__start_game - a new game at 0-0 */
 void arbiter__start_game(struct ctx *c);
+
+/* arbiter__game_won - seat reached the target: the game ends at once
+ * (L46), and the rubber if it decides one */
+void arbiter__game_won(struct ctx *c, int seat);
 
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v);
 

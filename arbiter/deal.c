@@ -10,10 +10,10 @@
 
 #include "arbiter/arbiter_int.h"
 
-/* close_last_deal - before a new deal or game: the previous hand's open
+/* arbiter__close_last_deal - before a new deal or game: the previous hand's open
  * elections take their default (the played result stands, L25/L43
  * READING), and what outlives the deal is kept for late marks. */
-static void close_last_deal(struct ctx *c)
+void arbiter__close_last_deal(struct ctx *c)
 {
     struct deal_state *d = c->d;
     struct table_state *s = c->s;
@@ -115,7 +115,7 @@ static void implied_redeal(struct ctx *c)
         !s->game_over) {
         int dealer = s->next_dealer;
 
-        close_last_deal(c);
+        arbiter__close_last_deal(c);
         begin_deal(c, dealer, arbiter__own_pack(s, dealer));
         arbiter__note(c, "deal %d: %c deals again after the void deal",
                       c->d->number, seat_letter(dealer));
@@ -136,7 +136,7 @@ int arbiter__on_game(struct ctx *c)
             c, ARB_E_ORDER,
             "expected the rest of the hand or \"end\", found game");
     }
-    close_last_deal(c);
+    arbiter__close_last_deal(c);
     if (s->game_on && !s->game_over && s->game_no > 0 &&
         (s->score[0] != 0 || s->score[1] != 0)) {
         arbiter__note(c, "game %d left unfinished at A %d B %d", s->game_no,
@@ -170,7 +170,7 @@ int arbiter__on_score(struct ctx *c)
             s->prof.target, c->ev->score[0], c->ev->score[1]);
     }
     if (!s->game_on) {
-        close_last_deal(c);
+        arbiter__close_last_deal(c);
         arbiter__start_game(c);
     }
     s->score[0] = c->ev->score[0];
@@ -248,7 +248,7 @@ int arbiter__on_deal(struct ctx *c, const struct law_view *v,
             "expected the rest of the hand or \"end\", found a new "
             "deal");
     }
-    close_last_deal(c);
+    arbiter__close_last_deal(c);
     if (!s->game_on) {
         if (s->game_over) {
             arbiter__note(c, "a new game begins (game %d)", s->game_no + 1);

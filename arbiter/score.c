@@ -67,8 +67,8 @@ static void report_game(struct ctx *c)
     g->games_won[1] = s->games_won[1];
 }
 
-/* game_won - seat reached the target: the game ends at once (L46). */
-static void game_won(struct ctx *c, int seat)
+/* arbiter__game_won - seat reached the target: the game ends at once (L46). */
+void arbiter__game_won(struct ctx *c, int seat)
 {
     struct table_state *s = c->s;
     struct arb_game_result *g = &c->res->game;
@@ -137,7 +137,7 @@ void arbiter__award(struct ctx *c, int seat, int n)
     c->d->points[seat] = (int8_t)(c->d->points[seat] + n);
     c->res->score_changed = true;
     if (!s->game_over && s->score[seat] >= s->prof.target) {
-        game_won(c, seat);
+        arbiter__game_won(c, seat);
     }
 }
 

@@ -96,6 +96,10 @@ struct audit {
     int n_players;
     struct arb_result res;      /* what the last action gave */
     int irregular[LAW_COUNT];   /* irregularities found, by law */
+    /* the deals of the sitting quarantined: left out where they stood */
+    struct lost_deal *gaps;
+    int n_gaps;
+    int next_gap;
 };
 
 /* ------------------------------------------------------------------ */
@@ -358,6 +362,33 @@ static void mark_answered(struct audit *a, const struct table_event *ev)
     }
 }
 
+/*
+ * lost_deals - the quarantined deals that stood before event id (all that
+ * are left, for id 0): the deal before is closed, the referee goes on as
+ * the log states (its next deal line, its `= score` lines), and the game
+ * each touches is marked, so that nothing is found that follows only
+ * from the missing deal.
+ */
+static void lost_deals(struct audit *a, int64_t id)
+{
+    while (a->next_gap < a->n_gaps &&
+           (id == 0 || a->gaps[a->next_gap].after_event < id)) {
+        const struct lost_deal *g = &a->gaps[a->next_gap++];
+
+        close_deal(a);
+        lost_deal_apply(a->arb, g, &a->res);
+        arbiter_copy(a->saved, a->arb);
+        a->broken = false;
+        finding(a, g->after_event, g->line, "", "quarantined",
+                "game %d: a deal that could not be read is in the "
+                "quarantine (from line %d); the game goes on as the log "
+                "states it (its next deal line%s), and nothing is found "
+                "that follows only from the missing deal",
+                arbiter_game_number(a->arb), g->line,
+                g->has_score ? ", its score" : "; its score is not known");
+    }
+}
+
 static int audit_event(void *ctx, const struct ledger_event *le)
 {
     struct audit *a = ctx;
@@ -368,6 +399,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     int n_pend;
     int rc;
 
+    lost_deals(a, le->id);
     a->events++;
     if (tl_parse_line(le->text, strlen(le->text), le->line, &line, &err) !=
             0 ||
@@ -533,7 +565,15 @@ static int audit_sitting(void *ctx, int64_t id, const char *source)
     if (ledger_tags_foreach(a->l, id, sitting_tag, a) != 0) {
         return -1;
     }
-    if (a->imported) {
+    free(a->gaps);
+    a->gaps = NULL;
+    a->n_gaps = 0;
+    a->next_gap = 0;
+    if (lost_deals_load(a->l, id, &a->gaps, &a->n_gaps) != 0) {
+        return -1;
+    }
+    if (a->imported && ledger_version(a->l) < 2) {
+        /* a version 1 ledger kept no place for its quarantined deals */
         int count = 0;
         int first = 0;
 
@@ -553,6 +593,7 @@ static int audit_sitting(void *ctx, int64_t id, const char *source)
     if (ledger_events_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
     }
+    lost_deals(a, 0);
     close_deal(a);
     for (int s = 0; s < 2; s++) {
         struct player *p = player_of(a, a->names[s]);
@@ -694,9 +735,8 @@ int cmd_audit(int argc, char **argv)
         return usage_error("audit", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    if (ledger_open(&a.l, db, LEDGER_READONLY) != 0) {
-        fprintf(stderr, "ecarte audit: %s: %s\n", db, ledger_errmsg(a.l));
-        ledger_close(a.l);
+    a.l = ledger_for("audit", db, LEDGER_READONLY);
+    if (a.l == NULL) {
         return EXIT_BAD_INPUT;
     }
     if (output_open(&a.o, stdout, a.json) != 0) {
@@ -736,6 +776,7 @@ int cmd_audit(int argc, char **argv)
     }
     arbiter_close(a.arb);
     arbiter_close(a.saved);
+    free(a.gaps);
     free(a.players);
     output_close(a.o);
     ledger_close(a.l);

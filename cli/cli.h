@@ -154,15 +154,37 @@ void session_close(struct session *s);
  * record is a finding too. */
 void session_set_strict(struct session *s, bool strict);
 
+/* Which sitting a recorded log goes into (session_set_resume). */
+enum resume_mode {
+    RESUME_NEW,                 /* a new sitting (the default; --new) */
+    RESUME_AUTO,                /* the sitting the log continues, or new */
+    RESUME_SITTING              /* the sitting named (--sitting ID) */
+};
+
 /*
- * session_resume - continue the newest sitting of the ledger if it was read
- * from source (or source is "-"): its tags and actions are replayed into a
- * fresh referee, and lines of source up to the last one recorded will be
- * skipped.  Returns 1 if it resumed, 0 if there was nothing to resume, -1
- * on a ledger error and -2 if the recorded actions no longer replay (a
- * message is printed to stderr).
+ * session_set_resume - recording (COMMIT_PER_ACTION with a ledger): which
+ * sitting the log goes into.  With RESUME_AUTO the sittings recorded from
+ * the same source (not imported) are candidates: while the log's actions
+ * are, in order and by canonical text, those one of them recorded, they
+ * are held; when the log goes beyond the candidate with the most recorded
+ * actions that it repeats, that sitting is resumed (replayed from the
+ * ledger, the repeated lines skipped, the rest taken).  A file whose
+ * actions differ from its sitting's is refused (exit 2); standard input
+ * that repeats none (with the same tags) goes on a sitting interrupted in
+ * the middle of a deal if it is that deal's next action (taken without a
+ * ruling), else into a new sitting, and says so.  With RESUME_SITTING, sitting is the one: the log
+ * repeats its actions (a difference is refused) or goes on after them.
  */
-int session_resume(struct session *s, const char *source);
+void session_set_resume(struct session *s, enum resume_mode mode,
+                        int64_t sitting);
+
+/* session_resumed - did the run go on with a sitting already recorded
+ * (or importing, an interrupted import)? */
+bool session_resumed(const struct session *s);
+
+/* session_set_whole_lines - a last line without its line end (a writer
+ * killed mid-line on a pipe) does not read: it is not taken. */
+void session_set_whole_lines(struct session *s, bool on);
 
 /*
  * session_run - read a log from fp (named name in messages) a line at a
@@ -187,6 +209,23 @@ typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
  */
 void session_set_import(struct session *s, progress_fn fn, void *ctx);
 
+/*
+ * session_import_begin - importing (after session_set_import) the file
+ * whose content has hash sha256: the file's sitting and progress are
+ * recorded as it goes, with its deals.  If an import of the same content
+ * was interrupted, the session is made to stand where it stopped (its
+ * sitting replayed, with its lost deals) and session_run will skip the
+ * lines taken in before (session_skipped_to).  Returns 0 (a new import),
+ * 2 (an interrupted one goes on), 1 (that content was imported whole:
+ * nothing to do), -1 on a ledger error, -2 if the recorded actions no
+ * longer replay (messages printed).
+ */
+int session_import_begin(struct session *s, const char *sha256);
+
+/* session_skipped_to - the last line an interrupted import had taken in
+ * (0 if none). */
+int session_skipped_to(const struct session *s);
+
 /* session_quarantined - deals quarantined so far. */
 int session_quarantined(const struct session *s);
 
@@ -207,6 +246,39 @@ int64_t session_events(const struct session *s);
 
 /* session_deals - deals finished so far. */
 int64_t session_deals(const struct session *s);
+
+/* ------------------------------------------------------------------ */
+/* Lost deals: a deal quarantined in an import, left out of its sitting */
+/* ------------------------------------------------------------------ */
+
+/* Where a quarantined deal stood and what the log says after it. */
+struct lost_deal {
+    int64_t after_event;        /* the sitting's last event before it */
+    int line;                   /* its first line */
+    int game;                   /* the game it touched */
+    bool has_first;             /* its first line read as an action ... */
+    struct table_event first;   /* ... this one */
+    bool has_score;             /* it has a `= score` line: the last ... */
+    int score[2];               /* ... says this */
+};
+
+/* lost_deal_read - what the raw text of a quarantined deal states: its
+ * first action and its last `= score` line (into *g; the other fields are
+ * left as they are). */
+void lost_deal_read(const char *raw, struct lost_deal *g);
+
+/* lost_deal_apply - the referee a goes on past the lost deal g as the log
+ * states (arbiter_lose_deal); *r as arbiter_apply fills it.  Returns 0. */
+int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
+                    struct arb_result *r);
+
+/*
+ * lost_deals_load - the lost deals of sitting, in order, into *out
+ * (owned: free) and their number into *n.  Returns 0, -1 on a ledger
+ * error (ledger_errmsg) or out of memory.
+ */
+int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
+                    int *n);
 
 /* ------------------------------------------------------------------ */
 /* Subcommands (each returns an exit status)                            */
@@ -232,6 +304,15 @@ FILE *open_log(const char *sub, const char *path);
 
 /* close_log - close a log from open_log (standard input is left open). */
 void close_log(FILE *fp);
+
+/*
+ * ledger_for - open the ledger at path for subcommand sub (NULL: none
+ * named), with flags (LEDGER_*): a lock held by another process is waited
+ * for as long as it takes, with a message on stderr after a second.  On
+ * failure "ecarte SUB: PATH: why" goes to stderr and NULL is returned.
+ * Close with ledger_close.
+ */
+struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
 
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */

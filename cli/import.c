@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -45,6 +46,44 @@ static void draw_progress(void *vctx, int64_t deals, int64_t events,
             quarantined);
 }
 
+/*
+ * kept_copy - a stream that cannot be read twice (standard input, a
+ * pipe) read once into a temporary file (removed when closed), so that it
+ * can be hashed and then imported; in closes.  NULL (with a message) on
+ * failure.
+ */
+static FILE *kept_copy(FILE *in, const char *path)
+{
+    FILE *tmp = tmpfile();
+    char buf[65536];
+    size_t got;
+
+    if (tmp == NULL) {
+        fprintf(stderr, "ecarte import: %s: cannot keep the input: no "
+                        "temporary file\n", path);
+        close_log(in);
+        return NULL;
+    }
+    while ((got = fread(buf, 1, sizeof(buf), in)) > 0) {
+        if (fwrite(buf, 1, got, tmp) != got) {
+            fprintf(stderr, "ecarte import: %s: cannot keep the input: "
+                            "write error\n", path);
+            fclose(tmp);
+            close_log(in);
+            return NULL;
+        }
+    }
+    if (ferror(in) || fflush(tmp) != 0) {
+        fprintf(stderr, "ecarte import: %s: read error\n", path);
+        fclose(tmp);
+        close_log(in);
+        return NULL;
+    }
+    close_log(in);
+    rewind(tmp);
+    return tmp;
+}
+
 /* import_one - one log into l.  *quarantined gets the deals quarantined.
  * Returns EXIT_FINE, EXIT_FINDINGS or EXIT_BAD_INPUT. */
 static int import_one(struct ledger *l, struct output *o, const char *path,
@@ -52,9 +91,11 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
 {
     char hash[LEDGER_HASH_HEX];
     struct session *s = NULL;
+    struct stat st;
+    bool whole = false;
     FILE *fp = open_log("import", path);
     int64_t events = 0;
-    int seen;
+    int begun;
     int rc;
 
     *quarantined = 0;
@@ -62,20 +103,19 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     if (fp == NULL) {
         return EXIT_BAD_INPUT;
     }
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        /* read once, hashed and imported from the copy; a last line
+         * without its end is a line cut short */
+        whole = true;
+        fp = kept_copy(fp, path);
+        if (fp == NULL) {
+            return EXIT_BAD_INPUT;
+        }
+    }
     if (ledger_sha256_file(fp, hash) != 0) {
         fprintf(stderr, "ecarte import: %s: cannot read\n", path);
         fclose(fp);
         return EXIT_BAD_INPUT;
-    }
-    seen = ledger_file_seen(l, hash);
-    if (seen != 0) {
-        fclose(fp);
-        if (seen < 0) {
-            fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
-            return EXIT_BAD_INPUT;
-        }
-        output_import(o, path, "already-imported", 0, 0, 0);
-        return EXIT_FINE;
     }
     rewind(fp);
     if (session_open(&s, l, o, COMMIT_PER_DEAL) != 0) {
@@ -84,24 +124,41 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     }
     session_set_import(s, draw_progress, pg);
     session_set_quiet(s, !pg->verbose);
+    session_set_whole_lines(s, whole);
+    begun = session_import_begin(s, hash);
+    if (begun < 0) {
+        session_close(s);
+        fclose(fp);
+        if (begun == -1) {
+            fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
+        }
+        return EXIT_BAD_INPUT;
+    }
+    if (begun == 1) {
+        session_close(s);
+        fclose(fp);
+        output_import(o, path, "already-imported", 0, 0, 0);
+        return EXIT_FINE;
+    }
+    if (begun == 2) {
+        fprintf(stderr, "ecarte import: %s: resuming an interrupted import "
+                        "after line %d (%lld deals in)\n",
+                path, session_skipped_to(s), (long long)session_deals(s));
+    }
     rc = session_run(s, fp, path);
     fclose(fp);
     *quarantined = session_quarantined(s);
     *deals = session_deals(s);
     events = session_events(s);
-    if (rc >= 0 && ledger_file_add(l, hash, path, session_sitting(s) > 0
-                                                     ? session_sitting(s)
-                                                     : 0,
-                                   (int)*deals, *quarantined) != 0) {
-        fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
-        rc = EXIT_BAD_INPUT;
-    }
     session_close(s);
     if (pg->on) {
         fprintf(stderr, "\r\033[K");
     }
+    if (rc < 0) {
+        return EXIT_BAD_INPUT;
+    }
     output_import(o, path, "imported", *deals, *quarantined, events);
-    return rc < 0 ? EXIT_BAD_INPUT : rc;
+    return rc;
 }
 
 int cmd_import(int argc, char **argv)
@@ -110,12 +167,15 @@ int cmd_import(int argc, char **argv)
         {"db", required_argument, NULL, 'd'},
         {"json", no_argument, NULL, 'j'},
         {"verbose", no_argument, NULL, 'v'},
+        {"new", no_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *db = NULL;
     bool json = false;
     bool verbose = false;
+    bool fresh = false;
+    int n_stdin = 0;
     struct ledger *l = NULL;
     struct output *o = NULL;
     struct progress pg;
@@ -124,11 +184,12 @@ int cmd_import(int argc, char **argv)
     int64_t total_deals = 0;
     int c;
 
-    while ((c = getopt_long(argc, argv, "d:jvh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:jvnh", opts, NULL)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
         case 'j': json = true; break;
         case 'v': verbose = true; break;
+        case 'n': fresh = true; break;
         case 'h':
             return usage_help("import");
         default: return usage_error("import", "bad option or missing value (see above)");
@@ -140,9 +201,16 @@ int cmd_import(int argc, char **argv)
     if (optind >= argc) {
         return usage_error("import", "expected one or more logs");
     }
-    if (ledger_open(&l, db, LEDGER_FAST) != 0) {
-        fprintf(stderr, "ecarte import: %s: %s\n", db, ledger_errmsg(l));
-        ledger_close(l);
+    for (int i = optind; i < argc; i++) {
+        n_stdin += strcmp(argv[i], "-") == 0;
+    }
+    if (n_stdin > 1) {
+        return usage_error("import", "expected standard input (-) once, "
+                                     "found it %d times", n_stdin);
+    }
+    l = ledger_for("import", db, LEDGER_FAST | LEDGER_CHECK |
+                                     (fresh ? LEDGER_EMPTY_OK : 0));
+    if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
     if (output_open(&o, stdout, json) != 0) {
@@ -359,7 +427,12 @@ int cmd_verify(int argc, char **argv)
         return usage_error("verify", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    if (ledger_open(&l, db, LEDGER_READONLY) != 0) {
+    l = ledger_for("verify", db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    /* the chain and the exported log's lines against one snapshot */
+    if (ledger_read_begin(l) != 0) {
         fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
         ledger_close(l);
         return EXIT_BAD_INPUT;
@@ -411,8 +484,26 @@ int cmd_verify(int argc, char **argv)
             return EXIT_BAD_INPUT;
         }
         rewind(lc.fp);
-        tl_reader_open(&lc.rd, lc.fp, log);
-        ledger_events_foreach(l, lc.sitting, compare_event, &lc);
+        if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
+            ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
+            fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+            tl_reader_close(lc.rd);
+            fclose(lc.fp);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        if (lc.bad_line == 0 && lc.done) {
+            char extra[TL_LINE_MAX];
+            int line_no = 0;
+
+            /* nothing may follow the head: it is not in the chain */
+            if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
+                lc.bad_line = line_no;
+                snprintf(lc.want, sizeof(lc.want),
+                         "nothing: the chain head %.16s... ends before it",
+                         lc.head);
+            }
+        }
         tl_reader_close(lc.rd);
         fclose(lc.fp);
         if (lc.bad_line > 0) {

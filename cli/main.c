@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static const char usage_text[] =
     "usage: ecarte SUBCOMMAND [OPTION...] [ARG...]\n"
@@ -16,9 +17,9 @@ static const char usage_text[] =
     "and recorded in a SQLite ledger.\n"
     "\n"
     "subcommands:\n"
-    "  record [--db FILE] [--json] [--new] [LOG... | -]\n"
+    "  record [--db FILE] [--json] [--new | --sitting ID] [LOG... | -]\n"
     "                      adjudicate and record actions (default ecarte.db);\n"
-    "                      resumes the last sitting of the same log\n"
+    "                      resumes the sitting the log continues\n"
     "  check [--json] [--strict] LOG...\n"
     "                      adjudicate in memory and compare every `=` line\n"
     "  export [--db FILE] [--game N] [--sitting ID]\n"
@@ -27,9 +28,10 @@ static const char usage_text[] =
     "                      the scoresheet: games, deals, points, winners\n"
     "  law N               one law in words: trigger, window, elector,\n"
     "                      options, remedies and the reading chosen\n"
-    "  import --db FILE [--json] [--verbose] LOG...\n"
+    "  import --db FILE [--new] [--json] [--verbose] LOG... | -\n"
     "                      bulk import: one transaction per deal, unreadable\n"
-    "                      deals quarantined, a file's content only once\n"
+    "                      deals quarantined, a file's content only once;\n"
+    "                      an interrupted import goes on where it stopped\n"
     "  verify [--db FILE] [--log EXPORTED-LOG]\n"
     "                      check the hash chain; an export against its ledger\n"
     "  audit [--db FILE] [--json]\n"
@@ -48,17 +50,20 @@ static const struct {
     const char *text;
 } sub_usage[] = {
     {"record",
-     "usage: ecarte record [--db FILE] [--json] [--new] [LOG... | -]\n"
+     "usage: ecarte record [--db FILE] [--json] [--new | --sitting ID] "
+     "[LOG... | -]\n"
      "\n"
      "Adjudicate the actions of table logs (standard input if none, or -)\n"
      "a line at a time and record each in the ledger as it is read.  Run\n"
-     "again on the same log, it resumes the last sitting and skips the\n"
-     "lines already recorded.\n"
+     "again on the same log (or the same lines on standard input), it\n"
+     "resumes that log's sitting and skips the lines already recorded;\n"
+     "input that continues no sitting starts a new one, and says so.\n"
      "\n"
      "options:\n"
      "  --db FILE    the ledger (default ecarte.db, made if missing)\n"
      "  --json       rulings, deals and games as JSON Lines\n"
-     "  --new        start a new sitting instead of resuming the last one\n"
+     "  --new        start a new sitting, resuming none\n"
+     "  --sitting ID continue sitting ID\n"
      "  --help       this text\n"},
     {"check",
      "usage: ecarte check [--json] [--strict] LOG...\n"
@@ -127,14 +132,17 @@ static const struct {
      "               (default 0)\n"
      "  --help       this text\n"},
     {"import",
-     "usage: ecarte import --db FILE [--json] [--verbose] LOG...\n"
+     "usage: ecarte import --db FILE [--new] [--json] [--verbose] "
+     "LOG... | -\n"
      "\n"
      "Import logs into a ledger, one transaction per deal.  A deal that\n"
      "cannot be read is quarantined and every good deal lands; a file\n"
-     "imported before adds nothing.\n"
+     "imported before adds nothing, and one whose import was interrupted\n"
+     "goes on where it stopped.  - reads standard input once.\n"
      "\n"
      "options:\n"
      "  --db FILE    the ledger (made if missing)\n"
+     "  --new        an empty file may become the ledger\n"
      "  --json       one JSON object per file\n"
      "  --verbose    print the rulings and the deals too\n"
      "  --help       this text\n"},
@@ -218,18 +226,44 @@ void close_log(FILE *fp)
     }
 }
 
+/* tell_wait - a lock held by another process is waited for. */
+static void tell_wait(void *ctx, long waited_ms)
+{
+    fprintf(stderr, "ecarte: %s: another ecarte is writing to the ledger; "
+                    "waiting for it (%ld s so far, Ctrl-C to give up)\n",
+            (const char *)ctx, waited_ms / 1000);
+}
+
+struct ledger *ledger_for(const char *sub, const char *path, unsigned flags)
+{
+    struct ledger_options opt = {
+        .flags = flags,
+        .wait_ms = -1,
+        .on_wait = tell_wait,
+        .wait_ctx = (void *)(uintptr_t)path,
+    };
+    struct ledger *l = NULL;
+    int rc = ledger_open_with(&l, path, &opt);
+
+    if (rc == 0) {
+        return l;
+    }
+    fprintf(stderr, "ecarte%s%s: %s: %s", sub != NULL ? " " : "",
+            sub != NULL ? sub : "", path, ledger_errmsg(l));
+    if (rc == LEDGER_E_EMPTY) {
+        fprintf(stderr, " (--new makes it a new ledger)");
+    } else if (rc == LEDGER_E_DAMAGED && (flags & LEDGER_READONLY) == 0) {
+        fprintf(stderr, "; nothing was written (ecarte verify tells more)");
+    }
+    fprintf(stderr, "\n");
+    ledger_close(l);
+    return NULL;
+}
+
 /* open_ledger - open path for a subcommand; prints why on failure. */
 static struct ledger *open_ledger(const char *path, unsigned flags)
 {
-    struct ledger *l = NULL;
-    int rc = ledger_open(&l, path, flags);
-
-    if (rc != 0) {
-        fprintf(stderr, "ecarte: %s: %s\n", path, ledger_errmsg(l));
-        ledger_close(l);
-        return NULL;
-    }
-    return l;
+    return ledger_for(NULL, path, flags);
 }
 
 /* run_inputs - run each log (or standard input) through session s. */
@@ -260,30 +294,49 @@ static int run_inputs(struct session *s, const char *sub, int n,
     return worst;
 }
 
+/* stdin_is_a_file - is standard input a regular file (its end is the
+ * file's end: a last line without its line end is whole)? */
+static bool stdin_is_a_file(void)
+{
+    struct stat st;
+
+    return fstat(0, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int cmd_record(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"db", required_argument, NULL, 'd'},
         {"json", no_argument, NULL, 'j'},
         {"new", no_argument, NULL, 'n'},
+        {"sitting", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *db = "ecarte.db";
     bool json = false;
     bool fresh = false;
+    int64_t sitting = 0;
     static char dash_arg[] = "-";
     char *dash[] = {dash_arg};
+    char *end = NULL;
     struct ledger *l = NULL;
     struct output *o = NULL;
     int rc = EXIT_FINE;
     int c;
 
-    while ((c = getopt_long(argc, argv, "d:jnh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:jns:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
         case 'j': json = true; break;
         case 'n': fresh = true; break;
+        case 's':
+            sitting = strtoll(optarg, &end, 10);
+            if (*end != '\0' || sitting < 1) {
+                return usage_error("record", "expected a sitting id, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
         case 'h': return usage_help("record");
         default: return usage_error("record", "bad option or missing value (see above)");
         }
@@ -291,6 +344,14 @@ int cmd_record(int argc, char **argv)
     char **names = optind < argc ? argv + optind : dash;
     int n = optind < argc ? argc - optind : 1;
 
+    if (fresh && sitting > 0) {
+        return usage_error("record", "expected --new or --sitting, found "
+                                     "both");
+    }
+    if (sitting > 0 && n > 1) {
+        return usage_error("record", "expected one log with --sitting, "
+                                     "found %d", n);
+    }
     /* every log must be readable before the ledger is touched */
     for (int i = 0; i < n; i++) {
         FILE *fp = open_log("record", names[i]);
@@ -300,7 +361,8 @@ int cmd_record(int argc, char **argv)
         }
         close_log(fp);
     }
-    l = open_ledger(db, 0);
+    l = ledger_for("record", db, LEDGER_CHECK |
+                                     (fresh ? LEDGER_EMPTY_OK : 0));
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
@@ -311,25 +373,20 @@ int cmd_record(int argc, char **argv)
 
     for (int i = 0; i < n && rc != EXIT_BAD_INPUT; i++) {
         struct session *s = NULL;
-        int resumed = 0;
+        int r;
 
         if (session_open(&s, l, o, COMMIT_PER_ACTION) != 0) {
             rc = EXIT_BAD_INPUT;
             break;
         }
-        if (!fresh) {
-            resumed = session_resume(s, names[i]);
-        }
-        if (resumed < 0) {
-            rc = EXIT_BAD_INPUT;
-        } else {
-            if (resumed == 1 && !json) {
-                fprintf(stderr, "ecarte: resuming the sitting of %s\n",
-                        names[i]);
-            }
-            int r = run_inputs(s, "record", 1, &names[i]);
-            rc = r > rc ? r : rc;
-        }
+        session_set_resume(s, fresh ? RESUME_NEW
+                              : sitting > 0 ? RESUME_SITTING
+                                            : RESUME_AUTO,
+                           sitting);
+        session_set_whole_lines(s, strcmp(names[i], "-") == 0 &&
+                                       !stdin_is_a_file());
+        r = run_inputs(s, "record", 1, &names[i]);
+        rc = r > rc ? r : rc;
         session_close(s);
     }
     output_close(o);
@@ -399,7 +456,28 @@ struct export_ctx {
     int64_t from;
     char head[LEDGER_HASH_HEX];
     int64_t sitting;
+    /* the sitting's quarantined deals: after how many of the events
+     * exported each stood (-1: not in the part exported) */
+    struct lost_deal *gaps;
+    int *gap_at;
+    int n_gaps;
+    int n_exported;             /* events in the part exported (first pass) */
+    int n_written;              /* event lines written (second pass) */
 };
+
+/* gap_lines - a comment where each quarantined deal stood, before the
+ * event line after n events of the export. */
+static void gap_lines(struct export_ctx *ctx, int n)
+{
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gap_at[i] == n) {
+            fprintf(ctx->fp, "# quarantined: a deal that could not be read "
+                             "stood here (line %d of the log imported); the "
+                             "sitting goes on as that log states it\n",
+                    ctx->gaps[i].line);
+        }
+    }
+}
 
 /* chain_range - first pass: which events the export holds (all of the
  * sitting, or those of game number ctx->game). */
@@ -416,6 +494,19 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     }
     if (ctx->from == 0) {
         ctx->from = ev->id;
+        for (int i = 0; i < ctx->n_gaps; i++) {
+            /* a deal lost at the start of the part exported */
+            if (ctx->gaps[i].after_event < ev->id &&
+                (ctx->game == 0 || ctx->gaps[i].game == ctx->game)) {
+                ctx->gap_at[i] = 0;
+            }
+        }
+    }
+    ctx->n_exported++;
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gaps[i].after_event == ev->id) {
+            ctx->gap_at[i] = ctx->n_exported;
+        }
     }
     snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
     return 0;
@@ -444,6 +535,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         fprintf(ctx->fp, "%s\n", text);
         break;
     case LEDGER_LINE_EVENT:
+        gap_lines(ctx, ctx->n_written++);
         fprintf(ctx->fp, "%s\n", text);
         break;
     case LEDGER_LINE_RULING:
@@ -476,6 +568,7 @@ int cmd_export(int argc, char **argv)
     struct export_ctx ctx;
     struct ledger *l = NULL;
     char *end = NULL;
+    int rc = 0;
     int c;
 
     memset(&ctx, 0, sizeof(ctx));
@@ -505,12 +598,17 @@ int cmd_export(int argc, char **argv)
         return usage_error("export", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    l = open_ledger(db, LEDGER_READONLY);
+    l = ledger_for("export", db, LEDGER_READONLY);
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    if (sitting == 0) {
-        ledger_sittings_foreach(l, last_sitting, &sitting);
+    /* the chain tag and the lines from one snapshot of the ledger */
+    if (ledger_read_begin(l) != 0 ||
+        (sitting == 0 &&
+         ledger_sittings_foreach(l, last_sitting, &sitting) != 0)) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
     }
     if (sitting == 0) {
         fprintf(stderr, "ecarte export: %s: the ledger has no sitting\n", db);
@@ -519,10 +617,21 @@ int cmd_export(int argc, char **argv)
     }
     ctx.game = game;
     ctx.sitting = sitting;
-    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0) {
-        fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
+    if (lost_deals_load(l, sitting, &ctx.gaps, &ctx.n_gaps) != 0 ||
+        (ctx.n_gaps > 0 &&
+         (ctx.gap_at = malloc(sizeof(int) * (size_t)ctx.n_gaps)) == NULL)) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        free(ctx.gaps);
         ledger_close(l);
         return EXIT_BAD_INPUT;
+    }
+    for (int i = 0; i < ctx.n_gaps; i++) {
+        ctx.gap_at[i] = -1;
+    }
+    rc = ledger_events_foreach(l, sitting, chain_range, &ctx);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        goto out;
     }
     if (ctx.from == 0) {
         if (game > 0) {
@@ -534,16 +643,21 @@ int cmd_export(int argc, char **argv)
                             "no action)\n",
                     db, (long long)sitting);
         }
-        ledger_close(l);
-        return EXIT_BAD_INPUT;
+        rc = -1;
+        goto out;
     }
-    if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
-        fprintf(stderr, "ecarte export: %s\n", ledger_errmsg(l));
-        ledger_close(l);
-        return EXIT_BAD_INPUT;
+    rc = ledger_lines_foreach(l, sitting, game, export_line, &ctx);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        goto out;
     }
+    gap_lines(&ctx, ctx.n_written);
+out:
+    free(ctx.gaps);
+    free(ctx.gap_at);
+    ledger_read_end(l);
     ledger_close(l);
-    return EXIT_FINE;
+    return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
 }
 
 struct sheet_ctx {
@@ -556,6 +670,7 @@ struct sheet_ctx {
     int points[2];
     int games_won[2];
     int rubber;
+    int lost;                   /* deals of the game quarantined */
 };
 
 /* sheet_game_end - print the result line of the game just listed. */
@@ -565,6 +680,11 @@ static void sheet_game_end(struct sheet_ctx *ctx)
 
     if (ctx->json || ctx->game == 0) {
         return;
+    }
+    if (ctx->lost > 0) {
+        printf("  game %d: %d deal(s) quarantined (could not be read), left "
+               "out; the score as the log states it\n",
+               ctx->game, ctx->lost);
     }
     if (ctx->winner == 0) {
         printf("  game %d not finished: A %d B %d\n", ctx->game,
@@ -598,6 +718,7 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
     }
     ctx->winner = row->game_winner;
     ctx->value = row->game_value;
+    ctx->lost = row->game_lost;
     ctx->points[0] = row->game_points_a;
     ctx->points[1] = row->game_points_b;
     output_scoresheet_row(ctx->o, row);
@@ -634,7 +755,7 @@ int cmd_score(int argc, char **argv)
         return usage_error("score", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    l = open_ledger(db, LEDGER_READONLY);
+    l = ledger_for("score", db, LEDGER_READONLY);
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
@@ -644,7 +765,10 @@ int cmd_score(int argc, char **argv)
     }
     ctx.o = o;
     if (ledger_scoresheet_foreach(l, 0, sheet_row, &ctx) != 0) {
-        fprintf(stderr, "ecarte score: %s\n", ledger_errmsg(l));
+        fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
+        output_close(o);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
     }
     sheet_game_end(&ctx);
     output_close(o);
@@ -855,9 +979,14 @@ int cmd_laws(int argc, char **argv)
                 ledger_close(l);
                 return EXIT_BAD_INPUT;
             }
-            ledger_sittings_foreach(l, last_sitting, &sitting);
-            if (sitting != 0) {
-                ledger_tags_foreach(l, sitting, laws_tag, arb);
+            if (ledger_sittings_foreach(l, last_sitting, &sitting) != 0 ||
+                (sitting != 0 &&
+                 ledger_tags_foreach(l, sitting, laws_tag, arb) != 0)) {
+                fprintf(stderr, "ecarte laws: %s: %s\n", db,
+                        ledger_errmsg(l));
+                arbiter_close(arb);
+                ledger_close(l);
+                return EXIT_BAD_INPUT;
             }
             p = *arbiter_profile(arb);
             arbiter_close(arb);

@@ -45,7 +45,8 @@ static const char *const json_sql[J_COUNT] = {
                 "'tricks',json_object('A',?6,'B',?7),"
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
-                "'game_points',json_object('A',?12,'B',?13))",
+                "'game_points',json_object('A',?12,'B',?13),"
+                "'game_quarantined',?14)",
     [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
@@ -427,6 +428,7 @@ void output_scoresheet_row(struct output *o,
         }
         sqlite3_bind_int(st, 12, row->game_points_a);
         sqlite3_bind_int(st, 13, row->game_points_b);
+        sqlite3_bind_int(st, 14, row->game_lost);
         emit(o, J_SHEET);
         return;
     }

@@ -5,19 +5,27 @@
 #include "ledger/ledger.h"
 
 #include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <openssl/evp.h>
 #include <sqlite3.h>
 
 #include "ledger/ledger_int.h"
 
-#define BUSY_TIMEOUT_MS 5000
+#define BUSY_TIMEOUT_MS 5000     /* the default wait for a lock */
+#define WAIT_TELL_MS 1000       /* on_wait after a second of waiting ... */
+#define WAIT_AGAIN_MS 30000     /* ... then every 30 seconds */
 #define ERRMSG_MAX 512
 #define TIME_MAX 32
 
@@ -62,6 +70,14 @@ enum stmt {
     ST_RULINGS,
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
     ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
+    ST_SITTINGS_FIND,
+    ST_EVENT_TEXT,
+    ST_IMPORT_GET,
+    ST_IMPORT_BEGIN,
+    ST_IMPORT_UPDATE,
+    ST_QUARANTINE_GAP,
+    ST_GAPS,
+    ST_GAME_ID,
     ST_COUNT
 };
 
@@ -77,6 +93,17 @@ enum stmt {
     "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0), " \
     "coalesce(g.points_b, (SELECT m.points_b FROM score_mark m " \
     "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0)"
+
+/* Deals of a game quarantined (left out of it), in a scoresheet row. */
+#define GAME_LOST \
+    "(SELECT count(*) FROM quarantine q WHERE q.sitting_id = d.sitting_id " \
+    "AND q.game = g.number)"
+
+/* The columns of a scoresheet row (with GAME_LOST or 0 last). */
+#define SHEET_COLUMNS \
+    "d.sitting_id, g.number, d.number, d.dealer, d.tricks_a, d.tricks_b, " \
+    "d.points_a, d.points_b, d.is_void, d.finished, g.winner, g.value, " \
+    GAME_POINTS ", "
 
 /* The pos of a new ruling or score mark: marks already given on event ?1. */
 #define MARK_POS \
@@ -140,14 +167,10 @@ static const char *const stmt_sql[ST_COUNT] = {
         "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id "
         "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
         ") ORDER BY ev, pos",
-    [ST_SCORESHEET_ALL] = "SELECT d.sitting_id, g.number, d.number, "
-        "d.dealer, d.tricks_a, d.tricks_b, d.points_a, d.points_b, "
-        "d.is_void, d.finished, g.winner, g.value, " GAME_POINTS " "
+    [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS GAME_LOST " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "ORDER BY d.sitting_id, d.number, d.id",
-    [ST_SCORESHEET_SITTING] = "SELECT d.sitting_id, g.number, d.number, "
-        "d.dealer, d.tricks_a, d.tricks_b, d.points_a, d.points_b, "
-        "d.is_void, d.finished, g.winner, g.value, " GAME_POINTS " "
+    [ST_SCORESHEET_SITTING] = "SELECT " SHEET_COLUMNS GAME_LOST " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "WHERE d.sitting_id = ?1 ORDER BY d.number, d.id",
     [ST_FILE_SEEN] = "SELECT 1 FROM import_file WHERE sha256 = ?1",
@@ -176,7 +199,69 @@ static const char *const stmt_sql[ST_COUNT] = {
         "AND id < ?2 ORDER BY id DESC LIMIT 1",
     [ST_FIND_SEQ] = "SELECT id FROM event WHERE sitting_id = ?1 "
         "AND seq = ?2 ORDER BY id LIMIT 1",
+    [ST_SITTINGS_FIND] = "SELECT s.id, s.source, "
+        "coalesce((SELECT max(e.seq) FROM event e "
+        "WHERE e.sitting_id = s.id), 0), "
+        "EXISTS (SELECT 1 FROM import_file f WHERE f.sitting_id = s.id), "
+        "coalesce((SELECT d.finished = 0 FROM event e "
+        "JOIN deal d ON d.id = e.deal_id WHERE e.sitting_id = s.id "
+        "ORDER BY e.seq DESC LIMIT 1), 0) "
+        "FROM sitting s WHERE (?1 IS NULL OR s.source = ?1) "
+        "AND (?2 <= 0 OR s.id = ?2) ORDER BY s.id",
+    [ST_EVENT_TEXT] = "SELECT text FROM event WHERE sitting_id = ?1 "
+        "AND seq = ?2",
+    [ST_IMPORT_GET] = "SELECT id, coalesce(sitting_id, 0), line, deals, "
+        "quarantined, findings, events, complete FROM import_file "
+        "WHERE sha256 = ?1",
+    [ST_IMPORT_BEGIN] = "INSERT INTO import_file (sha256, path, sitting_id, "
+        "deals, quarantined, imported, line, findings, events, complete) "
+        "VALUES (?1, ?2, nullif(?3, 0), ?4, ?5, ?6, ?7, ?8, ?9, 0)",
+    [ST_IMPORT_UPDATE] = "UPDATE import_file SET sitting_id = nullif(?2, 0), "
+        "line = ?3, deals = ?4, quarantined = ?5, findings = ?6, "
+        "events = ?7, complete = ?8 WHERE id = ?1",
+    [ST_QUARANTINE_GAP] = "INSERT INTO quarantine (source, line, error, raw, "
+        "recorded, sitting_id, after_event, game) VALUES (?1, ?2, ?3, ?4, "
+        "?5, nullif(?6, 0), ?7, ?8)",
+    [ST_GAPS] = "SELECT after_event, line, game, raw FROM quarantine "
+        "WHERE sitting_id = ?1 ORDER BY after_event, id",
+    [ST_GAME_ID] = "SELECT id FROM game WHERE sitting_id = ?1 AND number = ?2",
 };
+
+/* A version 1 file read as it is (read-only): the statements that name
+ * the columns of version 2 read their defaults instead; those that write
+ * them are never run (the functions refuse first). */
+static const char *const stmt_sql_v1[ST_COUNT] = {
+    [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS "0 "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "ORDER BY d.sitting_id, d.number, d.id",
+    [ST_SCORESHEET_SITTING] = "SELECT " SHEET_COLUMNS "0 "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "WHERE d.sitting_id = ?1 ORDER BY d.number, d.id",
+    [ST_IMPORT_GET] = "SELECT id, coalesce(sitting_id, 0), 0, deals, "
+        "quarantined, 0, 0, 1 FROM import_file WHERE sha256 = ?1",
+    [ST_IMPORT_BEGIN] = "SELECT 0 WHERE 0",
+    [ST_IMPORT_UPDATE] = "SELECT 0 WHERE 0",
+    [ST_QUARANTINE_GAP] = "SELECT 0 WHERE 0",
+    [ST_GAPS] = "SELECT 0, 0, 0, '' WHERE ?1 IS NULL AND 0",
+};
+
+/* From version 1 to 2 (ledger/schema.sql, the columns marked (2)), in one
+ * transaction with the version check. */
+static const char migrate_1_2[] =
+    "ALTER TABLE import_file ADD COLUMN line INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN findings INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN events INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN complete INTEGER NOT NULL "
+    "DEFAULT 1 CHECK (complete IN (0, 1));"
+    "CREATE INDEX import_file_by_sitting ON import_file (sitting_id);"
+    "ALTER TABLE quarantine ADD COLUMN sitting_id INTEGER "
+    "REFERENCES sitting (id);"
+    "ALTER TABLE quarantine ADD COLUMN after_event INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE quarantine ADD COLUMN game INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);"
+    "PRAGMA user_version = 2;";
 
 /* The recorded head of the chain (table chain). */
 struct chain_head {
@@ -202,6 +287,14 @@ struct ledger {
     char *fixed_time;                   /* ECARTE_FIXED_TIME, or NULL */
     time_t now_sec;                     /* second formatted in now_text */
     char now_text[TIME_MAX];
+    int version;                        /* user_version of the file */
+    /* waiting for a lock held by another process (on_busy) */
+    long wait_ms;                       /* limit, negative: none */
+    ledger_wait_fn on_wait;
+    void *wait_ctx;
+    struct timespec wait_start;         /* when the current wait began */
+    long wait_told;                     /* ms waited when on_wait was last
+                                           called, 0: not yet */
 };
 
 /* ------------------------------------------------------------------ */
@@ -217,6 +310,8 @@ static int map_rc(int src)
         return LEDGER_E_BUSY;
     case SQLITE_NOTADB:
         return LEDGER_E_FORMAT;
+    case SQLITE_CORRUPT:
+        return LEDGER_E_DAMAGED;
     default:
         return LEDGER_E_ERROR;
     }
@@ -282,6 +377,10 @@ const char *ledger_strerror(int code)
         return "no such row";
     case LEDGER_E_DUPLICATE:
         return "already recorded";
+    case LEDGER_E_DAMAGED:
+        return "the ledger file is damaged";
+    case LEDGER_E_EMPTY:
+        return "an empty file, not a ledger";
     default:
         return "unknown ledger status";
     }
@@ -570,9 +669,9 @@ static int exec(struct ledger *l, const char *sql, const char *what)
 
 /*
  * check_format - is the open file an ecarte ledger?  *is_empty is set if
- * it has no table at all (a new file).  Returns 0, or LEDGER_E_FORMAT
- * (not SQLite, another application's database, a newer schema) or
- * another negative code.
+ * it has no table at all (a new file).  The schema version goes into
+ * l->version.  Returns 0, or LEDGER_E_FORMAT (not SQLite, another
+ * application's database, a newer schema) or another negative code.
  */
 static int check_format(struct ledger *l, bool *is_empty)
 {
@@ -614,6 +713,7 @@ static int check_format(struct ledger *l, bool *is_empty)
         return failf(l, LEDGER_E_FORMAT,
                      "ledger schema version %" PRId64 " is unknown", version);
     }
+    l->version = (int)version;
     return 0;
 }
 
@@ -656,6 +756,34 @@ out_rollback:
     return rc;
 }
 
+/*
+ * migrate - bring a version 1 file to version 2 (migrate_1_2) in one
+ * transaction; another process may have done it meanwhile: the version is
+ * read again once the write lock is held.
+ */
+static int migrate(struct ledger *l)
+{
+    int64_t version = 0;
+    int rc = exec(l, "BEGIN IMMEDIATE", "migrate the schema");
+
+    if (rc != 0) {
+        return rc;
+    }
+    rc = pragma_int(l, "PRAGMA user_version", &version);
+    if (rc == 0 && version == 1) {
+        rc = exec(l, migrate_1_2, "migrate the schema to version 2");
+    }
+    if (rc != 0) {
+        sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    rc = exec(l, "COMMIT", "migrate the schema");
+    if (rc == 0) {
+        l->version = LEDGER_SCHEMA_VERSION;
+    }
+    return rc;
+}
+
 /* set_wal - journal_mode=WAL; an error if SQLite will not use it. */
 static int set_wal(struct ledger *l)
 {
@@ -690,18 +818,267 @@ static bool is_memory(const char *path)
             strstr(path, "mode=memory") != NULL);
 }
 
+/* ms_since - milliseconds from *t0 to now (monotonic). */
+static long ms_since(const struct timespec *t0)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long)(now.tv_sec - t0->tv_sec) * 1000 +
+           (long)(now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * on_busy - SQLite's busy handler: another connection holds a lock that
+ * is needed.  Sleep a little (longer as the wait goes on) and try again,
+ * until the wait limit; tell on_wait after a second, then every 30 s.
+ * Returns non-zero to try again, 0 to give up (SQLITE_BUSY).
+ */
+static int on_busy(void *vl, int count)
+{
+    static const int delays_ms[] = { 1, 2, 5, 10, 15, 20, 25, 25, 25, 50 };
+    struct ledger *l = vl;
+    struct timespec ts;
+    long waited = 0;
+    int delay = 0;
+
+    if (count == 0) {
+        clock_gettime(CLOCK_MONOTONIC, &l->wait_start);
+        l->wait_told = 0;
+    }
+    waited = ms_since(&l->wait_start);
+    if (l->wait_ms >= 0 && waited >= l->wait_ms) {
+        return 0;
+    }
+    if (l->on_wait != NULL &&
+        ((l->wait_told == 0 && waited >= WAIT_TELL_MS) ||
+         (l->wait_told > 0 && waited - l->wait_told >= WAIT_AGAIN_MS))) {
+        l->wait_told = waited;
+        l->on_wait(l->wait_ctx, waited);
+    }
+    delay = count < (int)(sizeof(delays_ms) / sizeof(delays_ms[0]))
+                ? delays_ms[count]
+                : 100;
+    ts.tv_sec = 0;
+    ts.tv_nsec = (long)delay * 1000000L;
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
+/* open_db - sqlite3_open_v2 into l->db, with the lock wait in force before
+ * any statement. */
+static int open_db(struct ledger *l, const char *path, int oflags)
+{
+    int src = sqlite3_open_v2(path, &l->db, oflags, NULL);
+
+    if (src != SQLITE_OK) {
+        return fail(l, src, "open");
+    }
+    sqlite3_extended_result_codes(l->db, 1);
+    sqlite3_busy_handler(l->db, on_busy, l);
+    return 0;
+}
+
+/*
+ * drop_stale - remove what a process killed while it made a new ledger
+ * left beside path: PATH.new-PID-N files (and their WAL companions)
+ * whose process is gone.  Best effort: nothing is reported.
+ */
+static void drop_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+    size_t dir_len = slash != NULL ? (size_t)(slash - path) : 0;
+    size_t base_len = strlen(base);
+    char *dir = NULL;
+    DIR *d = NULL;
+    struct dirent *e = NULL;
+
+    dir = malloc(dir_len + 2);
+    if (dir == NULL) {
+        return;
+    }
+    if (slash == NULL) {
+        snprintf(dir, 2, ".");
+    } else {
+        memcpy(dir, path, dir_len > 0 ? dir_len : 1);
+        dir[dir_len > 0 ? dir_len : 1] = '\0';
+    }
+    d = opendir(dir);
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        const char *p = e->d_name;
+        char *end = NULL;
+        long pid = 0;
+
+        if (strncmp(p, base, base_len) != 0 ||
+            strncmp(p + base_len, ".new-", 5) != 0) {
+            continue;
+        }
+        pid = strtol(p + base_len + 5, &end, 10);
+        if (end == p + base_len + 5 || *end != '-' || pid <= 0 ||
+            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH) {
+            continue;
+        }
+        {
+            size_t n = strlen(dir) + strlen(p) + 2;
+            char *full = malloc(n);
+
+            if (full != NULL) {
+                snprintf(full, n, "%s/%s", dir, p);
+                unlink(full);
+                free(full);
+            }
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    free(dir);
+}
+
+/*
+ * create_whole - a new ledger at path, where no file was: made whole (WAL
+ * mode, schema, application_id, user_version) under a temporary name
+ * beside it, then linked into place, so that no process ever opens a
+ * half-made ledger at path.  If another process linked its own first, the
+ * temporary one is dropped and theirs is used.  Returns 0 or a negative
+ * code.
+ */
+static int create_whole(struct ledger *l, const char *path)
+{
+    size_t n = strlen(path) + 40;
+    char *tmp = malloc(n);
+    char *side = malloc(n + 8);
+    int fd = -1;
+    int rc = 0;
+
+    if (tmp == NULL || side == NULL) {
+        rc = failf(l, LEDGER_E_ERROR, "create: out of memory");
+        goto out_free;
+    }
+    drop_stale(path);
+    /* a name of our own beside it, with the mode SQLite gives new files */
+    for (int i = 0; fd < 0 && i < 100; i++) {
+        snprintf(tmp, n, "%s.new-%ld-%d", path, (long)getpid(), i);
+        fd = open(tmp, O_RDWR | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 && errno != EEXIST) {
+            break;
+        }
+    }
+    if (fd < 0) {
+        rc = failf(l, LEDGER_E_ERROR, "create %s: %s", path, strerror(errno));
+        goto out_free;
+    }
+    close(fd);
+    rc = open_db(l, tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    if (rc == 0) {
+        rc = set_wal(l);
+    }
+    if (rc == 0) {
+        rc = create_schema(l);
+    }
+    sqlite3_close(l->db);       /* checkpoints and removes the WAL */
+    l->db = NULL;
+    if (rc == 0 && link(tmp, path) != 0 && errno != EEXIST) {
+        /* a file system without hard links: the next best thing */
+        if (access(path, F_OK) != 0 && rename(tmp, path) != 0) {
+            rc = failf(l, LEDGER_E_ERROR, "create %s: %s", path,
+                       strerror(errno));
+        }
+    }
+    unlink(tmp);
+    snprintf(side, n + 8, "%s-wal", tmp);
+    unlink(side);
+    snprintf(side, n + 8, "%s-shm", tmp);
+    unlink(side);
+out_free:
+    free(tmp);
+    free(side);
+    return rc;
+}
+
+/*
+ * prepare_file - before a writer opens path: make a new ledger where no
+ * file is (create_whole); refuse an empty file unless LEDGER_EMPTY_OK.
+ */
+static int prepare_file(struct ledger *l, const char *path, unsigned flags)
+{
+    struct stat sb;
+
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT) {
+            return failf(l, LEDGER_E_ERROR, "open: %s", strerror(errno));
+        }
+        return create_whole(l, path);
+    }
+    if (S_ISREG(sb.st_mode) && sb.st_size == 0 &&
+        (flags & LEDGER_EMPTY_OK) == 0) {
+        return failf(l, LEDGER_E_EMPTY, "an empty file, not a ledger");
+    }
+    return 0;
+}
+
+/* prepare_statements - every statement of stmt_sql (stmt_sql_v1 where it
+ * differs, for a version 1 file). */
+static int prepare_statements(struct ledger *l)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        const char *sql = l->version < 2 && stmt_sql_v1[i] != NULL
+                              ? stmt_sql_v1[i]
+                              : stmt_sql[i];
+        int src = sqlite3_prepare_v3(l->db, sql, -1,
+                                     SQLITE_PREPARE_PERSISTENT, &l->st[i],
+                                     NULL);
+
+        if (src != SQLITE_OK) {
+            return fail(l, src, "prepare");
+        }
+    }
+    return 0;
+}
+
+/* set_pragmas - synchronous, foreign keys and the bulk settings. */
+static int set_pragmas(struct ledger *l, unsigned flags)
+{
+    int rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA synchronous = OFF"
+                                                : "PRAGMA synchronous = FULL",
+                  "synchronous");
+
+    if (rc == 0) {
+        rc = exec(l, "PRAGMA foreign_keys = ON", "foreign_keys");
+    }
+    if (rc == 0 && (flags & LEDGER_FAST) != 0) {
+        /* bulk loading, a transaction per deal: checkpoint the WAL less
+         * often, keep more pages in memory (the memory stays bounded) */
+        rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
+        if (rc == 0) {
+            rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
+        }
+    }
+    return rc;
+}
+
 int ledger_open(struct ledger **out, const char *path, unsigned flags)
 {
+    struct ledger_options opt = { .flags = flags };
+
+    return ledger_open_with(out, path, &opt);
+}
+
+int ledger_open_with(struct ledger **out, const char *path,
+                     const struct ledger_options *opt)
+{
     struct ledger *l = NULL;
+    unsigned flags = opt != NULL ? opt->flags : 0;
     bool is_empty = false;
     bool readonly = (flags & LEDGER_READONLY) != 0;
+    bool memory = is_memory(path);
     const char *fixed = getenv("ECARTE_FIXED_TIME");
     int oflags = SQLITE_OPEN_NOMUTEX |
                  (readonly ? SQLITE_OPEN_READONLY
                            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    int src = 0;
     int rc = 0;
-    int i = 0;
 
     assert(out != NULL && path != NULL);
     *out = NULL;
@@ -710,13 +1087,20 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
         return LEDGER_E_ERROR;
     }
     *out = l;
-    src = sqlite3_open_v2(path, &l->db, oflags, NULL);
-    if (src != SQLITE_OK) {
-        rc = fail(l, src, "open");
+    l->wait_ms = opt != NULL && opt->wait_ms != 0 ? opt->wait_ms
+                                                  : BUSY_TIMEOUT_MS;
+    l->on_wait = opt != NULL ? opt->on_wait : NULL;
+    l->wait_ctx = opt != NULL ? opt->wait_ctx : NULL;
+    if (!readonly && !memory) {
+        rc = prepare_file(l, path, flags);
+        if (rc != 0) {
+            goto out;
+        }
+    }
+    rc = open_db(l, path, oflags);
+    if (rc != 0) {
         goto out;
     }
-    sqlite3_extended_result_codes(l->db, 1);
-    sqlite3_busy_timeout(l->db, BUSY_TIMEOUT_MS);
     rc = check_format(l, &is_empty);
     if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
         /* a ledger in a directory we may not write to (an archived copy):
@@ -729,13 +1113,11 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
             rc = failf(l, LEDGER_E_ERROR, "open: out of memory");
             goto out;
         }
-        src = sqlite3_open_v2(uri, &l->db, oflags | SQLITE_OPEN_URI, NULL);
+        rc = open_db(l, uri, oflags | SQLITE_OPEN_URI);
         sqlite3_free(uri);
-        if (src != SQLITE_OK) {
-            rc = fail(l, src, "open");
+        if (rc != 0) {
             goto out;
         }
-        sqlite3_extended_result_codes(l->db, 1);
         rc = check_format(l, &is_empty);
     }
     if (rc == 0 && !readonly && sqlite3_db_readonly(l->db, "main") == 1) {
@@ -750,40 +1132,37 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
         rc = failf(l, LEDGER_E_FORMAT, "not an ecarte ledger: empty");
         goto out;
     }
-    if (!readonly && !is_memory(path)) {
+    if (is_empty && !memory && (flags & LEDGER_EMPTY_OK) == 0) {
+        rc = failf(l, LEDGER_E_EMPTY, "an SQLite file without a table, not "
+                                      "a ledger");
+        goto out;
+    }
+    if (!readonly && !memory) {
         rc = set_wal(l);
         if (rc != 0) {
             goto out;
         }
     }
-    rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA synchronous = OFF"
-                                            : "PRAGMA synchronous = NORMAL",
-              "synchronous");
-    if (rc == 0) {
-        rc = exec(l, "PRAGMA foreign_keys = ON", "foreign_keys");
-    }
-    if (rc == 0 && (flags & LEDGER_FAST) != 0) {
-        /* bulk loading, a transaction per deal: checkpoint the WAL less
-         * often, keep more pages in memory (the memory stays bounded) */
-        rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
-        if (rc == 0) {
-            rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
-        }
-    }
+    rc = set_pragmas(l, flags);
     if (rc == 0 && is_empty) {
         rc = create_schema(l);
         if (rc == 0) {
             rc = check_format(l, &is_empty);
         }
     }
+    if (rc == 0 && !readonly && l->version < LEDGER_SCHEMA_VERSION) {
+        rc = migrate(l);
+    }
+    if (rc == 0) {
+        rc = prepare_statements(l);
+    }
     if (rc != 0) {
         goto out;
     }
-    for (i = 0; i < ST_COUNT; i++) {
-        src = sqlite3_prepare_v3(l->db, stmt_sql[i], -1,
-                                 SQLITE_PREPARE_PERSISTENT, &l->st[i], NULL);
-        if (src != SQLITE_OK) {
-            rc = fail(l, src, "prepare");
+    if ((flags & LEDGER_CHECK) != 0) {
+        rc = ledger_integrity(l);
+        if (rc != 0) {
+            rc = rc > 0 ? LEDGER_E_DAMAGED : rc;
             goto out;
         }
     }
@@ -802,6 +1181,16 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
     }
 out:
     return rc;
+}
+
+int ledger_version(const struct ledger *l)
+{
+    return l->version;
+}
+
+struct sqlite3 *ledger__db(struct ledger *l)
+{
+    return l->db;
 }
 
 void ledger_close(struct ledger *l)
@@ -826,6 +1215,8 @@ void ledger_close(struct ledger *l)
 /* ------------------------------------------------------------------ */
 /* Transactions                                                         */
 /* ------------------------------------------------------------------ */
+
+static int chain_read(struct ledger *l, struct chain_head *out);
 
 int ledger_begin(struct ledger *l)
 {
@@ -878,6 +1269,29 @@ void ledger_rollback(struct ledger *l)
         sqlite3_step(l->st[ST_ROLLBACK]);
         done(l->st[ST_ROLLBACK]);
     }
+}
+
+int ledger_read_begin(struct ledger *l)
+{
+    struct chain_head head;
+    int rc = 0;
+
+    assert(l != NULL);
+    rc = run(l, l->st[ST_BEGIN_READ], 0, "begin a read");
+    if (rc != 0) {
+        return rc;
+    }
+    /* the snapshot is taken at the first read: take it now */
+    rc = chain_read(l, &head);
+    if (rc != 0) {
+        ledger_read_end(l);
+    }
+    return rc;
+}
+
+void ledger_read_end(struct ledger *l)
+{
+    ledger_rollback(l);
 }
 
 /* ------------------------------------------------------------------ */
@@ -949,6 +1363,32 @@ int ledger_game_add(struct ledger *l, int64_t sitting, int number,
     if (rc == 0) {
         last_id(l, out);
     }
+    return rc;
+}
+
+int ledger_game_id(struct ledger *l, int64_t sitting, int number,
+                   int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_GAME_ID];
+    int src = 0;
+    int rc = 0;
+
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int(st, 2, number) != SQLITE_OK) {
+        rc = fail(l, sqlite3_errcode(l->db), "find a game");
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+    } else if (src == SQLITE_DONE) {
+        rc = failf(l, LEDGER_E_NOTFOUND, "sitting %" PRId64 " has no game "
+                   "%d", sitting, number);
+    } else {
+        rc = fail(l, src, "find a game");
+    }
+out_reset:
+    done(st);
     return rc;
 }
 
@@ -1361,6 +1801,70 @@ out_reset:
     return rc;
 }
 
+int ledger_sittings_find(struct ledger *l, const char *source, int64_t id,
+                         ledger_sitting_info_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_SITTINGS_FIND];
+    struct ledger_sitting_info si;
+    int bad = 0;
+    int src = 0;
+    int rc = 0;
+
+    assert(l != NULL && fn != NULL);
+    bad |= source != NULL ? bind_text(st, 1, source)
+                          : sqlite3_bind_null(st, 1);
+    bad |= sqlite3_bind_int64(st, 2, id);
+    if (bad) {
+        rc = fail(l, sqlite3_errcode(l->db), "find sittings");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        si.id = sqlite3_column_int64(st, 0);
+        si.source = col_text(st, 1);
+        si.n_events = sqlite3_column_int64(st, 2);
+        si.imported = sqlite3_column_int(st, 3) != 0;
+        si.deal_open = sqlite3_column_int(st, 4) != 0;
+        rc = fn(ctx, &si);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = fail(l, src, "find sittings");
+    }
+out_reset:
+    done(st);
+    return rc;
+}
+
+int ledger_event_text(struct ledger *l, int64_t sitting, int64_t seq,
+                      char *buf, size_t n)
+{
+    sqlite3_stmt *st = l->st[ST_EVENT_TEXT];
+    int src = 0;
+    int rc = 0;
+
+    assert(l != NULL && buf != NULL && n > 0);
+    buf[0] = '\0';
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, seq) != SQLITE_OK) {
+        rc = fail(l, sqlite3_errcode(l->db), "read an event");
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        snprintf(buf, n, "%s", col_text(st, 0));
+    } else if (src == SQLITE_DONE) {
+        rc = failf(l, LEDGER_E_NOTFOUND, "sitting %" PRId64 " has no event "
+                   "%" PRId64, sitting, seq);
+    } else {
+        rc = fail(l, src, "read an event");
+    }
+out_reset:
+    done(st);
+    return rc;
+}
+
 int ledger_scoresheet_foreach(struct ledger *l, int64_t sitting,
                               ledger_deal_fn fn, void *ctx)
 {
@@ -1394,6 +1898,7 @@ int ledger_scoresheet_foreach(struct ledger *l, int64_t sitting,
         row.game_value = sqlite3_column_int(st, 11);
         row.game_points_a = sqlite3_column_int(st, 12);
         row.game_points_b = sqlite3_column_int(st, 13);
+        row.game_lost = sqlite3_column_int(st, 14);
         rc = fn(ctx, &row);
         if (rc != 0) {
             goto out_reset;
@@ -1450,6 +1955,153 @@ int ledger_file_add(struct ledger *l, const char *sha256_hex,
     if (rc != 0 && l->sqlite_rc == SQLITE_CONSTRAINT_UNIQUE) {
         rc = LEDGER_E_DUPLICATE;
     }
+    return rc;
+}
+
+int ledger_import_get(struct ledger *l, const char *sha256_hex,
+                      struct ledger_import *out)
+{
+    sqlite3_stmt *st = l->st[ST_IMPORT_GET];
+    int src = 0;
+    int rc = 0;
+
+    assert(l != NULL && out != NULL);
+    memset(out, 0, sizeof(*out));
+    if (bind_text(st, 1, sha256_hex) != SQLITE_OK) {
+        rc = fail(l, sqlite3_errcode(l->db), "look up an import");
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        out->sitting = sqlite3_column_int64(st, 1);
+        out->line = sqlite3_column_int(st, 2);
+        out->deals = sqlite3_column_int(st, 3);
+        out->quarantined = sqlite3_column_int(st, 4);
+        out->findings = sqlite3_column_int(st, 5);
+        out->events = sqlite3_column_int64(st, 6);
+        out->complete = sqlite3_column_int(st, 7) != 0;
+    } else if (src == SQLITE_DONE) {
+        rc = failf(l, LEDGER_E_NOTFOUND, "no import of that content");
+    } else {
+        rc = fail(l, src, "look up an import");
+    }
+out_reset:
+    done(st);
+    return rc;
+}
+
+/* writable_v2 - the statements that write version 2 columns need a
+ * version 2 file (a version 1 file is only read, never written). */
+static int writable_v2(struct ledger *l, const char *what)
+{
+    if (l->version < 2) {
+        return failf(l, LEDGER_E_FORMAT, "%s: ledger schema version %d is "
+                     "read only here", what, l->version);
+    }
+    return 0;
+}
+
+int ledger_import_begin(struct ledger *l, const char *sha256_hex,
+                        const char *path, struct ledger_import *imp)
+{
+    sqlite3_stmt *st = l->st[ST_IMPORT_BEGIN];
+    int bad = 0;
+    int rc = writable_v2(l, "begin an import");
+
+    if (rc != 0) {
+        return rc;
+    }
+    bad |= bind_text(st, 1, sha256_hex);
+    bad |= bind_text(st, 2, path);
+    bad |= sqlite3_bind_int64(st, 3, imp->sitting);
+    bad |= sqlite3_bind_int(st, 4, imp->deals);
+    bad |= sqlite3_bind_int(st, 5, imp->quarantined);
+    bad |= bind_text(st, 6, now_utc(l));
+    bad |= sqlite3_bind_int(st, 7, imp->line);
+    bad |= sqlite3_bind_int(st, 8, imp->findings);
+    bad |= sqlite3_bind_int64(st, 9, imp->events);
+    rc = run(l, st, bad, "begin an import");
+    if (rc != 0 && l->sqlite_rc == SQLITE_CONSTRAINT_UNIQUE) {
+        return LEDGER_E_DUPLICATE;
+    }
+    if (rc == 0) {
+        imp->id = sqlite3_last_insert_rowid(l->db);
+        imp->complete = false;
+    }
+    return rc;
+}
+
+int ledger_import_update(struct ledger *l, const struct ledger_import *imp)
+{
+    sqlite3_stmt *st = l->st[ST_IMPORT_UPDATE];
+    int bad = 0;
+    int rc = writable_v2(l, "record an import's progress");
+
+    if (rc != 0) {
+        return rc;
+    }
+    bad |= sqlite3_bind_int64(st, 1, imp->id);
+    bad |= sqlite3_bind_int64(st, 2, imp->sitting);
+    bad |= sqlite3_bind_int(st, 3, imp->line);
+    bad |= sqlite3_bind_int(st, 4, imp->deals);
+    bad |= sqlite3_bind_int(st, 5, imp->quarantined);
+    bad |= sqlite3_bind_int(st, 6, imp->findings);
+    bad |= sqlite3_bind_int64(st, 7, imp->events);
+    bad |= sqlite3_bind_int(st, 8, imp->complete ? 1 : 0);
+    rc = run(l, st, bad, "record an import's progress");
+    if (rc == 0) {
+        rc = changed_one(l, "record an import's progress");
+    }
+    return rc;
+}
+
+int ledger_quarantine_gap(struct ledger *l, const char *source, int line,
+                          const char *error, const char *raw,
+                          int64_t sitting, int64_t after_event, int game)
+{
+    sqlite3_stmt *st = l->st[ST_QUARANTINE_GAP];
+    int bad = 0;
+    int rc = writable_v2(l, "quarantine a deal");
+
+    if (rc != 0) {
+        return rc;
+    }
+    bad |= bind_text(st, 1, source);
+    bad |= sqlite3_bind_int(st, 2, line);
+    bad |= bind_text(st, 3, error);
+    bad |= bind_text(st, 4, raw);
+    bad |= bind_text(st, 5, now_utc(l));
+    bad |= sqlite3_bind_int64(st, 6, sitting);
+    bad |= sqlite3_bind_int64(st, 7, after_event);
+    bad |= sqlite3_bind_int(st, 8, game);
+    return run(l, st, bad, "quarantine a deal");
+}
+
+int ledger_gaps_foreach(struct ledger *l, int64_t sitting, ledger_gap_fn fn,
+                        void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_GAPS];
+    int src = 0;
+    int rc = 0;
+
+    assert(l != NULL && fn != NULL);
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = fail(l, sqlite3_errcode(l->db), "read the quarantine");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+                sqlite3_column_int(st, 2), col_text(st, 3));
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = fail(l, src, "read the quarantine");
+    }
+out_reset:
+    done(st);
     return rc;
 }
 

@@ -26,16 +26,36 @@ enum ledger_status {
     LEDGER_E_BUSY = -2,         /* the database is locked by another writer */
     LEDGER_E_FORMAT = -3,       /* not an ecarte ledger, or a newer schema */
     LEDGER_E_NOTFOUND = -4,     /* no such row */
-    LEDGER_E_DUPLICATE = -5     /* already recorded (a file imported twice) */
+    LEDGER_E_DUPLICATE = -5,    /* already recorded (a file imported twice) */
+    LEDGER_E_DAMAGED = -6,      /* the file is damaged (its pages do not
+                                   check) */
+    LEDGER_E_EMPTY = -7         /* an existing empty file, not a ledger */
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 1
+#define LEDGER_SCHEMA_VERSION 2
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 
 /* ledger_open flags */
 #define LEDGER_READONLY 0x01    /* open an existing ledger read-only */
 #define LEDGER_FAST 0x02        /* bulk loading: synchronous=OFF (import, bench) */
+#define LEDGER_CHECK 0x04       /* check every page (quick_check) before
+                                   writing: a damaged file is refused */
+#define LEDGER_EMPTY_OK 0x08    /* an existing empty file may become a new
+                                   ledger (else LEDGER_E_EMPTY) */
+
+/* Called while a lock held by another process is waited for, with the
+ * time waited so far: after a second, then every 30 seconds. */
+typedef void (*ledger_wait_fn)(void *ctx, long waited_ms);
+
+/* How to open a ledger (ledger_open_with). */
+struct ledger_options {
+    unsigned flags;             /* LEDGER_* */
+    long wait_ms;               /* how long to wait for a lock: 0 the
+                                   default (5 s), negative without limit */
+    ledger_wait_fn on_wait;     /* may be NULL */
+    void *wait_ctx;             /* passed to on_wait */
+};
 
 /* ------------------------------------------------------------------ */
 /* Life cycle                                                           */
@@ -43,12 +63,26 @@ enum ledger_status {
 
 /*
  * ledger_open - open (creating if needed) the ledger at path (":memory:"
- * for an in-memory one).  A new file gets the schema, application_id and
- * user_version; an existing one must carry LEDGER_APPLICATION_ID and a
- * user_version <= LEDGER_SCHEMA_VERSION, else LEDGER_E_FORMAT.  WAL mode
- * for files, synchronous=NORMAL (every commit survives the process being
- * killed), foreign keys on, a 5 s busy timeout.  A file that is not
- * SQLite at all is LEDGER_E_FORMAT too.  If the environment variable
+ * for an in-memory one); ledger_open_with with flags and the default wait.
+ */
+int ledger_open(struct ledger **out, const char *path, unsigned flags);
+
+/*
+ * ledger_open_with - open the ledger at path as opt says (NULL: flags 0).
+ * Where no file is, a new ledger is made whole under a temporary name and
+ * linked into place, so that another process never sees it half made (two
+ * processes creating one ledger at once both end up using the same one).
+ * An existing empty file (0 bytes, or SQLite without a table) is
+ * LEDGER_E_EMPTY unless LEDGER_EMPTY_OK, which makes it a ledger in
+ * place.  An existing file must carry LEDGER_APPLICATION_ID and a
+ * user_version <= LEDGER_SCHEMA_VERSION, else LEDGER_E_FORMAT (a file
+ * that is not SQLite at all too); a version 1 file opened for writing is
+ * migrated to version 2 (read-only, it is read as it is).  With
+ * LEDGER_CHECK every page is checked (PRAGMA quick_check) and a damaged
+ * file is LEDGER_E_DAMAGED.  The lock wait (opt->wait_ms, opt->on_wait)
+ * is in force before the first statement.  WAL mode for files,
+ * synchronous=FULL (a commit survives the machine losing power) or OFF
+ * with LEDGER_FAST, foreign keys on.  If the environment variable
  * ECARTE_FIXED_TIME is set (and not empty) at open, its value is recorded
  * as the time of every row instead of the clock (reproducible tests).
  * Opened for writing (no LEDGER_READONLY), a file that may not be written
@@ -58,7 +92,12 @@ enum ledger_status {
  * code; on failure *out is still set when the handle could be allocated,
  * so ledger_errmsg(*out) tells why (close it anyway).
  */
-int ledger_open(struct ledger **out, const char *path, unsigned flags);
+int ledger_open_with(struct ledger **out, const char *path,
+                     const struct ledger_options *opt);
+
+/* ledger_version - the schema version of the open file (1 for a version
+ * 1 file read as it is). */
+int ledger_version(const struct ledger *l);
 
 /* ledger_close - finalize every statement and close (NULL is fine). */
 void ledger_close(struct ledger *l);
@@ -84,6 +123,16 @@ int ledger_commit(struct ledger *l);
 
 /* ledger_rollback - ROLLBACK if a transaction is open; cannot fail. */
 void ledger_rollback(struct ledger *l);
+
+/*
+ * ledger_read_begin - a read transaction: everything read until
+ * ledger_read_end sees one snapshot of the file, whatever other processes
+ * commit meanwhile (export, verify).  Returns 0 or a negative code.
+ */
+int ledger_read_begin(struct ledger *l);
+
+/* ledger_read_end - end the read transaction; cannot fail. */
+void ledger_read_end(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* Sittings and their tags                                              */
@@ -118,6 +167,11 @@ int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,
 /* ledger_game_add - game number (1-based within the sitting); id in *out. */
 int ledger_game_add(struct ledger *l, int64_t sitting, int number,
                     int64_t *out);
+
+/* ledger_game_id - the id of game number of sitting in *out, or
+ * LEDGER_E_NOTFOUND. */
+int ledger_game_id(struct ledger *l, int64_t sitting, int number,
+                   int64_t *out);
 
 /*
  * ledger_game_finish - record the end of a game: winner 'A' or 'B', both
@@ -248,6 +302,34 @@ int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
 typedef int (*ledger_sitting_fn)(void *ctx, int64_t id, const char *source);
 int ledger_sittings_foreach(struct ledger *l, ledger_sitting_fn fn, void *ctx);
 
+/* What resuming needs to know of a sitting. */
+struct ledger_sitting_info {
+    int64_t id;
+    const char *source;         /* valid during the callback */
+    int64_t n_events;           /* its last seq (events), 0 if none */
+    bool imported;              /* read by ecarte import */
+    bool deal_open;             /* its last event is in a deal not finished */
+};
+
+typedef int (*ledger_sitting_info_fn)(void *ctx,
+                                      const struct ledger_sitting_info *si);
+
+/*
+ * ledger_sittings_find - call fn for every sitting read from source (NULL:
+ * any source) whose id is id (0: any), in order of id.  Returns 0, fn's
+ * non-zero value, or a negative code.
+ */
+int ledger_sittings_find(struct ledger *l, const char *source, int64_t id,
+                         ledger_sitting_info_fn fn, void *ctx);
+
+/*
+ * ledger_event_text - the canonical text of the event at seq of sitting
+ * into buf (n bytes, truncated).  Returns 0, LEDGER_E_NOTFOUND if there is
+ * none, or another negative code.
+ */
+int ledger_event_text(struct ledger *l, int64_t sitting, int64_t seq,
+                      char *buf, size_t n);
+
 /* A row of the scoresheet (ledger_scoresheet_foreach). */
 struct ledger_deal_row {
     int64_t sitting;
@@ -261,6 +343,8 @@ struct ledger_deal_row {
     char game_winner;           /* 'A', 'B' or 0 if the game is not over */
     int game_value;             /* 1..3, 0 if not over */
     int game_points_a, game_points_b; /* final points of the game */
+    int game_lost;              /* deals of its game quarantined in an
+                                   import (left out, the log's score kept) */
 };
 
 typedef int (*ledger_deal_fn)(void *ctx, const struct ledger_deal_row *row);
@@ -286,6 +370,43 @@ int ledger_file_add(struct ledger *l, const char *sha256_hex,
                     const char *path, int64_t sitting, int deals,
                     int quarantined);
 
+/* An import in the ledger: what ledger_import_get reads and
+ * ledger_import_update writes. */
+struct ledger_import {
+    int64_t id;                 /* the import_file row */
+    int64_t sitting;            /* 0: none yet */
+    int line;                   /* last line of the file taken in */
+    int deals;                  /* deals landed */
+    int quarantined;            /* deals quarantined */
+    int findings;               /* `=` lines that disagreed */
+    int64_t events;             /* events recorded */
+    bool complete;              /* the whole file was read */
+};
+
+/*
+ * ledger_import_get - the import of the file whose content has hash
+ * sha256_hex into *out.  Returns 0, LEDGER_E_NOTFOUND if it was never
+ * begun, or another negative code.
+ */
+int ledger_import_get(struct ledger *l, const char *sha256_hex,
+                      struct ledger_import *out);
+
+/*
+ * ledger_import_begin - record that the import of a file (content hash,
+ * path) begins, not complete, with the fields of *imp; its row id into
+ * imp->id.  LEDGER_E_DUPLICATE (and nothing written) if that content
+ * hash is already recorded.  Written in the caller's transaction, if any.
+ */
+int ledger_import_begin(struct ledger *l, const char *sha256_hex,
+                        const char *path, struct ledger_import *imp);
+
+/*
+ * ledger_import_update - write the progress of the import imp->id (line,
+ * counts, sitting, complete): in the transaction of the deal it follows,
+ * so that progress and deals are committed together.
+ */
+int ledger_import_update(struct ledger *l, const struct ledger_import *imp);
+
 /* ledger_sitting_imported - was sitting read by `ecarte import` (1) or
  * recorded live (0)?  Negative on error. */
 int ledger_sitting_imported(struct ledger *l, int64_t sitting);
@@ -294,6 +415,26 @@ int ledger_sitting_imported(struct ledger *l, int64_t sitting);
  * read: source file, first line of the deal, the error, the raw text. */
 int ledger_quarantine_add(struct ledger *l, const char *source, int line,
                           const char *error, const char *raw);
+
+/*
+ * ledger_quarantine_gap - keep the raw text of a deal of sitting that
+ * could not be read (as ledger_quarantine_add), and where it stood: after
+ * the event after_event of the sitting (0: before its first), in its game
+ * number game.  The sitting goes on without it (ledger_gaps_foreach).
+ */
+int ledger_quarantine_gap(struct ledger *l, const char *source, int line,
+                          const char *error, const char *raw,
+                          int64_t sitting, int64_t after_event, int game);
+
+/* Callback for ledger_gaps_foreach: where a quarantined deal stood, its
+ * first line, game number and raw text (valid during the call). */
+typedef int (*ledger_gap_fn)(void *ctx, int64_t after_event, int line,
+                             int game, const char *raw);
+
+/* ledger_gaps_foreach - the deals of sitting quarantined, in the order of
+ * the sitting.  A version 1 ledger has none. */
+int ledger_gaps_foreach(struct ledger *l, int64_t sitting, ledger_gap_fn fn,
+                        void *ctx);
 
 /* ledger_quarantine_of - the deals of source quarantined: how many into
  * *count, the first line of the first into *first_line (0 if none). */
@@ -346,7 +487,8 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
 /*
  * ledger_integrity - SQLite's quick check of the file itself (pages,
  * indexes).  Returns 0 if sound, 1 if damaged (what, in ledger_errmsg),
- * negative on error.  ledger_verify runs it first.
+ * negative on error.  ledger_verify runs it first; ledger_open_with runs
+ * it with LEDGER_CHECK.
  */
 int ledger_integrity(struct ledger *l);
 

@@ -12,4 +12,11 @@
  */
 extern const char *const ledger__schema_sql[];
 
+struct ledger;
+struct sqlite3;
+
+/* ledger__db - the SQLite handle of l, for tests that look at what the
+ * ledger set on its connection (pragmas); borrowed. */
+struct sqlite3 *ledger__db(struct ledger *l);
+
 #endif /* ECARTE_LEDGER_LEDGER_INT_H */

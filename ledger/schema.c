@@ -9,11 +9,13 @@
 #include <stddef.h>
 
 const char *const ledger__schema_sql[] = {
-    "-- schema.sql - the ecarte ledger, schema version 1 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 2 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
-    "-- application_id and user_version.\n"
+    "-- application_id and user_version.  Version 2 added the columns\n"
+    "-- marked (2) at the end of their tables, and their indexes; ledger.c\n"
+    "-- (migrate_1_2) adds them to a version 1 file opened for writing.\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -119,7 +121,9 @@ const char *const ledger__schema_sql[] = {
     "CREATE INDEX score_mark_by_event ON score_mark (event_id);\n"
     "\n",
 
-    "-- Files imported, by content: no content is imported twice.\n"
+    "-- Files imported, by content: no content is imported twice.  A file's\n"
+    "-- row is written when its import begins and updated in the transaction\n"
+    "-- of every deal, so that an interrupted import goes on from line.\n"
     "CREATE TABLE import_file (\n"
     "    id INTEGER PRIMARY KEY,\n"
     "    sha256 TEXT NOT NULL UNIQUE,\n"
@@ -127,19 +131,31 @@ const char *const ledger__schema_sql[] = {
     "    sitting_id INTEGER REFERENCES sitting (id),\n"
     "    deals INTEGER NOT NULL,\n"
     "    quarantined INTEGER NOT NULL,\n"
-    "    imported TEXT NOT NULL\n"
+    "    imported TEXT NOT NULL,\n"
+    "    line INTEGER NOT NULL DEFAULT 0,    -- (2) last line taken in\n"
+    "    findings INTEGER NOT NULL DEFAULT 0, -- (2) `=` lines that disagreed\n"
+    "    events INTEGER NOT NULL DEFAULT 0,  -- (2) events recorded\n"
+    "    complete INTEGER NOT NULL DEFAULT 1 -- (2) 0: interrupted\n"
+    "        CHECK (complete IN (0, 1))\n"
     ") STRICT;\n"
+    "CREATE INDEX import_file_by_sitting ON import_file (sitting_id);\n"
     "\n",
 
-    "-- Raw text of deals that could not be read.\n"
+    "-- Raw text of deals that could not be read.  A deal quarantined in an\n"
+    "-- import leaves a gap in its sitting after the event after_event; the\n"
+    "-- sitting goes on from it as the log states (cli/session.c).\n"
     "CREATE TABLE quarantine (\n"
     "    id INTEGER PRIMARY KEY,\n"
     "    source TEXT NOT NULL,\n"
     "    line INTEGER NOT NULL,\n"
     "    error TEXT NOT NULL,\n"
     "    raw TEXT NOT NULL,\n"
-    "    recorded TEXT NOT NULL\n"
+    "    recorded TEXT NOT NULL,\n"
+    "    sitting_id INTEGER REFERENCES sitting (id), -- (2) NULL: none\n"
+    "    after_event INTEGER NOT NULL DEFAULT 0, -- (2) 0: before any event\n"
+    "    game INTEGER NOT NULL DEFAULT 0     -- (2) the game it touched\n"
     ") STRICT;\n"
+    "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);\n"
     "\n",
 
     "-- What an imported log itself recorded: its `=` lines (rulings and\n"

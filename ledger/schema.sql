@@ -1,8 +1,10 @@
--- schema.sql - the ecarte ledger, schema version 1 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 2 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
--- application_id and user_version.
+-- application_id and user_version.  Version 2 added the columns
+-- marked (2) at the end of their tables, and their indexes; ledger.c
+-- (migrate_1_2) adds them to a version 1 file opened for writing.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -100,7 +102,9 @@ CREATE TABLE score_mark (
 ) STRICT;
 CREATE INDEX score_mark_by_event ON score_mark (event_id);
 
--- Files imported, by content: no content is imported twice.
+-- Files imported, by content: no content is imported twice.  A file's
+-- row is written when its import begins and updated in the transaction
+-- of every deal, so that an interrupted import goes on from line.
 CREATE TABLE import_file (
     id INTEGER PRIMARY KEY,
     sha256 TEXT NOT NULL UNIQUE,
@@ -108,18 +112,30 @@ CREATE TABLE import_file (
     sitting_id INTEGER REFERENCES sitting (id),
     deals INTEGER NOT NULL,
     quarantined INTEGER NOT NULL,
-    imported TEXT NOT NULL
+    imported TEXT NOT NULL,
+    line INTEGER NOT NULL DEFAULT 0,    -- (2) last line taken in
+    findings INTEGER NOT NULL DEFAULT 0, -- (2) `=` lines that disagreed
+    events INTEGER NOT NULL DEFAULT 0,  -- (2) events recorded
+    complete INTEGER NOT NULL DEFAULT 1 -- (2) 0: interrupted
+        CHECK (complete IN (0, 1))
 ) STRICT;
+CREATE INDEX import_file_by_sitting ON import_file (sitting_id);
 
--- Raw text of deals that could not be read.
+-- Raw text of deals that could not be read.  A deal quarantined in an
+-- import leaves a gap in its sitting after the event after_event; the
+-- sitting goes on from it as the log states (cli/session.c).
 CREATE TABLE quarantine (
     id INTEGER PRIMARY KEY,
     source TEXT NOT NULL,
     line INTEGER NOT NULL,
     error TEXT NOT NULL,
     raw TEXT NOT NULL,
-    recorded TEXT NOT NULL
+    recorded TEXT NOT NULL,
+    sitting_id INTEGER REFERENCES sitting (id), -- (2) NULL: none
+    after_event INTEGER NOT NULL DEFAULT 0, -- (2) 0: before any event
+    game INTEGER NOT NULL DEFAULT 0     -- (2) the game it touched
 ) STRICT;
+CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);
 
 -- What an imported log itself recorded: its `=` lines (rulings and
 -- scores), after the event above them, kept so that an audit can compare

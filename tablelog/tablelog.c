@@ -1352,6 +1352,8 @@ struct tl_reader {
     int line_no;                /* last line read */
     bool in_actions;            /* an action or `=` line has been read */
     bool at_eof;                /* end of input seen */
+    bool whole_lines;           /* a last line needs its line end */
+    bool cut;                   /* the last line had none */
     size_t msg_size;            /* size of msg */
     char *msg;                  /* "NAME:LINE:COL: expected ..." */
     char raw[TL_LINE_MAX + 2];  /* the last line, without its end (one
@@ -1381,6 +1383,11 @@ int tl_reader_open(struct tl_reader **out, FILE *fp, const char *name)
     r->fp = fp;
     *out = r;
     return 0;
+}
+
+void tl_reader_set_whole_lines(struct tl_reader *r, bool on)
+{
+    r->whole_lines = on;
 }
 
 void tl_reader_close(struct tl_reader *r)
@@ -1422,6 +1429,7 @@ static long read_raw(struct tl_reader *r, bool *too_long)
             if (!any) {
                 return -1;
             }
+            r->cut = true;
             goto out_line;
         }
         any = true;
@@ -1483,6 +1491,12 @@ int tl_reader_next(struct tl_reader *r, struct tl_line *out)
             return 0;
         }
         r->line_no++;
+        if (r->cut && r->whole_lines) {
+            set_error(r, (int)n + 1, "expected the end of the line, found "
+                      "the end of the input (a line cut short is not "
+                      "taken)");
+            return -1;
+        }
         if (too_long) {
             char msg[TL_MSG_MAX];
 

@@ -114,6 +114,14 @@ struct tl_reader;
  */
 int tl_reader_open(struct tl_reader **out, FILE *fp, const char *name);
 
+/*
+ * tl_reader_set_whole_lines - with on, a last line without its line end
+ * (a pipe whose writer died mid-line) does not read: tl_reader_next
+ * gives -1 for it ("expected the end of the line ...") and then the end
+ * of input.  Off (the default), the end of input ends the last line.
+ */
+void tl_reader_set_whole_lines(struct tl_reader *r, bool on);
+
 /* tl_reader_close - free r (NULL is fine). */
 void tl_reader_close(struct tl_reader *r);
 

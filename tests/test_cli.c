@@ -291,8 +291,9 @@ static void cli__every_command_has_its_help(void **state)
         const char *usage;      /* the first line */
         const char *option;     /* an option the text explains */
     } cmds[] = {
-        {"record", "usage: ecarte record [--db FILE] [--json] [--new] "
-                   "[LOG... | -]\n", "  --new        start a new sitting"},
+        {"record", "usage: ecarte record [--db FILE] [--json] [--new | "
+                   "--sitting ID] [LOG... | -]\n",
+         "  --new        start a new sitting"},
         {"check", "usage: ecarte check [--json] [--strict] LOG...\n",
          "  --strict     a ruling the log does not record is a finding"},
         {"export", "usage: ecarte export [--db FILE] [--game N] "
@@ -304,8 +305,9 @@ static void cli__every_command_has_its_help(void **state)
                  "FILE]]\n", "  --laws SPEC  of this Laws tag value"},
         {"gen", "usage: ecarte gen [--deals N] [--seed S] "
                 "[--irregularities RATE]\n", "  --seed S     the seed"},
-        {"import", "usage: ecarte import --db FILE [--json] [--verbose] "
-                   "LOG...\n", "  --verbose    print the rulings"},
+        {"import", "usage: ecarte import --db FILE [--new] [--json] "
+                   "[--verbose] LOG... | -\n", "  --verbose    print the "
+                                               "rulings"},
         {"verify", "usage: ecarte verify [--db FILE] [--log "
                    "EXPORTED-LOG]\n", "  --log FILE   a log written by "
                                       "ecarte export"},

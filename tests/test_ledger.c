@@ -38,7 +38,8 @@ struct fixture {
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-/* temp_path - a fresh empty file under /tmp; its name into buf. */
+/* temp_path - a fresh name under /tmp where no file is (an empty file
+ * is not a ledger); its name into buf. */
 static void temp_path(char *buf, size_t n)
 {
     int fd = -1;
@@ -47,6 +48,7 @@ static void temp_path(char *buf, size_t n)
     fd = mkstemp(buf);
     assert_true(fd >= 0);
     close(fd);
+    unlink(buf);
 }
 
 /* remove_db - remove a database file and its WAL companions. */
@@ -397,9 +399,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 2");
+    raw_exec(f->path, "PRAGMA user_version = 3");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 2 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 3 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -1419,6 +1421,393 @@ static int group_teardown(void **state)
     return unsetenv("ECARTE_FIXED_TIME");
 }
 
+/* ------------------------------------------------------------------ */
+/* Issue 8: durability, snapshots, schema 2, import progress, gaps      */
+/* ------------------------------------------------------------------ */
+
+/* pragma_of - PRAGMA name on l's own connection. */
+static int64_t pragma_of(struct ledger *l, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int64_t v = -1;
+
+    assert_int_equal(sqlite3_prepare_v2(ledger__db(l), sql, -1, &st, NULL),
+                     SQLITE_OK);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        v = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* A committed action survives the machine losing power: FULL (2) for
+ * record; import keeps its bulk setting, OFF (0). */
+static void ledger__record_commits_with_synchronous_full(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *fast = NULL;
+
+    assert_int_equal(pragma_of(f->l, "PRAGMA synchronous"), 2);
+    assert_int_equal(ledger_open(&fast, f->path, LEDGER_FAST), 0);
+    assert_int_equal(pragma_of(fast, "PRAGMA synchronous"), 0);
+    ledger_close(fast);
+}
+
+/* Everything read between ledger_read_begin and ledger_read_end is one
+ * snapshot: what another handle commits meanwhile is not seen. */
+static void ledger__read_snapshot_ignores_later_commits(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *w = NULL;
+    struct collected c = { 0 };
+    char head[LEDGER_HASH_HEX];
+    char later[LEDGER_HASH_HEX];
+    int64_t n = 0;
+
+    add_five(f);
+    assert_int_equal(ledger_open(&w, f->path, 0), 0);
+    assert_int_equal(ledger_read_begin(f->l), 0);
+    assert_int_equal(ledger_chain_head(f->l, head, &n), 0);
+    assert_int_equal(n, 5);
+    add_event(w, f->sitting, f->game, f->deal, 6, "A", "plays", "9H",
+              "A plays 9H");
+    assert_int_equal(ledger_events_foreach(f->l, 0, collect_event, &c), 0);
+    assert_int_equal(c.n, 5);
+    assert_int_equal(ledger_chain_head(f->l, later, &n), 0);
+    assert_int_equal(n, 5);
+    assert_string_equal(head, later);
+    ledger_read_end(f->l);
+    assert_int_equal(ledger_chain_head(f->l, later, &n), 0);
+    assert_int_equal(n, 6);
+    assert_string_not_equal(head, later);
+    ledger_close(w);
+}
+
+struct gap_seen {
+    int n;
+    int64_t after[4];
+    int line[4];
+};
+
+static int count_gap(void *ctx, int64_t after_event, int line, int game,
+                     const char *raw)
+{
+    (void)after_event;
+    (void)line;
+    (void)game;
+    (void)raw;
+    (*(int *)ctx)++;
+    return 0;
+}
+
+static int keep_gap(void *ctx, int64_t after_event, int line, int game,
+                    const char *raw)
+{
+    struct gap_seen *g = ctx;
+
+    (void)game;
+    assert_non_null(raw);
+    if (g->n < 4) {
+        g->after[g->n] = after_event;
+        g->line[g->n] = line;
+    }
+    g->n++;
+    return 0;
+}
+
+/* to_version_1 - make the ledger at path as version 1 had it: the import
+ * and quarantine tables without the columns of version 2. */
+static void to_version_1(const char *path)
+{
+    raw_exec(path,
+             "DROP INDEX import_file_by_sitting; DROP INDEX quarantine_gap;"
+             "DROP TABLE import_file; DROP TABLE quarantine;"
+             "CREATE TABLE import_file (id INTEGER PRIMARY KEY, sha256 TEXT "
+             "NOT NULL UNIQUE, path TEXT NOT NULL, sitting_id INTEGER "
+             "REFERENCES sitting (id), deals INTEGER NOT NULL, quarantined "
+             "INTEGER NOT NULL, imported TEXT NOT NULL) STRICT;"
+             "CREATE TABLE quarantine (id INTEGER PRIMARY KEY, source TEXT "
+             "NOT NULL, line INTEGER NOT NULL, error TEXT NOT NULL, raw TEXT "
+             "NOT NULL, recorded TEXT NOT NULL) STRICT;"
+             "INSERT INTO import_file VALUES (1, 'abc', 'a.ecarte', 1, 3, 1, "
+             "'t');"
+             "INSERT INTO quarantine VALUES (1, 'a.ecarte', 7, 'e', 'r', 't');"
+             "PRAGMA user_version = 1;");
+}
+
+/* A version 1 ledger is read as it is read-only, and migrated to version
+ * 2 when opened for writing: its rows kept, the new columns defaulted. */
+static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
+    void **state)
+{
+    struct fixture *f = *state;
+    struct ledger_import imp;
+    struct ledger *ro = NULL;
+    int gaps = 0;
+
+    add_five(f);
+    ledger_close(f->l);
+    f->l = NULL;
+    to_version_1(f->path);
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_version(ro), 1);
+    assert_int_equal(ledger_import_get(ro, "abc", &imp), 0);
+    assert_true(imp.complete);
+    assert_int_equal(imp.deals, 3);
+    assert_int_equal(ledger_gaps_foreach(ro, 1, count_gap, &gaps), 0);
+    assert_int_equal(gaps, 0);
+    assert_int_equal(ledger_import_update(ro, &imp), LEDGER_E_FORMAT);
+    ledger_close(ro);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_version(f->l), 2);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
+    assert_int_equal(ledger_import_get(f->l, "abc", &imp), 0);
+    assert_true(imp.complete);
+    assert_int_equal(imp.sitting, 1);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM quarantine "
+                             "WHERE sitting_id IS NULL AND after_event = 0 "
+                             "AND game = 0"), 1);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 5);
+}
+
+/* An import's row: begun not complete, its progress written, read back;
+ * the same content begun twice is a duplicate. */
+static void ledger__import_progress_round_trips(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger_import imp;
+    struct ledger_import got;
+
+    memset(&imp, 0, sizeof(imp));
+    assert_int_equal(ledger_import_get(f->l, "h1", &got), LEDGER_E_NOTFOUND);
+    imp.sitting = f->sitting;
+    assert_int_equal(ledger_import_begin(f->l, "h1", "a.ecarte", &imp), 0);
+    assert_true(imp.id > 0);
+    assert_int_equal(ledger_import_get(f->l, "h1", &got), 0);
+    assert_false(got.complete);
+    assert_int_equal(got.sitting, f->sitting);
+    assert_int_equal(ledger_file_seen(f->l, "h1"), 1);
+    imp.line = 340;
+    imp.deals = 12;
+    imp.quarantined = 1;
+    imp.findings = 2;
+    imp.events = 345;
+    imp.complete = true;
+    assert_int_equal(ledger_import_update(f->l, &imp), 0);
+    assert_int_equal(ledger_import_get(f->l, "h1", &got), 0);
+    assert_int_equal(got.line, 340);
+    assert_int_equal(got.deals, 12);
+    assert_int_equal(got.quarantined, 1);
+    assert_int_equal(got.findings, 2);
+    assert_int_equal(got.events, 345);
+    assert_true(got.complete);
+    assert_int_equal(ledger_import_begin(f->l, "h1", "b.ecarte", &imp),
+                     LEDGER_E_DUPLICATE);
+    imp.id = 99;
+    assert_int_equal(ledger_import_update(f->l, &imp), LEDGER_E_NOTFOUND);
+}
+
+/* Quarantined deals are read back where they stood in their sitting, in
+ * the sitting's order (not the order they were written in). */
+static void ledger__gaps_come_in_the_order_of_the_sitting(void **state)
+{
+    struct fixture *f = *state;
+    struct gap_seen g;
+    int64_t other = 0;
+
+    memset(&g, 0, sizeof(g));
+    add_five(f);
+    assert_int_equal(ledger_sitting_add(f->l, "b.ecarte", &other), 0);
+    assert_int_equal(ledger_quarantine_gap(f->l, "a", 40, "e", "deal A\n",
+                                           f->sitting, 4, 1), 0);
+    assert_int_equal(ledger_quarantine_gap(f->l, "a", 10, "e", "deal B\n",
+                                           f->sitting, 0, 1), 0);
+    assert_int_equal(ledger_quarantine_gap(f->l, "b", 5, "e", "x\n", other,
+                                           0, 1), 0);
+    assert_int_equal(ledger_quarantine_gap(f->l, "a", 50, "e", "deal B\n",
+                                           f->sitting, 4, 2), 0);
+    assert_int_equal(ledger_gaps_foreach(f->l, f->sitting, keep_gap, &g), 0);
+    assert_int_equal(g.n, 3);
+    assert_int_equal(g.after[0], 0);
+    assert_int_equal(g.line[0], 10);
+    assert_int_equal(g.after[1], 4);
+    assert_int_equal(g.line[1], 40);
+    assert_int_equal(g.line[2], 50);
+    assert_int_equal(ledger_quarantine_count(f->l), 4);
+}
+
+struct found_sittings {
+    int n;
+    int64_t id[4];
+    int64_t n_events[4];
+    bool imported[4];
+    bool deal_open[4];
+};
+
+static int keep_sitting(void *ctx, const struct ledger_sitting_info *si)
+{
+    struct found_sittings *fs = ctx;
+
+    if (fs->n < 4) {
+        fs->id[fs->n] = si->id;
+        fs->n_events[fs->n] = si->n_events;
+        fs->imported[fs->n] = si->imported;
+        fs->deal_open[fs->n] = si->deal_open;
+    }
+    fs->n++;
+    return 0;
+}
+
+/* What resuming asks of the ledger: the sittings of a source with their
+ * length, whether imported, whether stopped mid-deal; an event's text by
+ * its place; a game's id by its number. */
+static void ledger__sittings_of_a_source_and_their_events(void **state)
+{
+    struct fixture *f = *state;
+    struct found_sittings fs;
+    char text[64];
+    int64_t other = 0;
+    int64_t id = 0;
+
+    memset(&fs, 0, sizeof(fs));
+    add_five(f);
+    assert_int_equal(ledger_sitting_add(f->l, "club.ecarte", &other), 0);
+    assert_int_equal(ledger_file_add(f->l, "h", "club.ecarte", other, 0, 0),
+                     0);
+    assert_int_equal(ledger_sittings_find(f->l, "club.ecarte", 0,
+                                          keep_sitting, &fs), 0);
+    assert_int_equal(fs.n, 2);
+    assert_int_equal(fs.id[0], f->sitting);
+    assert_int_equal(fs.n_events[0], 5);
+    assert_false(fs.imported[0]);
+    assert_true(fs.deal_open[0]);
+    assert_int_equal(fs.id[1], other);
+    assert_int_equal(fs.n_events[1], 0);
+    assert_true(fs.imported[1]);
+    memset(&fs, 0, sizeof(fs));
+    assert_int_equal(ledger_sittings_find(f->l, "-", 0, keep_sitting, &fs),
+                     0);
+    assert_int_equal(fs.n, 0);
+    assert_int_equal(ledger_sittings_find(f->l, NULL, other, keep_sitting,
+                                          &fs), 0);
+    assert_int_equal(fs.n, 1);
+    assert_int_equal(ledger_deal_finish(f->l, f->deal, 3, 2, 1, 0, false), 0);
+    memset(&fs, 0, sizeof(fs));
+    assert_int_equal(ledger_sittings_find(f->l, NULL, f->sitting,
+                                          keep_sitting, &fs), 0);
+    assert_false(fs.deal_open[0]);
+    assert_int_equal(ledger_event_text(f->l, f->sitting, 3, text,
+                                       sizeof(text)), 0);
+    assert_string_equal(text, "A plays QS");
+    assert_int_equal(ledger_event_text(f->l, f->sitting, 6, text,
+                                       sizeof(text)), LEDGER_E_NOTFOUND);
+    assert_int_equal(ledger_game_id(f->l, f->sitting, 1, &id), 0);
+    assert_int_equal(id, f->game);
+    assert_int_equal(ledger_game_id(f->l, f->sitting, 2, &id),
+                     LEDGER_E_NOTFOUND);
+}
+
+/* An empty file is not a ledger unless asked (LEDGER_EMPTY_OK); where no
+ * file is, a whole ledger is made and nothing is left beside it. */
+static void ledger__empty_file_is_a_ledger_only_when_asked(void **state)
+{
+    char path[64];
+    char side[96];
+    struct ledger *l = NULL;
+    FILE *fp = NULL;
+
+    (void)state;
+    temp_path(path, sizeof(path));
+    fp = fopen(path, "w");
+    assert_non_null(fp);
+    fclose(fp);
+    assert_int_equal(ledger_open(&l, path, 0), LEDGER_E_EMPTY);
+    assert_non_null(strstr(ledger_errmsg(l), "empty"));
+    ledger_close(l);
+    l = NULL;
+    assert_int_equal(ledger_open(&l, path, LEDGER_EMPTY_OK), 0);
+    ledger_close(l);
+    l = NULL;
+    assert_int_equal(raw_int(path, "PRAGMA user_version"),
+                     LEDGER_SCHEMA_VERSION);
+    remove_db(path);
+    /* no file: made whole, in WAL mode already (the header's read and
+     * write versions are 2), nothing left beside it */
+    assert_int_equal(ledger_open(&l, path, 0), 0);
+    ledger_close(l);
+    fp = fopen(path, "rb");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 18, SEEK_SET), 0);
+    assert_int_equal(fgetc(fp), 2);
+    assert_int_equal(fgetc(fp), 2);
+    fclose(fp);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM chain"), 1);
+    snprintf(side, sizeof(side), "%s.new-%ld-0", path, (long)getpid());
+    assert_false(file_exists(side));
+    remove_db(path);
+}
+
+static int waits_told;
+
+static void told(void *ctx, long waited_ms)
+{
+    (void)ctx;
+    assert_true(waited_ms >= 1000);
+    waits_told++;
+}
+
+/* A lock held by another handle is waited for up to the limit, and the
+ * wait is told after a second. */
+static void ledger__lock_wait_is_told_after_a_second(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger_options opt = {
+        .flags = 0, .wait_ms = 1300, .on_wait = told, .wait_ctx = NULL,
+    };
+    struct ledger *l2 = NULL;
+
+    waits_told = 0;
+    assert_int_equal(ledger_open_with(&l2, f->path, &opt), 0);
+    assert_int_equal(ledger_begin(f->l), 0);
+    assert_int_equal(ledger_begin(l2), LEDGER_E_BUSY);
+    assert_int_equal(waits_told, 1);
+    ledger_rollback(f->l);
+    assert_int_equal(ledger_begin(l2), 0);
+    ledger_rollback(l2);
+    ledger_close(l2);
+}
+
+/* With LEDGER_CHECK a file with a damaged page is refused before
+ * anything is written. */
+static void ledger__check_refuses_a_damaged_file(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *l = NULL;
+    int64_t pages = 0;
+    FILE *fp = NULL;
+
+    for (int i = 0; i < 200; i++) {
+        add_event(f->l, f->sitting, f->game, f->deal, i + 1, "A", "plays",
+                  "KH", "A plays KH, a longer text to fill more pages....");
+    }
+    ledger_close(f->l);
+    f->l = NULL;
+    pages = raw_int(f->path, "PRAGMA page_count");
+    assert_true(pages > 6);
+    fp = fopen(f->path, "r+b");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, (pages - 2) * 4096, SEEK_SET), 0);
+    for (int i = 0; i < 64; i++) {
+        fwrite("\xde\xad\xbe\xef", 1, 4, fp);
+    }
+    fclose(fp);
+    assert_int_equal(ledger_open(&l, f->path, LEDGER_CHECK),
+                     LEDGER_E_DAMAGED);
+    assert_non_null(strstr(ledger_errmsg(l), "damaged"));
+    ledger_close(l);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1483,6 +1872,28 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(ledger__second_writer_gets_busy,
                                         setup_file, teardown),
         cmocka_unit_test(ledger__committed_events_survive_sigkill),
+        cmocka_unit_test_setup_teardown(
+            ledger__record_commits_with_synchronous_full, setup_file,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__read_snapshot_ignores_later_commits, setup_file,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__version_1_is_read_as_it_is_and_migrated_for_writing,
+            setup_file, teardown),
+        cmocka_unit_test_setup_teardown(ledger__import_progress_round_trips,
+                                        setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__gaps_come_in_the_order_of_the_sitting, setup_memory,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__sittings_of_a_source_and_their_events, setup_memory,
+            teardown),
+        cmocka_unit_test(ledger__empty_file_is_a_ledger_only_when_asked),
+        cmocka_unit_test_setup_teardown(
+            ledger__lock_wait_is_told_after_a_second, setup_file, teardown),
+        cmocka_unit_test_setup_teardown(ledger__check_refuses_a_damaged_file,
+                                        setup_file, teardown),
         cmocka_unit_test_setup_teardown(ledger__verify_intact_chain_is_zero,
                                         setup_file, teardown),
         cmocka_unit_test_setup_teardown(

@@ -369,7 +369,7 @@ static void robust__read_only_ledger_is_said_in_words(void **state)
 
     assert_int_equal(harness_record(t->db, log), 0);
     snprintf(want, sizeof(want),
-             "ecarte: %s: the ledger is read-only (its file, or the "
+             "ecarte record: %s: the ledger is read-only (its file, or the "
              "directory it is in, may not be written)\n",
              t->db);
     /* the file and its directory read-only */
@@ -401,7 +401,7 @@ static void robust__read_only_ledger_is_said_in_words(void **state)
     assert_true(as_writer_who_may_not(run, sizeof(run), cmd));
     assert_int_equal(harness_capture(out, sizeof(out), "%s", run), 2);
     snprintf(want, sizeof(want),
-             "ecarte: %s: the ledger is read-only (its file, or the "
+             "ecarte record: %s: the ledger is read-only (its file, or the "
              "directory it is in, may not be written)\n",
              t->db);
     assert_string_equal(out, want);
