@@ -26,6 +26,9 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     uint32_t hand = 0;
     int unknown = 0;
 
+    if (ev->suit < 0 || ev->suit >= SUIT_COUNT) {
+        return;
+    }
     if (laws__is_seat(ev->actor)) {
         hand = v->known[ev->actor];
         unknown = v->count[ev->actor] - cards_count(hand);

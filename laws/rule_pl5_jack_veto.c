@@ -80,7 +80,7 @@ static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
     r->offender = SEAT_NONE;
-    if (!laws__is_seat(ev->actor)) {
+    if (!laws__is_seat(ev->actor) || v->trump < 0 || v->trump >= SUIT_COUNT) {
         return;
     }
     if (ev->kind != EV_VETO) {
