@@ -293,6 +293,11 @@ int arbiter_hand(const struct arbiter *a, int seat, uint32_t *known)
     return a->s.d.z.count[Z_HAND(seat)];
 }
 
+int arbiter_value(const struct arbiter *a)
+{
+    return a->s.d.value > 0 ? a->s.d.value : 1;
+}
+
 int arbiter_trump(const struct arbiter *a)
 {
     return a->s.d.trump;

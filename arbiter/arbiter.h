@@ -207,6 +207,10 @@ int arbiter_next_dealer(const struct arbiter *a);
  */
 int arbiter_hand(const struct arbiter *a, int seat, uint32_t *known);
 
+/* arbiter_value - the current hand's value: 1, or the multiplier an
+ * accepted double set (VARIANTS.md 4.1, `= value N`). */
+int arbiter_value(const struct arbiter *a);
+
 /* arbiter_trump - the trump suit, SUIT_NONE before the turn-up. */
 int arbiter_trump(const struct arbiter *a);
 
