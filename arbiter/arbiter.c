@@ -447,6 +447,22 @@ static int dispatch(struct ctx *c, const struct law_view *v,
         return arbiter__on_mark(c, v);
     case EV_UNMARK:
         return arbiter__on_unmark(c);
+    case EV_OFFER_DOUBLE:
+        return arbiter__on_offer_double(c, rs, n);
+    case EV_ACCEPT_DOUBLE:
+        return arbiter__on_answer_double(c, true);
+    case EV_DECLINE_DOUBLE:
+        return arbiter__on_answer_double(c, false);
+    case EV_OFFER_POINT:
+        return arbiter__on_offer_point(c, rs, n);
+    case EV_ACCEPT_POINT:
+        return arbiter__on_answer_point(c, true);
+    case EV_DECLINE_POINT:
+        return arbiter__on_answer_point(c, false);
+    case EV_RESHUFFLE:
+        return arbiter__on_reshuffle(c);
+    case EV_VETO:
+        return arbiter__on_veto(c, rs, n);
     case EV_END:
         return arbiter__on_end(c);
     case EV_FOUND_FACED:

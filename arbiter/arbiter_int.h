@@ -159,7 +159,8 @@ struct deal_state {
     int8_t double_offer;        /* seat whose double waits for its answer */
     int8_t double_acceptor;     /* seat that accepted the last double */
     int8_t point_offer;         /* seat that offered the point, SEAT_NONE */
-    int8_t point_answer;        /* 0 not yet, 1 accepted, -1 declined */
+    int8_t point_answer;        /* 0 not yet, 1 accepted, -1 declined, -2
+                                   declined and settled (MD3) */
     bool turnup_drawn;          /* the turn-up under the stock was drawn */
     bool reshuffle_due;         /* PL1: the stock is to be made anew */
     int8_t veto_scorer;         /* PL5: whose king point waits for the
@@ -341,6 +342,10 @@ void arbiter__bar_turned_king(struct ctx *c);
 int arbiter__carry_out(struct ctx *c, struct ruling *r,
                        const struct law_view *v);
 
+/* arbiter__veto_passed - PL5: the adversary passes, the king point held
+ * for his veto is scored */
+void arbiter__veto_passed(struct ctx *c);
+
 /* arbiter__evidence - after the action, the laws that read evidence from
  * it are asked on the table as it now stands (L25, L43) */
 int arbiter__evidence(struct ctx *c);
@@ -516,6 +521,10 @@ void arbiter__award(struct ctx *c, int seat, int n);
  * and the caps of L25/L43 on an offender */
 int arbiter__hand_points(const struct ctx *c, int *winner);
 
+/* arbiter__reveal - card k is seen in seat's hand (or was played by him):
+ * placed there if it can be; ARB_E_IMPOSSIBLE if it is elsewhere */
+int arbiter__reveal(struct ctx *c, int seat, uint8_t k);
+
 /* arbiter__is_claim - r lets the adversary stand or replay (L25, L43) */
 bool arbiter__is_claim(const struct ruling *r);
 
@@ -548,5 +557,25 @@ int arbiter__on_mark(struct ctx *c, const struct law_view *v);
 
 /* arbiter__on_unmark - `X unmarks N` */
 int arbiter__on_unmark(struct ctx *c);
+
+/* variants.c ------------------------------------------------------- */
+
+/* arbiter__on_offer_double - `X offers-double` (MD1, MD2) */
+int arbiter__on_offer_double(struct ctx *c, const struct ruling *rs, int n);
+
+/* arbiter__on_answer_double - `Y accepts-double` / `Y declines-double` */
+int arbiter__on_answer_double(struct ctx *c, bool accept);
+
+/* arbiter__on_offer_point - `X offers-point` (MD3-MD5) */
+int arbiter__on_offer_point(struct ctx *c, const struct ruling *rs, int n);
+
+/* arbiter__on_answer_point - `Y accepts-point` / `Y declines-point` */
+int arbiter__on_answer_point(struct ctx *c, bool accept);
+
+/* arbiter__on_reshuffle - `D reshuffles N` (PL1) */
+int arbiter__on_reshuffle(struct ctx *c);
+
+/* arbiter__on_veto - `X vetoes C` (PL5) */
+int arbiter__on_veto(struct ctx *c, const struct ruling *rs, int n);
 
 #endif /* ECARTE_ARBITER_ARBITER_INT_H */

@@ -280,6 +280,9 @@ int arbiter__on_elect(struct ctx *c)
         return 0;
     case OPT_NAMED_SUIT:
         return named_suit(c, &p);
+    case OPT_PASS:
+        arbiter__veto_passed(c);
+        return 0;
     case OPT_TAKE:
     case OPT_CARD_LED:
     default:

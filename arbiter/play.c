@@ -423,8 +423,18 @@ int arbiter__on_abandon(struct ctx *c)
     memset(&ts, 0, sizeof(ts));
     ts.first = d->first;
     ts.exchanged = d->exchanged;
-    ts.multiplier = 1;
-    if (won >= 3) {
+    ts.multiplier = d->value;
+    if (d->point_answer < 0 && d->point_offer == other) {
+        /* the point declined: the decliner throws up, the offerer 2 */
+        arbiter__award(c, other, 2 * d->value);
+        c->res->penalty[other] += 2 * d->value;
+    } else if (d->point_answer < 0 && d->point_offer == x) {
+        /* the offerer throws up: the decliner scores the vole */
+        ts.elder_won = other == d->elder;
+        ts.tricks = 5;
+        ts.capped = d->capped[other];
+        arbiter__award(c, other, laws_trick_points(&c->s->prof, &ts));
+    } else if (won >= 3) {
         /* L42 (c): throwing down with three tricks is claiming the point */
         ts.elder_won = x == d->elder;
         ts.tricks = 3;
@@ -447,8 +457,8 @@ int arbiter__on_abandon(struct ctx *c)
     return 0;
 }
 
-/* reveal - card k is seen in seat's hand (or was played by him). */
-static int reveal(struct ctx *c, int seat, uint8_t k)
+/* arbiter__reveal - card k is seen in seat's hand (or was played by him). */
+int arbiter__reveal(struct ctx *c, int seat, uint8_t k)
 {
     struct deal_state *d = c->d;
     struct zones *z = &d->z;
@@ -492,7 +502,7 @@ int arbiter__on_show(struct ctx *c)
         return arbiter__fail(c, ARB_E_ORDER, "expected a deal, found shows");
     }
     for (int i = 0; i < ev->n_cards; i++) {
-        int rc = reveal(c, ev->actor, ev->cards[i]);
+        int rc = arbiter__reveal(c, ev->actor, ev->cards[i]);
 
         if (rc != 0) {
             return rc;

@@ -231,6 +231,87 @@ void arbiter__bar_turned_king(struct ctx *c)
 }
 
 /*
+ * concede - the hand ends at once and seat scores pts (times the hand's
+ * value): a double declined (MD1), the point offered and accepted (MD4),
+ * the point declined and a trick taken by the offerer (MD3).
+ */
+static void concede(struct ctx *c, int seat, int pts)
+{
+    struct deal_state *d = c->d;
+
+    arbiter__end_hand_now(c);
+    d->scored = true;
+    arbiter__award(c, seat, pts * d->value);
+    arbiter__report_deal(c);
+}
+
+/* offers - the modern options' rulings that end the hand (MD1, MD3, MD4):
+ * who scores and how much. */
+static void offers(struct ctx *c, const struct ruling *r)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+
+    if (r->law == LAW_MD1) {
+        /* the decliner concedes the point: 2 if he was vulnerable */
+        concede(c, SEAT_OTHER(x),
+                1 + laws_vulnerable(d->first, x == d->elder));
+    } else if (r->law == LAW_MD4) {
+        int off = SEAT_OTHER(x);
+
+        concede(c, x,
+                1 + (c->s->prof.offer_extra &&
+                     laws_vulnerable(d->first, off == d->elder)));
+    } else if (r->law == LAW_MD3) {
+        /* the hand stops at the offerer's trick; the hand's score gives
+         * him 2 (arbiter__hand_points) */
+        d->point_answer = -2;
+        if (!d->over) {
+            arbiter__end_hand_now(c);
+            arbiter__score_hand(c);
+            arbiter__report_deal(c);
+        }
+    }
+}
+
+/*
+ * jack_veto - PL5: on a king point, the point waits (its handler held it)
+ * for the adversary's veto; a veto that holds voids the deal and the other
+ * player deals next (whatever redeal says); one that fails scores the
+ * point held.
+ */
+static void jack_veto(struct ctx *c, const struct ruling *r)
+{
+    struct deal_state *d = c->d;
+    int scorer = d->veto_scorer;
+
+    if (c->ev->kind != EV_VETO) {
+        d->veto_scorer = c->ev->actor;
+        arbiter__push_pending(c, r);
+        return;
+    }
+    d->veto_scorer = SEAT_NONE;
+    if (r->remedy == REM_NEW_DEAL) {
+        arbiter__void_deal(c);
+        c->s->next_dealer = (int8_t)SEAT_OTHER(d->dealer);
+    } else if (scorer != SEAT_NONE) {
+        arbiter__award(c, scorer, 1);
+    }
+}
+
+/* arbiter__veto_passed - PL5: the adversary passes: the king point held
+ * for his veto is scored (the game may end). */
+void arbiter__veto_passed(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+
+    if (d->veto_scorer != SEAT_NONE) {
+        arbiter__award(c, d->veto_scorer, 1);
+        d->veto_scorer = SEAT_NONE;
+    }
+}
+
+/*
  * arbiter__penalty_of - the points rulings rs[0..n) forfeit through the
  * penalty laws, into c's result: a king point lost (L19, L22-L24).
  */
@@ -387,6 +468,17 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         return 0;
     case LAW_38:
         return stock_lapse(c);
+    case LAW_PL1:
+        d->reshuffle_due = true;
+        return 0;
+    case LAW_PL5:
+        jack_veto(c, r);
+        return 0;
+    case LAW_MD1:
+    case LAW_MD3:
+    case LAW_MD4:
+        offers(c, r);
+        return 0;
     default:
         break;
     }
@@ -531,6 +623,38 @@ int arbiter__gate(struct ctx *c)
                 laws_get((enum law_id)d->owed.law)->id, event_verb(ev->kind));
         }
         return 0;
+    }
+    if (d->reshuffle_due && arbiter__drawable(c) == 0 &&
+        ((ev->kind == EV_GIVE && d->phase == PH_EXCHANGE) ||
+         (ev->kind == EV_DRAW && d->owed.kind == OWED_NONE))) {
+        return arbiter__fail(c, ARB_E_PENDING,
+                             "expected %c reshuffles %d (the stock is out, "
+                             "PL1), found %s",
+                             seat_letter(d->dealer),
+                             d->z.count[Z_DISCARD_A] + d->z.count[Z_DISCARD_B],
+                             event_verb(ev->kind));
+    }
+    if (d->double_offer != SEAT_NONE &&
+        !((ev->kind == EV_ACCEPT_DOUBLE || ev->kind == EV_DECLINE_DOUBLE) &&
+          ev->actor == SEAT_OTHER(d->double_offer)) &&
+        ev->kind != EV_LOOK && ev->kind != EV_SHOW &&
+        ev->kind != EV_OFFER_DOUBLE) {
+        return arbiter__fail(c, ARB_E_PENDING,
+                             "expected %c accepts-double or declines-double "
+                             "(MD1), found %s",
+                             seat_letter(SEAT_OTHER(d->double_offer)),
+                             event_verb(ev->kind));
+    }
+    if (d->point_offer != SEAT_NONE && d->point_answer == 0 &&
+        !((ev->kind == EV_ACCEPT_POINT || ev->kind == EV_DECLINE_POINT) &&
+          ev->actor == SEAT_OTHER(d->point_offer)) &&
+        ev->kind != EV_LOOK && ev->kind != EV_SHOW &&
+        ev->kind != EV_OFFER_POINT) {
+        return arbiter__fail(c, ARB_E_PENDING,
+                             "expected %c accepts-point or declines-point "
+                             "(MD4), found %s",
+                             seat_letter(SEAT_OTHER(d->point_offer)),
+                             event_verb(ev->kind));
     }
     for (int i = d->n_pending - 1; i >= 0; i--) {
         struct pending *p = &d->pending[i];

@@ -150,6 +150,12 @@ int arbiter__hand_points(const struct ctx *c, int *winner)
     int w = t[0] >= 3 ? 0 : t[1] >= 3 ? 1 : SEAT_NONE;
     struct trick_score ts;
 
+    if (d->point_answer < 0 && d->point_offer != SEAT_NONE &&
+        t[(int)d->point_offer] > 0) {
+        /* MD3: the point declined, the offerer took a trick: 2 */
+        *winner = d->point_offer;
+        return 2 * d->value;
+    }
     *winner = w;
     if (w == SEAT_NONE) {
         return 0;
@@ -160,7 +166,7 @@ int arbiter__hand_points(const struct ctx *c, int *winner)
     ts.first = d->first;
     ts.exchanged = d->exchanged;
     ts.capped = d->capped[w] && !d->uncap_on_replay;
-    ts.multiplier = 1;
+    ts.multiplier = d->value;
     return laws_trick_points(&c->s->prof, &ts);
 }
 

@@ -361,6 +361,13 @@ struct trick_score {
  */
 int laws_trick_points(const struct profile *p, const struct trick_score *t);
 
+/*
+ * laws_vulnerable - a player against whom L49 gives the extra point: elder
+ * hand who stood without proposing, or the dealer who refused the first
+ * proposal (first: enum first_proposal; elder: he is elder hand).
+ */
+bool laws_vulnerable(int first, bool elder);
+
 /* ------------------------------------------------------------------ */
 /* Table events: one per action line of a .ecarte log (FORMAT.md)       */
 /* ------------------------------------------------------------------ */
@@ -742,7 +749,8 @@ struct law_view {
     int double_offer;           /* seat whose double waits, SEAT_NONE */
     int double_acceptor;        /* seat that accepted the last double */
     int point_offer;            /* seat that offered the point, SEAT_NONE */
-    int point_answer;           /* 0 not yet, 1 accepted, -1 declined */
+    int point_answer;           /* 0 not yet, 1 accepted, -1 declined, -2
+                                   declined and settled by a trick (MD3) */
     bool turnup_drawn;          /* the turn-up under the stock was drawn */
     int drawable;               /* cards the dealer can still serve: the
                                    stock, and the turn-up under it */

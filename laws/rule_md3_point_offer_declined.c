@@ -20,8 +20,8 @@ static bool engaged(const struct profile *p)
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
     (void)ev;
-    return v->after && v->point_answer < 0 && laws__is_seat(v->point_offer) &&
-           v->tricks[v->point_offer] > 0 && v->deal_on;
+    return v->after && v->point_answer == -1 &&
+           laws__is_seat(v->point_offer) && v->tricks[v->point_offer] > 0;
 }
 
 const struct law rule_MD3_point_offer_declined = {

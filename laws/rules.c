@@ -259,8 +259,7 @@ bool laws_underserved(const struct law_view *v, int seat)
 int laws_trick_points(const struct profile *p, const struct trick_score *t)
 {
     /* the loser stood without proposing, or refused the first proposal */
-    bool vulnerable = (!t->elder_won && t->first == FIRST_STOOD) ||
-                      (t->elder_won && t->first == FIRST_REFUSED);
+    bool vulnerable = laws_vulnerable(t->first, !t->elder_won);
     bool extra = vulnerable && !t->no_extra;
     int pts;
 
@@ -278,4 +277,9 @@ int laws_trick_points(const struct profile *p, const struct trick_score *t)
         pts = t->tricks >= 5 ? 1 : pts - 1;
     }
     return pts * (t->multiplier > 0 ? t->multiplier : 1);
+}
+
+bool laws_vulnerable(int first, bool elder)
+{
+    return elder ? first == FIRST_STOOD : first == FIRST_REFUSED;
 }
