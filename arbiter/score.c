@@ -80,6 +80,9 @@ void arbiter__game_won(struct ctx *c, int seat)
     s->games_won_before[1] = s->games_won[1];
     s->last_win_rubber = false;
     s->games_won[seat]++;
+    if (s->prof.next_game_dealer == NEXT_GAME_LOSER) {
+        s->next_dealer = (int8_t)SEAT_OTHER(seat); /* the loser deals */
+    }
     report_game(c);
     if (s->prof.rubber > 0 && s->games_won[seat] > s->prof.rubber / 2) {
         g->rubber_over = true;
