@@ -220,6 +220,56 @@ int arbiter_trump(const struct arbiter *a);
  */
 int arbiter_pending(const struct arbiter *a, struct ruling *out, int max);
 
+/* What the table waits for next (arbiter_next). */
+enum arb_step {
+    ARB_NEXT_CUT_FOR_DEAL,      /* the players cut for deal */
+    ARB_NEXT_DEAL,              /* a `deal` line (or `game`) */
+    ARB_NEXT_NEW_GAME,          /* the game is over: `game` */
+    ARB_NEXT_SHUFFLE,           /* shuffles and the cut to the dealer */
+    ARB_NEXT_PACKET,            /* the dealer gives a packet */
+    ARB_NEXT_TURN_UP,           /* the dealer turns up the trump */
+    ARB_NEXT_DECIDE,            /* elder hand proposes or stands (or leads) */
+    ARB_NEXT_ANSWER,            /* the dealer accepts or refuses */
+    ARB_NEXT_DISCARD,           /* seat lays out his discard */
+    ARB_NEXT_ASK,               /* elder hand asks for cards */
+    ARB_NEXT_SERVE,             /* the dealer serves seat from the stock */
+    ARB_NEXT_LEAD,              /* seat leads */
+    ARB_NEXT_PLAY,              /* seat plays to the card led */
+    ARB_NEXT_ELECT,             /* seat elects on a pending ruling */
+    ARB_NEXT_REMEDY,            /* seat carries out a remedy (throws out,
+                                   draws, completes) */
+    ARB_NEXT_OFFER,             /* seat answers a double or a point offered */
+    ARB_NEXT_RESHUFFLE          /* the dealer reshuffles the discards (PL1) */
+};
+
+/* The next step of the table, for a prompt. */
+struct arb_next {
+    enum arb_step step;
+    int seat;                   /* who is expected to act, SEAT_NONE if
+                                   either or nobody in particular */
+    int n;                      /* cards owed, for ARB_NEXT_REMEDY and
+                                   ARB_NEXT_SERVE; else 0 */
+    uint32_t options;           /* OPT_BIT()s, for ARB_NEXT_ELECT */
+    enum law_id law;            /* the ruling's law, for ARB_NEXT_ELECT and
+                                   ARB_NEXT_REMEDY */
+};
+
+/*
+ * arbiter_next - what the table waits for now and from whom, into *out:
+ * the election on the newest pending ruling first, then a remedy owed, an
+ * offer waiting, else the next step of the hand (a guide for a prompt: any
+ * action a real table takes is still adjudicated as it comes).
+ */
+void arbiter_next(const struct arbiter *a, struct arb_next *out);
+
+/*
+ * arbiter_playable - the cards seat may put down now, from what is known
+ * of his hand: to a card led, those the follower's obligation allows
+ * (L43, laws_legal_follows); leading, any known card.  *unknown gets the
+ * number of his cards nobody has seen (any of them may be played too).
+ */
+uint32_t arbiter_playable(const struct arbiter *a, int seat, int *unknown);
+
 /* arbiter_hand_in_progress - true while a deal has begun and not ended. */
 bool arbiter_hand_in_progress(const struct arbiter *a);
 
