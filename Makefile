@@ -131,7 +131,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ecarte
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 # Each public header compiles alone under the strict flags.
 headercheck:
@@ -143,3 +143,27 @@ headercheck:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:%=%.d) $(BUILD)/tests/harness.d
 -include $(BUILD)/bench-obj/bench.d $(BUILD)/bench-obj/cli_main.d
+
+# Fuzzing (libFuzzer, clang's -fsanitize=fuzzer): make fuzz builds the
+# targets in build-fuzz/; make fuzz-run runs each for FUZZ_SECONDS on a
+# corpus seeded from tests/cases and examples (kept in build-fuzz/).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_BUILD = build-fuzz
+FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
+             -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
+               $(wildcard arbiter/*.c)
+
+.PHONY: fuzz fuzz-run
+fuzz: $(FUZZ_BUILD)/fuzz_arbiter
+
+$(FUZZ_BUILD)/fuzz_arbiter: fuzz/fuzz_arbiter.c $(FUZZ_LIB_SRC)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $^ -lm
+
+fuzz-run: fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-arbiter
+	@cp tests/cases/*.ecarte examples/*.ecarte $(FUZZ_BUILD)/corpus-arbiter/
+	$(FUZZ_BUILD)/fuzz_arbiter -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=8192 -print_final_stats=1 $(FUZZ_BUILD)/corpus-arbiter

@@ -542,6 +542,9 @@ static int step(struct ctx *c)
               c->ev->kind == EV_MARK || c->ev->kind == EV_REFUSE))) {
             c->not_allowed = true;
         }
+        if (rs[i].options & OPT_BIT(OPT_VETO)) {
+            c->point_held = true;
+        }
     }
     if ((rc = dispatch(c, &v, rs, n)) != 0) {
         return rc;
@@ -599,6 +602,7 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
     c.ev = ev;
     c.res = out;
     c.not_allowed = false;
+    c.point_held = false;
     rc = step(&c);
     if (rc == 0 && !arbiter__conserved(&next->d.z)) {
         rc =
@@ -647,6 +651,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
     c.ev = first;
     c.res = out;
     c.not_allowed = false;
+    c.point_held = false;
     next->started = true;
     if (next->deal_on && !next->d.over) {
         /* not reached from a deal boundary: drop the hand unscored */

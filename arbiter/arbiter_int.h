@@ -269,6 +269,8 @@ struct ctx {
     const struct table_event *ev;
     struct arb_result *res;
     bool not_allowed;           /* a ruling refused the action: no effect */
+    bool point_held;            /* a ruling offers a veto of the king point
+                                   this action scores: it waits (PL5) */
 };
 
 /* arbiter.c -------------------------------------------------------- */

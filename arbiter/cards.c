@@ -15,6 +15,14 @@
  * from to zone to; remembers the last cards given to a hand.  Unnamed cards
  * leaving a hand could be any of its cards: the hand's known cards are no
  * longer known to be there (they may be among those that left). */
+/* under_stock - the turn-up lies under the stock, not yet drawn (PL). */
+static bool under_stock(const struct ctx *c)
+{
+    return c->s->prof.turnup == TURNUP_UNDER_STOCK &&
+           c->d->turn_up != CARD_NONE && !c->d->turnup_drawn &&
+           c->d->phase >= PH_TURNED;
+}
+
 int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n)
 {
     const struct table_event *ev = c->ev;
@@ -45,7 +53,25 @@ int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n)
 
     for (int i = 0; i < n; i++) {
         uint8_t k = ev->n_cards > 0 ? ev->cards[i] : CARD_UNKNOWN;
-        int rc = arbiter__move(&c->d->z, k, from, to, why, sizeof(why));
+        enum zone src = from;
+        int rc;
+
+        if (from == Z_STOCK && under_stock(c) &&
+            (k == c->d->turn_up ||
+             (k == CARD_UNKNOWN && c->d->z.count[Z_STOCK] == 0))) {
+            /* turnup=under-stock: the turn-up is the stock's last card */
+            if (c->d->z.count[Z_STOCK] > 0) {
+                return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                                     "expected the turn-up drawn last from "
+                                     "under the stock, found it with %d "
+                                     "card(s) above it",
+                                     c->d->z.count[Z_STOCK]);
+            }
+            k = c->d->turn_up;
+            src = Z_TURN_UP;
+            c->d->turnup_drawn = true;
+        }
+        rc = arbiter__move(&c->d->z, k, src, to, why, sizeof(why));
 
         if (rc != 0) {
             return arbiter__fail(c, rc, "%s", why);

@@ -331,10 +331,10 @@ int arbiter__dealer_gives(struct ctx *c, const char *pile)
     if (rc != 0) {
         return rc;
     }
-    if (c->ev->n > c->d->z.count[Z_STOCK]) {
+    if (c->ev->n > arbiter__drawable(c)) {
         return arbiter__fail(c, ARB_E_IMPOSSIBLE,
                              "expected at most %d cards (left in %s), found %d",
-                             c->d->z.count[Z_STOCK], pile, c->ev->n);
+                             arbiter__drawable(c), pile, c->ev->n);
     }
     return 0;
 }

@@ -176,10 +176,18 @@ static void stand(struct ctx *c)
 static int named_suit(struct ctx *c, const struct pending *p)
 {
     struct deal_state *d = c->d;
-    struct trick_rec *tr = &d->tricks_rec[d->trick_no - 1];
-    int leader = tr->leader;
+    struct trick_rec *tr;
+    int leader;
     char why[200];
 
+    if (d->over || d->trick_no <= 0 ||
+        d->tricks_rec[d->trick_no - 1].follow != CARD_NONE) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected the card led still alone on the "
+                             "table, found the trick played (L41)");
+    }
+    tr = &d->tricks_rec[d->trick_no - 1];
+    leader = tr->leader;
     if (arbiter__move(&d->z, tr->lead, Z_TRICKS, Z_HAND(leader), why,
                       sizeof(why)) != 0) {
         return arbiter__fail(c, ARB_E_IMPOSSIBLE, "%s", why);

@@ -215,11 +215,23 @@ int arbiter__on_propose(struct ctx *c)
             "found it in the %s",
             phase_name(d->phase));
     }
-    if (d->z.count[Z_STOCK] == 0) {
+    if (arbiter__drawable(c) == 0 &&
+        (c->s->prof.stock_out == STOCK_OUT_STOP ||
+         d->z.count[Z_DISCARD_A] + d->z.count[Z_DISCARD_B] == 0)) {
         return arbiter__fail(
             c, ARB_E_ORDER,
             "expected elder hand to play: the stock is exhausted "
             "(L38), found proposes");
+    }
+    if (c->s->prof.one_exchange && d->exchanged) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected elder hand to play: one exchange a "
+                             "hand (proposals=one), found proposes");
+    }
+    if (d->point_offer != SEAT_NONE) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected play: an offer of the point ends the "
+                             "exchange (VARIANTS.md 4.2), found proposes");
     }
     d->proposals++;
     d->answered = false;
@@ -490,11 +502,11 @@ int arbiter__on_draw(struct ctx *c)
             "ruling, found it in the %s",
             phase_name(d->phase));
     }
-    if (ev->n > d->z.count[Z_STOCK]) {
+    if (ev->n > arbiter__drawable(c)) {
         return arbiter__fail(
             c, ARB_E_IMPOSSIBLE,
             "expected at most %d cards (left in the stock), found %d",
-            d->z.count[Z_STOCK], ev->n);
+            arbiter__drawable(c), ev->n);
     }
     if ((rc = arbiter__give_cards(c, Z_STOCK, Z_HAND(x), ev->n)) != 0) {
         return rc;

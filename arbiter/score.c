@@ -80,6 +80,9 @@ void arbiter__game_won(struct ctx *c, int seat)
     s->games_won_before[1] = s->games_won[1];
     s->last_win_rubber = false;
     s->games_won[seat]++;
+    if (s->prof.next_game_dealer == NEXT_GAME_LOSER) {
+        s->next_dealer = (int8_t)SEAT_OTHER(seat); /* the loser deals */
+    }
     report_game(c);
     if (s->prof.rubber > 0 && s->games_won[seat] > s->prof.rubber / 2) {
         g->rubber_over = true;
@@ -279,7 +282,9 @@ static void mark_turned_king(struct ctx *c, int x)
             return;
         }
         d->king_marked = true;
-        arbiter__award(c, x, 1);
+        if (!c->point_held) {
+            arbiter__award(c, x, 1); /* held for a veto otherwise (PL5) */
+        }
         return;
     }
     /* the previous deal's turned king, before this deal's turn-up */
@@ -303,6 +308,35 @@ static void mark_turned_king(struct ctx *c, int x)
     }
 }
 
+/* announce_king - seat x announces the king of trumps (or marks it,
+ * king-announce=mark, PL3): in time (L23, L24) the point is scored,
+ * unless held for a veto (PL5), and the claim kept for L25's evidence. */
+static void announce_king(struct ctx *c, const struct law_view *v, int x)
+{
+    struct deal_state *d = c->d;
+    uint8_t king = laws_bonus_card(&c->s->prof, d->trump);
+
+    switch (laws_announce(v, x)) {
+    case ANN_OK:
+    case ANN_OK_24:
+        break;
+    default:
+        return;
+    }
+    d->announced = (int8_t)x;
+    d->announced_played = d->played[x];
+    d->ann_false_at_time =
+        d->z.count[Z_HAND(x)] == cards_count(d->z.known[Z_HAND(x)]) &&
+        !(d->z.known[Z_HAND(x)] & CARD_BIT(king)) &&
+        !arbiter__played_by(d, x, king);
+    d->announce_withdrawn = false;
+    d->announce_ruled = false;
+    d->unknown_in_after_ann = false;
+    if (!c->point_held) {
+        arbiter__award(c, x, 1);
+    }
+}
+
 /*
  * arbiter__on_mark_king - `D marks king`: the turned king is marked if
  * laws_king_mark says it is in time (L22, L47); otherwise the laws rule
@@ -310,8 +344,16 @@ static void mark_turned_king(struct ctx *c, int x)
  */
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
 {
-    if (!c->not_allowed && laws_king_mark(v, c->ev->actor) == MARK_OK) {
-        mark_turned_king(c, c->ev->actor);
+    int x = c->ev->actor;
+
+    if (c->not_allowed) {
+        return 0;
+    }
+    if (laws_king_mark(v, x) == MARK_OK) {
+        mark_turned_king(c, x);
+    } else if (c->s->prof.king_announce == KING_ANNOUNCE_MARK &&
+               c->d->trump != SUIT_NONE && c->s->deal_on) {
+        announce_king(c, v, x); /* PL3: the king held, marked */
     }
     return 0;
 }
@@ -323,40 +365,20 @@ int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
  */
 int arbiter__on_announce(struct ctx *c, const struct law_view *v)
 {
-    struct deal_state *d = c->d;
-    int x = c->ev->actor;
     int rc;
 
     if ((rc = arbiter__need_deal(c)) != 0) {
         return rc;
     }
-    if (d->trump == SUIT_NONE) {
+    if (c->d->trump == SUIT_NONE) {
         return arbiter__fail(
             c, ARB_E_ORDER,
             "expected the turn-up before the king is announced, "
             "found announces");
     }
-    if (c->not_allowed) {
-        return 0;
+    if (!c->not_allowed) {
+        announce_king(c, v, c->ev->actor);
     }
-    switch (laws_announce(v, x)) {
-    case ANN_OK:
-    case ANN_OK_24:
-        break;
-    default:
-        return 0;
-    }
-    d->announced = (int8_t)x;
-    d->announced_played = d->played[x];
-    d->ann_false_at_time =
-        d->z.count[Z_HAND(x)] == cards_count(d->z.known[Z_HAND(x)]) &&
-        !(d->z.known[Z_HAND(x)] &
-          CARD_BIT(laws_bonus_card(&c->s->prof, d->trump))) &&
-        !arbiter__played_by(d, x, laws_bonus_card(&c->s->prof, d->trump));
-    d->announce_withdrawn = false;
-    d->announce_ruled = false;
-    d->unknown_in_after_ann = false;
-    arbiter__award(c, x, 1);
     return 0;
 }
 

@@ -19,6 +19,10 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     if (!laws__is_seat(ev->actor)) {
         return true;
     }
+    if ((v->profile->packets == PACKETS_3_2 && ev->option != 3) ||
+        (v->profile->packets == PACKETS_2_3 && ev->option != 2)) {
+        return true; /* the profile fixes the order (packets=) */
+    }
     if (v->deal_on) {
         ok = v->phase == PH_SHUFFLE && !v->cut_done && ev->actor == v->dealer;
     } else {

@@ -25,16 +25,22 @@ static struct packet_due packet_due(const struct law_view *v,
 {
     struct packet_due due = {SEAT_NONE, 0};
     int k = v->packets;
+    int fixed = v->profile->packets == PACKETS_3_2   ? 3
+                : v->profile->packets == PACKETS_2_3 ? 2
+                                                     : 0;
+    int first = fixed != 0 ? fixed : v->first_packet;
 
     if (k >= 4) {
         return due;
     }
     due.to = k % 2 == 0 ? v->elder : v->dealer;
     if (k == 0) {
-        due.n = v->order_first != 0 ? v->order_first
-                                    : (ev->n == 2 || ev->n == 3 ? ev->n : 2);
+        due.n = fixed != 0             ? fixed
+                : v->order_first != 0  ? v->order_first
+                : ev->n == 2 || ev->n == 3 ? ev->n
+                                           : 2;
     } else {
-        due.n = k < 2 ? v->first_packet : 5 - v->first_packet;
+        due.n = k < 2 ? first : 5 - first;
     }
     return due;
 }

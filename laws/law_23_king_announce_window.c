@@ -21,13 +21,15 @@ static bool holds_king(const struct law_view *v, const struct table_event *ev)
  * or a king held and marked instead of announced. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    enum king_mark_state m;
+    enum king_mark_state m = laws_king_mark(v, ev->actor);
+    bool by_mark = v->profile->king_announce == KING_ANNOUNCE_MARK &&
+                   (m == MARK_NO_KING || m == MARK_NOT_DEALER);
 
-    if (ev->kind == EV_ANNOUNCE) {
+    if (ev->kind == EV_ANNOUNCE || (ev->kind == EV_MARK_KING && by_mark)) {
+        /* too late; under king-announce=mark a mark is the announcement */
         return v->trump != SUIT_NONE &&
                laws_announce(v, ev->actor) == ANN_LATE;
     }
-    m = laws_king_mark(v, ev->actor);
     return (m == MARK_NO_KING || m == MARK_NOT_DEALER) && holds_king(v, ev);
 }
 

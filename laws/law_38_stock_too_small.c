@@ -12,7 +12,8 @@
 /* applies - is L38 engaged by ev? */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    return v->stock < ev->n + v->profile->dealer_min_exchange;
+    return v->profile->stock_out == STOCK_OUT_STOP &&
+           v->drawable < ev->n + v->profile->dealer_min_exchange;
 }
 
 const struct law law_38_stock_too_small = {

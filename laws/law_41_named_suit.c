@@ -11,8 +11,7 @@
 /* applies - is L41 engaged by ev?  A suit named and another led. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    (void)v;
-    return (ev->flags & EVF_CALLING) && ev->suit != SUIT_NONE &&
+    return v->deal_on && (ev->flags & EVF_CALLING) && ev->suit != SUIT_NONE &&
            ev->n_cards == 1 && ev->cards[0] < CARD_COUNT &&
            CARD_SUIT(ev->cards[0]) != ev->suit;
 }

@@ -27,6 +27,10 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     holds = laws__is_seat(ev->actor) && v->trump != SUIT_NONE &&
             (v->known[ev->actor] &
              CARD_BIT(laws_bonus_card(v->profile, v->trump)));
+    if (v->profile->king_announce == KING_ANNOUNCE_MARK &&
+        (m == MARK_NO_KING || m == MARK_NOT_DEALER)) {
+        return false; /* a held king marked is its announcement (PL3) */
+    }
     return m == MARK_TWICE ||
            ((m == MARK_NO_KING || m == MARK_NOT_DEALER) && !holds);
 }

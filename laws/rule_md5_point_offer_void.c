@@ -28,7 +28,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
         return true;
     }
     if (v->profile->offer_point == OFFER_POINT_BEFORE_PLAY) {
-        return !open || v->phase == PH_PLAY;
+        return !open || v->trick_no > 0;
     }
     return !open || v->trick_no >= 3 || v->tricks[ev->actor] > 0 ||
            v->tricks[SEAT_OTHER(ev->actor)] >= 3;

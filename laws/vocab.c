@@ -378,7 +378,7 @@ char *ruling_format(const struct ruling *r, char *buf, size_t n)
     if (n == 0) {
         return buf;
     }
-    snprintf(buf, n, "ruling L%d", (int)r->law + 1);
+    snprintf(buf, n, "ruling %s", laws_get(r->law)->id);
     len = strlen(buf);
     if (r->offender != SEAT_NONE && len < n) {
         snprintf(buf + len, n - len, " offender %c",

@@ -335,6 +335,7 @@ static void laws_safety__seat_laws_still_fire_in_a_deal(void **state)
     v.discarded[SEAT_A] = 3;
     v.asked = 3;
     v.stock = 12;
+    v.drawable = 12;
     memset(&ev, 0, sizeof(ev));
     ev.suit = SUIT_NONE;
 
