@@ -378,25 +378,6 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
 /* Reading events back                                                  */
 /* ------------------------------------------------------------------ */
 
-void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev)
-{
-    ev->id = sqlite3_column_int64(st, 0);
-    ev->sitting = sqlite3_column_int64(st, 1);
-    ev->game = sqlite3_column_int64(st, 2);
-    ev->deal = sqlite3_column_int64(st, 3);
-    ev->seq = sqlite3_column_int64(st, 4);
-    ev->source = ledger__col_text(st, 5);
-    ev->line = sqlite3_column_int(st, 6);
-    ev->stamp = ledger__col_text(st, 7);
-    ev->recorded = ledger__col_text(st, 8);
-    ev->actor = ledger__col_text(st, 9);
-    ev->verb = ledger__col_text(st, 10);
-    ev->args = ledger__col_text(st, 11);
-    ev->cards = ledger__col_text(st, 12);
-    ev->text = ledger__col_text(st, 13);
-    ev->hash = ledger__col_text(st, 14);
-}
-
 int ledger_events_foreach(struct ledger *l, int64_t sitting,
                           ledger_event_fn fn, void *ctx)
 {

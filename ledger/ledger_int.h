@@ -145,6 +145,11 @@ int ledger__failf(struct ledger *l, int code, const char *fmt, ...)
  */
 int ledger__prepare_statements(struct ledger *l);
 
+/* ledger__event_from_row - the current row of an EVENT_COLUMNS query
+ * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev; the text is borrowed from
+ * st until its next step or reset. */
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev);
+
 /* ledger__done - reset st and clear its bindings for the next use. */
 void ledger__done(sqlite3_stmt *st);
 
@@ -203,11 +208,6 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out);
  */
 int ledger__event_hash(struct ledger *l, const char *prev,
                        const struct ledger_event *ev, char *out);
-
-/* ledger__event_from_row - the current row of an EVENT_COLUMNS query
- * (statements.c) into *ev; the text is borrowed from st until its next
- * step or reset. */
-void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev);
 
 /* ------------------------------------------------------------------ */
 /* For tests (open.c)                                                   */

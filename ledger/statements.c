@@ -13,7 +13,8 @@
 
 #include "ledger/ledger_int.h"
 
-/* The columns read into a struct ledger_event (ledger__event_from_row). */
+/* The columns read into a struct ledger_event (ledger__event_from_row,
+ * below). */
 #define EVENT_COLUMNS \
     "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
     "source, line, stamp, recorded, actor, verb, args, cards, text, hash"
@@ -192,6 +193,25 @@ int ledger__prepare_statements(struct ledger *l)
         }
     }
     return 0;
+}
+
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev)
+{
+    ev->id = sqlite3_column_int64(st, 0);
+    ev->sitting = sqlite3_column_int64(st, 1);
+    ev->game = sqlite3_column_int64(st, 2);
+    ev->deal = sqlite3_column_int64(st, 3);
+    ev->seq = sqlite3_column_int64(st, 4);
+    ev->source = ledger__col_text(st, 5);
+    ev->line = sqlite3_column_int(st, 6);
+    ev->stamp = ledger__col_text(st, 7);
+    ev->recorded = ledger__col_text(st, 8);
+    ev->actor = ledger__col_text(st, 9);
+    ev->verb = ledger__col_text(st, 10);
+    ev->args = ledger__col_text(st, 11);
+    ev->cards = ledger__col_text(st, 12);
+    ev->text = ledger__col_text(st, 13);
+    ev->hash = ledger__col_text(st, 14);
 }
 
 /* ------------------------------------------------------------------ */

@@ -16,67 +16,8 @@
 #define SCORE_MAX 99            /* points in a game, for score lines */
 
 /* ------------------------------------------------------------------ */
-/* Words and messages                                                   */
+/* Messages                                                             */
 /* ------------------------------------------------------------------ */
-
-bool tl__is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-char tl__lower(char c)
-{
-    if (c >= 'A' && c <= 'Z') {
-        return (char)(c - 'A' + 'a');
-    }
-    return c;
-}
-
-bool tl__is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-void tl__skip_blanks(struct parser *p)
-{
-    while (p->pos < p->end && tl__is_blank(p->s[p->pos])) {
-        p->pos++;
-    }
-}
-
-struct token tl__next_token(struct parser *p)
-{
-    struct token t;
-
-    tl__skip_blanks(p);
-    t.pos = p->pos;
-    while (p->pos < p->end && !tl__is_blank(p->s[p->pos])) {
-        p->pos++;
-    }
-    t.n = p->pos - t.pos;
-    return t;
-}
-
-/* True if the n bytes at w equal the lower-case word, ignoring ASCII case. */
-static bool span_is(const char *w, size_t n, const char *word)
-{
-    size_t i;
-
-    if (strlen(word) != n) {
-        return false;
-    }
-    for (i = 0; i < n; i++) {
-        if (tl__lower(w[i]) != word[i]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-bool tl__tok_is(const struct parser *p, struct token t, const char *word)
-{
-    return span_is(p->s + t.pos, t.n, word);
-}
 
 int tl__fail_span(struct parser *p, size_t pos, size_t n,
                   const char *what)
