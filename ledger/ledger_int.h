@@ -1,9 +1,27 @@
 /*
  * ledger_int.h - declarations shared by the files of ledger/ (and its
- * tests) only.
+ * tests) only: the handle, the table of prepared statements, and the
+ * helpers every file uses to run them and to keep errors on the handle.
+ *
+ * Who owns what: open.c makes and closes the handle; statements.c holds
+ * the SQL of every statement (prepared once, in ledger_open); errors.c
+ * the error detail; events.c the transactions and the hash chain.
  */
 #ifndef ECARTE_LEDGER_LEDGER_INT_H
 #define ECARTE_LEDGER_LEDGER_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+#include <sqlite3.h>
+
+#include "ledger/ledger.h"
+
+#define LEDGER__ERRMSG_MAX 512         /* an error message on the handle */
+#define LEDGER__TIME_MAX 32            /* a time as recorded */
 
 /*
  * ledger__schema_sql - the schema of LEDGER_SCHEMA_VERSION, NULL-terminated;
@@ -12,8 +30,188 @@
  */
 extern const char *const ledger__schema_sql[];
 
-struct ledger;
-struct sqlite3;
+/* Every statement of the ledger, prepared once in ledger_open (its SQL in
+ * statements.c). */
+enum stmt {
+    ST_BEGIN,                   /* BEGIN IMMEDIATE: a writer */
+    ST_BEGIN_READ,              /* BEGIN: a snapshot for ledger_verify */
+    ST_COMMIT,
+    ST_ROLLBACK,
+    ST_SITTING_ADD,
+    ST_SITTING_LAST,
+    ST_SITTINGS,
+    ST_TAG_ADD,
+    ST_TAGS,
+    ST_GAME_ADD,
+    ST_GAME_FINISH,
+    ST_GAME_REOPEN,
+    ST_DEAL_ADD,
+    ST_DEAL_FINISH,
+    ST_EVENT_ADD,
+    ST_CHAIN_GET,
+    ST_CHAIN_SET,
+    ST_RULING_ADD,
+    ST_SCORE_ADD,
+    ST_EVENTS_ALL,              /* also the walk of ledger_verify */
+    ST_EVENTS_SITTING,
+    ST_LINES,
+    ST_SCORESHEET_ALL,
+    ST_SCORESHEET_SITTING,
+    ST_FILE_SEEN,
+    ST_FILE_ADD,
+    ST_QUARANTINE_ADD,
+    ST_QUARANTINE_COUNT,
+    ST_CLAIM_ADD,
+    ST_CLAIMS,
+    ST_QUARANTINE_OF,
+    ST_QUICK_CHECK,
+    ST_SITTING_IMPORTED,
+    ST_RULINGS,
+    ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
+    ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
+    ST_SITTINGS_FIND,
+    ST_EVENT_TEXT,
+    ST_IMPORT_GET,
+    ST_IMPORT_BEGIN,
+    ST_IMPORT_UPDATE,
+    ST_QUARANTINE_GAP,
+    ST_GAPS,
+    ST_GAME_ID,
+    ST_COUNT
+};
+
+/* The recorded head of the chain (table chain). */
+struct chain_head {
+    char head[LEDGER_HASH_HEX];         /* hash of the last event */
+    int64_t n_events;
+    int64_t last_id;                    /* 0 if no event */
+};
+
+struct ledger {
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_COUNT];
+    char errmsg[LEDGER__ERRMSG_MAX];    /* last error, one line */
+    int sqlite_rc;                      /* its SQLite extended code, or 0 */
+    struct chain_head chain;            /* cache of the chain row ... */
+    bool chain_fresh;                   /* ... valid in this transaction */
+    bool chain_dirty;                   /* ... to be written at commit */
+    EVP_MD *md;                         /* SHA-256, fetched once */
+    EVP_MD_CTX *mdctx;                  /* reused for every event hash */
+    char *hbuf;                         /* bytes hashed for one event */
+    size_t hbuf_cap;
+    char *tbuf;                         /* a formatted tag line */
+    size_t tbuf_cap;
+    char *fixed_time;                   /* ECARTE_FIXED_TIME, or NULL */
+    time_t now_sec;                     /* second formatted in now_text */
+    char now_text[LEDGER__TIME_MAX];
+    int version;                        /* user_version of the file */
+    /* waiting for a lock held by another process (on_busy) */
+    long wait_ms;                       /* limit, negative: none */
+    ledger_wait_fn on_wait;
+    void *wait_ctx;
+    struct timespec wait_start;         /* when the current wait began */
+    long wait_told;                     /* ms waited when on_wait was last
+                                           called, 0: not yet */
+};
+
+/* ------------------------------------------------------------------ */
+/* Errors (errors.c)                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger__fail - keep "what: SQLite's message" on l for the SQLite result
+ * src (and src as l->sqlite_rc) and return the ledger status it maps to
+ * (LEDGER_E_BUSY, _FORMAT, _DAMAGED or _ERROR).  Call before resetting
+ * the statement, whose message it reads.  A write refused because the
+ * file (or its directory, for the WAL files) may not be written is said
+ * in words, not in SQLite's.
+ */
+int ledger__fail(struct ledger *l, int src, const char *what);
+
+/* ledger__failf - keep a message of our own (printf-style) on l, with no
+ * SQLite code; returns code. */
+int ledger__failf(struct ledger *l, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ------------------------------------------------------------------ */
+/* Statements (statements.c)                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger__prepare_statements - prepare every statement into l->st (the
+ * SQL for a version 1 file where it differs, as l->version says).
+ * Returns 0 or a negative code with the message on l; statements
+ * prepared before a failure stay in l->st for ledger_close to finalize.
+ */
+int ledger__prepare_statements(struct ledger *l);
+
+/* ledger__event_from_row - the current row of an EVENT_COLUMNS query
+ * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev; the text is borrowed from
+ * st until its next step or reset. */
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev);
+
+/* ledger__done - reset st and clear its bindings for the next use. */
+void ledger__done(sqlite3_stmt *st);
+
+/* ledger__bind_text - bind s (NULL as "") to parameter i, without a copy
+ * (s must outlive the step); SQLite's result code. */
+int ledger__bind_text(sqlite3_stmt *st, int i, const char *s);
+
+/* ledger__bind_char - bind the one-character text at c to parameter i
+ * (copied); SQLite's result code. */
+int ledger__bind_char(sqlite3_stmt *st, int i, const char *c);
+
+/*
+ * ledger__run - step st (bound by the caller) once, expecting
+ * SQLITE_DONE, then reset it (ledger__done) whatever happened.  bind_bad
+ * is non-zero if a bind failed: st is then not stepped.  Returns 0 or a
+ * negative code with "what: ..." on l.
+ */
+int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
+                const char *what);
+
+/* ledger__col_text - column i of st's current row as text, "" for NULL;
+ * borrowed from st until its next step or reset. */
+const char *ledger__col_text(sqlite3_stmt *st, int i);
+
+/* ledger__last_id - the rowid of l's last insert into *out (nothing if out
+ * is NULL). */
+void ledger__last_id(struct ledger *l, int64_t *out);
+
+/* ledger__changed_one - 0 if l's last statement changed a row, else
+ * LEDGER_E_NOTFOUND with "what: no such row" on l. */
+int ledger__changed_one(struct ledger *l, const char *what);
+
+/* ledger__now_utc - the time to record: ECARTE_FIXED_TIME if it was set
+ * at open, else the UTC time as ISO 8601 to the second.  Borrowed from l,
+ * valid until the next call on l. */
+const char *ledger__now_utc(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* Events and the hash chain (events.c)                                 */
+/* ------------------------------------------------------------------ */
+
+/* ledger__chain_read - the chain row, as it stands in the file, into
+ * *out.  Returns 0, LEDGER_E_FORMAT if the row is missing, or another
+ * negative code; the message on l. */
+int ledger__chain_read(struct ledger *l, struct chain_head *out);
+
+/*
+ * ledger__event_hash - the chain hash of ev after the event whose hash is
+ * prev: SHA-256 over prev (64 hex digits) followed by ev's id, sitting,
+ * game, deal, seq, source, line, stamp, recorded, actor, verb, args,
+ * cards and text, each as a netstring "<length>:<bytes>," (numbers in
+ * decimal), so no field can slide into the next.  NULL text fields hash
+ * as "".  64 hex digits and a NUL into out (LEDGER_HASH_HEX bytes).
+ * Returns 0, or LEDGER_E_ERROR (out of memory, library failure) with the
+ * message on l.
+ */
+int ledger__event_hash(struct ledger *l, const char *prev,
+                       const struct ledger_event *ev, char *out);
+
+/* ------------------------------------------------------------------ */
+/* For tests (open.c)                                                   */
+/* ------------------------------------------------------------------ */
 
 /* ledger__db - the SQLite handle of l, for tests that look at what the
  * ledger set on its connection (pragmas); borrowed. */

@@ -14,7 +14,7 @@ const char *const ledger__schema_sql[] = {
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
     "-- application_id and user_version.  Version 2 added the columns\n"
-    "-- marked (2) at the end of their tables, and their indexes; ledger.c\n"
+    "-- marked (2) at the end of their tables, and their indexes; open.c\n"
     "-- (migrate_1_2) adds them to a version 1 file opened for writing.\n"
     "\n",
 
@@ -71,7 +71,7 @@ const char *const ledger__schema_sql[] = {
 
     "-- One line of a log.  ids are given by the ledger (1, 2, 3, ...\n"
     "-- with no gap) and hash chains every row to the one before it\n"
-    "-- (ledger.c, event_hash).\n"
+    "-- (events.c, ledger__event_hash).\n"
     "CREATE TABLE event (\n"
     "    id INTEGER PRIMARY KEY,\n"
     "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"

@@ -3,7 +3,7 @@
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
 -- application_id and user_version.  Version 2 added the columns
--- marked (2) at the end of their tables, and their indexes; ledger.c
+-- marked (2) at the end of their tables, and their indexes; open.c
 -- (migrate_1_2) adds them to a version 1 file opened for writing.
 
 -- One log, or one session at the table.
@@ -55,7 +55,7 @@ CREATE INDEX deal_by_game ON deal (game_id);
 
 -- One line of a log.  ids are given by the ledger (1, 2, 3, ...
 -- with no gap) and hash chains every row to the one before it
--- (ledger.c, event_hash).
+-- (events.c, ledger__event_hash).
 CREATE TABLE event (
     id INTEGER PRIMARY KEY,
     sitting_id INTEGER NOT NULL REFERENCES sitting (id),

@@ -1,0 +1,411 @@
+/*
+ * events.c - the events and their hash chain: transactions (the head of
+ * the chain is cached and written at commit), SHA-256, the hash of a row,
+ * appending an event and reading events back.
+ */
+#include "ledger/ledger.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* ------------------------------------------------------------------ */
+/* Transactions                                                         */
+/* ------------------------------------------------------------------ */
+
+int ledger_begin(struct ledger *l)
+{
+    assert(l != NULL);
+    l->chain_fresh = false;
+    return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
+}
+
+/* chain_write - the cached head into the chain row (once per transaction,
+ * at its commit, rather than once per event). */
+static int chain_write(struct ledger *l)
+{
+    sqlite3_stmt *st = l->st[ST_CHAIN_SET];
+    int bad = 0;
+
+    if (!l->chain_dirty) {
+        return 0;
+    }
+    l->chain_dirty = false;
+    bad |= ledger__bind_text(st, 1, l->chain.head);
+    bad |= sqlite3_bind_int64(st, 2, l->chain.n_events);
+    bad |= sqlite3_bind_int64(st, 3, l->chain.last_id);
+    return ledger__run(l, st, bad, "update the chain head");
+}
+
+int ledger_commit(struct ledger *l)
+{
+    int rc = 0;
+
+    assert(l != NULL);
+    rc = chain_write(l);
+    l->chain_fresh = false;
+    if (rc != 0) {
+        ledger_rollback(l);
+        return rc;
+    }
+    rc = ledger__run(l, l->st[ST_COMMIT], 0, "commit");
+    if (rc != 0) {
+        ledger_rollback(l);
+    }
+    return rc;
+}
+
+void ledger_rollback(struct ledger *l)
+{
+    assert(l != NULL);
+    l->chain_fresh = false;
+    l->chain_dirty = false;
+    if (!sqlite3_get_autocommit(l->db)) {
+        sqlite3_step(l->st[ST_ROLLBACK]);
+        ledger__done(l->st[ST_ROLLBACK]);
+    }
+}
+
+int ledger_read_begin(struct ledger *l)
+{
+    struct chain_head head;
+    int rc = 0;
+
+    assert(l != NULL);
+    rc = ledger__run(l, l->st[ST_BEGIN_READ], 0, "begin a read");
+    if (rc != 0) {
+        return rc;
+    }
+    /* the snapshot is taken at the first read: take it now */
+    rc = ledger__chain_read(l, &head);
+    if (rc != 0) {
+        ledger_read_end(l);
+    }
+    return rc;
+}
+
+void ledger_read_end(struct ledger *l)
+{
+    ledger_rollback(l);
+}
+
+/* ------------------------------------------------------------------ */
+/* Hashes                                                               */
+/* ------------------------------------------------------------------ */
+
+/* to_hex - n bytes as 2n lower-case hex digits and a NUL. */
+static void to_hex(const unsigned char *b, size_t n, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t i = 0;
+
+    for (i = 0; i < n; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 0x0f];
+    }
+    out[2 * n] = '\0';
+}
+
+int ledger_sha256_hex(const void *data, size_t n, char *out)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+
+    if (EVP_Digest(data, n, md, &len, EVP_sha256(), NULL) != 1 ||
+        len != 32) {
+        return LEDGER_E_ERROR;
+    }
+    to_hex(md, len, out);
+    return 0;
+}
+
+int ledger_sha256_file(FILE *fp, char *out)
+{
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    char buf[65536];
+    size_t got;
+    int rc = LEDGER_E_ERROR;
+
+    if (ctx == NULL || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+        goto out_ctx;
+    }
+    while ((got = fread(buf, 1, sizeof(buf), fp)) > 0) {
+        if (EVP_DigestUpdate(ctx, buf, got) != 1) {
+            goto out_ctx;
+        }
+    }
+    if (ferror(fp) || EVP_DigestFinal_ex(ctx, md, &len) != 1 || len != 32) {
+        goto out_ctx;
+    }
+    to_hex(md, len, out);
+    rc = 0;
+out_ctx:
+    EVP_MD_CTX_free(ctx);
+    return rc;
+}
+
+/* put_digits - append the decimal digits of v to p; returns the end. */
+static char *put_digits(char *p, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) {
+        *p++ = tmp[--n];
+    }
+    return p;
+}
+
+/* put_field - append the netstring "<length>:<bytes>," to p; returns the
+ * end.  The caller has made room (field_room). */
+static char *put_field(char *p, const char *s, size_t n)
+{
+    p = put_digits(p, n);
+    *p++ = ':';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
+}
+
+/* put_int - append v as the netstring of its decimal text. */
+static char *put_int(char *p, int64_t v)
+{
+    char num[24];
+    char *end = num;
+
+    if (v < 0) {
+        *end++ = '-';
+        end = put_digits(end, (uint64_t)0 - (uint64_t)v);
+    } else {
+        end = put_digits(end, (uint64_t)v);
+    }
+    return put_field(p, num, (size_t)(end - num));
+}
+
+/* field_room - bytes a netstring of n bytes may take. */
+static size_t field_room(size_t n)
+{
+    return n + 24;
+}
+
+int ledger__event_hash(struct ledger *l, const char *prev,
+                       const struct ledger_event *ev, char *out)
+{
+    const char *texts[] = {
+        ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
+        ev->args, ev->cards, ev->text
+    };
+    size_t lens[sizeof(texts) / sizeof(texts[0])];
+    size_t need = 64 + 7 * field_room(20);
+    size_t i = 0;
+    char *p = NULL;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+
+    for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        if (texts[i] == NULL) {
+            texts[i] = "";
+        }
+        lens[i] = strlen(texts[i]);
+        need += field_room(lens[i]);
+    }
+    if (need > l->hbuf_cap) {
+        char *nb = realloc(l->hbuf, need * 2);
+
+        if (nb == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR,
+                                 "event hash: out of memory");
+        }
+        l->hbuf = nb;
+        l->hbuf_cap = need * 2;
+    }
+    p = l->hbuf;
+    memcpy(p, prev, 64);
+    p += 64;
+    p = put_int(p, ev->id);
+    p = put_int(p, ev->sitting);
+    p = put_int(p, ev->game);
+    p = put_int(p, ev->deal);
+    p = put_int(p, ev->seq);
+    p = put_field(p, texts[0], lens[0]);        /* source */
+    p = put_int(p, ev->line);
+    for (i = 1; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        p = put_field(p, texts[i], lens[i]);
+    }
+    if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
+        EVP_DigestUpdate(l->mdctx, l->hbuf, (size_t)(p - l->hbuf)) != 1 ||
+        EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
+        return ledger__failf(l, LEDGER_E_ERROR, "event hash: libcrypto failed");
+    }
+    to_hex(md, mdlen, out);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Appending an event                                                   */
+/* ------------------------------------------------------------------ */
+
+int ledger__chain_read(struct ledger *l, struct chain_head *out)
+{
+    sqlite3_stmt *st = l->st[ST_CHAIN_GET];
+    int src = sqlite3_step(st);
+    int rc = 0;
+
+    if (src == SQLITE_ROW) {
+        snprintf(out->head, sizeof(out->head), "%s", ledger__col_text(st, 0));
+        out->n_events = sqlite3_column_int64(st, 1);
+        out->last_id = sqlite3_column_int64(st, 2);
+    } else if (src == SQLITE_DONE) {
+        rc = ledger__failf(l, LEDGER_E_FORMAT, "the chain head row is missing");
+    } else {
+        rc = ledger__fail(l, src, "read the chain head");
+    }
+    ledger__done(st);
+    return rc;
+}
+
+/*
+ * event_insert - the body of ledger_event_add inside a transaction: the
+ * INSERT and the chain update.  The cached head is re-read once per
+ * transaction (another process may have appended since the last one).
+ */
+static int event_insert(struct ledger *l, const struct ledger_event *ev,
+                        int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_EVENT_ADD];
+    struct ledger_event row = *ev;
+    char hash[LEDGER_HASH_HEX];
+    int bad = 0;
+    int rc = 0;
+
+    if (!l->chain_fresh) {
+        rc = ledger__chain_read(l, &l->chain);
+        if (rc != 0) {
+            return rc;
+        }
+        l->chain_fresh = true;
+    }
+    row.id = l->chain.last_id + 1;
+    row.recorded = ledger__now_utc(l);
+    rc = ledger__event_hash(l, l->chain.head, &row, hash);
+    if (rc != 0) {
+        return rc;
+    }
+    bad |= sqlite3_bind_int64(st, 1, row.id);
+    bad |= sqlite3_bind_int64(st, 2, row.sitting);
+    bad |= sqlite3_bind_int64(st, 3, row.game);
+    bad |= sqlite3_bind_int64(st, 4, row.deal);
+    bad |= sqlite3_bind_int64(st, 5, row.seq);
+    bad |= ledger__bind_text(st, 6, row.source);
+    bad |= sqlite3_bind_int(st, 7, row.line);
+    bad |= ledger__bind_text(st, 8, row.stamp);
+    bad |= ledger__bind_text(st, 9, row.recorded);
+    bad |= ledger__bind_text(st, 10, row.actor);
+    bad |= ledger__bind_text(st, 11, row.verb);
+    bad |= ledger__bind_text(st, 12, row.args);
+    bad |= ledger__bind_text(st, 13, row.cards);
+    bad |= ledger__bind_text(st, 14, row.text);
+    bad |= ledger__bind_text(st, 15, hash);
+    rc = ledger__run(l, st, bad, "add an event");
+    if (rc != 0) {
+        l->chain_fresh = false;
+        return rc;
+    }
+    l->chain_dirty = true;
+    memcpy(l->chain.head, hash, sizeof(hash));
+    l->chain.n_events++;
+    l->chain.last_id = row.id;
+    if (out != NULL) {
+        *out = row.id;
+    }
+    return 0;
+}
+
+int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
+                     int64_t *out)
+{
+    bool own = false;
+    int rc = 0;
+
+    assert(l != NULL && ev != NULL);
+    if (sqlite3_get_autocommit(l->db)) {
+        own = true;
+        rc = ledger_begin(l);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    rc = event_insert(l, ev, out);
+    if (own) {
+        if (rc == 0) {
+            rc = ledger_commit(l);
+        } else {
+            ledger_rollback(l);
+        }
+    }
+    return rc;
+}
+
+int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
+{
+    struct chain_head head;
+    int rc = ledger__chain_read(l, &head);
+
+    if (rc != 0) {
+        return rc;
+    }
+    memcpy(out, head.head, LEDGER_HASH_HEX);
+    if (n != NULL) {
+        *n = head.n_events;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading events back                                                  */
+/* ------------------------------------------------------------------ */
+
+int ledger_events_foreach(struct ledger *l, int64_t sitting,
+                          ledger_event_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = NULL;
+    struct ledger_event ev;
+    int src = 0;
+    int rc = 0;
+
+    if (sitting == 0) {
+        st = l->st[ST_EVENTS_ALL];
+    } else {
+        st = l->st[ST_EVENTS_SITTING];
+        if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+            rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
+            goto out_reset;
+        }
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        ledger__event_from_row(st, &ev);
+        rc = fn(ctx, &ev);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read events");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}

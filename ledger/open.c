@@ -1,0 +1,653 @@
+/*
+ * open.c - opening a ledger: making a new file whole, checking that a file
+ * is an ecarte ledger of a known schema version, migrating version 1,
+ * WAL and the pragmas, waiting for another process's lock, and closing.
+ */
+#include "ledger/ledger.h"
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+#define BUSY_TIMEOUT_MS 5000     /* the default wait for a lock */
+#define WAIT_TELL_MS 1000       /* on_wait after a second of waiting ... */
+#define WAIT_AGAIN_MS 30000     /* ... then every 30 seconds */
+
+/* From version 1 to 2 (ledger/schema.sql, the columns marked (2)), in one
+ * transaction with the version check. */
+static const char migrate_1_2[] =
+    "ALTER TABLE import_file ADD COLUMN line INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN findings INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN events INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN complete INTEGER NOT NULL "
+    "DEFAULT 1 CHECK (complete IN (0, 1));"
+    "CREATE INDEX import_file_by_sitting ON import_file (sitting_id);"
+    "ALTER TABLE quarantine ADD COLUMN sitting_id INTEGER "
+    "REFERENCES sitting (id);"
+    "ALTER TABLE quarantine ADD COLUMN after_event INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE quarantine ADD COLUMN game INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);"
+    "PRAGMA user_version = 2;";
+
+/* ------------------------------------------------------------------ */
+/* The file and its schema                                              */
+/* ------------------------------------------------------------------ */
+
+/* pragma_int - the integer the one-row query sql gives, in *out. */
+static int pragma_int(struct ledger *l, const char *sql, int64_t *out)
+{
+    sqlite3_stmt *st = NULL;
+    int src = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
+    int rc = 0;
+
+    if (src != SQLITE_OK) {
+        rc = ledger__fail(l, src, sql);
+        goto out_finalize;
+    }
+    src = sqlite3_step(st);
+    if (src != SQLITE_ROW) {
+        rc = ledger__fail(l, src, sql);
+        goto out_finalize;
+    }
+    *out = sqlite3_column_int64(st, 0);
+out_finalize:
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* exec - run constant SQL (no input text ever reaches it). */
+static int exec(struct ledger *l, const char *sql, const char *what)
+{
+    int src = sqlite3_exec(l->db, sql, NULL, NULL, NULL);
+
+    if (src != SQLITE_OK) {
+        return ledger__fail(l, src, what);
+    }
+    return 0;
+}
+
+/*
+ * check_format - is the open file an ecarte ledger?  *is_empty is set if
+ * it has no table at all (a new file).  The schema version goes into
+ * l->version.  Returns 0, or LEDGER_E_FORMAT (not SQLite, another
+ * application's database, a newer schema) or another negative code.
+ */
+static int check_format(struct ledger *l, bool *is_empty)
+{
+    int64_t n_tables = 0;
+    int64_t app = 0;
+    int64_t version = 0;
+    int rc = 0;
+
+    *is_empty = false;
+    rc = pragma_int(l, "SELECT count(*) FROM sqlite_schema", &n_tables);
+    if (rc == LEDGER_E_FORMAT) {
+        return ledger__failf(l, rc, "not an SQLite database: %s",
+                             sqlite3_errmsg(l->db));
+    }
+    if (rc == 0) {
+        rc = pragma_int(l, "PRAGMA application_id", &app);
+    }
+    if (rc == 0) {
+        rc = pragma_int(l, "PRAGMA user_version", &version);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    if (n_tables == 0 && app == 0 && version == 0) {
+        *is_empty = true;
+        return 0;
+    }
+    if (app != LEDGER_APPLICATION_ID) {
+        return ledger__failf(l, LEDGER_E_FORMAT,
+                             "not an ecarte ledger: application_id is "
+                             "0x%08" PRIx64 ", not 0x%08x", (uint64_t)app,
+                             LEDGER_APPLICATION_ID);
+    }
+    if (version > LEDGER_SCHEMA_VERSION) {
+        return ledger__failf(l, LEDGER_E_FORMAT,
+                             "ledger schema version %" PRId64 " is newer "
+                             "than %d", version, LEDGER_SCHEMA_VERSION);
+    }
+    if (version < 1) {
+        return ledger__failf(l, LEDGER_E_FORMAT,
+                             "ledger schema version %" PRId64 " is unknown",
+                             version);
+    }
+    l->version = (int)version;
+    return 0;
+}
+
+/*
+ * create_schema - give an empty file the schema, application_id and
+ * user_version in one transaction.  Another process may have created it
+ * meanwhile: the file is checked again once the write lock is held.
+ */
+static int create_schema(struct ledger *l)
+{
+    char pragmas[128];
+    int64_t n_tables = 0;
+    size_t i = 0;
+    int rc = 0;
+
+    rc = exec(l, "BEGIN IMMEDIATE", "create the schema");
+    if (rc != 0) {
+        return rc;
+    }
+    rc = pragma_int(l, "SELECT count(*) FROM sqlite_schema", &n_tables);
+    if (rc != 0 || n_tables != 0) {
+        goto out_rollback;
+    }
+    for (i = 0; ledger__schema_sql[i] != NULL; i++) {
+        rc = exec(l, ledger__schema_sql[i], "create the schema");
+        if (rc != 0) {
+            goto out_rollback;
+        }
+    }
+    snprintf(pragmas, sizeof(pragmas),
+             "PRAGMA application_id = %ld; PRAGMA user_version = %d",
+             (long)LEDGER_APPLICATION_ID, LEDGER_SCHEMA_VERSION);
+    rc = exec(l, pragmas, "create the schema");
+    if (rc != 0) {
+        goto out_rollback;
+    }
+    return exec(l, "COMMIT", "create the schema");
+out_rollback:
+    sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/*
+ * migrate - bring a version 1 file to version 2 (migrate_1_2) in one
+ * transaction; another process may have done it meanwhile: the version is
+ * read again once the write lock is held.
+ */
+static int migrate(struct ledger *l)
+{
+    int64_t version = 0;
+    int rc = exec(l, "BEGIN IMMEDIATE", "migrate the schema");
+
+    if (rc != 0) {
+        return rc;
+    }
+    rc = pragma_int(l, "PRAGMA user_version", &version);
+    if (rc == 0 && version == 1) {
+        rc = exec(l, migrate_1_2, "migrate the schema to version 2");
+    }
+    if (rc != 0) {
+        sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    rc = exec(l, "COMMIT", "migrate the schema");
+    if (rc == 0) {
+        l->version = LEDGER_SCHEMA_VERSION;
+    }
+    return rc;
+}
+
+/* set_wal - journal_mode=WAL; an error if SQLite will not use it. */
+static int set_wal(struct ledger *l)
+{
+    sqlite3_stmt *st = NULL;
+    int src = sqlite3_prepare_v2(l->db, "PRAGMA journal_mode = WAL", -1,
+                                 &st, NULL);
+    int rc = 0;
+
+    if (src != SQLITE_OK) {
+        rc = ledger__fail(l, src, "journal_mode=WAL");
+        goto out_finalize;
+    }
+    src = sqlite3_step(st);
+    if (src != SQLITE_ROW) {
+        rc = ledger__fail(l, src, "journal_mode=WAL");
+        goto out_finalize;
+    }
+    if (strcmp(ledger__col_text(st, 0), "wal") != 0) {
+        rc = ledger__failf(l, LEDGER_E_ERROR,
+                           "journal_mode=WAL: SQLite chose %s",
+                           ledger__col_text(st, 0));
+    }
+out_finalize:
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Waiting for a lock                                                   */
+/* ------------------------------------------------------------------ */
+
+/* ms_since - milliseconds from *t0 to now (monotonic). */
+static long ms_since(const struct timespec *t0)
+{
+    struct timespec now;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long)(now.tv_sec - t0->tv_sec) * 1000 +
+           (long)(now.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/*
+ * on_busy - SQLite's busy handler: another connection holds a lock that
+ * is needed.  Sleep a little (longer as the wait goes on) and try again,
+ * until the wait limit; tell on_wait after a second, then every 30 s.
+ * Returns non-zero to try again, 0 to give up (SQLITE_BUSY).
+ */
+static int on_busy(void *vl, int count)
+{
+    static const int delays_ms[] = { 1, 2, 5, 10, 15, 20, 25, 25, 25, 50 };
+    struct ledger *l = vl;
+    struct timespec ts;
+    long waited = 0;
+    int delay = 0;
+
+    if (count == 0) {
+        clock_gettime(CLOCK_MONOTONIC, &l->wait_start);
+        l->wait_told = 0;
+    }
+    waited = ms_since(&l->wait_start);
+    if (l->wait_ms >= 0 && waited >= l->wait_ms) {
+        return 0;
+    }
+    if (l->on_wait != NULL &&
+        ((l->wait_told == 0 && waited >= WAIT_TELL_MS) ||
+         (l->wait_told > 0 && waited - l->wait_told >= WAIT_AGAIN_MS))) {
+        l->wait_told = waited;
+        l->on_wait(l->wait_ctx, waited);
+    }
+    delay = count < (int)(sizeof(delays_ms) / sizeof(delays_ms[0]))
+                ? delays_ms[count]
+                : 100;
+    ts.tv_sec = 0;
+    ts.tv_nsec = (long)delay * 1000000L;
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
+/* open_db - sqlite3_open_v2 into l->db, with the lock wait in force before
+ * any statement. */
+static int open_db(struct ledger *l, const char *path, int oflags)
+{
+    int src = sqlite3_open_v2(path, &l->db, oflags, NULL);
+
+    if (src != SQLITE_OK) {
+        return ledger__fail(l, src, "open");
+    }
+    sqlite3_extended_result_codes(l->db, 1);
+    sqlite3_busy_handler(l->db, on_busy, l);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* A new file, made whole                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * drop_stale - remove what a process killed while it made a new ledger
+ * left beside path: PATH.new-PID-N files (and their WAL companions)
+ * whose process is gone.  Best effort: nothing is reported.
+ */
+static void drop_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+    size_t dir_len = slash != NULL ? (size_t)(slash - path) : 0;
+    size_t base_len = strlen(base);
+    char *dir = NULL;
+    DIR *d = NULL;
+    struct dirent *e = NULL;
+
+    dir = malloc(dir_len + 2);
+    if (dir == NULL) {
+        return;
+    }
+    if (slash == NULL) {
+        snprintf(dir, 2, ".");
+    } else {
+        memcpy(dir, path, dir_len > 0 ? dir_len : 1);
+        dir[dir_len > 0 ? dir_len : 1] = '\0';
+    }
+    d = opendir(dir);
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        const char *p = e->d_name;
+        char *end = NULL;
+        long pid = 0;
+
+        if (strncmp(p, base, base_len) != 0 ||
+            strncmp(p + base_len, ".new-", 5) != 0) {
+            continue;
+        }
+        pid = strtol(p + base_len + 5, &end, 10);
+        if (end == p + base_len + 5 || *end != '-' || pid <= 0 ||
+            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH) {
+            continue;
+        }
+        {
+            size_t n = strlen(dir) + strlen(p) + 2;
+            char *full = malloc(n);
+
+            if (full != NULL) {
+                snprintf(full, n, "%s/%s", dir, p);
+                unlink(full);
+                free(full);
+            }
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+    free(dir);
+}
+
+/*
+ * create_whole - a new ledger at path, where no file was: made whole (WAL
+ * mode, schema, application_id, user_version) under a temporary name
+ * beside it, then linked into place, so that no process ever opens a
+ * half-made ledger at path.  If another process linked its own first, the
+ * temporary one is dropped and theirs is used.  Returns 0 or a negative
+ * code.
+ */
+static int create_whole(struct ledger *l, const char *path)
+{
+    size_t n = strlen(path) + 40;
+    char *tmp = malloc(n);
+    char *side = malloc(n + 8);
+    int fd = -1;
+    int rc = 0;
+
+    if (tmp == NULL || side == NULL) {
+        rc = ledger__failf(l, LEDGER_E_ERROR, "create: out of memory");
+        goto out_free;
+    }
+    drop_stale(path);
+    /* a name of our own beside it, with the mode SQLite gives new files */
+    for (int i = 0; fd < 0 && i < 100; i++) {
+        snprintf(tmp, n, "%s.new-%ld-%d", path, (long)getpid(), i);
+        fd = open(tmp, O_RDWR | O_CREAT | O_EXCL, 0644);
+        if (fd < 0 && errno != EEXIST) {
+            break;
+        }
+    }
+    if (fd < 0) {
+        rc = ledger__failf(l, LEDGER_E_ERROR, "create %s: %s", path,
+                           strerror(errno));
+        goto out_free;
+    }
+    close(fd);
+    rc = open_db(l, tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    if (rc == 0) {
+        rc = set_wal(l);
+    }
+    if (rc == 0) {
+        rc = create_schema(l);
+    }
+    sqlite3_close(l->db);       /* checkpoints and removes the WAL */
+    l->db = NULL;
+    if (rc == 0 && link(tmp, path) != 0 && errno != EEXIST) {
+        /* a file system without hard links: the next best thing */
+        if (access(path, F_OK) != 0 && rename(tmp, path) != 0) {
+            rc = ledger__failf(l, LEDGER_E_ERROR, "create %s: %s", path,
+                               strerror(errno));
+        }
+    }
+    unlink(tmp);
+    snprintf(side, n + 8, "%s-wal", tmp);
+    unlink(side);
+    snprintf(side, n + 8, "%s-shm", tmp);
+    unlink(side);
+out_free:
+    free(tmp);
+    free(side);
+    return rc;
+}
+
+/*
+ * prepare_file - before a writer opens path: make a new ledger where no
+ * file is (create_whole); refuse an empty file unless LEDGER_EMPTY_OK.
+ */
+static int prepare_file(struct ledger *l, const char *path, unsigned flags)
+{
+    struct stat sb;
+
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT) {
+            return ledger__failf(l, LEDGER_E_ERROR, "open: %s",
+                                 strerror(errno));
+        }
+        return create_whole(l, path);
+    }
+    if (S_ISREG(sb.st_mode) && sb.st_size == 0 &&
+        (flags & LEDGER_EMPTY_OK) == 0) {
+        return ledger__failf(l, LEDGER_E_EMPTY, "an empty file, not a ledger");
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Life cycle                                                           */
+/* ------------------------------------------------------------------ */
+
+/* is_memory - is path an in-memory or temporary database (no WAL)? */
+static bool is_memory(const char *path)
+{
+    return path[0] == '\0' || strcmp(path, ":memory:") == 0 ||
+           (strncmp(path, "file:", 5) == 0 &&
+            strstr(path, "mode=memory") != NULL);
+}
+
+/* set_pragmas - synchronous, foreign keys and the bulk settings. */
+static int set_pragmas(struct ledger *l, unsigned flags)
+{
+    int rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA synchronous = OFF"
+                                                : "PRAGMA synchronous = FULL",
+                  "synchronous");
+
+    if (rc == 0) {
+        rc = exec(l, "PRAGMA foreign_keys = ON", "foreign_keys");
+    }
+    if (rc == 0 && (flags & LEDGER_FAST) != 0) {
+        /* bulk loading, a transaction per deal: checkpoint the WAL less
+         * often, keep more pages in memory (the memory stays bounded) */
+        rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
+        if (rc == 0) {
+            rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
+        }
+    }
+    return rc;
+}
+
+int ledger_open(struct ledger **out, const char *path, unsigned flags)
+{
+    struct ledger_options opt = { .flags = flags };
+
+    return ledger_open_with(out, path, &opt);
+}
+
+/*
+ * open_checked - open path (SQLite flags oflags) into l->db and check
+ * that it is a ledger (check_format; *is_empty for a file without a
+ * table).  Read-only, a ledger in a directory that may not be written is
+ * opened again as immutable; for writing, a file SQLite would only read
+ * is refused now.  Returns 0 or a negative code with the message on l
+ * (l->db may then be open or NULL: ledger_close releases it).
+ */
+static int open_checked(struct ledger *l, const char *path, int oflags,
+                        bool readonly, bool *is_empty)
+{
+    int rc = open_db(l, path, oflags);
+
+    if (rc != 0) {
+        return rc;
+    }
+    rc = check_format(l, is_empty);
+    if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
+        /* a ledger in a directory we may not write to (an archived copy):
+         * WAL needs a -shm file there, so read the file as immutable */
+        char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+
+        sqlite3_close(l->db);
+        l->db = NULL;
+        if (uri == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "open: out of memory");
+        }
+        rc = open_db(l, uri, oflags | SQLITE_OPEN_URI);
+        sqlite3_free(uri);
+        if (rc != 0) {
+            return rc;
+        }
+        rc = check_format(l, is_empty);
+    }
+    if (rc == 0 && !readonly && sqlite3_db_readonly(l->db, "main") == 1) {
+        /* SQLite fell back to reading a file we may not write: refuse now,
+         * not at the first action to record */
+        rc = ledger__fail(l, SQLITE_READONLY, "open");
+    }
+    return rc;
+}
+
+/*
+ * set_up - the open file made ready (after open_checked): an empty file
+ * refused where it may not become a ledger, WAL for a file opened for
+ * writing, the pragmas, the schema of a new ledger, a version 1 file
+ * migrated for writing, every statement prepared, and with LEDGER_CHECK
+ * every page checked (LEDGER_E_DAMAGED).  Returns 0 or a negative code
+ * with the message on l.
+ */
+static int set_up(struct ledger *l, unsigned flags, bool memory,
+                  bool is_empty)
+{
+    bool readonly = (flags & LEDGER_READONLY) != 0;
+    int rc = 0;
+
+    if (is_empty && readonly) {
+        return ledger__failf(l, LEDGER_E_FORMAT,
+                             "not an ecarte ledger: empty");
+    }
+    if (is_empty && !memory && (flags & LEDGER_EMPTY_OK) == 0) {
+        return ledger__failf(l, LEDGER_E_EMPTY, "an SQLite file without a "
+                                                "table, not a ledger");
+    }
+    if (!readonly && !memory) {
+        rc = set_wal(l);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    rc = set_pragmas(l, flags);
+    if (rc == 0 && is_empty) {
+        rc = create_schema(l);
+        if (rc == 0) {
+            rc = check_format(l, &is_empty);
+        }
+    }
+    if (rc == 0 && !readonly && l->version < LEDGER_SCHEMA_VERSION) {
+        rc = migrate(l);
+    }
+    if (rc == 0) {
+        rc = ledger__prepare_statements(l);
+    }
+    if (rc == 0 && (flags & LEDGER_CHECK) != 0) {
+        rc = ledger_integrity(l);
+        if (rc > 0) {
+            rc = LEDGER_E_DAMAGED;
+        }
+    }
+    return rc;
+}
+
+int ledger_open_with(struct ledger **out, const char *path,
+                     const struct ledger_options *opt)
+{
+    struct ledger *l = NULL;
+    unsigned flags = opt != NULL ? opt->flags : 0;
+    bool is_empty = false;
+    bool readonly = (flags & LEDGER_READONLY) != 0;
+    bool memory = is_memory(path);
+    const char *fixed = getenv("ECARTE_FIXED_TIME");
+    int oflags = SQLITE_OPEN_NOMUTEX |
+                 (readonly ? SQLITE_OPEN_READONLY
+                           : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    int rc = 0;
+
+    assert(out != NULL && path != NULL);
+    *out = NULL;
+    l = calloc(1, sizeof(*l));
+    if (l == NULL) {
+        return LEDGER_E_ERROR;
+    }
+    *out = l;
+    l->wait_ms = opt != NULL && opt->wait_ms != 0 ? opt->wait_ms
+                                                  : BUSY_TIMEOUT_MS;
+    l->on_wait = opt != NULL ? opt->on_wait : NULL;
+    l->wait_ctx = opt != NULL ? opt->wait_ctx : NULL;
+    if (!readonly && !memory) {
+        rc = prepare_file(l, path, flags);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    rc = open_checked(l, path, oflags, readonly, &is_empty);
+    if (rc == 0) {
+        rc = set_up(l, flags, memory, is_empty);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    l->md = EVP_MD_fetch(NULL, "SHA256", NULL);
+    l->mdctx = EVP_MD_CTX_new();
+    if (l->md == NULL || l->mdctx == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "libcrypto: no SHA-256");
+    }
+    if (fixed != NULL && fixed[0] != '\0') {
+        l->fixed_time = strdup(fixed);
+        if (l->fixed_time == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "out of memory");
+        }
+    }
+    return 0;
+}
+
+int ledger_version(const struct ledger *l)
+{
+    return l->version;
+}
+
+struct sqlite3 *ledger__db(struct ledger *l)
+{
+    return l->db;
+}
+
+void ledger_close(struct ledger *l)
+{
+    int i = 0;
+
+    if (l == NULL) {
+        return;
+    }
+    for (i = 0; i < ST_COUNT; i++) {
+        sqlite3_finalize(l->st[i]);
+    }
+    sqlite3_close(l->db);
+    EVP_MD_CTX_free(l->mdctx);
+    EVP_MD_free(l->md);
+    free(l->hbuf);
+    free(l->tbuf);
+    free(l->fixed_time);
+    free(l);
+}

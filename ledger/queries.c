@@ -1,0 +1,200 @@
+/*
+ * queries.c - a sitting read back for export and the scoresheet: its
+ * lines in log order (tags, events, rulings, score marks), an event's
+ * text, and every deal with its game.
+ */
+#include "ledger/ledger.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* tag_line - "[name "value"]" with \ and " escaped in value, into l's
+ * buffer (borrowed), or NULL when out of memory. */
+static const char *tag_line(struct ledger *l, const char *name,
+                            const char *value)
+{
+    size_t need = strlen(name) + 2 * strlen(value) + 6;
+    char *p = NULL;
+
+    if (need > l->tbuf_cap) {
+        char *nb = realloc(l->tbuf, need);
+
+        if (nb == NULL) {
+            return NULL;
+        }
+        l->tbuf = nb;
+        l->tbuf_cap = need;
+    }
+    p = l->tbuf;
+    *p++ = '[';
+    p = stpcpy(p, name);
+    *p++ = ' ';
+    *p++ = '"';
+    for (; *value != '\0'; value++) {
+        if (*value == '"' || *value == '\\') {
+            *p++ = '\\';
+        }
+        *p++ = *value;
+    }
+    *p++ = '"';
+    *p++ = ']';
+    *p = '\0';
+    return l->tbuf;
+}
+
+/* lines_tags - the tag lines of ledger_lines_foreach. */
+static int lines_tags(struct ledger *l, int64_t sitting, ledger_line_fn fn,
+                      void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_TAGS];
+    const char *text = NULL;
+    int src = 0;
+    int rc = 0;
+
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read tags");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        text = tag_line(l, ledger__col_text(st, 0), ledger__col_text(st, 1));
+        if (text == NULL) {
+            rc = ledger__failf(l, LEDGER_E_ERROR, "read tags: out of memory");
+            goto out_reset;
+        }
+        rc = fn(ctx, LEDGER_LINE_TAG, 0, text);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read tags");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
+                         ledger_line_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_LINES];
+    char score[64];
+    const char *text = NULL;
+    int kind = 0;
+    int src = 0;
+    int rc = lines_tags(l, sitting, fn, ctx);
+
+    if (rc != 0) {
+        return rc;
+    }
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int(st, 2, game) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read lines");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        kind = sqlite3_column_int(st, 0);
+        if (kind == 3) {
+            snprintf(score, sizeof(score), "score A %d B %d",
+                     sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
+            text = score;
+        } else {
+            text = ledger__col_text(st, 2);
+        }
+        rc = fn(ctx,
+                kind == 1 ? LEDGER_LINE_EVENT
+                : kind == 2 ? LEDGER_LINE_RULING : LEDGER_LINE_SCORE,
+                sqlite3_column_int64(st, 1), text);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read lines");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_event_text(struct ledger *l, int64_t sitting, int64_t seq,
+                      char *buf, size_t n)
+{
+    sqlite3_stmt *st = l->st[ST_EVENT_TEXT];
+    int src = 0;
+    int rc = 0;
+
+    assert(l != NULL && buf != NULL && n > 0);
+    buf[0] = '\0';
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, seq) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read an event");
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        snprintf(buf, n, "%s", ledger__col_text(st, 0));
+    } else if (src == SQLITE_DONE) {
+        rc = ledger__failf(l, LEDGER_E_NOTFOUND, "sitting %" PRId64 " has "
+                           "no event %" PRId64, sitting, seq);
+    } else {
+        rc = ledger__fail(l, src, "read an event");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_scoresheet_foreach(struct ledger *l, int64_t sitting,
+                              ledger_deal_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = NULL;
+    struct ledger_deal_row row;
+    int src = 0;
+    int rc = 0;
+
+    if (sitting == 0) {
+        st = l->st[ST_SCORESHEET_ALL];
+    } else {
+        st = l->st[ST_SCORESHEET_SITTING];
+        if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+            rc = ledger__fail(l, sqlite3_errcode(l->db), "read the scoresheet");
+            goto out_reset;
+        }
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        memset(&row, 0, sizeof(row));
+        row.sitting = sqlite3_column_int64(st, 0);
+        row.game = sqlite3_column_int(st, 1);
+        row.deal = sqlite3_column_int(st, 2);
+        row.dealer = ledger__col_text(st, 3)[0];
+        row.tricks_a = sqlite3_column_int(st, 4);
+        row.tricks_b = sqlite3_column_int(st, 5);
+        row.points_a = sqlite3_column_int(st, 6);
+        row.points_b = sqlite3_column_int(st, 7);
+        row.is_void = sqlite3_column_int(st, 8) != 0;
+        row.finished = sqlite3_column_int(st, 9) != 0;
+        row.game_winner = ledger__col_text(st, 10)[0];
+        row.game_value = sqlite3_column_int(st, 11);
+        row.game_points_a = sqlite3_column_int(st, 12);
+        row.game_points_b = sqlite3_column_int(st, 13);
+        row.game_lost = sqlite3_column_int(st, 14);
+        rc = fn(ctx, &row);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read the scoresheet");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}

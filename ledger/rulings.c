@@ -1,0 +1,75 @@
+/*
+ * rulings.c - the rulings given on events and the score marks, and the
+ * rulings read back (for the audit).
+ */
+#include "ledger/ledger.h"
+
+#include <assert.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+int ledger_ruling_add(struct ledger *l, int64_t event, const char *law,
+                      const char *offender, const char *elector,
+                      const char *options, const char *remedy,
+                      const char *text, int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_RULING_ADD];
+    int bad = 0;
+    int rc = 0;
+
+    bad |= sqlite3_bind_int64(st, 1, event);
+    bad |= ledger__bind_text(st, 2, law);
+    bad |= ledger__bind_text(st, 3, offender);
+    bad |= ledger__bind_text(st, 4, elector);
+    bad |= ledger__bind_text(st, 5, options);
+    bad |= ledger__bind_text(st, 6, remedy);
+    bad |= ledger__bind_text(st, 7, text);
+    rc = ledger__run(l, st, bad, "add a ruling");
+    if (rc == 0) {
+        ledger__last_id(l, out);
+    }
+    return rc;
+}
+
+int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
+                     int points_a, int points_b, const char *reason)
+{
+    sqlite3_stmt *st = l->st[ST_SCORE_ADD];
+    int bad = 0;
+
+    bad |= sqlite3_bind_int64(st, 1, event);
+    bad |= sqlite3_bind_int64(st, 2, game);
+    bad |= sqlite3_bind_int(st, 3, points_a);
+    bad |= sqlite3_bind_int(st, 4, points_b);
+    bad |= ledger__bind_text(st, 5, reason);
+    return ledger__run(l, st, bad, "add a score mark");
+}
+
+int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
+                           int64_t to_event, ledger_ruling_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_RULINGS];
+    int rc = 0;
+    int src;
+
+    assert(l != NULL && fn != NULL);
+    if (sqlite3_bind_int64(st, 1, from_event) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, to_event > 0 ? to_event : INT64_MAX) !=
+            SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "read the rulings");
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = fn(ctx, sqlite3_column_int64(st, 0),
+                (const char *)sqlite3_column_text(st, 1));
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read the rulings");
+    }
+    ledger__done(st);
+    return rc;
+}

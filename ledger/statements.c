@@ -1,0 +1,297 @@
+/*
+ * statements.c - every statement of the ledger: its SQL (one table,
+ * indexed by enum stmt), preparing them all once when the ledger is
+ * opened, and the helpers every file of ledger/ uses to bind, run and
+ * read them.
+ */
+#include "ledger/ledger.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* The columns read into a struct ledger_event (ledger__event_from_row,
+ * below). */
+#define EVENT_COLUMNS \
+    "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
+    "source, line, stamp, recorded, actor, verb, args, cards, text, hash"
+
+/* A game's points: its result once finished, else the last score marked
+ * in it (a game in progress shows its running score). */
+#define GAME_POINTS \
+    "coalesce(g.points_a, (SELECT m.points_a FROM score_mark m " \
+    "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0), " \
+    "coalesce(g.points_b, (SELECT m.points_b FROM score_mark m " \
+    "WHERE m.game_id = g.id ORDER BY m.id DESC LIMIT 1), 0)"
+
+/* Deals of a game quarantined (left out of it), in a scoresheet row. */
+#define GAME_LOST \
+    "(SELECT count(*) FROM quarantine q WHERE q.sitting_id = d.sitting_id " \
+    "AND q.game = g.number)"
+
+/* The columns of a scoresheet row (with GAME_LOST or 0 last). */
+#define SHEET_COLUMNS \
+    "d.sitting_id, g.number, d.number, d.dealer, d.tricks_a, d.tricks_b, " \
+    "d.points_a, d.points_b, d.is_void, d.finished, g.winner, g.value, " \
+    GAME_POINTS ", "
+
+/* The pos of a new ruling or score mark: marks already given on event ?1. */
+#define MARK_POS \
+    "(SELECT count(*) FROM ruling WHERE event_id = ?1) + " \
+    "(SELECT count(*) FROM score_mark WHERE event_id = ?1)"
+
+/* Lines of one kind for ledger_lines_foreach: events of sitting ?1, game
+ * number ?2 (all if <= 0). */
+#define LINES_WHERE \
+    " WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2)"
+
+static const char *const stmt_sql[ST_COUNT] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_BEGIN_READ] = "BEGIN",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SITTING_ADD] = "INSERT INTO sitting (source, opened) VALUES (?1, ?2)",
+    [ST_SITTING_LAST] = "SELECT max(id) FROM sitting",
+    [ST_SITTINGS] = "SELECT id, source FROM sitting ORDER BY id",
+    [ST_TAG_ADD] =
+        "INSERT INTO tag (sitting_id, name, value) VALUES (?1, ?2, ?3)",
+    [ST_TAGS] = "SELECT name, value FROM tag WHERE sitting_id = ?1 "
+        "ORDER BY id",
+    [ST_GAME_ADD] = "INSERT INTO game (sitting_id, number) VALUES (?1, ?2)",
+    [ST_GAME_FINISH] = "UPDATE game SET winner = ?2, points_a = ?3, "
+        "points_b = ?4, value = ?5 WHERE id = ?1",
+    [ST_GAME_REOPEN] = "UPDATE game SET winner = NULL, points_a = NULL, "
+        "points_b = NULL, value = NULL WHERE id = ?1",
+    [ST_DEAL_ADD] = "INSERT INTO deal (sitting_id, game_id, number, dealer) "
+        "SELECT sitting_id, id, ?2, ?3 FROM game WHERE id = ?1",
+    [ST_DEAL_FINISH] = "UPDATE deal SET tricks_a = ?2, tricks_b = ?3, "
+        "points_a = ?4, points_b = ?5, is_void = ?6, finished = 1 "
+        "WHERE id = ?1",
+    [ST_EVENT_ADD] = "INSERT INTO event (id, sitting_id, game_id, deal_id, "
+        "seq, source, line, stamp, recorded, actor, verb, args, cards, "
+        "text, hash) VALUES (?1, ?2, nullif(?3, 0), nullif(?4, 0), ?5, ?6, "
+        "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    [ST_CHAIN_GET] = "SELECT head, n_events, last_id FROM chain WHERE id = 1",
+    [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
+        "last_id = ?3 WHERE id = 1",
+    [ST_RULING_ADD] = "INSERT INTO ruling (event_id, pos, law, offender, "
+        "elector, options, remedy, text) VALUES (?1, " MARK_POS ", ?2, ?3, "
+        "?4, ?5, ?6, ?7)",
+    [ST_SCORE_ADD] = "INSERT INTO score_mark (event_id, game_id, pos, "
+        "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS ", ?3, ?4, "
+        "?5)",
+    [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
+    /* seq rises with id within a sitting: the index gives the order */
+    [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_LINES] = "SELECT kind, game_no, text, a, b FROM ("
+        "SELECT e.id AS ev, -1 AS pos, 1 AS kind, "
+        "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b "
+        "FROM event e LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+        " UNION ALL "
+        "SELECT e.id, r.pos, 2, coalesce(g.number, 0), r.text, 0, 0 "
+        "FROM event e JOIN ruling r ON r.event_id = e.id "
+        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+        " UNION ALL "
+        "SELECT e.id, s.pos, 3, coalesce(g.number, 0), '', s.points_a, "
+        "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id "
+        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+        ") ORDER BY ev, pos",
+    [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS GAME_LOST " "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "ORDER BY d.sitting_id, d.number, d.id",
+    [ST_SCORESHEET_SITTING] = "SELECT " SHEET_COLUMNS GAME_LOST " "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "WHERE d.sitting_id = ?1 ORDER BY d.number, d.id",
+    [ST_FILE_SEEN] = "SELECT 1 FROM import_file WHERE sha256 = ?1",
+    [ST_FILE_ADD] = "INSERT INTO import_file (sha256, path, sitting_id, "
+        "deals, quarantined, imported) VALUES (?1, ?2, nullif(?3, 0), ?4, "
+        "?5, ?6)",
+    [ST_QUARANTINE_ADD] = "INSERT INTO quarantine (source, line, error, raw, "
+        "recorded) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [ST_QUARANTINE_COUNT] = "SELECT count(*) FROM quarantine",
+    [ST_CLAIM_ADD] = "INSERT INTO claim (sitting_id, event_id, line, text) "
+        "VALUES (?1, nullif(?2, 0), ?3, ?4)",
+    /* two branches, so that the range can use claim_by_event */
+    [ST_CLAIMS] = "SELECT 0, line, text, id FROM claim "
+        "WHERE sitting_id = ?1 AND event_id IS NULL AND ?2 <= 0 "
+        "UNION ALL SELECT event_id, line, text, id FROM claim "
+        "WHERE sitting_id = ?1 AND event_id BETWEEN ?2 AND ?3 "
+        "ORDER BY 4",
+    [ST_QUICK_CHECK] = "PRAGMA quick_check(1)",
+    [ST_QUARANTINE_OF] = "SELECT count(*), coalesce(min(line), 0) "
+        "FROM quarantine WHERE source = ?1",
+    [ST_SITTING_IMPORTED] = "SELECT count(*) FROM import_file "
+        "WHERE sitting_id = ?1",
+    [ST_RULINGS] = "SELECT event_id, text FROM ruling "
+        "WHERE event_id BETWEEN ?1 AND ?2 ORDER BY event_id, pos",
+    [ST_PREV_SEQ] = "SELECT seq FROM event WHERE sitting_id = ?1 "
+        "AND id < ?2 ORDER BY id DESC LIMIT 1",
+    [ST_FIND_SEQ] = "SELECT id FROM event WHERE sitting_id = ?1 "
+        "AND seq = ?2 ORDER BY id LIMIT 1",
+    [ST_SITTINGS_FIND] = "SELECT s.id, s.source, "
+        "coalesce((SELECT max(e.seq) FROM event e "
+        "WHERE e.sitting_id = s.id), 0), "
+        "EXISTS (SELECT 1 FROM import_file f WHERE f.sitting_id = s.id), "
+        "coalesce((SELECT d.finished = 0 FROM event e "
+        "JOIN deal d ON d.id = e.deal_id WHERE e.sitting_id = s.id "
+        "ORDER BY e.seq DESC LIMIT 1), 0) "
+        "FROM sitting s WHERE (?1 IS NULL OR s.source = ?1) "
+        "AND (?2 <= 0 OR s.id = ?2) ORDER BY s.id",
+    [ST_EVENT_TEXT] = "SELECT text FROM event WHERE sitting_id = ?1 "
+        "AND seq = ?2",
+    [ST_IMPORT_GET] = "SELECT id, coalesce(sitting_id, 0), line, deals, "
+        "quarantined, findings, events, complete FROM import_file "
+        "WHERE sha256 = ?1",
+    [ST_IMPORT_BEGIN] = "INSERT INTO import_file (sha256, path, sitting_id, "
+        "deals, quarantined, imported, line, findings, events, complete) "
+        "VALUES (?1, ?2, nullif(?3, 0), ?4, ?5, ?6, ?7, ?8, ?9, 0)",
+    [ST_IMPORT_UPDATE] = "UPDATE import_file SET sitting_id = nullif(?2, 0), "
+        "line = ?3, deals = ?4, quarantined = ?5, findings = ?6, "
+        "events = ?7, complete = ?8 WHERE id = ?1",
+    [ST_QUARANTINE_GAP] = "INSERT INTO quarantine (source, line, error, raw, "
+        "recorded, sitting_id, after_event, game) VALUES (?1, ?2, ?3, ?4, "
+        "?5, nullif(?6, 0), ?7, ?8)",
+    [ST_GAPS] = "SELECT after_event, line, game, raw FROM quarantine "
+        "WHERE sitting_id = ?1 ORDER BY after_event, id",
+    [ST_GAME_ID] = "SELECT id FROM game WHERE sitting_id = ?1 AND number = ?2",
+};
+
+/* A version 1 file read as it is (read-only): the statements that name
+ * the columns of version 2 read their defaults instead; those that write
+ * them are never run (the functions refuse first). */
+static const char *const stmt_sql_v1[ST_COUNT] = {
+    [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS "0 "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "ORDER BY d.sitting_id, d.number, d.id",
+    [ST_SCORESHEET_SITTING] = "SELECT " SHEET_COLUMNS "0 "
+        "FROM deal d JOIN game g ON g.id = d.game_id "
+        "WHERE d.sitting_id = ?1 ORDER BY d.number, d.id",
+    [ST_IMPORT_GET] = "SELECT id, coalesce(sitting_id, 0), 0, deals, "
+        "quarantined, 0, 0, 1 FROM import_file WHERE sha256 = ?1",
+    [ST_IMPORT_BEGIN] = "SELECT 0 WHERE 0",
+    [ST_IMPORT_UPDATE] = "SELECT 0 WHERE 0",
+    [ST_QUARANTINE_GAP] = "SELECT 0 WHERE 0",
+    [ST_GAPS] = "SELECT 0, 0, 0, '' WHERE ?1 IS NULL AND 0",
+};
+
+int ledger__prepare_statements(struct ledger *l)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        const char *sql = l->version < 2 && stmt_sql_v1[i] != NULL
+                              ? stmt_sql_v1[i]
+                              : stmt_sql[i];
+        int src = sqlite3_prepare_v3(l->db, sql, -1,
+                                     SQLITE_PREPARE_PERSISTENT, &l->st[i],
+                                     NULL);
+
+        if (src != SQLITE_OK) {
+            return ledger__fail(l, src, "prepare");
+        }
+    }
+    return 0;
+}
+
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev)
+{
+    ev->id = sqlite3_column_int64(st, 0);
+    ev->sitting = sqlite3_column_int64(st, 1);
+    ev->game = sqlite3_column_int64(st, 2);
+    ev->deal = sqlite3_column_int64(st, 3);
+    ev->seq = sqlite3_column_int64(st, 4);
+    ev->source = ledger__col_text(st, 5);
+    ev->line = sqlite3_column_int(st, 6);
+    ev->stamp = ledger__col_text(st, 7);
+    ev->recorded = ledger__col_text(st, 8);
+    ev->actor = ledger__col_text(st, 9);
+    ev->verb = ledger__col_text(st, 10);
+    ev->args = ledger__col_text(st, 11);
+    ev->cards = ledger__col_text(st, 12);
+    ev->text = ledger__col_text(st, 13);
+    ev->hash = ledger__col_text(st, 14);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running a statement                                                  */
+/* ------------------------------------------------------------------ */
+
+void ledger__done(sqlite3_stmt *st)
+{
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+}
+
+int ledger__bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    return sqlite3_bind_text(st, i, s != NULL ? s : "", -1, SQLITE_STATIC);
+}
+
+int ledger__bind_char(sqlite3_stmt *st, int i, const char *c)
+{
+    return sqlite3_bind_text(st, i, c, 1, SQLITE_TRANSIENT);
+}
+
+int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
+                const char *what)
+{
+    int rc = 0;
+    int src = 0;
+
+    if (bind_bad) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), what);
+        goto out_reset;
+    }
+    src = sqlite3_step(st);
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, what);
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+const char *ledger__col_text(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+
+    return t != NULL ? (const char *)t : "";
+}
+
+void ledger__last_id(struct ledger *l, int64_t *out)
+{
+    if (out != NULL) {
+        *out = sqlite3_last_insert_rowid(l->db);
+    }
+}
+
+int ledger__changed_one(struct ledger *l, const char *what)
+{
+    if (sqlite3_changes(l->db) == 0) {
+        return ledger__failf(l, LEDGER_E_NOTFOUND, "%s: no such row", what);
+    }
+    return 0;
+}
+
+const char *ledger__now_utc(struct ledger *l)
+{
+    time_t t = 0;
+    struct tm tm;
+
+    if (l->fixed_time != NULL) {
+        return l->fixed_time;
+    }
+    t = time(NULL);
+    if (t != l->now_sec || l->now_text[0] == '\0') {
+        if (gmtime_r(&t, &tm) == NULL ||
+            strftime(l->now_text, sizeof(l->now_text),
+                     "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
+            snprintf(l->now_text, sizeof(l->now_text), "%s",
+                     "1970-01-01T00:00:00Z");
+        }
+        l->now_sec = t;
+    }
+    return l->now_text;
+}

@@ -1,0 +1,316 @@
+/*
+ * actions.c - the grammar of table lines (game, deal, score, found, end)
+ * and of actions (an actor, a verb and what the verb takes), into a
+ * struct table_event.  Fields an event kind does not use are left as
+ * event_clear (parse.c) set them.
+ */
+#include "tablelog/tablelog.h"
+
+#include <string.h>
+
+#include "tablelog/tablelog_int.h"
+
+#define CARDS_IN_PACK 32        /* most cards a gives, discards, ... counts */
+
+/* parse_found - "found faced C", "found X holds N", "found pack imperfect". */
+static int parse_found(struct parser *p, struct table_event *ev)
+{
+    struct token t = tl__next_token(p);
+
+    if (tl__tok_is(p, t, "faced")) {
+        ev->kind = EV_FOUND_FACED;
+        if (tl__read_card(p, ev) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    }
+    if (tl__tok_is(p, t, "pack")) {
+        ev->kind = EV_FOUND_IMPERFECT;
+        if (tl__read_word(p, "imperfect") < 0) {
+            return -1;
+        }
+        return tl__read_cards(p, ev, 0, -1);
+    }
+    p->pos = t.pos;
+    ev->kind = EV_FOUND_HOLDS;
+    if (tl__read_seat(p, &ev->target,
+                      "faced, pack imperfect or a seat (A or B)") < 0) {
+        return -1;
+    }
+    if (tl__read_word(p, "holds") < 0) {
+        return -1;
+    }
+    if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards", &ev->n) < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* parse_table - a table line (no actor) starting with word t; 1 if t is not
+ * a table keyword (nothing consumed but t). */
+static int parse_table(struct parser *p, struct token t,
+                       struct table_event *ev)
+{
+    if (tl__tok_is(p, t, "game")) {
+        ev->kind = EV_GAME;
+        return tl__read_end(p);
+    }
+    if (tl__tok_is(p, t, "end")) {
+        ev->kind = EV_END;
+        return tl__read_end(p);
+    }
+    if (tl__tok_is(p, t, "score")) {
+        ev->kind = EV_SCORE;
+        return tl__read_score(p, ev->score);
+    }
+    if (tl__tok_is(p, t, "found")) {
+        return parse_found(p, ev);
+    }
+    if (tl__tok_is(p, t, "deal")) {
+        struct token w;
+
+        ev->kind = EV_DEAL;
+        if (tl__read_seat(p, &ev->actor, "a seat (A or B)") < 0) {
+            return -1;
+        }
+        w = tl__next_token(p);
+        if (w.n == 0) {
+            return 0;
+        }
+        if (!tl__tok_is(p, w, "pack")) {
+            return tl__fail_tok(p, w, "pack or end of line");
+        }
+        ev->flags |= EVF_PACK;
+        if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    }
+    return 1;
+}
+
+/* parse_elect - "elects OPTION [C]", the card only for trump. */
+static int parse_elect(struct parser *p, struct table_event *ev)
+{
+    struct token t = tl__next_token(p);
+    int o = option_parse(p->s + t.pos, t.n);
+
+    if (t.n == 0 || o < 0) {
+        return tl__fail_tok(p, t, "an option (new-deal, play-on, rectify, "
+                                  "trump, replay, stand, take, refuse, "
+                                  "complete, named-suit, card-led)");
+    }
+    ev->option = (int8_t)o;
+    if (o != OPT_TRUMP) {
+        return tl__read_end(p);
+    }
+    t = tl__next_token(p);
+    if (t.n == 0) {
+        return 0;
+    }
+    p->pos = t.pos;
+    if (tl__read_card(p, ev) < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* parse_action - the verb and arguments of an action whose actor is read. */
+static int parse_action(struct parser *p, struct table_event *ev)
+{
+    struct token t = tl__next_token(p);
+    struct token w;
+    int k;
+    int v;
+
+    ev->kind = EV_NONE;
+    for (k = EV_CUT_FOR_DEAL; k < EV_KIND_COUNT; k++) {
+        if (tl__tok_is(p, t, event_verb((enum event_kind)k))) {
+            ev->kind = (enum event_kind)k;
+            break;
+        }
+    }
+    switch (ev->kind) {
+    case EV_CUT_FOR_DEAL:
+    case EV_TURN:
+    case EV_SHOW:
+        return tl__read_cards(p, ev, 1, -1);
+    case EV_CLAIM:
+        return tl__read_cards(p, ev, 0, -1);
+    case EV_NEW_CARDS:
+    case EV_LOOK:
+    case EV_PROPOSE:
+    case EV_STAND:
+    case EV_REFUSE:
+    case EV_ABANDON:
+    case EV_OFFER_DOUBLE:
+    case EV_ACCEPT_DOUBLE:
+    case EV_DECLINE_DOUBLE:
+    case EV_OFFER_POINT:
+    case EV_ACCEPT_POINT:
+    case EV_DECLINE_POINT:
+        return tl__read_end(p);
+    case EV_RESHUFFLE:
+        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
+                            &ev->n) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_VETO:
+        if (tl__read_card(p, ev) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_SHUFFLE:
+        w = tl__next_token(p);
+        if (tl__tok_is(p, w, "faces-shown")) {
+            ev->flags |= EVF_FACES_SHOWN;
+        } else if (tl__tok_is(p, w, "below-table")) {
+            ev->flags |= EVF_BELOW_TABLE;
+        } else if (w.n != 0) {
+            return tl__fail_tok(p, w,
+                                "faces-shown, below-table or end of line");
+        }
+        return tl__read_end(p);
+    case EV_CUT:
+        if (tl__read_number(p, 1, CARDS_IN_PACK - 1, "a cut", &ev->n) < 0) {
+            return -1;
+        }
+        w = tl__next_token(p);
+        if (w.n == 0) {
+            return 0;
+        }
+        if (!tl__tok_is(p, w, "exposed")) {
+            return tl__fail_tok(p, w, "exposed or end of line");
+        }
+        ev->flags |= EVF_EXPOSED;
+        if (tl__read_card(p, ev) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_PACKETS:
+        w = tl__next_token(p);
+        if (tl__tok_is(p, w, "3-2")) {
+            ev->option = 3;
+        } else if (tl__tok_is(p, w, "2-3")) {
+            ev->option = 2;
+        } else {
+            return tl__fail_tok(p, w, "a packet order (3-2 or 2-3)");
+        }
+        return tl__read_end(p);
+    case EV_GIVE:
+        if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
+            return -1;
+        }
+        /* fall through */
+    case EV_DISCARD:
+    case EV_DRAW:
+        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
+                            &ev->n) < 0) {
+            return -1;
+        }
+        return tl__read_cards(p, ev, 0, ev->n);
+    case EV_ASK:
+        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
+                            &ev->n) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_EXPOSE:
+        if (tl__read_card(p, ev) < 0 || tl__read_word(p, "to") < 0) {
+            return -1;
+        }
+        if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_MARK_KING:
+    case EV_MARK:
+        w = tl__next_token(p);
+        if (tl__tok_is(p, w, "king")) {
+            ev->kind = EV_MARK_KING;
+            return tl__read_end(p);
+        }
+        ev->kind = EV_MARK;
+        if (!tl__number_in(p, w, 1, 20, &v)) {
+            return tl__fail_tok(p, w, "king or a number of points (1 to 20)");
+        }
+        ev->n = (int16_t)v;
+        return tl__read_end(p);
+    case EV_UNMARK:
+        if (tl__read_number(p, 1, 20, "a number of points", &ev->n) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_ANNOUNCE:
+    case EV_WITHDRAW:
+        if (tl__read_word(p, "king") < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_ACCEPT:
+        w = tl__next_token(p);
+        if (tl__tok_is(p, w, "if-enough")) {
+            ev->flags |= EVF_IF_ENOUGH;
+        } else if (w.n != 0) {
+            return tl__fail_tok(p, w, "if-enough or end of line");
+        }
+        return tl__read_end(p);
+    case EV_LEAD:
+        if (tl__read_card(p, ev) < 0) {
+            return -1;
+        }
+        w = tl__next_token(p);
+        if (w.n == 0) {
+            return 0;
+        }
+        if (!tl__tok_is(p, w, "calling")) {
+            return tl__fail_tok(p, w, "calling or end of line");
+        }
+        w = tl__next_token(p);
+        {
+            size_t n = 0;
+            char buf[8];
+            int s = SUIT_NONE;
+
+            if (w.n > 0 && w.n < sizeof(buf)) {
+                memcpy(buf, p->s + w.pos, w.n);
+                buf[w.n] = '\0';
+                s = suit_parse(buf, &n);
+            }
+            if (s == SUIT_NONE || n != w.n) {
+                return tl__fail_tok(p, w, "a suit (S, H, D or C)");
+            }
+            ev->suit = (int8_t)s;
+        }
+        ev->flags |= EVF_CALLING;
+        return tl__read_end(p);
+    case EV_PLAY:
+    case EV_TAKE_BACK:
+        if (tl__read_card(p, ev) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    case EV_ELECT:
+        return parse_elect(p, ev);
+    default:
+        return tl__fail_tok(p, t, "an action (gives, plays, ...)");
+    }
+}
+
+int tl__parse_event(struct parser *p, struct table_event *ev)
+{
+    struct token t = tl__next_token(p);
+    int rc;
+
+    rc = parse_table(p, t, ev);
+    if (rc <= 0) {
+        return rc;
+    }
+    p->pos = t.pos;
+    if (tl__read_seat(p, &ev->actor, "a seat (A or B) or a table line "
+                                     "(game, score, deal, found, end)") < 0) {
+        return -1;
+    }
+    return parse_action(p, ev);
+}

@@ -1,0 +1,457 @@
+/*
+ * parse.c - one line of a log into a struct tl_line (tl_parse_line): the
+ * UTF-8 check, the time stamp, a tag, a comment, and the `=` lines
+ * (rulings, scores, values); table lines and actions are actions.c's.
+ * Syntax only: fields an event kind does not use are left zero, with the
+ * seats (actor, target) at SEAT_NONE, suit at SUIT_NONE and option at -1.
+ */
+#include "tablelog/tablelog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tablelog/tablelog_int.h"
+
+/* ------------------------------------------------------------------ */
+/* `=` lines                                                            */
+/* ------------------------------------------------------------------ */
+
+/* read_law - "L43" (any case) into *out; L1..L51. */
+static int read_law(struct parser *p, enum law_id *out)
+{
+    struct token t = tl__next_token(p);
+    const struct law *l = NULL;
+
+    /* L1 to L51 (no leading zero), or a variant rule such as PL5 */
+    if (t.n >= 2 && (tl__lower(p->s[t.pos]) != 'l' || p->s[t.pos + 1] != '0')) {
+        l = laws_find(p->s + t.pos, t.n);
+    }
+    if (l == NULL || (tl__lower(p->s[t.pos]) != 'l' && l->law < N_CLUB_LAWS)) {
+        return tl__fail_tokf(p, t, "a law (L1 to L%d, or a variant rule "
+                                   "such as PL5)",
+                             N_CLUB_LAWS);
+    }
+    *out = l->law;
+    return 0;
+}
+
+/* read_options - "O,O,..." into *out (OPT_BIT()s). */
+static int read_options(struct parser *p, uint32_t *out)
+{
+    struct token t = tl__next_token(p);
+    size_t i = t.pos;
+    size_t end = t.pos + t.n;
+
+    if (t.n == 0) {
+        return tl__fail_tok(p, t, "a list of options");
+    }
+    while (i <= end) {
+        size_t j = i;
+        int o;
+
+        while (j < end && p->s[j] != ',') {
+            j++;
+        }
+        if (j == i) {
+            return tl__fail_tok(p, t, "a list of options (O,O,...)");
+        }
+        o = option_parse(p->s + i, j - i);
+        if (o < 0) {
+            return tl__fail_span(p, i, j - i, "an option");
+        }
+        *out |= OPT_BIT(o);
+        i = j + 1;
+    }
+    return 0;
+}
+
+/* parse_ruling - "ruling LAW [offender X] [elector Y] [options ...]
+ * [remedy R]", fields in any order, each at most once. */
+static int parse_ruling(struct parser *p, struct tl_expect *x)
+{
+    static const char *const fields[] = {
+        "offender", "elector", "options", "remedy"
+    };
+    struct token t;
+
+    if (read_law(p, &x->law) < 0) {
+        return -1;
+    }
+    for (;;) {
+        char what[96] = "";
+        int f;
+
+        t = tl__next_token(p);
+        if (t.n == 0) {
+            return 0;
+        }
+        for (f = 0; f < 4; f++) {
+            if (tl__tok_is(p, t, fields[f]) && (x->has & (1u << f)) == 0) {
+                break;
+            }
+        }
+        if (f == 4) {
+            for (f = 0; f < 4; f++) {
+                if ((x->has & (1u << f)) == 0) {
+                    strcat(what, fields[f]);
+                    strcat(what, ", ");
+                }
+            }
+            if (what[0] != '\0') {
+                what[strlen(what) - 2] = '\0';
+                strcat(what, " or ");
+            }
+            strcat(what, "end of line");
+            return tl__fail_tok(p, t, what);
+        }
+        x->has |= (uint8_t)(1u << f);
+        switch (1u << f) {
+        case TLX_OFFENDER:
+            if (tl__read_seat(p, &x->offender, "a seat (A or B)") < 0) {
+                return -1;
+            }
+            break;
+        case TLX_ELECTOR:
+            if (tl__read_seat(p, &x->elector, "a seat (A or B)") < 0) {
+                return -1;
+            }
+            break;
+        case TLX_OPTIONS:
+            if (read_options(p, &x->options) < 0) {
+                return -1;
+            }
+            break;
+        default:
+            t = tl__next_token(p);
+            x->remedy = remedy_parse(p->s + t.pos, t.n);
+            if (t.n == 0 || x->remedy < 0) {
+                return tl__fail_tok(p, t,
+                                    "a remedy (new-deal, score-cap, ...)");
+            }
+            break;
+        }
+    }
+}
+
+/* parse_expect - the rest of a line that started with '='. */
+static int parse_expect(struct parser *p, struct tl_line *out)
+{
+    struct token t = tl__next_token(p);
+
+    if (tl__tok_is(p, t, "ruling")) {
+        out->kind = TL_EXPECT_RULING;
+        return parse_ruling(p, &out->expect);
+    }
+    if (tl__tok_is(p, t, "score")) {
+        out->kind = TL_EXPECT_SCORE;
+        return tl__read_score(p, out->score);
+    }
+    if (tl__tok_is(p, t, "value")) {
+        out->kind = TL_EXPECT_VALUE;
+        if (tl__read_number(p, 1, 64, "a value (1 to 64)",
+                            &out->score[0]) < 0) {
+            return -1;
+        }
+        return tl__read_end(p);
+    }
+    return tl__fail_tok(p, t, "ruling, score or value");
+}
+
+/* ------------------------------------------------------------------ */
+/* Tags and time stamps                                                 */
+/* ------------------------------------------------------------------ */
+
+/* two_digits - the number in s[0..1] if both are digits, else -1. */
+static int two_digits(const char *s)
+{
+    if (!tl__is_digit(s[0]) || !tl__is_digit(s[1])) {
+        return -1;
+    }
+    return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+/* time_valid - "HH:MM:SS" with sensible ranges. */
+static bool time_valid(const char *s)
+{
+    int h = two_digits(s);
+    int m = two_digits(s + 3);
+    int sec = two_digits(s + 6);
+
+    return s[2] == ':' && s[5] == ':' && h >= 0 && h <= 23 && m >= 0
+           && m <= 59 && sec >= 0 && sec <= 59;
+}
+
+/* date_valid - "YYYY-MM-DD", a real day of the Gregorian calendar. */
+static bool date_valid(const char *s)
+{
+    static const int days[12] = {
+        31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+    };
+    int hi = two_digits(s);
+    int lo = two_digits(s + 2);
+    int month = two_digits(s + 5);
+    int day = two_digits(s + 8);
+    int year;
+
+    if (hi < 0 || lo < 0 || s[4] != '-' || s[7] != '-' || month < 1
+        || month > 12 || day < 1 || day > days[month - 1]) {
+        return false;
+    }
+    year = hi * 100 + lo;
+    if (month == 2 && day == 29) {
+        return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+    return true;
+}
+
+/* read_stamp - "@HH:MM:SS" or "@YYYY-MM-DDTHH:MM:SS" into out (no '@'). */
+static int read_stamp(struct parser *p, char out[TL_STAMP_MAX])
+{
+    size_t start = p->pos;
+    const char *s = p->s + start + 1;
+    size_t n;
+    bool ok;
+
+    while (p->pos < p->end && !tl__is_blank(p->s[p->pos])
+           && p->s[p->pos] != '#') {
+        p->pos++;
+    }
+    n = p->pos - start - 1;
+    if (n == 8) {
+        ok = time_valid(s);
+    } else if (n == 19) {
+        ok = date_valid(s) && s[10] == 'T' && time_valid(s + 11);
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        return tl__fail_span(p, start, n + 1, "a time stamp (@HH:MM:SS or "
+                                              "@YYYY-MM-DDTHH:MM:SS)");
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return 0;
+}
+
+/* is_name_char - may c be in a tag name (ASCII letters, digits, _)? */
+static bool is_name_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || tl__is_digit(c)
+           || c == '_';
+}
+
+/* parse_tag - `[Name "value"]` at p->pos, value unescaped (\" and \\). */
+static int parse_tag(struct parser *p, struct tl_line *out)
+{
+    const char *s = p->s;
+    char what[64];
+    size_t start;
+    size_t n = 0;
+
+    out->kind = TL_TAG;
+    p->pos++;
+    tl__skip_blanks(p);
+    start = p->pos;
+    while (p->pos < p->end && is_name_char(s[p->pos])) {
+        p->pos++;
+    }
+    if (p->pos == start) {
+        return tl__fail_span(p, start, tl__next_token(p).n, "a tag name");
+    }
+    if (p->pos - start >= TL_TAG_NAME_MAX) {
+        snprintf(what, sizeof(what), "a tag name of at most %d characters",
+                 TL_TAG_NAME_MAX - 1);
+        return tl__fail_span(p, start, p->pos - start, what);
+    }
+    memcpy(out->tag_name, s + start, p->pos - start);
+    out->tag_name[p->pos - start] = '\0';
+    tl__skip_blanks(p);
+    if (p->pos >= p->end || s[p->pos] != '"') {
+        start = p->pos;
+        return tl__fail_span(p, start, tl__next_token(p).n,
+                             "a quoted tag value");
+    }
+    p->pos++;
+    for (;;) {
+        char c;
+
+        if (p->pos >= p->end) {
+            return tl__fail_span(p, p->end, 0, "a closing quote");
+        }
+        c = s[p->pos];
+        if (c == '"') {
+            p->pos++;
+            break;
+        }
+        if (c == '\\') {
+            if (p->pos + 1 >= p->end
+                || (s[p->pos + 1] != '"' && s[p->pos + 1] != '\\')) {
+                return tl__fail_span(p, p->pos, p->pos + 1 < p->end ? 2 : 1,
+                                     "\\\" or \\\\ (escapes in a tag value)");
+            }
+            c = s[++p->pos];
+        }
+        if (n + 1 >= TL_TAG_VALUE_MAX) {
+            snprintf(what, sizeof(what), "a tag value of at most %d bytes",
+                     TL_TAG_VALUE_MAX - 1);
+            return tl__fail_span(p, p->pos, p->end - p->pos, what);
+        }
+        out->tag_value[n++] = c;
+        p->pos++;
+    }
+    out->tag_value[n] = '\0';
+    tl__skip_blanks(p);
+    if (p->pos >= p->end || s[p->pos] != ']') {
+        start = p->pos;
+        return tl__fail_span(p, start, tl__next_token(p).n, "]");
+    }
+    p->pos++;
+    tl__skip_blanks(p);
+    if (p->pos < p->end && s[p->pos] != '#') {
+        start = p->pos;
+        return tl__fail_span(p, start, tl__next_token(p).n, "end of line");
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing a line                                                       */
+/* ------------------------------------------------------------------ */
+
+/* event_clear - an event with every field zero / NONE. */
+static void event_clear(struct table_event *ev)
+{
+    memset(ev, 0, sizeof(*ev));
+    ev->kind = EV_NONE;
+    ev->actor = SEAT_NONE;
+    ev->target = SEAT_NONE;
+    ev->suit = SUIT_NONE;
+    ev->option = -1;
+}
+
+/*
+ * utf8_bad - the offset of the first byte of s (n bytes) that is not part
+ * of well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or a NUL; n if there is none.  A sequence cut
+ * short is bad at its first byte.
+ */
+static size_t utf8_bad(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+
+    while (i < n) {
+        unsigned c = u[i];
+        unsigned lo = 0x80;     /* range of the second byte */
+        unsigned hi = 0xbf;
+        size_t len;
+
+        if (c == 0) {
+            return i;
+        }
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf) {
+            len = 2;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            len = 3;
+            lo = c == 0xe0 ? 0xa0 : lo;
+            hi = c == 0xed ? 0x9f : hi;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            len = 4;
+            lo = c == 0xf0 ? 0x90 : lo;
+            hi = c == 0xf4 ? 0x8f : hi;
+        } else {
+            return i;
+        }
+        if (n - i < len || u[i + 1] < lo || u[i + 1] > hi) {
+            return i;
+        }
+        for (size_t k = 2; k < len; k++) {
+            if ((u[i + k] & 0xc0) != 0x80) {
+                return i;
+            }
+        }
+        i += len;
+    }
+    return n;
+}
+
+/* trim_end - move p->end back over trailing blanks, not before p->pos. */
+static void trim_end(struct parser *p)
+{
+    while (p->end > p->pos && tl__is_blank(p->s[p->end - 1])) {
+        p->end--;
+    }
+}
+
+int tl_parse_line(const char *text, size_t len, int line_no,
+                  struct tl_line *out, struct tl_error *err)
+{
+    struct tl_error scratch;
+    struct parser p;
+    const char *hash;
+    size_t bad;
+
+    memset(out, 0, sizeof(*out));
+    out->kind = TL_BLANK;
+    out->line_no = line_no;
+    event_clear(&out->ev);
+    out->expect.offender = SEAT_NONE;
+    out->expect.elector = SEAT_NONE;
+    out->expect.remedy = REM_NONE;
+
+    if (err == NULL) {
+        err = &scratch;
+    }
+    err->line = line_no;
+    err->col = 0;
+    err->msg[0] = '\0';
+
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
+        len--;
+    }
+    bad = utf8_bad(text, len);
+    if (bad < len) {
+        /* the whole line, comment included, is UTF-8 text (FORMAT.md) */
+        err->col = (int)bad + 1;
+        snprintf(err->msg, sizeof(err->msg),
+                 "expected UTF-8 text, found the byte 0x%02X",
+                 (unsigned char)text[bad]);
+        return -1;
+    }
+    p.s = text;
+    p.end = len;
+    p.pos = 0;
+    p.err = err;
+    trim_end(&p);
+    tl__skip_blanks(&p);
+    if (p.pos < p.end && text[p.pos] == '@') {
+        if (read_stamp(&p, out->stamp) < 0) {
+            return -1;
+        }
+        tl__skip_blanks(&p);
+    }
+    if (p.pos < p.end && text[p.pos] == '[') {
+        return parse_tag(&p, out);
+    }
+    hash = memchr(text + p.pos, '#', p.end - p.pos);
+    if (hash != NULL) {
+        p.end = (size_t)(hash - text);
+        trim_end(&p);
+    }
+    if (p.pos >= p.end) {
+        if (out->stamp[0] != '\0') {
+            return tl__fail_span(&p, p.end, 0, "an action or a table line");
+        }
+        return 0;
+    }
+    if (text[p.pos] == '=') {
+        p.pos++;
+        return parse_expect(&p, out);
+    }
+    out->kind = TL_EVENT;
+    return tl__parse_event(&p, &out->ev);
+}
