@@ -196,6 +196,14 @@ void session_set_whole_lines(struct session *s, bool on);
  */
 int session_run(struct session *s, FILE *fp, const char *name);
 
+/*
+ * session_run_path - session_run on the log at path ("-": standard
+ * input), opened with open_log for subcommand sub.  Returns as
+ * session_run, with EXIT_BAD_INPUT for a log that cannot be opened and
+ * for a ledger failure.
+ */
+int session_run_path(struct session *s, const char *sub, const char *path);
+
 /* Progress of an import: deals landed, events, deals quarantined. */
 typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
                             int quarantined);
@@ -314,9 +322,17 @@ void close_log(FILE *fp);
  */
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
 
+/* newest_sitting - the id of the newest sitting of l into *out (0 if it
+ * has none).  Returns 0, or a ledger error (ledger_errmsg). */
+int newest_sitting(struct ledger *l, int64_t *out);
+
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
+
+/* usage_general - print the usage of the command (`ecarte --help`) on
+ * fp. */
+void usage_general(FILE *fp);
 
 /* usage_help - print the usage and options of subcommand sub (`ecarte SUB
  * --help`; the general usage for an unknown sub) on standard output;

@@ -2095,3 +2095,16 @@ int session_run(struct session *s, FILE *fp, const char *name)
     }
     return rc;
 }
+
+int session_run_path(struct session *s, const char *sub, const char *path)
+{
+    FILE *fp = open_log(sub, path);
+    int rc;
+
+    if (fp == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    rc = session_run(s, fp, path);
+    close_log(fp);
+    return rc < 0 ? EXIT_BAD_INPUT : rc;
+}
