@@ -329,13 +329,13 @@ static void phase_adjudicate(const struct run *run, struct phase_result *r)
         fclose(fp);
         return;
     }
-    r->rc = session_run(s, fp, run->input);
+    (void)session_run(s, fp, run->input, &r->rc);  /* the exit says it */
     r->events = session_events(s);
     session_close(s);
     fclose(fp);
     r->seconds = now() - t0;
     if (r->rc != EXIT_FINE) {
-        note(r, "session_run returned %d", r->rc);
+        note(r, "session_run: exit status %d", r->rc);
     }
 }
 

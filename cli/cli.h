@@ -23,6 +23,17 @@ enum exit_status {
     EXIT_BAD_INPUT = 2          /* bad input or usage */
 };
 
+/*
+ * Status of the command's functions that can fail: 0 done, or one of
+ * these.  A subcommand (cmd_*) returns an exit status, never a status;
+ * a function that decides one passes it out through exit_out.
+ */
+enum cli_status {
+    CLI_E_ERROR = -1,           /* a ledger failure, or out of memory */
+    CLI_E_INPUT = -2            /* input that cannot be read or cannot be
+                                   true: the run stops there */
+};
+
 /* How rulings, findings and deal scores are printed. */
 struct output;
 
@@ -189,20 +200,24 @@ void session_set_whole_lines(struct session *s, bool on);
 /*
  * session_run - read a log from fp (named name in messages) a line at a
  * time: adjudicate each action, record it, compare every `=` line.
- * Returns EXIT_FINE, EXIT_FINDINGS (if `=` lines disagreed) or
- * EXIT_BAD_INPUT (a line that cannot be read or cannot be true: the
- * message "NAME:LINE:COL: ..." is printed to stderr and reading stops; all
- * that came before is committed), or -1 on a ledger failure.
+ * Returns 0 when the log was read to its end, with *exit_out EXIT_FINE,
+ * or EXIT_FINDINGS if `=` lines disagreed or deals were quarantined;
+ * CLI_E_INPUT if it stopped at a line that cannot be read or cannot be
+ * true (the message "NAME:LINE:COL: ..." is printed on stderr; all that
+ * came before is committed); CLI_E_ERROR on a ledger failure or out of
+ * memory (reported).  On either, *exit_out is EXIT_BAD_INPUT.
  */
-int session_run(struct session *s, FILE *fp, const char *name);
+int session_run(struct session *s, FILE *fp, const char *name,
+                int *exit_out);
 
 /*
  * session_run_path - session_run on the log at path ("-": standard
  * input), opened with open_log for subcommand sub.  Returns as
- * session_run, with EXIT_BAD_INPUT for a log that cannot be opened and
- * for a ledger failure.
+ * session_run, and CLI_E_INPUT for a log that cannot be opened
+ * (reported).
  */
-int session_run_path(struct session *s, const char *sub, const char *path);
+int session_run_path(struct session *s, const char *sub, const char *path,
+                     int *exit_out);
 
 /* Progress of an import: deals landed, events, deals quarantined. */
 typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
@@ -217,18 +232,25 @@ typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
  */
 void session_set_import(struct session *s, progress_fn fn, void *ctx);
 
+/* Where an import of a file's content begins (session_import_begin). */
+enum import_start {
+    IMPORT_NEW,                 /* never imported: from its first line */
+    IMPORT_RESUMED,             /* an interrupted import goes on */
+    IMPORT_DONE                 /* imported whole before: nothing to do */
+};
+
 /*
  * session_import_begin - importing (after session_set_import) the file
  * whose content has hash sha256: the file's sitting and progress are
  * recorded as it goes, with its deals.  If an import of the same content
  * was interrupted, the session is made to stand where it stopped (its
  * sitting replayed, with its lost deals) and session_run will skip the
- * lines taken in before (session_skipped_to).  Returns 0 (a new import),
- * 2 (an interrupted one goes on), 1 (that content was imported whole:
- * nothing to do), -1 on a ledger error, -2 if the recorded actions no
- * longer replay (messages printed).
+ * lines taken in before (session_skipped_to).  *out says which.  Returns
+ * 0, CLI_E_ERROR on a ledger error (reported) or CLI_E_INPUT if the
+ * recorded actions no longer replay (printed).
  */
-int session_import_begin(struct session *s, const char *sha256);
+int session_import_begin(struct session *s, const char *sha256,
+                         enum import_start *out);
 
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */
@@ -289,7 +311,7 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
                     int *n);
 
 /* ------------------------------------------------------------------ */
-/* Subcommands (each returns an exit status)                            */
+/* Subcommands (each returns an exit status, enum exit_status)         */
 /* ------------------------------------------------------------------ */
 
 int cmd_record(int argc, char **argv);

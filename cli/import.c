@@ -83,8 +83,9 @@ static FILE *kept_copy(FILE *in, const char *path)
     return tmp;
 }
 
-/* import_one - one log into l.  *quarantined gets the deals quarantined.
- * Returns EXIT_FINE, EXIT_FINDINGS or EXIT_BAD_INPUT. */
+/* import_one - one log into l.  *quarantined gets the deals quarantined,
+ * *deals the deals landed.  Returns the exit status: EXIT_FINE,
+ * EXIT_FINDINGS or EXIT_BAD_INPUT (messages printed). */
 static int import_one(struct ledger *l, struct output *o, const char *path,
                       struct progress *pg, int *quarantined, int64_t *deals)
 {
@@ -94,7 +95,8 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     bool whole = false;
     FILE *fp = open_log("import", path);
     int64_t events = 0;
-    int begun;
+    enum import_start begun = IMPORT_NEW;
+    int exit_code = EXIT_FINE;
     int rc;
 
     *quarantined = 0;
@@ -124,27 +126,27 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     session_set_import(s, draw_progress, pg);
     session_set_quiet(s, !pg->verbose);
     session_set_whole_lines(s, whole);
-    begun = session_import_begin(s, hash);
-    if (begun < 0) {
+    rc = session_import_begin(s, hash, &begun);
+    if (rc < 0) {
         session_close(s);
         fclose(fp);
-        if (begun == -1) {
+        if (rc == CLI_E_ERROR) {
             fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
         }
         return EXIT_BAD_INPUT;
     }
-    if (begun == 1) {
+    if (begun == IMPORT_DONE) {
         session_close(s);
         fclose(fp);
         output_import(o, path, "already-imported", 0, 0, 0);
         return EXIT_FINE;
     }
-    if (begun == 2) {
+    if (begun == IMPORT_RESUMED) {
         fprintf(stderr, "ecarte import: %s: resuming an interrupted import "
                         "after line %d (%lld deals in)\n",
                 path, session_skipped_to(s), (long long)session_deals(s));
     }
-    rc = session_run(s, fp, path);
+    rc = session_run(s, fp, path, &exit_code);
     fclose(fp);
     *quarantined = session_quarantined(s);
     *deals = session_deals(s);
@@ -153,11 +155,11 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     if (pg->on) {
         fprintf(stderr, "\r\033[K");
     }
-    if (rc < 0) {
+    if (rc == CLI_E_ERROR) {
         return EXIT_BAD_INPUT;
     }
     output_import(o, path, "imported", *deals, *quarantined, events);
-    return rc;
+    return exit_code;
 }
 
 int cmd_import(int argc, char **argv)

@@ -98,7 +98,7 @@ int cmd_record(int argc, char **argv)
                            sitting);
         session_set_whole_lines(s, strcmp(names[i], "-") == 0 &&
                                        !stdin_is_a_file());
-        r = session_run_path(s, "record", names[i]);
+        (void)session_run_path(s, "record", names[i], &r);
         rc = r > rc ? r : rc;
         session_close(s);
     }

@@ -736,9 +736,8 @@ static int tag_seen(const struct session *s, const struct tl_line *line)
 }
 
 /* take_action - adjudicate and record one event line.  Returns 0,
- * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
-/* take_action - adjudicate and record one event line.  Returns 0,
- * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
+ * CLI_E_INPUT (the action cannot stand: why is in s->error, and printed
+ * unless importing) or -1 (ledger; reported). */
 static int take_action(struct session *s, const struct tl_line *line)
 {
     struct arb_result *rp = &s->results[s->cur];
@@ -752,7 +751,7 @@ static int take_action(struct session *s, const struct tl_line *line)
         if (!s->import) {
             fprintf(stderr, "%s\n", s->error);
         }
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->mode == COMMIT_PER_DEAL && !s->import && rp->deal_started &&
         s->in_txn && commit(s) != 0) {
@@ -1079,8 +1078,8 @@ static int reset_table(struct session *s)
  * replay_sitting - make the session stand where sitting id stands: its
  * tags and actions replayed into a fresh referee, with its lost deals
  * where they stood.  *n_events gets the actions replayed.  Returns 0, -1
- * on a ledger error (reported) or -2 if the recorded actions no longer
- * replay (a message is printed).
+ * on a ledger error (reported) or CLI_E_INPUT if the recorded actions no
+ * longer replay (a message is printed).
  */
 static int replay_sitting(struct session *s, int64_t id, int64_t *n_events)
 {
@@ -1106,7 +1105,7 @@ static int replay_sitting(struct session *s, int64_t id, int64_t *n_events)
     }
     free(ctx.gaps);
     if (ctx.failed == 2) {
-        return -2;
+        return CLI_E_INPUT;
     }
     if (ctx.failed == 1) {
         fprintf(stderr, "ecarte: out of memory\n");
@@ -1309,11 +1308,13 @@ static int import_start(struct session *s)
     return save_deal_start(s);
 }
 
-int session_import_begin(struct session *s, const char *sha256)
+int session_import_begin(struct session *s, const char *sha256,
+                         enum import_start *out)
 {
     struct ledger_import imp;
     int rc;
 
+    *out = IMPORT_NEW;
     snprintf(s->sha256, sizeof(s->sha256), "%s", sha256);
     if (s->led == NULL) {
         return 0;
@@ -1326,7 +1327,8 @@ int session_import_begin(struct session *s, const char *sha256)
         return ledger_fail(s, "import");
     }
     if (imp.complete) {
-        return 1;
+        *out = IMPORT_DONE;
+        return 0;
     }
     /* an import of this content was interrupted: go on from it */
     s->imp = imp;
@@ -1347,7 +1349,8 @@ int session_import_begin(struct session *s, const char *sha256)
     s->events = imp.events;
     s->saved_deals = s->deals;
     s->saved_events = s->events;
-    return 2;
+    *out = IMPORT_RESUMED;
+    return 0;
 }
 
 /* import_finish - the whole file was read: the import is complete. */
@@ -1396,7 +1399,9 @@ static bool sets_rules(const char *name)
 }
 
 /* handle_tag - a tag line: kept for the sitting, or checked against the
- * tags of the sitting resumed.  Returns 0 or an exit status. */
+ * tags of the sitting resumed.  Returns 0, CLI_E_INPUT (a tag that
+ * contradicts the sitting's, or does not read; printed) or -1 (out of
+ * memory). */
 static int handle_tag(struct session *s, const struct tl_line *line)
 {
     int seen = tag_seen(s, line);
@@ -1408,7 +1413,7 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         fprintf(stderr, "%s:%d:1: expected one value for [%s], found "
                         "a second, \"%s\"\n",
                 s->name, line->line_no, line->tag_name, line->tag_value);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->seq > 0) {
         /* a sitting resumed: its tags were fixed at its first action */
@@ -1419,20 +1424,21 @@ static int handle_tag(struct session *s, const struct tl_line *line)
                         "recorded, found a new tag [%s \"%s\"]\n",
                 s->name, line->line_no, (long long)s->sitting,
                 line->tag_name, line->tag_value);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (arbiter_set_tag(s->arb, line->tag_name, line->tag_value) != 0) {
         fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
                 arbiter_errmsg(s->arb));
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
-    return add_tag(s, line) == 0 ? EXIT_FINE : -1;
+    return add_tag(s, line);
 }
 
 /*
  * handle_line - take one line of the log: a tag, a `=` line, an action
  * (importing: deal by deal, a broken deal quarantined).  Returns 0 to go
- * on, or what session_run returns to stop.
+ * on, CLI_E_INPUT (a line that cannot be read or cannot be true, not
+ * importing; printed) or -1 (ledger, memory; reported) to stop.
  */
 static int handle_line(struct session *s, const struct input_line *in)
 {
@@ -1454,7 +1460,7 @@ static int handle_line(struct session *s, const struct input_line *in)
     }
     if (in->got < 0) {
         fprintf(stderr, "%s\n", in->error);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->import && line->kind != TL_TAG) {
         if (import_start(s) != 0) {
@@ -1500,7 +1506,7 @@ static int handle_line(struct session *s, const struct input_line *in)
         return 0;
     }
     rc = take_action(s, line);
-    if (rc == EXIT_BAD_INPUT && s->import) {
+    if (rc == CLI_E_INPUT && s->import) {
         deal_broken(s);
         return 0;
     }
@@ -1575,14 +1581,15 @@ static int tag_found(void *vctx, const char *name, const char *value)
     return 0;
 }
 
-/* tags_fit - 1 if sitting has every tag the input gave, 0 if not,
- * negative on a ledger error. */
-static int tags_fit(struct session *s, int64_t sitting)
+/* tags_fit - *fit: has sitting every tag the input gave?  Returns 0, or
+ * a ledger error (negative; not reported). */
+static int tags_fit(struct session *s, int64_t sitting, bool *fit)
 {
     bool found[INPUT_TAGS_MAX];
     struct tags_check tc = { s, found };
     int rc;
 
+    *fit = false;
     memset(found, 0, sizeof(found));
     rc = ledger_tags_foreach(s->led, sitting, tag_found, &tc);
     if (rc != 0) {
@@ -1593,7 +1600,8 @@ static int tags_fit(struct session *s, int64_t sitting)
             return 0;
         }
     }
-    return 1;
+    *fit = true;
+    return 0;
 }
 
 struct gather_ctx {
@@ -1658,7 +1666,7 @@ static int compare(struct session *s, int64_t k, const char *text,
 
 /* drain - take the lines held: tags always, the actions (and `=` lines)
  * up to the skip-th action are those already recorded, the rest are new.
- * Returns 0 or what session_run returns to stop. */
+ * Returns 0, or what handle_line returns to stop. */
 static int drain(struct session *s, int64_t skip)
 {
     int64_t events = 0;
@@ -1696,7 +1704,8 @@ static int drain(struct session *s, int64_t skip)
     return rc;
 }
 
-/* start_new - the input continues no sitting: a new one, said so. */
+/* start_new - the input continues no sitting: a new one, said so.
+ * Returns as drain. */
 static int start_new(struct session *s, const char *why)
 {
     if (reset_table(s) != 0) {
@@ -1711,7 +1720,9 @@ static int start_new(struct session *s, const char *why)
 }
 
 /* resume_at - the input continues sitting id, whose first skip actions
- * it repeats: replay the sitting, then take the rest. */
+ * it repeats: replay the sitting, then take the rest.  Returns 0,
+ * CLI_E_INPUT (the sitting no longer replays, or grew meanwhile;
+ * printed), -1 (ledger; reported) or what drain returns. */
 static int resume_at(struct session *s, int64_t id, int64_t n_events,
                      int64_t skip)
 {
@@ -1719,13 +1730,13 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
     int rc = replay_sitting(s, id, &replayed);
 
     if (rc != 0) {
-        return rc == -2 ? EXIT_BAD_INPUT : -1;
+        return rc;
     }
     if (skip > 0 && replayed != n_events) {
         fprintf(stderr, "ecarte: %s: another ecarte recorded into sitting "
                         "%lld meanwhile; run again to resume after it\n",
                 s->name, (long long)id);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     s->resumed = true;
     fprintf(stderr, "ecarte: %s: resuming sitting %lld: %lld action(s) "
@@ -1736,16 +1747,17 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
 
 /* accepts - continuing: does sitting id, as it stands, take ev as its
  * next action in the middle of a deal, and as a regular one (an action
- * the laws rule on is more likely another table's first)?  1 yes (the
- * session then stands where the sitting stands), 0 no, negative on
- * error. */
-static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
+ * the laws rule on is more likely another table's first)?  The answer
+ * into *ok (yes: the session then stands where the sitting stands).
+ * Returns 0, or as replay_sitting, or -1 out of memory. */
+static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
+                   bool *ok)
 {
     struct arbiter *probe = NULL;
     struct arb_result *r = &s->results[s->cur];
     int rc = replay_sitting(s, id, NULL);
-    bool ok;
 
+    *ok = false;
     if (rc != 0) {
         return rc;
     }
@@ -1756,34 +1768,36 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
         return -1;
     }
     arbiter_copy(probe, s->arb);
-    ok = arbiter_apply(probe, &ev->ev, r) == 0 && r->n_rulings == 0;
+    *ok = arbiter_apply(probe, &ev->ev, r) == 0 && r->n_rulings == 0;
     arbiter_close(probe);
-    return ok ? 1 : 0;
+    return 0;
 }
 
 /* continue_open - standard input whose first action is no sitting's
  * first: the rest of a sitting interrupted in the middle of a deal (of
- * standard input, with the input's tags), the newest that takes it. */
+ * standard input, with the input's tags), the newest that takes it, into
+ * *chosen (0: none).  Returns 0, or as accepts, or -1 on a ledger error
+ * (reported). */
 static int continue_open(struct session *s, const struct tl_line *ev,
                          int64_t *chosen)
 {
     *chosen = 0;
     for (int i = s->n_cand - 1; i >= 0; i--) {
-        int fit = tags_fit(s, s->cand[i].id);
+        bool fit = false;
+        bool ok = false;
         int rc;
 
-        if (fit < 0) {
+        if (tags_fit(s, s->cand[i].id, &fit) != 0) {
             return ledger_fail(s, "read tags");
         }
-        if (fit == 0 || s->cand[i].n_events == 0 ||
-            !s->cand[i].deal_open) {
+        if (!fit || s->cand[i].n_events == 0 || !s->cand[i].deal_open) {
             continue;
         }
-        rc = accepts(s, s->cand[i].id, ev);
+        rc = accepts(s, s->cand[i].id, ev, &ok);
         if (rc < 0) {
             return rc;
         }
-        if (rc == 1) {
+        if (ok) {
             *chosen = s->cand[i].id;
             return 0;
         }
@@ -1797,8 +1811,9 @@ static int continue_open(struct session *s, const struct tl_line *ev,
  * living candidate recorded more than k events, no; then the candidate
  * with the most recorded events is resumed, or a new sitting begun (for
  * standard input) or the run stopped (a file that differs from what its
- * sitting recorded).  Returns 0 (decided or not), or what session_run
- * returns to stop.
+ * sitting recorded).  Returns 0 (decided or not), CLI_E_INPUT (a file
+ * that differs from its sitting; printed), or what resume_at or
+ * start_new returns.
  */
 static int decide(struct session *s, int64_t k, bool at_end)
 {
@@ -1846,7 +1861,7 @@ static int decide(struct session *s, int64_t k, bool at_end)
                         "found another (the ledger keeps what it recorded; "
                         "--new records the log as a new sitting)\n",
                 s->name, dead->bad_line, dead->want);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (dead != NULL) {
         char why[200];
@@ -1862,7 +1877,9 @@ static int decide(struct session *s, int64_t k, bool at_end)
  * first_event - deciding, the input's first event: gather the sittings
  * it may continue (those recorded from the same source, or the one named
  * with --sitting) and keep those whose first action it is.  May decide
- * at once.  Returns 0 or what session_run returns to stop.
+ * at once.  Returns 0, CLI_E_INPUT (no such sitting, or a file whose
+ * first action is not its sitting's; printed), -1 (ledger, memory;
+ * reported), or what decide, resume_at or start_new returns.
  */
 static int first_event(struct session *s, const struct tl_line *line,
                        const char *text)
@@ -1886,16 +1903,16 @@ static int first_event(struct session *s, const struct tl_line *line,
     if (s->resume == RESUME_SITTING && s->n_cand == 0) {
         fprintf(stderr, "ecarte: no sitting %lld in the ledger\n",
                 (long long)s->want_sitting);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     s->any_cand = s->n_cand > 0;
     for (int i = 0; i < s->n_cand && stdin_log && s->n_input_tags > 0; i++) {
-        int fit = tags_fit(s, s->cand[i].id);
+        bool fit = false;
 
-        if (fit < 0) {
+        if (tags_fit(s, s->cand[i].id, &fit) != 0) {
             return ledger_fail(s, "read tags");
         }
-        if (fit == 0) {
+        if (!fit) {
             s->cand[i].dead = true;     /* another table's */
         }
     }
@@ -1933,7 +1950,7 @@ static int first_event(struct session *s, const struct tl_line *line,
         }
         rc = continue_open(s, line, &chosen);
         if (rc != 0) {
-            return rc == -2 ? EXIT_BAD_INPUT : -1;
+            return rc;
         }
         if (chosen != 0) {
             return resume_at(s, chosen, 0, 0);
@@ -1954,7 +1971,7 @@ static int first_event(struct session *s, const struct tl_line *line,
                         "the log as a new sitting, --sitting ID continues "
                         "one)\n",
                 s->name, line->line_no, (long long)c->id, want);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     return start_new(s, NULL);
 }
@@ -1962,7 +1979,8 @@ static int first_event(struct session *s, const struct tl_line *line,
 /*
  * decide_line - deciding: hold the line; an event is compared with the
  * candidates (and may decide).  A line that does not read decides as the
- * end of input would, then stops the run.  Returns 0 or what session_run
+ * end of input would, then stops the run.  Returns 0 or what handle_line
+ * and decide return to stop
  * returns to stop.
  */
 static int decide_line(struct session *s, const struct input_line *in)
@@ -1999,11 +2017,12 @@ static int decide_line(struct session *s, const struct input_line *in)
 /* Running a log                                                        */
 /* ------------------------------------------------------------------ */
 
-int session_run(struct session *s, FILE *fp, const char *name)
+int session_run(struct session *s, FILE *fp, const char *name,
+                int *exit_out)
 {
     struct tl_reader *rd = NULL;
     struct tl_line line;
-    int rc = EXIT_FINE;
+    int rc = 0;
 
     s->name = name;
     s->deciding = s->led != NULL && s->mode == COMMIT_PER_ACTION &&
@@ -2012,6 +2031,7 @@ int session_run(struct session *s, FILE *fp, const char *name)
         s->resume == RESUME_NEW && s->sitting == 0) {
         s->announce_new = true;
     }
+    *exit_out = EXIT_BAD_INPUT;
     if (tl_reader_open(&rd, fp, name) != 0) {
         fprintf(stderr, "ecarte: out of memory\n");
         return -1;
@@ -2026,7 +2046,7 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
         if (got == -2) {
             fprintf(stderr, "%s: read error\n", name);
-            rc = EXIT_BAD_INPUT;
+            rc = CLI_E_INPUT;
             break;
         }
         in.got = got;
@@ -2042,11 +2062,11 @@ int session_run(struct session *s, FILE *fp, const char *name)
             break;
         }
     }
-    if (rc == EXIT_FINE && s->deciding) {
+    if (rc == 0 && s->deciding) {
         rc = s->n_input_events > 0 ? decide(s, s->n_input_events, true)
                                    : drain(s, 0);
     }
-    if (rc == EXIT_FINE && !s->skipping && arbiter_hand_in_progress(s->arb) &&
+    if (rc == 0 && !s->skipping && arbiter_hand_in_progress(s->arb) &&
         arbiter_deal_number(s->arb) > 0) {
         if (s->import && s->raw_len > 0) {
             /* the log stops in the middle of a deal: it cannot be read */
@@ -2065,15 +2085,13 @@ int session_run(struct session *s, FILE *fp, const char *name)
             output_note(s->out, name, tl_reader_line(rd), text);
         }
     }
-    if (s->import && rc == EXIT_FINE &&
-        deal_boundary(s, tl_reader_line(rd)) != 0) {
+    if (s->import && rc == 0 && deal_boundary(s, tl_reader_line(rd)) != 0) {
         rc = -1;
     }
-    if (s->import && rc == EXIT_FINE &&
-        import_finish(s, tl_reader_line(rd)) != 0) {
+    if (s->import && rc == 0 && import_finish(s, tl_reader_line(rd)) != 0) {
         rc = -1;
     }
-    if (rc == EXIT_FINE) {
+    if (rc == 0) {
         flush_deal(s);
         s->last = NULL;
         if (s->held_deal != 0 && !s->quiet) {
@@ -2087,24 +2105,27 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
     }
     tl_reader_close(rd);
-    if (commit(s) != 0 && rc == EXIT_FINE) {
+    if (commit(s) != 0 && rc == 0) {
         rc = ledger_fail(s, "commit");
     }
-    if (rc == EXIT_FINE && (s->findings > 0 || s->quarantined > 0)) {
-        rc = EXIT_FINDINGS;
+    if (rc == 0) {
+        *exit_out = s->findings > 0 || s->quarantined > 0 ? EXIT_FINDINGS
+                                                          : EXIT_FINE;
     }
     return rc;
 }
 
-int session_run_path(struct session *s, const char *sub, const char *path)
+int session_run_path(struct session *s, const char *sub, const char *path,
+                     int *exit_out)
 {
     FILE *fp = open_log(sub, path);
     int rc;
 
     if (fp == NULL) {
-        return EXIT_BAD_INPUT;
+        *exit_out = EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
-    rc = session_run(s, fp, path);
+    rc = session_run(s, fp, path, exit_out);
     close_log(fp);
-    return rc < 0 ? EXIT_BAD_INPUT : rc;
+    return rc;
 }

@@ -127,6 +127,7 @@ static int check_claims(const char *log)
     struct output *o = NULL;
     struct session *s = NULL;
     FILE *fp = open_log("verify", log);
+    int exit_code = EXIT_FINE;
     int rc = 1;
 
     if (fp == NULL || ledger_open(&mem, ":memory:", 0) != 0 ||
@@ -135,7 +136,9 @@ static int check_claims(const char *log)
         goto out;
     }
     session_set_quiet(s, true);
-    rc = session_run(s, fp, log) == EXIT_FINE ? 0 : 1;
+    rc = session_run(s, fp, log, &exit_code) == 0 && exit_code == EXIT_FINE
+             ? 0
+             : 1;
     if (rc != 0) {
         printf("%s: its `=` lines (rulings, scores) are not what the laws "
                "give for its actions\n",
