@@ -138,6 +138,145 @@ void output_audit_totals(struct output *o, const char *db, int64_t sittings,
                          int findings, int flags);
 
 /* ------------------------------------------------------------------ */
+/* An action applied: what it gave, and its rulings in words            */
+/* ------------------------------------------------------------------ */
+
+#define APPLY_WORDS_MAX 300     /* "ruling L43 offender A elector B ..." */
+
+/* What one action gave: the referee's result, and each of its rulings in
+ * the words of a `= ruling` line without its "= " (ruling_format). */
+struct applied {
+    struct arb_result r;
+    char words[ARB_RULINGS_MAX][APPLY_WORDS_MAX];
+};
+
+/*
+ * apply_event - ev, read at line of its log (0 if unknown), applied by a
+ * (arbiter_set_line, then arbiter_apply); *out gets what it gave and the
+ * words of each ruling.  Returns 0, or the arbiter's code
+ * (ARB_E_IMPOSSIBLE, ARB_E_ORDER, ARB_E_PENDING) with the reason in
+ * arbiter_errmsg(a): a is then as it was, but for its line, and *out
+ * holds no ruling.  Allocates nothing.
+ */
+int apply_event(struct arbiter *a, const struct table_event *ev, int line,
+                struct applied *out);
+
+/* apply_words - the words of each ruling of out->r into out->words, for
+ * a result the referee filled otherwise (arbiter_lose_deal). */
+void apply_words(struct applied *out);
+
+/* ------------------------------------------------------------------ */
+/* Claims: a log's `=` lines against what the rules give                */
+/* ------------------------------------------------------------------ */
+
+/* What a `=` line disagrees with. */
+enum claim_kind {
+    CLAIM_SCORE,                /* `= score`: not the score there */
+    CLAIM_VALUE,                /* `= value`: not the hand's value there */
+    CLAIM_RULING,               /* `= ruling`: no ruling of its deal */
+    CLAIM_UNRECORDED            /* strict: a ruling no `= ruling` line
+                                   records */
+};
+
+/* One disagreement, as claims_finding_fn receives it (every pointer
+ * borrowed for the call). */
+struct claim_finding {
+    enum claim_kind kind;
+    int line;                   /* the `=` line; the action's line for
+                                   CLAIM_UNRECORDED */
+    int64_t event;              /* the event the `=` line follows, as the
+                                   caller's point said (0 if none) */
+    const struct tl_expect *x;  /* CLAIM_RULING: the line's ruling */
+    const char *quote;          /* CLAIM_RULING: the line as the caller
+                                   quoted it (claims_line) */
+    const struct ruling *ruling; /* CLAIM_UNRECORDED: the ruling */
+    int log[2];                 /* CLAIM_SCORE: the line's A and B;
+                                   CLAIM_VALUE: log[0] */
+    int rules[2];               /* the same, as the rules give them */
+    const char *expected;       /* what the rules give, in words ("A 0 B 3",
+                                   "1", the rulings of the action above the
+                                   line, or "") */
+    const char *found;          /* what the log says, in words */
+    const char *message;        /* both in a sentence: "the log records
+                                   \"= score A 0 B 2\", the rules give
+                                   \"= score A 0 B 3\"" */
+};
+
+/* Called for each disagreement, in the order they are found. */
+typedef void (*claims_finding_fn)(void *ctx, const struct claim_finding *f);
+
+/* What the rules give where a `=` line stands (claims_line). */
+struct claim_point {
+    int64_t event;              /* the event the line follows (0: none) */
+    int score[2];               /* the game score there */
+    int value;                  /* the hand's value there */
+    const struct ruling *pending; /* the rulings waiting for an election */
+    int n_pending;
+    const struct applied *last; /* what the action above gave (NULL: not
+                                   known), quoted in a finding */
+};
+
+/* The `=` lines of the deal in hand and the rulings the rules gave in it. */
+struct claims;
+
+/*
+ * claims_open - a matcher that reports each disagreement to report(ctx,
+ * ...).  Returns 0 and *out (owned: claims_close), -1 if out of memory.
+ */
+int claims_open(struct claims **out, claims_finding_fn report, void *ctx);
+
+/* claims_close - free c (NULL is fine); what is open is dropped unsaid. */
+void claims_close(struct claims *c);
+
+/* claims_set_strict - at the end of a deal, a ruling no `= ruling` line
+ * recorded is a finding too (CLAIM_UNRECORDED). */
+void claims_set_strict(struct claims *c, bool strict);
+
+/* claims_is_claim - is line a `=` line (ruling, score or value)? */
+bool claims_is_claim(const struct tl_line *line);
+
+/*
+ * claims_give - the rules gave ruling r (words: its `= ruling` words) on
+ * the action at line, in the deal in hand: it answers the oldest `=
+ * ruling` line still open that it bears out.  The deal keeps its last 64
+ * rulings.
+ */
+void claims_give(struct claims *c, const struct ruling *r,
+                 const char *words, int line);
+
+/*
+ * claims_line - a `=` line of the log (other lines are ignored), standing
+ * where p says.  `= score` and `= value` are compared at once.  `=
+ * ruling` is borne out by the newest ruling of the deal so far that no
+ * line matched yet, or by one still waiting for its election; else it
+ * waits for a ruling the deal gives later, and is a finding when the deal
+ * ends (or at once for the oldest of 32 waiting).  quote (NULL: the
+ * line's canonical words) is how a finding quotes the line.
+ */
+void claims_line(struct claims *c, const struct tl_line *line,
+                 const char *quote, const struct claim_point *p);
+
+/* claims_matched - has a `= ruling` line matched the i-th ruling given in
+ * the deal in hand (counted from the oldest kept)? */
+bool claims_matched(const struct claims *c, int i);
+
+/* claims_settle - every ruling given so far counts as recorded (a
+ * sitting replayed: its `=` lines were compared when it was read). */
+void claims_settle(struct claims *c);
+
+/* claims_forget - drop the deal in hand, its rulings and open lines,
+ * with no finding (the deal is broken, or the table reset). */
+void claims_forget(struct claims *c);
+
+/*
+ * claims_end_deal - the deal in hand is over (a new deal or game begins,
+ * or the log ends): each `= ruling` line still open is a finding
+ * (CLAIM_RULING), and, if strict, each ruling no line matched
+ * (CLAIM_UNRECORDED); then the next deal starts empty.
+ */
+void claims_end_deal(struct claims *c);
+
+/* ------------------------------------------------------------------ */
 /* Sessions: one log through arbiter and ledger                         */
 /* ------------------------------------------------------------------ */
 
@@ -298,9 +437,9 @@ struct lost_deal {
 void lost_deal_read(const char *raw, struct lost_deal *g);
 
 /* lost_deal_apply - the referee a goes on past the lost deal g as the log
- * states (arbiter_lose_deal); *r as arbiter_apply fills it.  Returns 0. */
+ * states (arbiter_lose_deal); *out as apply_event fills it.  Returns 0. */
 int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
-                    struct arb_result *r);
+                    struct applied *out);
 
 /*
  * lost_deals_load - the lost deals of sitting, in order, into *out

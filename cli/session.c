@@ -14,23 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DEAL_RULINGS_MAX 64     /* rulings kept for the deal in hand */
-#define OPEN_CLAIMS_MAX 32      /* `=` ruling lines waiting for a match */
 #define INPUT_TAGS_MAX 64       /* tags of the input kept while deciding */
-
-/* A ruling the rules gave in the deal in hand. */
-struct given {
-    struct ruling r;
-    int line;                   /* the action's line */
-    bool matched;               /* a `=` line of the log records it */
-};
-
-/* A `=` ruling line of the log no ruling of the deal matched yet. */
-struct open_claim {
-    struct tl_expect x;
-    int line;
-    char gave[400];             /* what the action above it gave, in words */
-};
 
 /* A sitting the input may continue (record, while deciding). */
 struct candidate {
@@ -60,7 +44,6 @@ struct session {
     struct ledger *led;         /* borrowed, may be NULL */
     struct output *out;         /* borrowed, may be NULL */
     enum commit_mode mode;
-    bool strict;
     bool quiet;                 /* print findings only */
     bool in_txn;
     int64_t sitting;            /* 0 until the first action */
@@ -78,16 +61,13 @@ struct session {
     char (*tag_value)[TL_TAG_VALUE_MAX];
     /* what the last action gave, for the `=` lines after it: two results
      * used in turn, so that nothing large is copied per action */
-    struct arb_result results[2];
+    struct applied acts[2];
     int cur;
-    struct arb_result *last;
-    /* the rulings of the deal in hand, and the `=` ruling lines not yet
-     * matched with one: a line may come before or after the action that
-     * gives its ruling, anywhere in the same deal */
-    struct given given[DEAL_RULINGS_MAX];
-    int n_given;
-    struct open_claim open[OPEN_CLAIMS_MAX];
-    int n_open;
+    const struct applied *last;
+    /* the `=` lines of the deal in hand against the rulings it gave: a
+     * line may come before or after the action that gives its ruling,
+     * anywhere in the same deal */
+    struct claims *claims;
     const char *name;
     bool whole_lines;           /* a last line without its end is refused */
     /* recording: which sitting the input continues (RESUME_AUTO and
@@ -130,13 +110,34 @@ struct session {
     void *progress_ctx;
 };
 
+/* session_finding - a `=` line that disagrees with the rules: printed,
+ * and counted. */
+static void session_finding(void *ctx, const struct claim_finding *f)
+{
+    static const char *const kind[] = {
+        [CLAIM_SCORE] = "score",
+        [CLAIM_VALUE] = "value",
+        [CLAIM_RULING] = "ruling",
+        [CLAIM_UNRECORDED] = "unrecorded-ruling",
+    };
+    struct session *s = ctx;
+
+    output_finding(s->out, s->name, f->line, kind[f->kind], f->expected,
+                   f->found, f->message);
+    s->findings++;
+}
+
 int session_open(struct session **out, struct ledger *l, struct output *o,
                  enum commit_mode mode)
 {
     struct session *s = NULL;
 
     s = calloc(1, sizeof(*s));
-    if (s == NULL || arbiter_open(&s->arb) != 0) {
+    if (s == NULL || arbiter_open(&s->arb) != 0 ||
+        claims_open(&s->claims, session_finding, s) != 0) {
+        if (s != NULL) {
+            arbiter_close(s->arb);
+        }
         free(s);
         return -1;
     }
@@ -204,6 +205,7 @@ void session_close(struct session *s)
         ledger_rollback(s->led);
     }
     arbiter_close(s->arb);
+    claims_close(s->claims);
     free(s->tag_name);
     free(s->tag_value);
     free(s);
@@ -211,7 +213,7 @@ void session_close(struct session *s)
 
 void session_set_strict(struct session *s, bool strict)
 {
-    s->strict = strict;
+    claims_set_strict(s->claims, strict);
 }
 
 void session_set_quiet(struct session *s, bool quiet)
@@ -355,10 +357,13 @@ static void split_event(const struct table_event *ev, const char *text,
     }
 }
 
-/* record_result - write one accepted action and what it gave. */
+/* record_result - write one accepted action and what it gave (ap), in
+ * the open transaction.  Returns 0, or -1 on a ledger error (reported;
+ * the transaction rolled back). */
 static int record_result(struct session *s, const struct tl_line *line,
-                         const struct arb_result *r)
+                         const struct applied *ap)
 {
+    const struct arb_result *r = &ap->r;
     struct ledger_event le;
     char text[TL_LINE_MAX];
     char args[TL_LINE_MAX];
@@ -423,7 +428,6 @@ static int record_result(struct session *s, const struct tl_line *line,
     s->last_event_id = event_id;
     for (int i = 0; i < r->n_rulings; i++) {
         const struct ruling *ru = &r->rulings[i];
-        char rtext[300];
         char off[2] = {0, 0};
         char el[2] = {0, 0};
         char opts[120];
@@ -443,8 +447,7 @@ static int record_result(struct session *s, const struct tl_line *line,
                               el, opts,
                               ru->remedy == REM_NONE ? ""
                                                      : remedy_name(ru->remedy),
-                              ruling_format(ru, rtext, sizeof(rtext)),
-                              NULL) != 0) {
+                              ap->words[i], NULL) != 0) {
             return ledger_fail(s, "ruling");
         }
     }
@@ -513,175 +516,34 @@ static void report(struct session *s, int line, const struct arb_result *r)
 /* Comparing `=` lines                                                  */
 /* ------------------------------------------------------------------ */
 
-static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
-{
-    if (x->law != r->law) {
-        return false;
-    }
-    if ((x->has & TLX_OFFENDER) && x->offender != r->offender) {
-        return false;
-    }
-    if ((x->has & TLX_ELECTOR) && x->elector != r->elector) {
-        return false;
-    }
-    if ((x->has & TLX_OPTIONS) && x->options != r->options) {
-        return false;
-    }
-    if ((x->has & TLX_REMEDY) && x->remedy != (int)r->remedy) {
-        return false;
-    }
-    return true;
-}
-
-/* expect_text - the recorded ruling line in canonical words. */
-static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
-{
-    struct ruling r;
-
-    memset(&r, 0, sizeof(r));
-    r.law = x->law;
-    r.offender = (x->has & TLX_OFFENDER) ? x->offender : SEAT_NONE;
-    r.elector = (x->has & TLX_ELECTOR) ? x->elector : SEAT_NONE;
-    r.options = (x->has & TLX_OPTIONS) ? x->options : 0;
-    r.remedy = (x->has & TLX_REMEDY) ? (enum remedy)x->remedy : REM_NONE;
-    return ruling_format(&r, buf, n);
-}
-
-/* claim_finding - a `=` ruling line that no ruling of its deal matched. */
-static void claim_finding(struct session *s, const struct open_claim *o)
-{
-    char want[300];
-    char msg[1000];
-
-    expect_text(&o->x, want, sizeof(want));
-    snprintf(msg, sizeof(msg),
-             "the log records \"= %s\", the rules give %s", want,
-             o->gave[0] ? o->gave : "no such ruling in this deal");
-    output_finding(s->out, s->name, o->line, "ruling", o->gave, want, msg);
-    s->findings++;
-}
-
-/*
- * flush_deal - the deal in hand is over (a new deal or game begins, or
- * the log ends): `=` ruling lines still unmatched are findings, and under
- * --strict so are rulings the log never recorded.
- */
-static void flush_deal(struct session *s)
-{
-    for (int i = 0; i < s->n_open; i++) {
-        claim_finding(s, &s->open[i]);
-    }
-    for (int i = 0; s->strict && i < s->n_given; i++) {
-        char buf[300];
-        char msg[400];
-
-        if (s->given[i].matched) {
-            continue;
-        }
-        ruling_format(&s->given[i].r, buf, sizeof(buf));
-        snprintf(msg, sizeof(msg),
-                 "the rules give \"= %s\" here, the log records no ruling",
-                 buf);
-        output_finding(s->out, s->name, s->given[i].line,
-                       "unrecorded-ruling", buf, "", msg);
-        s->findings++;
-    }
-    s->n_open = 0;
-    s->n_given = 0;
-}
-
-/* give_rulings - the rulings an action gave join the deal's, each taking
- * the first open `=` line it answers. */
+/* give_rulings - the rulings an action (at line) gave join the deal's,
+ * each answering the first open `=` line it bears out. */
 static void give_rulings(struct session *s, int line,
-                         const struct arb_result *r)
+                         const struct applied *ap)
 {
-    for (int i = 0; i < r->n_rulings; i++) {
-        struct given *g;
-
-        if (s->n_given == DEAL_RULINGS_MAX) {
-            memmove(&s->given[0], &s->given[1],
-                    sizeof(s->given[0]) * (DEAL_RULINGS_MAX - 1));
-            s->n_given--;
-        }
-        g = &s->given[s->n_given++];
-        g->r = r->rulings[i];
-        g->line = line;
-        g->matched = false;
-        for (int k = 0; k < s->n_open; k++) {
-            if (expect_matches(&s->open[k].x, &g->r)) {
-                g->matched = true;
-                memmove(&s->open[k], &s->open[k + 1],
-                        sizeof(s->open[0]) * (size_t)(s->n_open - k - 1));
-                s->n_open--;
-                break;
-            }
-        }
+    for (int i = 0; i < ap->r.n_rulings; i++) {
+        claims_give(s->claims, &ap->r.rulings[i], ap->words[i], line);
     }
 }
 
-static void check_ruling(struct session *s, const struct tl_line *line)
+/* claim_line - a `=` line of the log, against what the rules give where
+ * it stands: after the last action taken. */
+static void claim_line(struct session *s, const struct tl_line *line)
 {
-    const struct tl_expect *x = &line->expect;
     struct ruling pending[8];
-    int n_pending = arbiter_pending(s->arb, pending, 8);
-    struct open_claim *o;
-    size_t used = 0;
+    struct claim_point p;
+    int n = 0;
 
-    /* the newest ruling first: normally the action just above */
-    for (int i = s->n_given - 1; i >= 0; i--) {
-        if (!s->given[i].matched && expect_matches(x, &s->given[i].r)) {
-            s->given[i].matched = true;
-            return;
-        }
+    if (line->kind == TL_EXPECT_RULING) {
+        n = arbiter_pending(s->arb, pending, 8);
     }
-    for (int i = 0; i < n_pending && i < 8; i++) {
-        if (expect_matches(x, &pending[i])) {
-            return;
-        }
-    }
-    if (s->n_open == OPEN_CLAIMS_MAX) {
-        claim_finding(s, &s->open[0]);
-        memmove(&s->open[0], &s->open[1],
-                sizeof(s->open[0]) * (OPEN_CLAIMS_MAX - 1));
-        s->n_open--;
-    }
-    o = &s->open[s->n_open++];
-    o->x = *x;
-    o->line = line->line_no;
-    o->gave[0] = '\0';
-    for (int i = 0; s->last != NULL && i < s->last->n_rulings &&
-                    used < sizeof(o->gave);
-         i++) {
-        char one[300];
-
-        used += (size_t)snprintf(o->gave + used, sizeof(o->gave) - used,
-                                 "%s\"= %s\"", used ? ", " : "",
-                                 ruling_format(&s->last->rulings[i], one,
-                                               sizeof(one)));
-    }
-}
-
-static void check_score(struct session *s, const struct tl_line *line)
-{
-    int score[2];
-
-    arbiter_score(s->arb, score);
-    if (score[0] != line->score[0] || score[1] != line->score[1]) {
-        char want[40];
-        char got[40];
-        char msg[200];
-
-        snprintf(want, sizeof(want), "A %d B %d", score[0], score[1]);
-        snprintf(got, sizeof(got), "A %d B %d", line->score[0],
-                 line->score[1]);
-        snprintf(msg, sizeof(msg),
-                 "the log records \"= score %s\", the rules give \"= score "
-                 "%s\"",
-                 got, want);
-        output_finding(s->out, s->name, line->line_no, "score", want, got,
-                       msg);
-        s->findings++;
-    }
+    p.event = s->last_event_id;
+    arbiter_score(s->arb, p.score);
+    p.value = arbiter_value(s->arb);
+    p.pending = pending;
+    p.n_pending = n < 8 ? n : 8;
+    p.last = s->last;
+    claims_line(s->claims, line, NULL, &p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -740,11 +602,11 @@ static int tag_seen(const struct session *s, const struct tl_line *line)
  * unless importing) or -1 (ledger; reported). */
 static int take_action(struct session *s, const struct tl_line *line)
 {
-    struct arb_result *rp = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
+    const struct arb_result *rp = &ap->r;
     int rc;
 
-    arbiter_set_line(s->arb, line->line_no);
-    rc = arbiter_apply(s->arb, &line->ev, rp);
+    rc = apply_event(s->arb, &line->ev, line->line_no, ap);
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
                  line->line_no, arbiter_errmsg(s->arb));
@@ -760,7 +622,7 @@ static int take_action(struct session *s, const struct tl_line *line)
     if (begin(s) != 0) {
         return ledger_fail(s, "begin");
     }
-    if (record_result(s, line, rp) != 0) {
+    if (record_result(s, line, ap) != 0) {
         return -1;
     }
     if (s->mode == COMMIT_PER_ACTION ||
@@ -774,11 +636,11 @@ static int take_action(struct session *s, const struct tl_line *line)
         s->deals++;             /* once a deal: it may be reported again */
     }
     if (rp->deal_started || rp->game_started) {
-        flush_deal(s);
+        claims_end_deal(s->claims);
     }
     report(s, line->line_no, rp);
-    give_rulings(s, line->line_no, rp);
-    s->last = rp;
+    give_rulings(s, line->line_no, ap);
+    s->last = ap;
     s->cur = 1 - s->cur;
     return 0;
 }
@@ -824,10 +686,12 @@ void lost_deal_read(const char *raw, struct lost_deal *g)
 }
 
 int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
-                    struct arb_result *r)
+                    struct applied *out)
 {
-    return arbiter_lose_deal(a, g->has_first ? &g->first : NULL,
-                             g->has_score ? g->score : NULL, r);
+    arbiter_lose_deal(a, g->has_first ? &g->first : NULL,
+                      g->has_score ? g->score : NULL, &out->r);
+    apply_words(out);
+    return 0;
 }
 
 struct gap_load {
@@ -889,14 +753,15 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
  */
 static int write_lost_deal(struct session *s)
 {
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
+    const struct arb_result *r = &ap->r;
     struct lost_deal g;
     int64_t id = 0;
     int game_no;
 
     memset(&g, 0, sizeof(g));
     lost_deal_read(s->raw != NULL ? s->raw : "", &g);
-    lost_deal_apply(s->arb, &g, r);
+    lost_deal_apply(s->arb, &g, ap);
     game_no = arbiter_game_number(s->arb);
     if (r->deal_over && id_of(s->deal, r->deal.number) != 0 &&
         ledger_deal_finish(s->led, id_of(s->deal, r->deal.number),
@@ -964,9 +829,10 @@ static int replay_tag(void *vctx, const char *name, const char *value)
 /* replay_result - what a replayed action (or lost deal) gave: the ids of
  * the game and deal it belongs to, and the rulings of the deal in hand
  * (those of the last action still open to the `=` lines after it). */
-static int replay_result(struct session *s, const struct arb_result *r,
+static int replay_result(struct session *s, const struct applied *ap,
                          int64_t game_id, int64_t deal_id, int line)
 {
+    const struct arb_result *r = &ap->r;
     int game_no = arbiter_game_number(s->arb);
     int deal_no = arbiter_deal_number(s->arb);
 
@@ -984,13 +850,10 @@ static int replay_result(struct session *s, const struct arb_result *r,
         push_id(s->deal, deal_no, deal_id);
     }
     if (r->deal_started || r->game_started) {
-        s->n_given = 0;
-        s->n_open = 0;
+        claims_forget(s->claims);
     }
-    for (int i = 0; i < s->n_given; i++) {
-        s->given[i].matched = true;
-    }
-    give_rulings(s, line, r);
+    claims_settle(s->claims);
+    give_rulings(s, line, ap);
     return 0;
 }
 
@@ -1002,11 +865,11 @@ static int replay_gaps(struct replay_ctx *ctx, int64_t id)
 
     while (ctx->next_gap < ctx->n_gaps &&
            (id == 0 || ctx->gaps[ctx->next_gap].after_event < id)) {
-        struct arb_result *r = &s->results[s->cur];
+        struct applied *ap = &s->acts[s->cur];
         const struct lost_deal *g = &ctx->gaps[ctx->next_gap++];
 
-        lost_deal_apply(s->arb, g, r);
-        if (replay_result(s, r, 0, 0, g->line) != 0) {
+        lost_deal_apply(s->arb, g, ap);
+        if (replay_result(s, ap, 0, 0, g->line) != 0) {
             ctx->failed = 1;
             return 1;
         }
@@ -1019,7 +882,7 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
 {
     struct replay_ctx *ctx = vctx;
     struct session *s = ctx->s;
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
     struct tl_line line;
     struct tl_error err;
 
@@ -1034,20 +897,19 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
         ctx->failed = 2;
         return 1;
     }
-    arbiter_set_line(s->arb, ev->line);
-    if (arbiter_apply(s->arb, &line.ev, r) != 0) {
+    if (apply_event(s->arb, &line.ev, ev->line, ap) != 0) {
         fprintf(stderr, "ecarte: ledger event %lld no longer replays: %s\n",
                 (long long)ev->id, arbiter_errmsg(s->arb));
         ctx->failed = 2;
         return 1;
     }
-    if (replay_result(s, r, ev->game, ev->deal, ev->line) != 0) {
+    if (replay_result(s, ap, ev->game, ev->deal, ev->line) != 0) {
         ctx->failed = 1;
         return 1;
     }
     s->seq = ev->seq;
     s->last_event_id = ev->id;
-    s->last = r;
+    s->last = ap;
     s->cur = 1 - s->cur;
     ctx->n_events++;
     return 0;
@@ -1068,8 +930,7 @@ static int reset_table(struct session *s)
     s->seq = 0;
     s->last_event_id = 0;
     s->n_tags = 0;
-    s->n_given = 0;
-    s->n_open = 0;
+    claims_forget(s->claims);
     s->last = NULL;
     return 0;
 }
@@ -1207,7 +1068,7 @@ static int deal_boundary(struct session *s, int last_line)
         s->quarantined++;
         s->skipping = false;
     }
-    flush_deal(s);
+    claims_end_deal(s->claims);
     if (write_progress(s, last_line, false) != 0) {
         return -1;
     }
@@ -1240,8 +1101,7 @@ static void deal_broken(struct session *s)
         s->deals = s->saved_deals;
         s->last_event_id = s->saved_last_event;
     }
-    s->n_given = 0;
-    s->n_open = 0;
+    claims_forget(s->claims);
     s->last = NULL;
     s->skipping = true;
     fprintf(stderr, "%s (deal quarantined)\n", s->error);
@@ -1491,15 +1351,11 @@ static int handle_line(struct session *s, const struct input_line *in)
     if (line->kind == TL_TAG) {
         return handle_tag(s, line);
     }
-    if (line->kind == TL_EXPECT_RULING || line->kind == TL_EXPECT_SCORE) {
+    if (claims_is_claim(line)) {
         if (keep_claim(s, line) != 0) {
             return -1;
         }
-        if (line->kind == TL_EXPECT_RULING) {
-            check_ruling(s, line);
-        } else {
-            check_score(s, line);
-        }
+        claim_line(s, line);
         return 0;
     }
     if (line->kind != TL_EVENT) {
@@ -1754,7 +1610,7 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
                    bool *ok)
 {
     struct arbiter *probe = NULL;
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = NULL;
     int rc = replay_sitting(s, id, NULL);
 
     *ok = false;
@@ -1768,7 +1624,9 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
         return -1;
     }
     arbiter_copy(probe, s->arb);
-    *ok = arbiter_apply(probe, &ev->ev, r) == 0 && r->n_rulings == 0;
+    ap = &s->acts[s->cur];      /* not s->last: a scratch result */
+    *ok = apply_event(probe, &ev->ev, ev->line_no, ap) == 0 &&
+          ap->r.n_rulings == 0;
     arbiter_close(probe);
     return 0;
 }
@@ -2092,7 +1950,7 @@ int session_run(struct session *s, FILE *fp, const char *name,
         rc = -1;
     }
     if (rc == 0) {
-        flush_deal(s);
+        claims_end_deal(s->claims);
         s->last = NULL;
         if (s->held_deal != 0 && !s->quiet) {
             char text[200];
