@@ -188,14 +188,11 @@ static void give_until(struct audit *a, int i)
 static int claim_seen(void *ctx, int64_t event, int line, const char *text)
 {
     struct audit *a = ctx;
-    char buf[TL_LINE_MAX];
     struct tl_line tl;
-    struct tl_error err;
     struct claim_point p;
     int i = ev_index(a, event);
 
-    snprintf(buf, sizeof(buf), "= %s", text);
-    if (i < 0 || tl_parse_line(buf, strlen(buf), line, &tl, &err) != 0) {
+    if (i < 0 || claims_parse(text, line, &tl) != 0) {
         return 0;
     }
     give_until(a, i);

@@ -327,3 +327,27 @@ void claims_end_deal(struct claims *c)
     }
     claims_forget(c);
 }
+
+const char *claims_text(const struct tl_line *line, char *buf, size_t n)
+{
+    struct tl_line bare = *line;
+
+    bare.stamp[0] = '\0';
+    tl_format_line(&bare, buf, n);
+    return strncmp(buf, "= ", 2) == 0 ? buf + 2 : buf;
+}
+
+int claims_parse(const char *text, int line_no, struct tl_line *out)
+{
+    char buf[TL_LINE_MAX];
+    int len = snprintf(buf, sizeof(buf), "= %s", text);
+
+    if (len < 0 || (size_t)len >= sizeof(buf)) {
+        return -1;
+    }
+    if (tl_parse_line(buf, (size_t)len, line_no, out, NULL) != 0 ||
+        !claims_is_claim(out)) {
+        return -1;
+    }
+    return 0;
+}

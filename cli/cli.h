@@ -236,6 +236,20 @@ void claims_set_strict(struct claims *c, bool strict);
 bool claims_is_claim(const struct tl_line *line);
 
 /*
+ * claims_text - a `=` line as the ledger keeps it (ledger_claim_add): its
+ * canonical words (tl_format_line) without its time stamp and its "= ",
+ * e.g. "score A 0 B 3", into buf of size n.  Returns a pointer into buf.
+ */
+const char *claims_text(const struct tl_line *line, char *buf, size_t n);
+
+/*
+ * claims_parse - the `=` line a claim's text kept by the ledger stands
+ * for (claims_text read back), numbered line_no, into *out.  Returns 0,
+ * -1 if the text is not a `=` line.
+ */
+int claims_parse(const char *text, int line_no, struct tl_line *out);
+
+/*
  * claims_give - the rules gave ruling r (words: its `= ruling` words) on
  * the action at line, in the deal in hand: it answers the oldest `=
  * ruling` line still open that it bears out.  The deal keeps its last 64

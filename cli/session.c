@@ -330,8 +330,14 @@ static int ensure_sitting(struct session *s)
     return 0;
 }
 
-/* split_event - the verb, the rest of the line and the cards named, from
- * the canonical text of ev. */
+/*
+ * split_event - the words of ev after its verb ("B 3 KS KD 8S" for "A
+ * gives B 3 KS KD 8S") into args (na bytes) and the cards it names into
+ * cards (nc bytes), as the ledger keeps them, from text, the canonical
+ * text of its line.  tablelog writes those words but gives them only
+ * within the line; until it has a call for them alone, they are taken
+ * from after the verb in the text.
+ */
 static void split_event(const struct table_event *ev, const char *text,
                         char *args, size_t na, char *cards, size_t nc)
 {
@@ -1114,7 +1120,9 @@ static bool starts_deal(const struct tl_line *line)
            (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
 }
 
-/* keep_claim - an imported log's `=` line, kept for the audit. */
+/* keep_claim - an imported log's `=` line, kept for the audit, in the
+ * open transaction (begun if none is).  Returns 0 or -1 (ledger;
+ * reported). */
 static int keep_claim(struct session *s, const struct tl_line *line)
 {
     char text[TL_LINE_MAX];
@@ -1125,9 +1133,8 @@ static int keep_claim(struct session *s, const struct tl_line *line)
     if (ensure_sitting(s) != 0 || begin(s) != 0) {
         return -1;
     }
-    tl_format_line(line, text, sizeof(text));
     if (ledger_claim_add(s->led, s->sitting, s->last_event_id, line->line_no,
-                         text + 2) != 0) {
+                         claims_text(line, text, sizeof(text))) != 0) {
         return ledger_fail(s, "claim");
     }
     return 0;

@@ -461,6 +461,33 @@ static void audit__reports_a_wrong_value_line(void **state)
     assert_non_null(strstr(out, "\"law\":null,\"kind\":\"value\""));
 }
 
+/* A `=` line with a time stamp is kept as a claim in its own words (the
+ * stamp was once kept in the claim's text, which the audit could not
+ * read back): a wrong mark on one is found. */
+static void audit__reads_a_stamped_claim(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[16384];
+    char want[512];
+
+    assert_int_equal(
+        harness_sh("sed 's/= score A 0 B 3/@21:30:00 = score A 0 B 2/' "
+                   "'%s' > '%s'",
+                   harness_example("hoffmann-rule-hand.ecarte"), t->log),
+        0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    snprintf(want, sizeof(want),
+             "%s:38: deal 1, event 23: L50 mark: the log marks A 0 B 2, "
+             "A 0 B 3 was due",
+             t->log);
+    assert_non_null(strstr(out, want));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -479,6 +506,7 @@ int run_tests(void)
         T(audit__finds_nothing_on_a_clean_sitting),
         T(audit__reports_wrong_marks_rulings_and_counts),
         T(audit__reports_a_wrong_value_line),
+        T(audit__reads_a_stamped_claim),
         T(audit__counts_each_deal_once),
         T(audit__held_deal_printed_once_when_scored),
 #undef T
