@@ -612,6 +612,7 @@ static double rate(const struct run *run, enum bench_phase p)
     return (double)r->events / r->seconds;
 }
 
+/* mib - KiB in MiB. */
 static double mib(long kib)
 {
     return (double)kib / 1024.0;
@@ -780,6 +781,7 @@ static void remove_run(const struct run *run)
     remove_db(run->floor_db);
 }
 
+/* usage - the options, on standard error. */
 static void usage(void)
 {
     fprintf(stderr,
@@ -867,6 +869,10 @@ static int parse_args(struct bench *b, int argc, char **argv)
     return 0;
 }
 
+/* main - parse the options, generate both inputs, run every phase of
+ * the small and the full run, print the tables, ratios and memory; the
+ * temp files removed unless --keep.  Exit 0 unless the bench could not
+ * run. */
 int main(int argc, char **argv)
 {
     struct bench b;

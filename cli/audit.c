@@ -377,7 +377,7 @@ static void close_deal(struct audit *a)
         }
         output_audit_irregularity(
             a->o, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
-            ev->id, &ru->r,
+            ev->id, &ru->r, ru->words,
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
             : !a->imported ? "ruled"
@@ -650,6 +650,7 @@ static struct player *player_of(struct audit *a, const char *name)
     return &a->players[a->n_players++];
 }
 
+/* tally_add - add what t counts to to. */
 static void tally_add(struct tally *to, const struct tally *t)
 {
     to->dealt += t->dealt;
@@ -666,6 +667,13 @@ static void tally_add(struct tally *to, const struct tally *t)
     }
 }
 
+/*
+ * audit_sitting - one sitting of the ledger (ledger_sittings_foreach):
+ * its tags (players' names, rules) into a fresh referee, its lost deals
+ * loaded, every recorded action re-derived deal by deal (audit_event,
+ * close_deal), and the seats' tallies added to the players'.  Returns 0,
+ * -1 on a ledger error (ledger_errmsg) or out of memory.
+ */
 static int audit_sitting(void *ctx, int64_t id, const char *source)
 {
     struct audit *a = ctx;
@@ -770,6 +778,8 @@ static void stat(struct audit *a, const struct player *pl, const char *kind,
     output_audit_flag(a->o, pl->name, kind, k, n, n * p, tail, flag, msg);
 }
 
+/* summary - each player's summary, then the statistics of every player
+ * and of the two sides, flagged when chance makes them unlikely. */
 static void summary(struct audit *a)
 {
     for (int i = 0; i < a->n_players; i++) {

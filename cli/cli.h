@@ -52,10 +52,12 @@ bool output_json(const struct output *o);
 
 /*
  * output_ruling - one ruling given at source:line on deal number deal,
- * with the previews of its options (preview may be "").
+ * in the words of its `= ruling` line (words, without "= "), with the
+ * previews of its options (preview may be "").
  */
 void output_ruling(struct output *o, const char *source, int line, int deal,
-                   const struct ruling *r, const char *preview);
+                   const struct ruling *r, const char *words,
+                   const char *preview);
 
 /* output_note - a fact that is not a ruling (text mode only). */
 void output_note(struct output *o, const char *source, int line,
@@ -118,13 +120,14 @@ void output_audit_flag(struct output *o, const char *player,
                        const char *message);
 
 /* output_audit_irregularity - an irregularity the laws find at source:
- * line (ruling r), and its status: "claimed" (the log records the
- * ruling), "answered" (an election answered it), "ruled" (recorded live:
- * the referee ruled it at the table) or "unclaimed". */
+ * line (ruling r, in the words of its `= ruling` line), and its status:
+ * "claimed" (the log records the ruling), "answered" (an election
+ * answered it), "ruled" (recorded live: the referee ruled it at the
+ * table) or "unclaimed". */
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *status);
+                               const char *words, const char *status);
 
 /* output_import - what `ecarte import` did with one file: status is
  * "imported" or "already-imported". */

@@ -72,6 +72,9 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     return 0;
 }
 
+/* export_line - second pass (ledger_lines_foreach): one line of the
+ * sitting written, the [Chain] tag before its first action and a
+ * comment where a quarantined deal stood.  Returns 0. */
 static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
                        const char *text)
 {

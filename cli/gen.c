@@ -133,6 +133,7 @@ static void emit(struct gen *g, const struct table_event *ev)
     }
 }
 
+/* ev_new - an event of kind k by actor, naming nothing yet. */
 static struct table_event ev_new(enum event_kind k, int actor)
 {
     struct table_event ev;
@@ -146,6 +147,7 @@ static struct table_event ev_new(enum event_kind k, int actor)
     return ev;
 }
 
+/* ev_cards - the n cards an event names. */
 static void ev_cards(struct table_event *ev, const uint8_t *cards, int n)
 {
     ev->n_cards = (uint8_t)n;
@@ -176,6 +178,7 @@ static int card_value(uint8_t c, int trump)
     return v;
 }
 
+/* hand_strength - the sum of card_value over the cards of h. */
 static int hand_strength(uint32_t h, int trump)
 {
     uint8_t cards[8];
@@ -231,11 +234,14 @@ static uint8_t pick(struct gen *g, uint32_t m, double strong)
     return cards[rng_below(&g->rng, n)];
 }
 
+/* draw_top - the next card of the pack. */
 static uint8_t draw_top(struct gen *g)
 {
     return g->pack[g->top++];
 }
 
+/* choose_injection - the irregularity a deal is to have (INJ_NONE most
+ * of the time, at the rate asked). */
 static enum inject choose_injection(struct gen *g)
 {
     if (g->rate <= 0.0 || !rng_chance(&g->rng, g->rate)) {

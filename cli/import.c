@@ -22,6 +22,8 @@ struct progress {
     struct timespec last;
 };
 
+/* draw_progress - the progress bar of an import (progress_fn), drawn
+ * over itself on standard error when it is a terminal. */
 static void draw_progress(void *vctx, int64_t deals, int64_t events,
                           int quarantined)
 {

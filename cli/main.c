@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <string.h>
 
+/* main - the law registry checked, then the subcommand named by
+ * argv[1] run with the rest; its exit status, or EXIT_BAD_INPUT if its
+ * output could not be written. */
 int main(int argc, char **argv)
 {
     static const struct {

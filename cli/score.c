@@ -49,6 +49,9 @@ static void sheet_game_end(struct sheet_ctx *ctx)
     }
 }
 
+/* sheet_row - one deal of the scoresheet (ledger_scoresheet_foreach):
+ * the game before it closed when a new one begins, the row printed.
+ * Returns 0. */
 static int sheet_row(void *vctx, const struct ledger_deal_row *row)
 {
     struct sheet_ctx *ctx = vctx;

@@ -245,6 +245,8 @@ int64_t session_deals(const struct session *s)
 /* Transactions                                                         */
 /* ------------------------------------------------------------------ */
 
+/* begin - a transaction, if the session has a ledger and none is open.
+ * Returns 0, -1 on a ledger error (not reported). */
 static int begin(struct session *s)
 {
     if (s->led == NULL || s->in_txn) {
@@ -257,6 +259,8 @@ static int begin(struct session *s)
     return 0;
 }
 
+/* commit - the open transaction, if any.  Returns 0, -1 on a ledger
+ * error (not reported; the transaction is then no longer open). */
 static int commit(struct session *s)
 {
     if (s->led == NULL || !s->in_txn) {
@@ -287,6 +291,8 @@ static int ledger_fail(struct session *s, const char *what)
 /* Recording one action                                                 */
 /* ------------------------------------------------------------------ */
 
+/* id_of - the ledger id kept for number (a game's or a deal's), 0 if
+ * neither of the two kept is it. */
 static int64_t id_of(const struct numbered ids[2], int number)
 {
     for (int i = 0; i < 2; i++) {
@@ -297,6 +303,7 @@ static int64_t id_of(const struct numbered ids[2], int number)
     return 0;
 }
 
+/* push_id - keep id for number; the previous one is kept too. */
 static void push_id(struct numbered ids[2], int number, int64_t id)
 {
     ids[1] = ids[0];
@@ -491,9 +498,11 @@ static int record_result(struct session *s, const struct tl_line *line,
     return 0;
 }
 
-/* report - print what an action gave. */
-static void report(struct session *s, int line, const struct arb_result *r)
+/* report - print what an action (at line) gave. */
+static void report(struct session *s, int line, const struct applied *ap)
 {
+    const struct arb_result *r = &ap->r;
+
     if (s->quiet) {
         return;
     }
@@ -502,7 +511,7 @@ static void report(struct session *s, int line, const struct arb_result *r)
     }
     for (int i = 0; i < r->n_rulings; i++) {
         output_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
-                      &r->rulings[i], r->previews[i]);
+                      &r->rulings[i], ap->words[i], r->previews[i]);
     }
     if (r->deal_over && r->deal.held) {
         s->held_deal = r->deal.number;
@@ -644,7 +653,7 @@ static int take_action(struct session *s, const struct tl_line *line)
     if (rp->deal_started || rp->game_started) {
         claims_end_deal(s->claims);
     }
-    report(s, line->line_no, rp);
+    report(s, line->line_no, ap);
     give_rulings(s, line->line_no, ap);
     s->last = ap;
     s->cur = 1 - s->cur;
@@ -707,6 +716,8 @@ struct gap_load {
     bool failed;
 };
 
+/* gap_loaded - one quarantined deal of the sitting (ledger_gaps_foreach)
+ * read into the list.  Returns 0, 1 out of memory (gl->failed). */
 static int gap_loaded(void *vctx, int64_t after_event, int line, int game,
                       const char *raw)
 {
@@ -810,6 +821,9 @@ struct replay_ctx {
     int failed;                 /* 1 out of memory or ledger, 2 no replay */
 };
 
+/* replay_tag - a recorded tag of the sitting replayed: into the referee
+ * and the session's tags.  Returns 0, 1 to stop (ctx->failed: 2 the tag
+ * no longer reads, printed; 1 out of memory). */
 static int replay_tag(void *vctx, const char *name, const char *value)
 {
     struct replay_ctx *ctx = vctx;
@@ -884,6 +898,10 @@ static int replay_gaps(struct replay_ctx *ctx, int64_t id)
     return 0;
 }
 
+/* replay_event - a recorded action of the sitting replayed (after the
+ * lost deals before it): adjudicated again, its rulings joined to the
+ * deal's as already recorded.  Returns 0, 1 to stop (ctx->failed: 2 it
+ * no longer reads or replays, printed; 1 out of memory or ledger). */
 static int replay_event(void *vctx, const struct ledger_event *ev)
 {
     struct replay_ctx *ctx = vctx;
@@ -1431,6 +1449,8 @@ struct tags_check {
     bool *found;
 };
 
+/* tag_found - a tag of a sitting (ledger_tags_foreach): the input's tags
+ * with the same name and value are found.  Returns 0. */
 static int tag_found(void *vctx, const char *name, const char *value)
 {
     struct tags_check *tc = vctx;
@@ -1472,6 +1492,9 @@ struct gather_ctx {
     bool failed;
 };
 
+/* gathered - a sitting the input may continue (ledger_sittings_find),
+ * made a candidate (an imported one is not, unless named).  Returns 0,
+ * 1 out of memory (gc->failed). */
 static int gathered(void *vctx, const struct ledger_sitting_info *si)
 {
     struct gather_ctx *gc = vctx;

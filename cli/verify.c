@@ -46,6 +46,10 @@ static int next_event_line(struct log_check *lc, char *buf, size_t n,
     return 0;
 }
 
+/* compare_event - a ledger event of the exported sitting
+ * (ledger_events_foreach) against the export's next action line.
+ * Returns 0 to go on, 1 once they differ, the log ends or the head is
+ * reached (lc says which). */
 static int compare_event(void *vctx, const struct ledger_event *ev)
 {
     struct log_check *lc = vctx;
