@@ -587,11 +587,20 @@ static int add_tag(struct session *s, const struct tl_line *line)
     return 0;
 }
 
-/* tag_seen - has the sitting this tag already?  1: with the same value
- * (a resumed log repeats its tags; a repeat changes nothing), -1: with
- * another value, for a tag that names a player or sets the rules (the log
- * contradicts itself), 0: new, or a descriptive tag given again (kept). */
-static int tag_seen(const struct session *s, const struct tl_line *line)
+/* What the sitting has of a tag read (tag_seen). */
+enum tag_seen {
+    TAG_NEW,                    /* nothing, or a descriptive tag given
+                                   again with another value (kept) */
+    TAG_SAME,                   /* the same value (a resumed log repeats
+                                   its tags; a repeat changes nothing) */
+    TAG_CONTRARY                /* another value, for a tag that names a
+                                   player or sets the rules (the log
+                                   contradicts itself) */
+};
+
+/* tag_seen - has the sitting this tag already? */
+static enum tag_seen tag_seen(const struct session *s,
+                              const struct tl_line *line)
 {
     static const char *const binding[] = {"A", "B", "Laws", "Target",
                                           "Stakes", "Rubber"};
@@ -601,15 +610,15 @@ static int tag_seen(const struct session *s, const struct tl_line *line)
             continue;
         }
         if (strcmp(s->tag_value[i], line->tag_value) == 0) {
-            return 1;
+            return TAG_SAME;
         }
         for (size_t k = 0; k < sizeof(binding) / sizeof(binding[0]); k++) {
             if (strcmp(binding[k], line->tag_name) == 0) {
-                return -1;
+                return TAG_CONTRARY;
             }
         }
     }
-    return 0;
+    return TAG_NEW;
 }
 
 /* take_action - adjudicate and record one event line.  Returns 0,
@@ -1289,12 +1298,12 @@ static bool sets_rules(const char *name)
  * memory). */
 static int handle_tag(struct session *s, const struct tl_line *line)
 {
-    int seen = tag_seen(s, line);
+    enum tag_seen seen = tag_seen(s, line);
 
-    if (seen == 1) {
+    if (seen == TAG_SAME) {
         return 0;               /* resuming: the same tag as recorded */
     }
-    if (seen == -1) {
+    if (seen == TAG_CONTRARY) {
         fprintf(stderr, "%s:%d:1: expected one value for [%s], found "
                         "a second, \"%s\"\n",
                 s->name, line->line_no, line->tag_name, line->tag_value);

@@ -122,28 +122,31 @@ static int read_chain_tag(FILE *fp, const char *name, char *head,
 
 /*
  * check_claims - the `=` lines of an exported log against what the laws
- * give for its actions (as `ecarte check` does; findings are printed).
- * Returns 0 if they agree, 1 if not.
+ * give for its actions (as `ecarte check` does; findings are printed):
+ * *agree says whether they all hold (if not, a line says so).  Returns
+ * 0, or -1 if they could not be checked (the log unreadable, out of
+ * memory; *agree false).
  */
-static int check_claims(const char *log)
+static int check_claims(const char *log, bool *agree)
 {
     struct ledger *mem = NULL;
     struct output *o = NULL;
     struct session *s = NULL;
     FILE *fp = open_log("verify", log);
     int exit_code = EXIT_FINE;
-    int rc = 1;
+    int rc = -1;
 
+    *agree = false;
     if (fp == NULL || ledger_open(&mem, ":memory:", 0) != 0 ||
         output_open(&o, stdout, false) != 0 ||
         session_open(&s, mem, o, COMMIT_PER_DEAL) != 0) {
         goto out;
     }
     session_set_quiet(s, true);
-    rc = session_run(s, fp, log, &exit_code) == 0 && exit_code == EXIT_FINE
-             ? 0
-             : 1;
-    if (rc != 0) {
+    rc = 0;
+    *agree = session_run(s, fp, log, &exit_code) == 0 &&
+             exit_code == EXIT_FINE;
+    if (!*agree) {
         printf("%s: its `=` lines (rulings, scores) are not what the laws "
                "give for its actions\n",
                log);
@@ -275,9 +278,11 @@ int cmd_verify(int argc, char **argv)
                    log, lc.head, (long long)lc.sitting);
             rc = 1;
         } else {
+            bool agree = false;
+
             printf("%s: matches the ledger: %lld events up to head %s\n",
                    log, (long long)lc.compared, lc.head);
-            rc = check_claims(log);
+            rc = check_claims(log, &agree) == 0 && agree ? 0 : 1;
         }
     }
     ledger_close(l);
