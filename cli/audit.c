@@ -604,7 +604,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
 
         ru->ev = a->n_evs - 1;
         ru->r = r->rulings[i];
-        snprintf(ru->words, sizeof(ru->words), "%s", a->res.words[i]);
+        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
         ru->claimed = false;
         ru->answered = false;
     }
