@@ -65,8 +65,8 @@ void output_note(struct output *o, const char *source, int line,
 
 /*
  * output_finding - a disagreement at source:line: kind is "score",
- * "ruling" or "unrecorded-ruling"; expected is what the rules give, found
- * what the log says; message says both in words.
+ * "value", "ruling" or "unrecorded-ruling"; expected is what the rules
+ * give, found what the log says; message says both in words.
  */
 void output_finding(struct output *o, const char *source, int line,
                     const char *kind, const char *expected,
@@ -93,8 +93,8 @@ void output_scoresheet_row(struct output *o,
 /*
  * output_audit_finding - one finding of `ecarte audit` at source:line,
  * sitting, deal number, event id, law ("L43", or "conservation", or ""),
- * kind (unclaimed, uncounted, mark, ruling, stored-ruling, impossible,
- * sequence, unreadable) and the message.
+ * kind (unclaimed, uncounted, mark, value, ruling, stored-ruling,
+ * impossible, sequence, unreadable, quarantined) and the message.
  */
 void output_audit_finding(struct output *o, const char *source, int line,
                           int64_t sitting, int deal, int64_t event,
