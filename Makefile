@@ -96,26 +96,20 @@ soak: $(PROG)
 	ECARTE=$(abspath $(PROG)) RECORD_KILLS=$(RECORD_KILLS) \
 	    IMPORT_KILLS=$(IMPORT_KILLS) TABLES=$(TABLES) bash tests/soak.sh
 
-# The benchmark (bench/README.md): build/bench links the cli objects with
-# cli/main.c compiled again with its main renamed (main.c also defines
-# usage_error, which the subcommands call), and runs them in one process.
+# The benchmark (bench/README.md): build/bench links the cli objects but
+# cli/main.c (whose main it replaces) and runs them in one process.
 # make bench DEALS=10000 for a quick run; a phase is stopped after
 # BENCH_TIMEOUT seconds (0: never); BENCH_ARGS=--keep keeps the files.
 DEALS ?= 100000
 SEED ?= 7
 BENCH_TIMEOUT ?= 600
 BENCH = $(BUILD)/bench
-BENCH_OBJ = $(BUILD)/bench-obj/bench.o $(BUILD)/bench-obj/cli_main.o \
+BENCH_OBJ = $(BUILD)/bench-obj/bench.o \
             $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
 
 $(BUILD)/bench-obj/bench.o: bench/bench.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
-
-$(BUILD)/bench-obj/cli_main.o: cli/main.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Dmain=ecarte_main \
-	    -Wno-missing-prototypes -c $< -o $@
 
 $(BENCH): $(BENCH_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
@@ -142,7 +136,7 @@ headercheck:
 	done; echo "headercheck: ok"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:%=%.d) $(BUILD)/tests/harness.d
--include $(BUILD)/bench-obj/bench.d $(BUILD)/bench-obj/cli_main.d
+-include $(BUILD)/bench-obj/bench.d
 
 # Fuzzing (libFuzzer, clang's -fsanitize=fuzzer): make fuzz builds the
 # targets in build-fuzz/; make fuzz-run runs each for FUZZ_SECONDS on a

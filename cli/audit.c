@@ -35,15 +35,29 @@ struct ev_rec {
     int64_t id;
     int line;
     int score[2];               /* the game score after it */
-    uint64_t pending;           /* laws of the rulings waiting after it */
+    int value;                  /* the hand's value after it */
+    int pend_first;             /* the rulings waiting after it: ... */
+    int n_pend;                 /* ... these of the deal's pend[] */
 };
 
 /* One ruling the laws give in the deal being audited. */
 struct ru_rec {
     int ev;                     /* index in the deal's events */
     struct ruling r;
+    char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
     bool claimed;               /* a `= ruling` line of the log records it */
     bool answered;              /* an election answered it */
+};
+
+/* A finding about a `=` line of the deal, held until every line of the
+ * deal is compared, so that findings are said in the order of the lines
+ * (a `= ruling` line is found wanting only when its deal ends). */
+struct line_finding {
+    int line;
+    int64_t event;
+    const char *law;            /* "L50", "L51", a law's id, or "" */
+    const char *kind;           /* "mark", "value", "ruling" */
+    char msg[800];
 };
 
 /* What one seat did in one sitting, or one player over the ledger. */
@@ -82,6 +96,15 @@ struct audit {
     int n_evs;
     struct ru_rec rus[DEAL_RULINGS_MAX];
     int n_rus;
+    struct ruling *pend;        /* rulings waiting after the deal's events */
+    int n_pend;
+    int cap_pend;
+    bool no_memory;             /* pend[] could not grow: the audit stops */
+    struct claims *claims;      /* the log's `=` lines against the rulings */
+    int next_ru;                /* the next of rus[] to give to claims */
+    struct line_finding *lf;    /* findings about the deal's `=` lines */
+    int n_lf;
+    int cap_lf;
     bool broken;                /* an action failed: skip to the next deal */
     int miscount[2];            /* cards held at the turn-up, 0 if right */
     bool counted[2];            /* a `found X holds` line in the deal */
@@ -94,7 +117,7 @@ struct audit {
     int flags;
     struct player *players;
     int n_players;
-    struct arb_result res;      /* what the last action gave */
+    struct applied res;         /* what the last action gave */
     int irregular[LAW_COUNT];   /* irregularities found, by law */
     /* the deals of the sitting quarantined: left out where they stood */
     struct lost_deal *gaps;
@@ -149,74 +172,135 @@ static int ev_index(const struct audit *a, int64_t id)
     return -1;
 }
 
-static bool expect_is(const struct tl_expect *x, const struct ruling *r)
+/* give_until - the rulings of the deal's events up to index i (all of
+ * them for n_evs - 1) to the claims matcher, in order. */
+static void give_until(struct audit *a, int i)
 {
-    return x->law == r->law &&
-           (!(x->has & TLX_OFFENDER) || x->offender == r->offender) &&
-           (!(x->has & TLX_ELECTOR) || x->elector == r->elector) &&
-           (!(x->has & TLX_OPTIONS) || x->options == r->options) &&
-           (!(x->has & TLX_REMEDY) || x->remedy == (int)r->remedy);
+    while (a->next_ru < a->n_rus && a->rus[a->next_ru].ev <= i) {
+        const struct ru_rec *ru = &a->rus[a->next_ru++];
+
+        claims_give(a->claims, &ru->r, ru->words, a->evs[ru->ev].line);
+    }
 }
 
-/* claim_seen - a `=` line the imported log recorded after event. */
+/* claim_seen - a `=` line the imported log recorded after event: compared
+ * where it stood, as `ecarte check` compares it (claims_line). */
 static int claim_seen(void *ctx, int64_t event, int line, const char *text)
 {
     struct audit *a = ctx;
-    char buf[TL_LINE_MAX];
     struct tl_line tl;
-    struct tl_error err;
+    struct claim_point p;
     int i = ev_index(a, event);
 
-    snprintf(buf, sizeof(buf), "= %s", text);
-    if (i < 0 || tl_parse_line(buf, strlen(buf), line, &tl, &err) != 0) {
+    if (i < 0 || claims_parse(text, line, &tl) != 0) {
         return 0;
     }
-    if (tl.kind == TL_EXPECT_SCORE) {
-        const int *due = a->evs[i].score;
-
-        if (tl.score[0] != due[0] || tl.score[1] != due[1]) {
-            bool over = tl.score[0] > due[0] || tl.score[1] > due[1];
-
-            finding(a, event, line, over ? "L51" : "L50", "mark",
-                    "the log marks A %d B %d, A %d B %d was due; %s",
-                    tl.score[0], tl.score[1], due[0], due[1],
-                    over ? "an overscore may be taken off, if both "
-                           "acknowledge it, while the game lasts (L51): "
-                           "the window was open at this line"
-                         : "a forgotten score may be marked until the next "
-                           "deal's turn-up (L50): the window was open at "
-                           "this line");
-        }
-        return 0;
-    }
-    if (tl.kind != TL_EXPECT_RULING) {
-        return 0;
-    }
-    for (int k = 0; k < a->n_rus; k++) {
-        if (a->rus[k].ev == i && !a->rus[k].claimed &&
-            expect_is(&tl.expect, &a->rus[k].r)) {
-            a->rus[k].claimed = true;
-            return 0;
-        }
-    }
-    /* as `ecarte check`: a line may stand a little before or after the
-     * action that gives its ruling, anywhere in the deal */
-    for (int k = 0; k < a->n_rus; k++) {
-        if (!a->rus[k].claimed && expect_is(&tl.expect, &a->rus[k].r)) {
-            a->rus[k].claimed = true;
-            return 0;
-        }
-    }
-    for (int k = 0; k < a->n_rus; k++) {
-        if (expect_is(&tl.expect, &a->rus[k].r) &&
-            (a->evs[i].pending & ((uint64_t)1 << a->rus[k].r.law))) {
-            return 0;
-        }
-    }
-    finding(a, event, line, laws_get(tl.expect.law)->id, "ruling",
-            "the log records \"= %s\", which the laws do not give here",
-            text);
+    give_until(a, i);
+    p.event = event;
+    p.score[0] = a->evs[i].score[0];
+    p.score[1] = a->evs[i].score[1];
+    p.value = a->evs[i].value;
+    p.pending = a->pend + a->evs[i].pend_first;
+    p.n_pending = a->evs[i].n_pend;
+    p.last = NULL;
+    claims_line(a->claims, &tl, text, &p);
     return 0;
+}
+
+/* hold_finding - a finding about a `=` line, held (line_findings says
+ * it); one the memory cannot hold is said at once. */
+static void hold_finding(struct audit *a, const struct claim_finding *f,
+                         const char *law, const char *kind, const char *fmt,
+                         ...) __attribute__((format(printf, 5, 6)));
+
+static void hold_finding(struct audit *a, const struct claim_finding *f,
+                         const char *law, const char *kind, const char *fmt,
+                         ...)
+{
+    struct line_finding *h;
+    va_list ap;
+
+    if (a->n_lf == a->cap_lf) {
+        int cap = a->cap_lf > 0 ? a->cap_lf * 2 : 8;
+        void *p = realloc(a->lf, sizeof(*a->lf) * (size_t)cap);
+
+        if (p == NULL) {
+            char msg[800];
+
+            va_start(ap, fmt);
+            vsnprintf(msg, sizeof(msg), fmt, ap);
+            va_end(ap);
+            finding(a, f->event, f->line, law, kind, "%s", msg);
+            return;
+        }
+        a->lf = p;
+        a->cap_lf = cap;
+    }
+    h = &a->lf[a->n_lf++];
+    h->line = f->line;
+    h->event = f->event;
+    h->law = law;
+    h->kind = kind;
+    va_start(ap, fmt);
+    vsnprintf(h->msg, sizeof(h->msg), fmt, ap);
+    va_end(ap);
+}
+
+/* line_findings - say the findings held about the deal's `=` lines, in
+ * the order of the lines. */
+static void line_findings(struct audit *a)
+{
+    for (int i = 1; i < a->n_lf; i++) {
+        struct line_finding t = a->lf[i];
+        int k = i;
+
+        for (; k > 0 && a->lf[k - 1].line > t.line; k--) {
+            a->lf[k] = a->lf[k - 1];
+        }
+        a->lf[k] = t;
+    }
+    for (int i = 0; i < a->n_lf; i++) {
+        const struct line_finding *h = &a->lf[i];
+
+        finding(a, h->event, h->line, h->law, h->kind, "%s", h->msg);
+    }
+    a->n_lf = 0;
+}
+
+/* claim_finding - a `=` line of an imported log that the laws do not
+ * bear out: a mark that differs from what was due (with the L50 or L51
+ * window), a hand's value, or a ruling the laws do not give.  Held until
+ * the deal's lines are all compared (line_findings). */
+static void claim_finding(void *ctx, const struct claim_finding *f)
+{
+    struct audit *a = ctx;
+    bool over = false;
+
+    switch (f->kind) {
+    case CLAIM_SCORE:
+        over = f->log[0] > f->rules[0] || f->log[1] > f->rules[1];
+        hold_finding(a, f, over ? "L51" : "L50", "mark",
+                     "the log marks A %d B %d, A %d B %d was due; %s",
+                     f->log[0], f->log[1], f->rules[0], f->rules[1],
+                     over ? "an overscore may be taken off, if both "
+                            "acknowledge it, while the game lasts (L51): "
+                            "the window was open at this line"
+                          : "a forgotten score may be marked until the "
+                            "next deal's turn-up (L50): the window was "
+                            "open at this line");
+        break;
+    case CLAIM_VALUE:
+        hold_finding(a, f, "", "value", "%s", f->message);
+        break;
+    case CLAIM_RULING:
+        hold_finding(a, f, laws_get(f->x->law)->id, "ruling",
+                     "the log records \"= %s\", which the laws do not give "
+                     "here",
+                     f->quote);
+        break;
+    case CLAIM_UNRECORDED:
+        break;                  /* not strict: unclaimed findings say it */
+    }
 }
 
 /* stored_seen - a ruling the ledger holds for event: the laws must give
@@ -225,15 +309,12 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
 {
     struct audit *a = ctx;
     int i = ev_index(a, event);
-    char buf[300];
 
     if (i < 0) {
         return 0;
     }
     for (int k = 0; k < a->n_rus; k++) {
-        if (a->rus[k].ev == i &&
-            strcmp(ruling_format(&a->rus[k].r, buf, sizeof(buf)), text) ==
-                0) {
+        if (a->rus[k].ev == i && strcmp(a->rus[k].words, text) == 0) {
             return 0;
         }
     }
@@ -255,15 +336,29 @@ static bool is_irregularity(const struct ruling *r)
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
 
+/*
+ * close_deal - the deal audited is over: the log's `=` lines against the
+ * rulings the laws give (claims), the ledger's own rulings against them,
+ * then every irregularity with its status, an unclaimed one and a wrong
+ * count nobody called as findings.  A ledger error is said on stderr.
+ */
 static void close_deal(struct audit *a)
 {
-    char buf[300];
+    int rc;
 
     if (a->n_evs == 0) {
         return;
     }
-    if (ledger_claims_foreach(a->l, a->sitting, a->evs[0].id,
-                              a->evs[a->n_evs - 1].id, claim_seen, a) != 0 ||
+    a->next_ru = 0;
+    rc = ledger_claims_foreach(a->l, a->sitting, a->evs[0].id,
+                               a->evs[a->n_evs - 1].id, claim_seen, a);
+    give_until(a, a->n_evs - 1);
+    for (int k = 0; k < a->n_rus; k++) {
+        a->rus[k].claimed = claims_matched(a->claims, k);
+    }
+    claims_end_deal(a->claims);
+    line_findings(a);
+    if (rc != 0 ||
         ledger_rulings_foreach(a->l, a->evs[0].id, a->evs[a->n_evs - 1].id,
                                stored_seen, a) != 0) {
         fprintf(stderr, "ecarte audit: %s\n", ledger_errmsg(a->l));
@@ -282,7 +377,7 @@ static void close_deal(struct audit *a)
         }
         output_audit_irregularity(
             a->o, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
-            ev->id, &ru->r,
+            ev->id, &ru->r, ru->words,
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
             : !a->imported ? "ruled"
@@ -290,8 +385,7 @@ static void close_deal(struct audit *a)
         if (a->imported && !ru->claimed && !ru->answered &&
             ru->r.offender != SEAT_NONE) {
             finding(a, ev->id, ev->line, laws_get(ru->r.law)->id, "unclaimed",
-                    "irregularity nobody claimed: \"= %s\"%s%s",
-                    ruling_format(&ru->r, buf, sizeof(buf)),
+                    "irregularity nobody claimed: \"= %s\"%s%s", ru->words,
                     ru->r.note[0] ? " - " : "", ru->r.note);
         }
     }
@@ -311,6 +405,7 @@ static void close_deal(struct audit *a)
     }
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_pend = 0;
     a->miscount[0] = a->miscount[1] = 0;
     a->counted[0] = a->counted[1] = false;
 }
@@ -389,12 +484,39 @@ static void lost_deals(struct audit *a, int64_t id)
     }
 }
 
+/* keep_pending - a ruling waiting for its election after an event of the
+ * deal, kept for the `=` lines after it.  Returns 0, -1 out of memory
+ * (a->no_memory). */
+static int keep_pending(struct audit *a, const struct ruling *r)
+{
+    if (a->n_pend == a->cap_pend) {
+        int cap = a->cap_pend > 0 ? a->cap_pend * 2 : 16;
+        void *p = realloc(a->pend, sizeof(*a->pend) * (size_t)cap);
+
+        if (p == NULL) {
+            a->no_memory = true;
+            return -1;
+        }
+        a->pend = p;
+        a->cap_pend = cap;
+    }
+    a->pend[a->n_pend++] = *r;
+    return 0;
+}
+
+/*
+ * audit_event - one recorded action of the sitting (ledger_events_foreach):
+ * the lost deals before it, then the action re-derived (a new deal closes
+ * the one before); what it gave is tallied and kept for the deal's
+ * close.  An action that does not read or cannot stand is a finding, and
+ * the rest of its deal is skipped.  Returns 0, 1 out of memory.
+ */
 static int audit_event(void *ctx, const struct ledger_event *le)
 {
     struct audit *a = ctx;
     struct tl_line line;
     struct tl_error err;
-    struct arb_result *r = &a->res;
+    const struct arb_result *r = &a->res.r;
     struct ruling pend[8];
     int n_pend;
     int rc;
@@ -418,8 +540,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     if (a->broken) {
         return 0;
     }
-    arbiter_set_line(a->arb, le->line);
-    rc = arbiter_apply(a->arb, &line.ev, r);
+    rc = apply_event(a->arb, &line.ev, le->line, &a->res);
     if (rc != 0) {
         const char *kind = rc == ARB_E_IMPOSSIBLE ? "impossible" : "sequence";
 
@@ -468,16 +589,22 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     e->line = le->line;
     e->score[0] = r->score[0];
     e->score[1] = r->score[1];
-    e->pending = 0;
+    e->value = arbiter_value(a->arb);
+    e->pend_first = a->n_pend;
+    e->n_pend = 0;
     n_pend = arbiter_pending(a->arb, pend, 8);
     for (int i = 0; i < n_pend && i < 8; i++) {
-        e->pending |= (uint64_t)1 << pend[i].law;
+        if (keep_pending(a, &pend[i]) != 0) {
+            return 1;
+        }
+        e->n_pend++;
     }
     for (int i = 0; i < r->n_rulings && a->n_rus < DEAL_RULINGS_MAX; i++) {
         struct ru_rec *ru = &a->rus[a->n_rus++];
 
         ru->ev = a->n_evs - 1;
         ru->r = r->rulings[i];
+        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
         ru->claimed = false;
         ru->answered = false;
     }
@@ -523,6 +650,7 @@ static struct player *player_of(struct audit *a, const char *name)
     return &a->players[a->n_players++];
 }
 
+/* tally_add - add what t counts to to. */
 static void tally_add(struct tally *to, const struct tally *t)
 {
     to->dealt += t->dealt;
@@ -539,6 +667,13 @@ static void tally_add(struct tally *to, const struct tally *t)
     }
 }
 
+/*
+ * audit_sitting - one sitting of the ledger (ledger_sittings_foreach):
+ * its tags (players' names, rules) into a fresh referee, its lost deals
+ * loaded, every recorded action re-derived deal by deal (audit_event,
+ * close_deal), and the seats' tallies added to the players'.  Returns 0,
+ * -1 on a ledger error (ledger_errmsg) or out of memory.
+ */
 static int audit_sitting(void *ctx, int64_t id, const char *source)
 {
     struct audit *a = ctx;
@@ -552,6 +687,8 @@ static int audit_sitting(void *ctx, int64_t id, const char *source)
     memset(a->seat, 0, sizeof(a->seat));
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_pend = 0;
+    claims_forget(a->claims);
     a->broken = false;
     imported = ledger_sitting_imported(a->l, id);
     a->imported = imported > 0;
@@ -641,6 +778,8 @@ static void stat(struct audit *a, const struct player *pl, const char *kind,
     output_audit_flag(a->o, pl->name, kind, k, n, n * p, tail, flag, msg);
 }
 
+/* summary - each player's summary, then the statistics of every player
+ * and of the two sides, flagged when chance makes them unlikely. */
 static void summary(struct audit *a)
 {
     for (int i = 0; i < a->n_players; i++) {
@@ -739,19 +878,23 @@ int cmd_audit(int argc, char **argv)
     if (a.l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    if (output_open(&a.o, stdout, a.json) != 0) {
+    if (output_open(&a.o, stdout, a.json) != 0 ||
+        claims_open(&a.claims, claim_finding, &a) != 0) {
+        output_close(a.o);
         ledger_close(a.l);
         return EXIT_BAD_INPUT;
     }
     if (ledger_integrity(a.l) != 0) {
         /* a damaged file cannot be audited: say so and stop */
         fprintf(stderr, "ecarte audit: %s: %s\n", db, ledger_errmsg(a.l));
+        claims_close(a.claims);
         output_close(a.o);
         ledger_close(a.l);
         return EXIT_BAD_INPUT;
     }
     if (ledger_sittings_foreach(a.l, audit_sitting, &a) != 0) {
-        fprintf(stderr, "ecarte audit: %s: %s\n", db, ledger_errmsg(a.l));
+        fprintf(stderr, "ecarte audit: %s: %s\n", db,
+                a.no_memory ? "out of memory" : ledger_errmsg(a.l));
         rc = EXIT_BAD_INPUT;
     }
     if (rc == EXIT_FINE) {
@@ -776,6 +919,9 @@ int cmd_audit(int argc, char **argv)
     }
     arbiter_close(a.arb);
     arbiter_close(a.saved);
+    claims_close(a.claims);
+    free(a.lf);
+    free(a.pend);
     free(a.gaps);
     free(a.players);
     output_close(a.o);

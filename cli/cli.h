@@ -23,6 +23,17 @@ enum exit_status {
     EXIT_BAD_INPUT = 2          /* bad input or usage */
 };
 
+/*
+ * Status of the command's functions that can fail: 0 done, or one of
+ * these.  A subcommand (cmd_*) returns an exit status, never a status;
+ * a function that decides one passes it out through exit_out.
+ */
+enum cli_status {
+    CLI_E_ERROR = -1,           /* a ledger failure, or out of memory */
+    CLI_E_INPUT = -2            /* input that cannot be read or cannot be
+                                   true: the run stops there */
+};
+
 /* How rulings, findings and deal scores are printed. */
 struct output;
 
@@ -41,10 +52,12 @@ bool output_json(const struct output *o);
 
 /*
  * output_ruling - one ruling given at source:line on deal number deal,
- * with the previews of its options (preview may be "").
+ * in the words of its `= ruling` line (words, without "= "), with the
+ * previews of its options (preview may be "").
  */
 void output_ruling(struct output *o, const char *source, int line, int deal,
-                   const struct ruling *r, const char *preview);
+                   const struct ruling *r, const char *words,
+                   const char *preview);
 
 /* output_note - a fact that is not a ruling (text mode only). */
 void output_note(struct output *o, const char *source, int line,
@@ -52,8 +65,8 @@ void output_note(struct output *o, const char *source, int line,
 
 /*
  * output_finding - a disagreement at source:line: kind is "score",
- * "ruling" or "unrecorded-ruling"; expected is what the rules give, found
- * what the log says; message says both in words.
+ * "value", "ruling" or "unrecorded-ruling"; expected is what the rules
+ * give, found what the log says; message says both in words.
  */
 void output_finding(struct output *o, const char *source, int line,
                     const char *kind, const char *expected,
@@ -80,8 +93,8 @@ void output_scoresheet_row(struct output *o,
 /*
  * output_audit_finding - one finding of `ecarte audit` at source:line,
  * sitting, deal number, event id, law ("L43", or "conservation", or ""),
- * kind (unclaimed, uncounted, mark, ruling, stored-ruling, impossible,
- * sequence, unreadable) and the message.
+ * kind (unclaimed, uncounted, mark, value, ruling, stored-ruling,
+ * impossible, sequence, unreadable, quarantined) and the message.
  */
 void output_audit_finding(struct output *o, const char *source, int line,
                           int64_t sitting, int deal, int64_t event,
@@ -107,13 +120,14 @@ void output_audit_flag(struct output *o, const char *player,
                        const char *message);
 
 /* output_audit_irregularity - an irregularity the laws find at source:
- * line (ruling r), and its status: "claimed" (the log records the
- * ruling), "answered" (an election answered it), "ruled" (recorded live:
- * the referee ruled it at the table) or "unclaimed". */
+ * line (ruling r, in the words of its `= ruling` line), and its status:
+ * "claimed" (the log records the ruling), "answered" (an election
+ * answered it), "ruled" (recorded live: the referee ruled it at the
+ * table) or "unclaimed". */
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *status);
+                               const char *words, const char *status);
 
 /* output_import - what `ecarte import` did with one file: status is
  * "imported" or "already-imported". */
@@ -125,6 +139,159 @@ void output_import(struct output *o, const char *path, const char *status,
 void output_audit_totals(struct output *o, const char *db, int64_t sittings,
                          int64_t deals, int64_t events, const char *by_law,
                          int findings, int flags);
+
+/* ------------------------------------------------------------------ */
+/* An action applied: what it gave, and its rulings in words            */
+/* ------------------------------------------------------------------ */
+
+#define APPLY_WORDS_MAX 300     /* "ruling L43 offender A elector B ..." */
+
+/* What one action gave: the referee's result, and each of its rulings in
+ * the words of a `= ruling` line without its "= " (ruling_format). */
+struct applied {
+    struct arb_result r;
+    char words[ARB_RULINGS_MAX][APPLY_WORDS_MAX];
+};
+
+/*
+ * apply_event - ev, read at line of its log (0 if unknown), applied by a
+ * (arbiter_set_line, then arbiter_apply); *out gets what it gave and the
+ * words of each ruling.  Returns 0, or the arbiter's code
+ * (ARB_E_IMPOSSIBLE, ARB_E_ORDER, ARB_E_PENDING) with the reason in
+ * arbiter_errmsg(a): a is then as it was, but for its line, and *out
+ * holds no ruling.  Allocates nothing.
+ */
+int apply_event(struct arbiter *a, const struct table_event *ev, int line,
+                struct applied *out);
+
+/* apply_words - the words of each ruling of out->r into out->words, for
+ * a result the referee filled otherwise (arbiter_lose_deal). */
+void apply_words(struct applied *out);
+
+/* ------------------------------------------------------------------ */
+/* Claims: a log's `=` lines against what the rules give                */
+/* ------------------------------------------------------------------ */
+
+/* What a `=` line disagrees with. */
+enum claim_kind {
+    CLAIM_SCORE,                /* `= score`: not the score there */
+    CLAIM_VALUE,                /* `= value`: not the hand's value there */
+    CLAIM_RULING,               /* `= ruling`: no ruling of its deal */
+    CLAIM_UNRECORDED            /* strict: a ruling no `= ruling` line
+                                   records */
+};
+
+/* One disagreement, as claims_finding_fn receives it (every pointer
+ * borrowed for the call). */
+struct claim_finding {
+    enum claim_kind kind;
+    int line;                   /* the `=` line; the action's line for
+                                   CLAIM_UNRECORDED */
+    int64_t event;              /* the event the `=` line follows, as the
+                                   caller's point said (0 if none) */
+    const struct tl_expect *x;  /* CLAIM_RULING: the line's ruling */
+    const char *quote;          /* CLAIM_RULING: the line as the caller
+                                   quoted it (claims_line) */
+    const struct ruling *ruling; /* CLAIM_UNRECORDED: the ruling */
+    int log[2];                 /* CLAIM_SCORE: the line's A and B;
+                                   CLAIM_VALUE: log[0] */
+    int rules[2];               /* the same, as the rules give them */
+    const char *expected;       /* what the rules give, in words ("A 0 B 3",
+                                   "1", the rulings of the action above the
+                                   line, or "") */
+    const char *found;          /* what the log says, in words */
+    const char *message;        /* both in a sentence: "the log records
+                                   \"= score A 0 B 2\", the rules give
+                                   \"= score A 0 B 3\"" */
+};
+
+/* Called for each disagreement, in the order they are found. */
+typedef void (*claims_finding_fn)(void *ctx, const struct claim_finding *f);
+
+/* What the rules give where a `=` line stands (claims_line). */
+struct claim_point {
+    int64_t event;              /* the event the line follows (0: none) */
+    int score[2];               /* the game score there */
+    int value;                  /* the hand's value there */
+    const struct ruling *pending; /* the rulings waiting for an election */
+    int n_pending;
+    const struct applied *last; /* what the action above gave (NULL: not
+                                   known), quoted in a finding */
+};
+
+/* The `=` lines of the deal in hand and the rulings the rules gave in it. */
+struct claims;
+
+/*
+ * claims_open - a matcher that reports each disagreement to report(ctx,
+ * ...).  Returns 0 and *out (owned: claims_close), -1 if out of memory.
+ */
+int claims_open(struct claims **out, claims_finding_fn report, void *ctx);
+
+/* claims_close - free c (NULL is fine); what is open is dropped unsaid. */
+void claims_close(struct claims *c);
+
+/* claims_set_strict - at the end of a deal, a ruling no `= ruling` line
+ * recorded is a finding too (CLAIM_UNRECORDED). */
+void claims_set_strict(struct claims *c, bool strict);
+
+/* claims_is_claim - is line a `=` line (ruling, score or value)? */
+bool claims_is_claim(const struct tl_line *line);
+
+/*
+ * claims_text - a `=` line as the ledger keeps it (ledger_claim_add): its
+ * canonical words (tl_format_line) without its time stamp and its "= ",
+ * e.g. "score A 0 B 3", into buf of size n.  Returns a pointer into buf.
+ */
+const char *claims_text(const struct tl_line *line, char *buf, size_t n);
+
+/*
+ * claims_parse - the `=` line a claim's text kept by the ledger stands
+ * for (claims_text read back), numbered line_no, into *out.  Returns 0,
+ * -1 if the text is not a `=` line.
+ */
+int claims_parse(const char *text, int line_no, struct tl_line *out);
+
+/*
+ * claims_give - the rules gave ruling r (words: its `= ruling` words) on
+ * the action at line, in the deal in hand: it answers the oldest `=
+ * ruling` line still open that it bears out.  The deal keeps its last 64
+ * rulings.
+ */
+void claims_give(struct claims *c, const struct ruling *r,
+                 const char *words, int line);
+
+/*
+ * claims_line - a `=` line of the log (other lines are ignored), standing
+ * where p says.  `= score` and `= value` are compared at once.  `=
+ * ruling` is borne out by the newest ruling of the deal so far that no
+ * line matched yet, or by one still waiting for its election; else it
+ * waits for a ruling the deal gives later, and is a finding when the deal
+ * ends (or at once for the oldest of 32 waiting).  quote (NULL: the
+ * line's canonical words) is how a finding quotes the line.
+ */
+void claims_line(struct claims *c, const struct tl_line *line,
+                 const char *quote, const struct claim_point *p);
+
+/* claims_matched - has a `= ruling` line matched the i-th ruling given in
+ * the deal in hand (counted from the oldest kept)? */
+bool claims_matched(const struct claims *c, int i);
+
+/* claims_settle - every ruling given so far counts as recorded (a
+ * sitting replayed: its `=` lines were compared when it was read). */
+void claims_settle(struct claims *c);
+
+/* claims_forget - drop the deal in hand, its rulings and open lines,
+ * with no finding (the deal is broken, or the table reset). */
+void claims_forget(struct claims *c);
+
+/*
+ * claims_end_deal - the deal in hand is over (a new deal or game begins,
+ * or the log ends): each `= ruling` line still open is a finding
+ * (CLAIM_RULING), and, if strict, each ruling no line matched
+ * (CLAIM_UNRECORDED); then the next deal starts empty.
+ */
+void claims_end_deal(struct claims *c);
 
 /* ------------------------------------------------------------------ */
 /* Sessions: one log through arbiter and ledger                         */
@@ -189,12 +356,24 @@ void session_set_whole_lines(struct session *s, bool on);
 /*
  * session_run - read a log from fp (named name in messages) a line at a
  * time: adjudicate each action, record it, compare every `=` line.
- * Returns EXIT_FINE, EXIT_FINDINGS (if `=` lines disagreed) or
- * EXIT_BAD_INPUT (a line that cannot be read or cannot be true: the
- * message "NAME:LINE:COL: ..." is printed to stderr and reading stops; all
- * that came before is committed), or -1 on a ledger failure.
+ * Returns 0 when the log was read to its end, with *exit_out EXIT_FINE,
+ * or EXIT_FINDINGS if `=` lines disagreed or deals were quarantined;
+ * CLI_E_INPUT if it stopped at a line that cannot be read or cannot be
+ * true (the message "NAME:LINE:COL: ..." is printed on stderr; all that
+ * came before is committed); CLI_E_ERROR on a ledger failure or out of
+ * memory (reported).  On either, *exit_out is EXIT_BAD_INPUT.
  */
-int session_run(struct session *s, FILE *fp, const char *name);
+int session_run(struct session *s, FILE *fp, const char *name,
+                int *exit_out);
+
+/*
+ * session_run_path - session_run on the log at path ("-": standard
+ * input), opened with open_log for subcommand sub.  Returns as
+ * session_run, and CLI_E_INPUT for a log that cannot be opened
+ * (reported).
+ */
+int session_run_path(struct session *s, const char *sub, const char *path,
+                     int *exit_out);
 
 /* Progress of an import: deals landed, events, deals quarantined. */
 typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
@@ -209,18 +388,25 @@ typedef void (*progress_fn)(void *ctx, int64_t deals, int64_t events,
  */
 void session_set_import(struct session *s, progress_fn fn, void *ctx);
 
+/* Where an import of a file's content begins (session_import_begin). */
+enum import_start {
+    IMPORT_NEW,                 /* never imported: from its first line */
+    IMPORT_RESUMED,             /* an interrupted import goes on */
+    IMPORT_DONE                 /* imported whole before: nothing to do */
+};
+
 /*
  * session_import_begin - importing (after session_set_import) the file
  * whose content has hash sha256: the file's sitting and progress are
  * recorded as it goes, with its deals.  If an import of the same content
  * was interrupted, the session is made to stand where it stopped (its
  * sitting replayed, with its lost deals) and session_run will skip the
- * lines taken in before (session_skipped_to).  Returns 0 (a new import),
- * 2 (an interrupted one goes on), 1 (that content was imported whole:
- * nothing to do), -1 on a ledger error, -2 if the recorded actions no
- * longer replay (messages printed).
+ * lines taken in before (session_skipped_to).  *out says which.  Returns
+ * 0, CLI_E_ERROR on a ledger error (reported) or CLI_E_INPUT if the
+ * recorded actions no longer replay (printed).
  */
-int session_import_begin(struct session *s, const char *sha256);
+int session_import_begin(struct session *s, const char *sha256,
+                         enum import_start *out);
 
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */
@@ -268,9 +454,9 @@ struct lost_deal {
 void lost_deal_read(const char *raw, struct lost_deal *g);
 
 /* lost_deal_apply - the referee a goes on past the lost deal g as the log
- * states (arbiter_lose_deal); *r as arbiter_apply fills it.  Returns 0. */
+ * states (arbiter_lose_deal); *out as apply_event fills it.  Returns 0. */
 int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
-                    struct arb_result *r);
+                    struct applied *out);
 
 /*
  * lost_deals_load - the lost deals of sitting, in order, into *out
@@ -281,7 +467,7 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
                     int *n);
 
 /* ------------------------------------------------------------------ */
-/* Subcommands (each returns an exit status)                            */
+/* Subcommands (each returns an exit status, enum exit_status)         */
 /* ------------------------------------------------------------------ */
 
 int cmd_record(int argc, char **argv);
@@ -314,9 +500,17 @@ void close_log(FILE *fp);
  */
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
 
+/* newest_sitting - the id of the newest sitting of l into *out (0 if it
+ * has none).  Returns 0, or a ledger error (ledger_errmsg). */
+int newest_sitting(struct ledger *l, int64_t *out);
+
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
+
+/* usage_general - print the usage of the command (`ecarte --help`) on
+ * fp. */
+void usage_general(FILE *fp);
 
 /* usage_help - print the usage and options of subcommand sub (`ecarte SUB
  * --help`; the general usage for an unknown sub) on standard output;

@@ -95,6 +95,7 @@ struct gen {
     int first;                  /* FIRST_* */
     bool deal_over;             /* the referee ended the deal */
     bool failed;
+    struct applied applied;     /* what the last action gave */
 };
 
 /* emit - write one event line, feed it to the referee; `= score` after a
@@ -102,7 +103,8 @@ struct gen {
 static void emit(struct gen *g, const struct table_event *ev)
 {
     char text[TL_LINE_MAX];
-    struct arb_result r;
+    struct applied *ap = &g->applied;
+    const struct arb_result *r = &ap->r;
 
     if (g->failed) {
         return;
@@ -110,31 +112,28 @@ static void emit(struct gen *g, const struct table_event *ev)
     tl_format_event(ev, text, sizeof(text));
     fprintf(g->out, "%s\n", text);
     g->lines++;
-    arbiter_set_line(g->arb, (int)g->lines);
-    if (arbiter_apply(g->arb, ev, &r) != 0) {
+    if (apply_event(g->arb, ev, (int)g->lines, ap) != 0) {
         fprintf(stderr, "ecarte gen: internal error at \"%s\": %s\n", text,
                 arbiter_errmsg(g->arb));
         g->failed = true;
         return;
     }
-    for (int i = 0; i < r.n_rulings; i++) {
-        char buf[300];
-
-        fprintf(g->out, "= %s\n", ruling_format(&r.rulings[i], buf,
-                                                sizeof(buf)));
+    for (int i = 0; i < r->n_rulings; i++) {
+        fprintf(g->out, "= %s\n", ap->words[i]);
     }
-    if (r.deal_over || (r.score_changed && !r.game_started)) {
-        fprintf(g->out, "= score A %d B %d\n", r.score[0], r.score[1]);
+    if (r->deal_over || (r->score_changed && !r->game_started)) {
+        fprintf(g->out, "= score A %d B %d\n", r->score[0], r->score[1]);
     }
-    if (r.deal_over) {
+    if (r->deal_over) {
         g->deal_over = true;
     }
-    if (r.game_over) {
+    if (r->game_over) {
         g->game_over = true;
         g->deal_over = true;
     }
 }
 
+/* ev_new - an event of kind k by actor, naming nothing yet. */
 static struct table_event ev_new(enum event_kind k, int actor)
 {
     struct table_event ev;
@@ -148,6 +147,7 @@ static struct table_event ev_new(enum event_kind k, int actor)
     return ev;
 }
 
+/* ev_cards - the n cards an event names. */
 static void ev_cards(struct table_event *ev, const uint8_t *cards, int n)
 {
     ev->n_cards = (uint8_t)n;
@@ -178,6 +178,7 @@ static int card_value(uint8_t c, int trump)
     return v;
 }
 
+/* hand_strength - the sum of card_value over the cards of h. */
 static int hand_strength(uint32_t h, int trump)
 {
     uint8_t cards[8];
@@ -233,11 +234,14 @@ static uint8_t pick(struct gen *g, uint32_t m, double strong)
     return cards[rng_below(&g->rng, n)];
 }
 
+/* draw_top - the next card of the pack. */
 static uint8_t draw_top(struct gen *g)
 {
     return g->pack[g->top++];
 }
 
+/* choose_injection - the irregularity a deal is to have (INJ_NONE most
+ * of the time, at the rate asked). */
 static enum inject choose_injection(struct gen *g)
 {
     if (g->rate <= 0.0 || !rng_chance(&g->rng, g->rate)) {

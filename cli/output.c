@@ -230,7 +230,8 @@ static void bind_previews(struct output *o, sqlite3_stmt *st, int i,
 }
 
 void output_ruling(struct output *o, const char *source, int line, int deal,
-                   const struct ruling *r, const char *preview)
+                   const struct ruling *r, const char *words,
+                   const char *preview)
 {
     const struct law *row = laws_get(r->law);
     char opts[200];
@@ -259,10 +260,7 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
         emit(o, J_RULING);
         return;
     }
-    char text[300];
-
-    fprintf(o->fp, "%s:%d: = %s\n", source, line,
-            ruling_format(r, text, sizeof(text)));
+    fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
     if (r->elector != SEAT_NONE && r->options != 0) {
@@ -501,10 +499,8 @@ static char *by_law_object(const char *by_law, char *obj, size_t n)
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *status)
+                               const char *words, const char *status)
 {
-    char text[300];
-
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_IRREGULAR];
         char opts[200];
@@ -525,8 +521,7 @@ void output_audit_irregularity(struct output *o, const char *source,
         return;
     }
     fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s\n",
-            source, line, deal, (long long)event,
-            ruling_format(r, text, sizeof(text)), status);
+            source, line, deal, (long long)event, words, status);
 }
 
 void output_audit_player(struct output *o, const char *name, int irregular,

@@ -14,23 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DEAL_RULINGS_MAX 64     /* rulings kept for the deal in hand */
-#define OPEN_CLAIMS_MAX 32      /* `=` ruling lines waiting for a match */
 #define INPUT_TAGS_MAX 64       /* tags of the input kept while deciding */
-
-/* A ruling the rules gave in the deal in hand. */
-struct given {
-    struct ruling r;
-    int line;                   /* the action's line */
-    bool matched;               /* a `=` line of the log records it */
-};
-
-/* A `=` ruling line of the log no ruling of the deal matched yet. */
-struct open_claim {
-    struct tl_expect x;
-    int line;
-    char gave[400];             /* what the action above it gave, in words */
-};
 
 /* A sitting the input may continue (record, while deciding). */
 struct candidate {
@@ -60,7 +44,6 @@ struct session {
     struct ledger *led;         /* borrowed, may be NULL */
     struct output *out;         /* borrowed, may be NULL */
     enum commit_mode mode;
-    bool strict;
     bool quiet;                 /* print findings only */
     bool in_txn;
     int64_t sitting;            /* 0 until the first action */
@@ -78,16 +61,13 @@ struct session {
     char (*tag_value)[TL_TAG_VALUE_MAX];
     /* what the last action gave, for the `=` lines after it: two results
      * used in turn, so that nothing large is copied per action */
-    struct arb_result results[2];
+    struct applied acts[2];
     int cur;
-    struct arb_result *last;
-    /* the rulings of the deal in hand, and the `=` ruling lines not yet
-     * matched with one: a line may come before or after the action that
-     * gives its ruling, anywhere in the same deal */
-    struct given given[DEAL_RULINGS_MAX];
-    int n_given;
-    struct open_claim open[OPEN_CLAIMS_MAX];
-    int n_open;
+    const struct applied *last;
+    /* the `=` lines of the deal in hand against the rulings it gave: a
+     * line may come before or after the action that gives its ruling,
+     * anywhere in the same deal */
+    struct claims *claims;
     const char *name;
     bool whole_lines;           /* a last line without its end is refused */
     /* recording: which sitting the input continues (RESUME_AUTO and
@@ -130,13 +110,34 @@ struct session {
     void *progress_ctx;
 };
 
+/* session_finding - a `=` line that disagrees with the rules: printed,
+ * and counted. */
+static void session_finding(void *ctx, const struct claim_finding *f)
+{
+    static const char *const kind[] = {
+        [CLAIM_SCORE] = "score",
+        [CLAIM_VALUE] = "value",
+        [CLAIM_RULING] = "ruling",
+        [CLAIM_UNRECORDED] = "unrecorded-ruling",
+    };
+    struct session *s = ctx;
+
+    output_finding(s->out, s->name, f->line, kind[f->kind], f->expected,
+                   f->found, f->message);
+    s->findings++;
+}
+
 int session_open(struct session **out, struct ledger *l, struct output *o,
                  enum commit_mode mode)
 {
     struct session *s = NULL;
 
     s = calloc(1, sizeof(*s));
-    if (s == NULL || arbiter_open(&s->arb) != 0) {
+    if (s == NULL || arbiter_open(&s->arb) != 0 ||
+        claims_open(&s->claims, session_finding, s) != 0) {
+        if (s != NULL) {
+            arbiter_close(s->arb);
+        }
         free(s);
         return -1;
     }
@@ -204,6 +205,7 @@ void session_close(struct session *s)
         ledger_rollback(s->led);
     }
     arbiter_close(s->arb);
+    claims_close(s->claims);
     free(s->tag_name);
     free(s->tag_value);
     free(s);
@@ -211,7 +213,7 @@ void session_close(struct session *s)
 
 void session_set_strict(struct session *s, bool strict)
 {
-    s->strict = strict;
+    claims_set_strict(s->claims, strict);
 }
 
 void session_set_quiet(struct session *s, bool quiet)
@@ -243,6 +245,8 @@ int64_t session_deals(const struct session *s)
 /* Transactions                                                         */
 /* ------------------------------------------------------------------ */
 
+/* begin - a transaction, if the session has a ledger and none is open.
+ * Returns 0, -1 on a ledger error (not reported). */
 static int begin(struct session *s)
 {
     if (s->led == NULL || s->in_txn) {
@@ -255,6 +259,8 @@ static int begin(struct session *s)
     return 0;
 }
 
+/* commit - the open transaction, if any.  Returns 0, -1 on a ledger
+ * error (not reported; the transaction is then no longer open). */
 static int commit(struct session *s)
 {
     if (s->led == NULL || !s->in_txn) {
@@ -285,6 +291,8 @@ static int ledger_fail(struct session *s, const char *what)
 /* Recording one action                                                 */
 /* ------------------------------------------------------------------ */
 
+/* id_of - the ledger id kept for number (a game's or a deal's), 0 if
+ * neither of the two kept is it. */
 static int64_t id_of(const struct numbered ids[2], int number)
 {
     for (int i = 0; i < 2; i++) {
@@ -295,6 +303,7 @@ static int64_t id_of(const struct numbered ids[2], int number)
     return 0;
 }
 
+/* push_id - keep id for number; the previous one is kept too. */
 static void push_id(struct numbered ids[2], int number, int64_t id)
 {
     ids[1] = ids[0];
@@ -328,8 +337,14 @@ static int ensure_sitting(struct session *s)
     return 0;
 }
 
-/* split_event - the verb, the rest of the line and the cards named, from
- * the canonical text of ev. */
+/*
+ * split_event - the words of ev after its verb ("B 3 KS KD 8S" for "A
+ * gives B 3 KS KD 8S") into args (na bytes) and the cards it names into
+ * cards (nc bytes), as the ledger keeps them, from text, the canonical
+ * text of its line.  tablelog writes those words but gives them only
+ * within the line; until it has a call for them alone, they are taken
+ * from after the verb in the text.
+ */
 static void split_event(const struct table_event *ev, const char *text,
                         char *args, size_t na, char *cards, size_t nc)
 {
@@ -355,10 +370,13 @@ static void split_event(const struct table_event *ev, const char *text,
     }
 }
 
-/* record_result - write one accepted action and what it gave. */
+/* record_result - write one accepted action and what it gave (ap), in
+ * the open transaction.  Returns 0, or -1 on a ledger error (reported;
+ * the transaction rolled back). */
 static int record_result(struct session *s, const struct tl_line *line,
-                         const struct arb_result *r)
+                         const struct applied *ap)
 {
+    const struct arb_result *r = &ap->r;
     struct ledger_event le;
     char text[TL_LINE_MAX];
     char args[TL_LINE_MAX];
@@ -423,7 +441,6 @@ static int record_result(struct session *s, const struct tl_line *line,
     s->last_event_id = event_id;
     for (int i = 0; i < r->n_rulings; i++) {
         const struct ruling *ru = &r->rulings[i];
-        char rtext[300];
         char off[2] = {0, 0};
         char el[2] = {0, 0};
         char opts[120];
@@ -443,8 +460,7 @@ static int record_result(struct session *s, const struct tl_line *line,
                               el, opts,
                               ru->remedy == REM_NONE ? ""
                                                      : remedy_name(ru->remedy),
-                              ruling_format(ru, rtext, sizeof(rtext)),
-                              NULL) != 0) {
+                              ap->words[i], NULL) != 0) {
             return ledger_fail(s, "ruling");
         }
     }
@@ -482,9 +498,11 @@ static int record_result(struct session *s, const struct tl_line *line,
     return 0;
 }
 
-/* report - print what an action gave. */
-static void report(struct session *s, int line, const struct arb_result *r)
+/* report - print what an action (at line) gave. */
+static void report(struct session *s, int line, const struct applied *ap)
 {
+    const struct arb_result *r = &ap->r;
+
     if (s->quiet) {
         return;
     }
@@ -493,7 +511,7 @@ static void report(struct session *s, int line, const struct arb_result *r)
     }
     for (int i = 0; i < r->n_rulings; i++) {
         output_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
-                      &r->rulings[i], r->previews[i]);
+                      &r->rulings[i], ap->words[i], r->previews[i]);
     }
     if (r->deal_over && r->deal.held) {
         s->held_deal = r->deal.number;
@@ -513,175 +531,34 @@ static void report(struct session *s, int line, const struct arb_result *r)
 /* Comparing `=` lines                                                  */
 /* ------------------------------------------------------------------ */
 
-static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
-{
-    if (x->law != r->law) {
-        return false;
-    }
-    if ((x->has & TLX_OFFENDER) && x->offender != r->offender) {
-        return false;
-    }
-    if ((x->has & TLX_ELECTOR) && x->elector != r->elector) {
-        return false;
-    }
-    if ((x->has & TLX_OPTIONS) && x->options != r->options) {
-        return false;
-    }
-    if ((x->has & TLX_REMEDY) && x->remedy != (int)r->remedy) {
-        return false;
-    }
-    return true;
-}
-
-/* expect_text - the recorded ruling line in canonical words. */
-static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
-{
-    struct ruling r;
-
-    memset(&r, 0, sizeof(r));
-    r.law = x->law;
-    r.offender = (x->has & TLX_OFFENDER) ? x->offender : SEAT_NONE;
-    r.elector = (x->has & TLX_ELECTOR) ? x->elector : SEAT_NONE;
-    r.options = (x->has & TLX_OPTIONS) ? x->options : 0;
-    r.remedy = (x->has & TLX_REMEDY) ? (enum remedy)x->remedy : REM_NONE;
-    return ruling_format(&r, buf, n);
-}
-
-/* claim_finding - a `=` ruling line that no ruling of its deal matched. */
-static void claim_finding(struct session *s, const struct open_claim *o)
-{
-    char want[300];
-    char msg[1000];
-
-    expect_text(&o->x, want, sizeof(want));
-    snprintf(msg, sizeof(msg),
-             "the log records \"= %s\", the rules give %s", want,
-             o->gave[0] ? o->gave : "no such ruling in this deal");
-    output_finding(s->out, s->name, o->line, "ruling", o->gave, want, msg);
-    s->findings++;
-}
-
-/*
- * flush_deal - the deal in hand is over (a new deal or game begins, or
- * the log ends): `=` ruling lines still unmatched are findings, and under
- * --strict so are rulings the log never recorded.
- */
-static void flush_deal(struct session *s)
-{
-    for (int i = 0; i < s->n_open; i++) {
-        claim_finding(s, &s->open[i]);
-    }
-    for (int i = 0; s->strict && i < s->n_given; i++) {
-        char buf[300];
-        char msg[400];
-
-        if (s->given[i].matched) {
-            continue;
-        }
-        ruling_format(&s->given[i].r, buf, sizeof(buf));
-        snprintf(msg, sizeof(msg),
-                 "the rules give \"= %s\" here, the log records no ruling",
-                 buf);
-        output_finding(s->out, s->name, s->given[i].line,
-                       "unrecorded-ruling", buf, "", msg);
-        s->findings++;
-    }
-    s->n_open = 0;
-    s->n_given = 0;
-}
-
-/* give_rulings - the rulings an action gave join the deal's, each taking
- * the first open `=` line it answers. */
+/* give_rulings - the rulings an action (at line) gave join the deal's,
+ * each answering the first open `=` line it bears out. */
 static void give_rulings(struct session *s, int line,
-                         const struct arb_result *r)
+                         const struct applied *ap)
 {
-    for (int i = 0; i < r->n_rulings; i++) {
-        struct given *g;
-
-        if (s->n_given == DEAL_RULINGS_MAX) {
-            memmove(&s->given[0], &s->given[1],
-                    sizeof(s->given[0]) * (DEAL_RULINGS_MAX - 1));
-            s->n_given--;
-        }
-        g = &s->given[s->n_given++];
-        g->r = r->rulings[i];
-        g->line = line;
-        g->matched = false;
-        for (int k = 0; k < s->n_open; k++) {
-            if (expect_matches(&s->open[k].x, &g->r)) {
-                g->matched = true;
-                memmove(&s->open[k], &s->open[k + 1],
-                        sizeof(s->open[0]) * (size_t)(s->n_open - k - 1));
-                s->n_open--;
-                break;
-            }
-        }
+    for (int i = 0; i < ap->r.n_rulings; i++) {
+        claims_give(s->claims, &ap->r.rulings[i], ap->words[i], line);
     }
 }
 
-static void check_ruling(struct session *s, const struct tl_line *line)
+/* claim_line - a `=` line of the log, against what the rules give where
+ * it stands: after the last action taken. */
+static void claim_line(struct session *s, const struct tl_line *line)
 {
-    const struct tl_expect *x = &line->expect;
     struct ruling pending[8];
-    int n_pending = arbiter_pending(s->arb, pending, 8);
-    struct open_claim *o;
-    size_t used = 0;
+    struct claim_point p;
+    int n = 0;
 
-    /* the newest ruling first: normally the action just above */
-    for (int i = s->n_given - 1; i >= 0; i--) {
-        if (!s->given[i].matched && expect_matches(x, &s->given[i].r)) {
-            s->given[i].matched = true;
-            return;
-        }
+    if (line->kind == TL_EXPECT_RULING) {
+        n = arbiter_pending(s->arb, pending, 8);
     }
-    for (int i = 0; i < n_pending && i < 8; i++) {
-        if (expect_matches(x, &pending[i])) {
-            return;
-        }
-    }
-    if (s->n_open == OPEN_CLAIMS_MAX) {
-        claim_finding(s, &s->open[0]);
-        memmove(&s->open[0], &s->open[1],
-                sizeof(s->open[0]) * (OPEN_CLAIMS_MAX - 1));
-        s->n_open--;
-    }
-    o = &s->open[s->n_open++];
-    o->x = *x;
-    o->line = line->line_no;
-    o->gave[0] = '\0';
-    for (int i = 0; s->last != NULL && i < s->last->n_rulings &&
-                    used < sizeof(o->gave);
-         i++) {
-        char one[300];
-
-        used += (size_t)snprintf(o->gave + used, sizeof(o->gave) - used,
-                                 "%s\"= %s\"", used ? ", " : "",
-                                 ruling_format(&s->last->rulings[i], one,
-                                               sizeof(one)));
-    }
-}
-
-static void check_score(struct session *s, const struct tl_line *line)
-{
-    int score[2];
-
-    arbiter_score(s->arb, score);
-    if (score[0] != line->score[0] || score[1] != line->score[1]) {
-        char want[40];
-        char got[40];
-        char msg[200];
-
-        snprintf(want, sizeof(want), "A %d B %d", score[0], score[1]);
-        snprintf(got, sizeof(got), "A %d B %d", line->score[0],
-                 line->score[1]);
-        snprintf(msg, sizeof(msg),
-                 "the log records \"= score %s\", the rules give \"= score "
-                 "%s\"",
-                 got, want);
-        output_finding(s->out, s->name, line->line_no, "score", want, got,
-                       msg);
-        s->findings++;
-    }
+    p.event = s->last_event_id;
+    arbiter_score(s->arb, p.score);
+    p.value = arbiter_value(s->arb);
+    p.pending = pending;
+    p.n_pending = n < 8 ? n : 8;
+    p.last = s->last;
+    claims_line(s->claims, line, NULL, &p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -710,11 +587,20 @@ static int add_tag(struct session *s, const struct tl_line *line)
     return 0;
 }
 
-/* tag_seen - has the sitting this tag already?  1: with the same value
- * (a resumed log repeats its tags; a repeat changes nothing), -1: with
- * another value, for a tag that names a player or sets the rules (the log
- * contradicts itself), 0: new, or a descriptive tag given again (kept). */
-static int tag_seen(const struct session *s, const struct tl_line *line)
+/* What the sitting has of a tag read (tag_seen). */
+enum tag_seen {
+    TAG_NEW,                    /* nothing, or a descriptive tag given
+                                   again with another value (kept) */
+    TAG_SAME,                   /* the same value (a resumed log repeats
+                                   its tags; a repeat changes nothing) */
+    TAG_CONTRARY                /* another value, for a tag that names a
+                                   player or sets the rules (the log
+                                   contradicts itself) */
+};
+
+/* tag_seen - has the sitting this tag already? */
+static enum tag_seen tag_seen(const struct session *s,
+                              const struct tl_line *line)
 {
     static const char *const binding[] = {"A", "B", "Laws", "Target",
                                           "Stakes", "Rubber"};
@@ -724,35 +610,34 @@ static int tag_seen(const struct session *s, const struct tl_line *line)
             continue;
         }
         if (strcmp(s->tag_value[i], line->tag_value) == 0) {
-            return 1;
+            return TAG_SAME;
         }
         for (size_t k = 0; k < sizeof(binding) / sizeof(binding[0]); k++) {
             if (strcmp(binding[k], line->tag_name) == 0) {
-                return -1;
+                return TAG_CONTRARY;
             }
         }
     }
-    return 0;
+    return TAG_NEW;
 }
 
 /* take_action - adjudicate and record one event line.  Returns 0,
- * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
-/* take_action - adjudicate and record one event line.  Returns 0,
- * EXIT_BAD_INPUT (message printed) or -1 (ledger). */
+ * CLI_E_INPUT (the action cannot stand: why is in s->error, and printed
+ * unless importing) or -1 (ledger; reported). */
 static int take_action(struct session *s, const struct tl_line *line)
 {
-    struct arb_result *rp = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
+    const struct arb_result *rp = &ap->r;
     int rc;
 
-    arbiter_set_line(s->arb, line->line_no);
-    rc = arbiter_apply(s->arb, &line->ev, rp);
+    rc = apply_event(s->arb, &line->ev, line->line_no, ap);
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
                  line->line_no, arbiter_errmsg(s->arb));
         if (!s->import) {
             fprintf(stderr, "%s\n", s->error);
         }
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->mode == COMMIT_PER_DEAL && !s->import && rp->deal_started &&
         s->in_txn && commit(s) != 0) {
@@ -761,7 +646,7 @@ static int take_action(struct session *s, const struct tl_line *line)
     if (begin(s) != 0) {
         return ledger_fail(s, "begin");
     }
-    if (record_result(s, line, rp) != 0) {
+    if (record_result(s, line, ap) != 0) {
         return -1;
     }
     if (s->mode == COMMIT_PER_ACTION ||
@@ -775,11 +660,11 @@ static int take_action(struct session *s, const struct tl_line *line)
         s->deals++;             /* once a deal: it may be reported again */
     }
     if (rp->deal_started || rp->game_started) {
-        flush_deal(s);
+        claims_end_deal(s->claims);
     }
-    report(s, line->line_no, rp);
-    give_rulings(s, line->line_no, rp);
-    s->last = rp;
+    report(s, line->line_no, ap);
+    give_rulings(s, line->line_no, ap);
+    s->last = ap;
     s->cur = 1 - s->cur;
     return 0;
 }
@@ -825,10 +710,12 @@ void lost_deal_read(const char *raw, struct lost_deal *g)
 }
 
 int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
-                    struct arb_result *r)
+                    struct applied *out)
 {
-    return arbiter_lose_deal(a, g->has_first ? &g->first : NULL,
-                             g->has_score ? g->score : NULL, r);
+    arbiter_lose_deal(a, g->has_first ? &g->first : NULL,
+                      g->has_score ? g->score : NULL, &out->r);
+    apply_words(out);
+    return 0;
 }
 
 struct gap_load {
@@ -838,6 +725,8 @@ struct gap_load {
     bool failed;
 };
 
+/* gap_loaded - one quarantined deal of the sitting (ledger_gaps_foreach)
+ * read into the list.  Returns 0, 1 out of memory (gl->failed). */
 static int gap_loaded(void *vctx, int64_t after_event, int line, int game,
                       const char *raw)
 {
@@ -890,14 +779,15 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
  */
 static int write_lost_deal(struct session *s)
 {
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
+    const struct arb_result *r = &ap->r;
     struct lost_deal g;
     int64_t id = 0;
     int game_no;
 
     memset(&g, 0, sizeof(g));
     lost_deal_read(s->raw != NULL ? s->raw : "", &g);
-    lost_deal_apply(s->arb, &g, r);
+    lost_deal_apply(s->arb, &g, ap);
     game_no = arbiter_game_number(s->arb);
     if (r->deal_over && id_of(s->deal, r->deal.number) != 0 &&
         ledger_deal_finish(s->led, id_of(s->deal, r->deal.number),
@@ -940,6 +830,9 @@ struct replay_ctx {
     int failed;                 /* 1 out of memory or ledger, 2 no replay */
 };
 
+/* replay_tag - a recorded tag of the sitting replayed: into the referee
+ * and the session's tags.  Returns 0, 1 to stop (ctx->failed: 2 the tag
+ * no longer reads, printed; 1 out of memory). */
 static int replay_tag(void *vctx, const char *name, const char *value)
 {
     struct replay_ctx *ctx = vctx;
@@ -965,9 +858,10 @@ static int replay_tag(void *vctx, const char *name, const char *value)
 /* replay_result - what a replayed action (or lost deal) gave: the ids of
  * the game and deal it belongs to, and the rulings of the deal in hand
  * (those of the last action still open to the `=` lines after it). */
-static int replay_result(struct session *s, const struct arb_result *r,
+static int replay_result(struct session *s, const struct applied *ap,
                          int64_t game_id, int64_t deal_id, int line)
 {
+    const struct arb_result *r = &ap->r;
     int game_no = arbiter_game_number(s->arb);
     int deal_no = arbiter_deal_number(s->arb);
 
@@ -985,13 +879,10 @@ static int replay_result(struct session *s, const struct arb_result *r,
         push_id(s->deal, deal_no, deal_id);
     }
     if (r->deal_started || r->game_started) {
-        s->n_given = 0;
-        s->n_open = 0;
+        claims_forget(s->claims);
     }
-    for (int i = 0; i < s->n_given; i++) {
-        s->given[i].matched = true;
-    }
-    give_rulings(s, line, r);
+    claims_settle(s->claims);
+    give_rulings(s, line, ap);
     return 0;
 }
 
@@ -1003,11 +894,11 @@ static int replay_gaps(struct replay_ctx *ctx, int64_t id)
 
     while (ctx->next_gap < ctx->n_gaps &&
            (id == 0 || ctx->gaps[ctx->next_gap].after_event < id)) {
-        struct arb_result *r = &s->results[s->cur];
+        struct applied *ap = &s->acts[s->cur];
         const struct lost_deal *g = &ctx->gaps[ctx->next_gap++];
 
-        lost_deal_apply(s->arb, g, r);
-        if (replay_result(s, r, 0, 0, g->line) != 0) {
+        lost_deal_apply(s->arb, g, ap);
+        if (replay_result(s, ap, 0, 0, g->line) != 0) {
             ctx->failed = 1;
             return 1;
         }
@@ -1016,11 +907,15 @@ static int replay_gaps(struct replay_ctx *ctx, int64_t id)
     return 0;
 }
 
+/* replay_event - a recorded action of the sitting replayed (after the
+ * lost deals before it): adjudicated again, its rulings joined to the
+ * deal's as already recorded.  Returns 0, 1 to stop (ctx->failed: 2 it
+ * no longer reads or replays, printed; 1 out of memory or ledger). */
 static int replay_event(void *vctx, const struct ledger_event *ev)
 {
     struct replay_ctx *ctx = vctx;
     struct session *s = ctx->s;
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = &s->acts[s->cur];
     struct tl_line line;
     struct tl_error err;
 
@@ -1035,20 +930,19 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
         ctx->failed = 2;
         return 1;
     }
-    arbiter_set_line(s->arb, ev->line);
-    if (arbiter_apply(s->arb, &line.ev, r) != 0) {
+    if (apply_event(s->arb, &line.ev, ev->line, ap) != 0) {
         fprintf(stderr, "ecarte: ledger event %lld no longer replays: %s\n",
                 (long long)ev->id, arbiter_errmsg(s->arb));
         ctx->failed = 2;
         return 1;
     }
-    if (replay_result(s, r, ev->game, ev->deal, ev->line) != 0) {
+    if (replay_result(s, ap, ev->game, ev->deal, ev->line) != 0) {
         ctx->failed = 1;
         return 1;
     }
     s->seq = ev->seq;
     s->last_event_id = ev->id;
-    s->last = r;
+    s->last = ap;
     s->cur = 1 - s->cur;
     ctx->n_events++;
     return 0;
@@ -1069,8 +963,7 @@ static int reset_table(struct session *s)
     s->seq = 0;
     s->last_event_id = 0;
     s->n_tags = 0;
-    s->n_given = 0;
-    s->n_open = 0;
+    claims_forget(s->claims);
     s->last = NULL;
     return 0;
 }
@@ -1079,8 +972,8 @@ static int reset_table(struct session *s)
  * replay_sitting - make the session stand where sitting id stands: its
  * tags and actions replayed into a fresh referee, with its lost deals
  * where they stood.  *n_events gets the actions replayed.  Returns 0, -1
- * on a ledger error (reported) or -2 if the recorded actions no longer
- * replay (a message is printed).
+ * on a ledger error (reported) or CLI_E_INPUT if the recorded actions no
+ * longer replay (a message is printed).
  */
 static int replay_sitting(struct session *s, int64_t id, int64_t *n_events)
 {
@@ -1106,7 +999,7 @@ static int replay_sitting(struct session *s, int64_t id, int64_t *n_events)
     }
     free(ctx.gaps);
     if (ctx.failed == 2) {
-        return -2;
+        return CLI_E_INPUT;
     }
     if (ctx.failed == 1) {
         fprintf(stderr, "ecarte: out of memory\n");
@@ -1208,7 +1101,7 @@ static int deal_boundary(struct session *s, int last_line)
         s->quarantined++;
         s->skipping = false;
     }
-    flush_deal(s);
+    claims_end_deal(s->claims);
     if (write_progress(s, last_line, false) != 0) {
         return -1;
     }
@@ -1241,8 +1134,7 @@ static void deal_broken(struct session *s)
         s->deals = s->saved_deals;
         s->last_event_id = s->saved_last_event;
     }
-    s->n_given = 0;
-    s->n_open = 0;
+    claims_forget(s->claims);
     s->last = NULL;
     s->skipping = true;
     fprintf(stderr, "%s (deal quarantined)\n", s->error);
@@ -1255,7 +1147,9 @@ static bool starts_deal(const struct tl_line *line)
            (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
 }
 
-/* keep_claim - an imported log's `=` line, kept for the audit. */
+/* keep_claim - an imported log's `=` line, kept for the audit, in the
+ * open transaction (begun if none is).  Returns 0 or -1 (ledger;
+ * reported). */
 static int keep_claim(struct session *s, const struct tl_line *line)
 {
     char text[TL_LINE_MAX];
@@ -1266,9 +1160,8 @@ static int keep_claim(struct session *s, const struct tl_line *line)
     if (ensure_sitting(s) != 0 || begin(s) != 0) {
         return -1;
     }
-    tl_format_line(line, text, sizeof(text));
     if (ledger_claim_add(s->led, s->sitting, s->last_event_id, line->line_no,
-                         text + 2) != 0) {
+                         claims_text(line, text, sizeof(text))) != 0) {
         return ledger_fail(s, "claim");
     }
     return 0;
@@ -1309,11 +1202,13 @@ static int import_start(struct session *s)
     return save_deal_start(s);
 }
 
-int session_import_begin(struct session *s, const char *sha256)
+int session_import_begin(struct session *s, const char *sha256,
+                         enum import_start *out)
 {
     struct ledger_import imp;
     int rc;
 
+    *out = IMPORT_NEW;
     snprintf(s->sha256, sizeof(s->sha256), "%s", sha256);
     if (s->led == NULL) {
         return 0;
@@ -1326,7 +1221,8 @@ int session_import_begin(struct session *s, const char *sha256)
         return ledger_fail(s, "import");
     }
     if (imp.complete) {
-        return 1;
+        *out = IMPORT_DONE;
+        return 0;
     }
     /* an import of this content was interrupted: go on from it */
     s->imp = imp;
@@ -1347,7 +1243,8 @@ int session_import_begin(struct session *s, const char *sha256)
     s->events = imp.events;
     s->saved_deals = s->deals;
     s->saved_events = s->events;
-    return 2;
+    *out = IMPORT_RESUMED;
+    return 0;
 }
 
 /* import_finish - the whole file was read: the import is complete. */
@@ -1396,19 +1293,21 @@ static bool sets_rules(const char *name)
 }
 
 /* handle_tag - a tag line: kept for the sitting, or checked against the
- * tags of the sitting resumed.  Returns 0 or an exit status. */
+ * tags of the sitting resumed.  Returns 0, CLI_E_INPUT (a tag that
+ * contradicts the sitting's, or does not read; printed) or -1 (out of
+ * memory). */
 static int handle_tag(struct session *s, const struct tl_line *line)
 {
-    int seen = tag_seen(s, line);
+    enum tag_seen seen = tag_seen(s, line);
 
-    if (seen == 1) {
+    if (seen == TAG_SAME) {
         return 0;               /* resuming: the same tag as recorded */
     }
-    if (seen == -1) {
+    if (seen == TAG_CONTRARY) {
         fprintf(stderr, "%s:%d:1: expected one value for [%s], found "
                         "a second, \"%s\"\n",
                 s->name, line->line_no, line->tag_name, line->tag_value);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->seq > 0) {
         /* a sitting resumed: its tags were fixed at its first action */
@@ -1419,20 +1318,21 @@ static int handle_tag(struct session *s, const struct tl_line *line)
                         "recorded, found a new tag [%s \"%s\"]\n",
                 s->name, line->line_no, (long long)s->sitting,
                 line->tag_name, line->tag_value);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (arbiter_set_tag(s->arb, line->tag_name, line->tag_value) != 0) {
         fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
                 arbiter_errmsg(s->arb));
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
-    return add_tag(s, line) == 0 ? EXIT_FINE : -1;
+    return add_tag(s, line);
 }
 
 /*
  * handle_line - take one line of the log: a tag, a `=` line, an action
  * (importing: deal by deal, a broken deal quarantined).  Returns 0 to go
- * on, or what session_run returns to stop.
+ * on, CLI_E_INPUT (a line that cannot be read or cannot be true, not
+ * importing; printed) or -1 (ledger, memory; reported) to stop.
  */
 static int handle_line(struct session *s, const struct input_line *in)
 {
@@ -1454,7 +1354,7 @@ static int handle_line(struct session *s, const struct input_line *in)
     }
     if (in->got < 0) {
         fprintf(stderr, "%s\n", in->error);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (s->import && line->kind != TL_TAG) {
         if (import_start(s) != 0) {
@@ -1485,22 +1385,18 @@ static int handle_line(struct session *s, const struct input_line *in)
     if (line->kind == TL_TAG) {
         return handle_tag(s, line);
     }
-    if (line->kind == TL_EXPECT_RULING || line->kind == TL_EXPECT_SCORE) {
+    if (claims_is_claim(line)) {
         if (keep_claim(s, line) != 0) {
             return -1;
         }
-        if (line->kind == TL_EXPECT_RULING) {
-            check_ruling(s, line);
-        } else {
-            check_score(s, line);
-        }
+        claim_line(s, line);
         return 0;
     }
     if (line->kind != TL_EVENT) {
         return 0;
     }
     rc = take_action(s, line);
-    if (rc == EXIT_BAD_INPUT && s->import) {
+    if (rc == CLI_E_INPUT && s->import) {
         deal_broken(s);
         return 0;
     }
@@ -1562,6 +1458,8 @@ struct tags_check {
     bool *found;
 };
 
+/* tag_found - a tag of a sitting (ledger_tags_foreach): the input's tags
+ * with the same name and value are found.  Returns 0. */
 static int tag_found(void *vctx, const char *name, const char *value)
 {
     struct tags_check *tc = vctx;
@@ -1575,14 +1473,15 @@ static int tag_found(void *vctx, const char *name, const char *value)
     return 0;
 }
 
-/* tags_fit - 1 if sitting has every tag the input gave, 0 if not,
- * negative on a ledger error. */
-static int tags_fit(struct session *s, int64_t sitting)
+/* tags_fit - *fit: has sitting every tag the input gave?  Returns 0, or
+ * a ledger error (negative; not reported). */
+static int tags_fit(struct session *s, int64_t sitting, bool *fit)
 {
     bool found[INPUT_TAGS_MAX];
     struct tags_check tc = { s, found };
     int rc;
 
+    *fit = false;
     memset(found, 0, sizeof(found));
     rc = ledger_tags_foreach(s->led, sitting, tag_found, &tc);
     if (rc != 0) {
@@ -1593,7 +1492,8 @@ static int tags_fit(struct session *s, int64_t sitting)
             return 0;
         }
     }
-    return 1;
+    *fit = true;
+    return 0;
 }
 
 struct gather_ctx {
@@ -1601,6 +1501,9 @@ struct gather_ctx {
     bool failed;
 };
 
+/* gathered - a sitting the input may continue (ledger_sittings_find),
+ * made a candidate (an imported one is not, unless named).  Returns 0,
+ * 1 out of memory (gc->failed). */
 static int gathered(void *vctx, const struct ledger_sitting_info *si)
 {
     struct gather_ctx *gc = vctx;
@@ -1658,7 +1561,7 @@ static int compare(struct session *s, int64_t k, const char *text,
 
 /* drain - take the lines held: tags always, the actions (and `=` lines)
  * up to the skip-th action are those already recorded, the rest are new.
- * Returns 0 or what session_run returns to stop. */
+ * Returns 0, or what handle_line returns to stop. */
 static int drain(struct session *s, int64_t skip)
 {
     int64_t events = 0;
@@ -1696,7 +1599,8 @@ static int drain(struct session *s, int64_t skip)
     return rc;
 }
 
-/* start_new - the input continues no sitting: a new one, said so. */
+/* start_new - the input continues no sitting: a new one, said so.
+ * Returns as drain. */
 static int start_new(struct session *s, const char *why)
 {
     if (reset_table(s) != 0) {
@@ -1711,7 +1615,9 @@ static int start_new(struct session *s, const char *why)
 }
 
 /* resume_at - the input continues sitting id, whose first skip actions
- * it repeats: replay the sitting, then take the rest. */
+ * it repeats: replay the sitting, then take the rest.  Returns 0,
+ * CLI_E_INPUT (the sitting no longer replays, or grew meanwhile;
+ * printed), -1 (ledger; reported) or what drain returns. */
 static int resume_at(struct session *s, int64_t id, int64_t n_events,
                      int64_t skip)
 {
@@ -1719,13 +1625,13 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
     int rc = replay_sitting(s, id, &replayed);
 
     if (rc != 0) {
-        return rc == -2 ? EXIT_BAD_INPUT : -1;
+        return rc;
     }
     if (skip > 0 && replayed != n_events) {
         fprintf(stderr, "ecarte: %s: another ecarte recorded into sitting "
                         "%lld meanwhile; run again to resume after it\n",
                 s->name, (long long)id);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     s->resumed = true;
     fprintf(stderr, "ecarte: %s: resuming sitting %lld: %lld action(s) "
@@ -1736,16 +1642,17 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
 
 /* accepts - continuing: does sitting id, as it stands, take ev as its
  * next action in the middle of a deal, and as a regular one (an action
- * the laws rule on is more likely another table's first)?  1 yes (the
- * session then stands where the sitting stands), 0 no, negative on
- * error. */
-static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
+ * the laws rule on is more likely another table's first)?  The answer
+ * into *ok (yes: the session then stands where the sitting stands).
+ * Returns 0, or as replay_sitting, or -1 out of memory. */
+static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
+                   bool *ok)
 {
     struct arbiter *probe = NULL;
-    struct arb_result *r = &s->results[s->cur];
+    struct applied *ap = NULL;
     int rc = replay_sitting(s, id, NULL);
-    bool ok;
 
+    *ok = false;
     if (rc != 0) {
         return rc;
     }
@@ -1756,34 +1663,38 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev)
         return -1;
     }
     arbiter_copy(probe, s->arb);
-    ok = arbiter_apply(probe, &ev->ev, r) == 0 && r->n_rulings == 0;
+    ap = &s->acts[s->cur];      /* not s->last: a scratch result */
+    *ok = apply_event(probe, &ev->ev, ev->line_no, ap) == 0 &&
+          ap->r.n_rulings == 0;
     arbiter_close(probe);
-    return ok ? 1 : 0;
+    return 0;
 }
 
 /* continue_open - standard input whose first action is no sitting's
  * first: the rest of a sitting interrupted in the middle of a deal (of
- * standard input, with the input's tags), the newest that takes it. */
+ * standard input, with the input's tags), the newest that takes it, into
+ * *chosen (0: none).  Returns 0, or as accepts, or -1 on a ledger error
+ * (reported). */
 static int continue_open(struct session *s, const struct tl_line *ev,
                          int64_t *chosen)
 {
     *chosen = 0;
     for (int i = s->n_cand - 1; i >= 0; i--) {
-        int fit = tags_fit(s, s->cand[i].id);
+        bool fit = false;
+        bool ok = false;
         int rc;
 
-        if (fit < 0) {
+        if (tags_fit(s, s->cand[i].id, &fit) != 0) {
             return ledger_fail(s, "read tags");
         }
-        if (fit == 0 || s->cand[i].n_events == 0 ||
-            !s->cand[i].deal_open) {
+        if (!fit || s->cand[i].n_events == 0 || !s->cand[i].deal_open) {
             continue;
         }
-        rc = accepts(s, s->cand[i].id, ev);
+        rc = accepts(s, s->cand[i].id, ev, &ok);
         if (rc < 0) {
             return rc;
         }
-        if (rc == 1) {
+        if (ok) {
             *chosen = s->cand[i].id;
             return 0;
         }
@@ -1797,8 +1708,9 @@ static int continue_open(struct session *s, const struct tl_line *ev,
  * living candidate recorded more than k events, no; then the candidate
  * with the most recorded events is resumed, or a new sitting begun (for
  * standard input) or the run stopped (a file that differs from what its
- * sitting recorded).  Returns 0 (decided or not), or what session_run
- * returns to stop.
+ * sitting recorded).  Returns 0 (decided or not), CLI_E_INPUT (a file
+ * that differs from its sitting; printed), or what resume_at or
+ * start_new returns.
  */
 static int decide(struct session *s, int64_t k, bool at_end)
 {
@@ -1846,7 +1758,7 @@ static int decide(struct session *s, int64_t k, bool at_end)
                         "found another (the ledger keeps what it recorded; "
                         "--new records the log as a new sitting)\n",
                 s->name, dead->bad_line, dead->want);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     if (dead != NULL) {
         char why[200];
@@ -1862,7 +1774,9 @@ static int decide(struct session *s, int64_t k, bool at_end)
  * first_event - deciding, the input's first event: gather the sittings
  * it may continue (those recorded from the same source, or the one named
  * with --sitting) and keep those whose first action it is.  May decide
- * at once.  Returns 0 or what session_run returns to stop.
+ * at once.  Returns 0, CLI_E_INPUT (no such sitting, or a file whose
+ * first action is not its sitting's; printed), -1 (ledger, memory;
+ * reported), or what decide, resume_at or start_new returns.
  */
 static int first_event(struct session *s, const struct tl_line *line,
                        const char *text)
@@ -1886,16 +1800,16 @@ static int first_event(struct session *s, const struct tl_line *line,
     if (s->resume == RESUME_SITTING && s->n_cand == 0) {
         fprintf(stderr, "ecarte: no sitting %lld in the ledger\n",
                 (long long)s->want_sitting);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     s->any_cand = s->n_cand > 0;
     for (int i = 0; i < s->n_cand && stdin_log && s->n_input_tags > 0; i++) {
-        int fit = tags_fit(s, s->cand[i].id);
+        bool fit = false;
 
-        if (fit < 0) {
+        if (tags_fit(s, s->cand[i].id, &fit) != 0) {
             return ledger_fail(s, "read tags");
         }
-        if (fit == 0) {
+        if (!fit) {
             s->cand[i].dead = true;     /* another table's */
         }
     }
@@ -1933,7 +1847,7 @@ static int first_event(struct session *s, const struct tl_line *line,
         }
         rc = continue_open(s, line, &chosen);
         if (rc != 0) {
-            return rc == -2 ? EXIT_BAD_INPUT : -1;
+            return rc;
         }
         if (chosen != 0) {
             return resume_at(s, chosen, 0, 0);
@@ -1954,7 +1868,7 @@ static int first_event(struct session *s, const struct tl_line *line,
                         "the log as a new sitting, --sitting ID continues "
                         "one)\n",
                 s->name, line->line_no, (long long)c->id, want);
-        return EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
     }
     return start_new(s, NULL);
 }
@@ -1962,7 +1876,8 @@ static int first_event(struct session *s, const struct tl_line *line,
 /*
  * decide_line - deciding: hold the line; an event is compared with the
  * candidates (and may decide).  A line that does not read decides as the
- * end of input would, then stops the run.  Returns 0 or what session_run
+ * end of input would, then stops the run.  Returns 0 or what handle_line
+ * and decide return to stop
  * returns to stop.
  */
 static int decide_line(struct session *s, const struct input_line *in)
@@ -1999,11 +1914,12 @@ static int decide_line(struct session *s, const struct input_line *in)
 /* Running a log                                                        */
 /* ------------------------------------------------------------------ */
 
-int session_run(struct session *s, FILE *fp, const char *name)
+int session_run(struct session *s, FILE *fp, const char *name,
+                int *exit_out)
 {
     struct tl_reader *rd = NULL;
     struct tl_line line;
-    int rc = EXIT_FINE;
+    int rc = 0;
 
     s->name = name;
     s->deciding = s->led != NULL && s->mode == COMMIT_PER_ACTION &&
@@ -2012,6 +1928,7 @@ int session_run(struct session *s, FILE *fp, const char *name)
         s->resume == RESUME_NEW && s->sitting == 0) {
         s->announce_new = true;
     }
+    *exit_out = EXIT_BAD_INPUT;
     if (tl_reader_open(&rd, fp, name) != 0) {
         fprintf(stderr, "ecarte: out of memory\n");
         return -1;
@@ -2026,7 +1943,7 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
         if (got == -2) {
             fprintf(stderr, "%s: read error\n", name);
-            rc = EXIT_BAD_INPUT;
+            rc = CLI_E_INPUT;
             break;
         }
         in.got = got;
@@ -2042,11 +1959,11 @@ int session_run(struct session *s, FILE *fp, const char *name)
             break;
         }
     }
-    if (rc == EXIT_FINE && s->deciding) {
+    if (rc == 0 && s->deciding) {
         rc = s->n_input_events > 0 ? decide(s, s->n_input_events, true)
                                    : drain(s, 0);
     }
-    if (rc == EXIT_FINE && !s->skipping && arbiter_hand_in_progress(s->arb) &&
+    if (rc == 0 && !s->skipping && arbiter_hand_in_progress(s->arb) &&
         arbiter_deal_number(s->arb) > 0) {
         if (s->import && s->raw_len > 0) {
             /* the log stops in the middle of a deal: it cannot be read */
@@ -2065,16 +1982,14 @@ int session_run(struct session *s, FILE *fp, const char *name)
             output_note(s->out, name, tl_reader_line(rd), text);
         }
     }
-    if (s->import && rc == EXIT_FINE &&
-        deal_boundary(s, tl_reader_line(rd)) != 0) {
+    if (s->import && rc == 0 && deal_boundary(s, tl_reader_line(rd)) != 0) {
         rc = -1;
     }
-    if (s->import && rc == EXIT_FINE &&
-        import_finish(s, tl_reader_line(rd)) != 0) {
+    if (s->import && rc == 0 && import_finish(s, tl_reader_line(rd)) != 0) {
         rc = -1;
     }
-    if (rc == EXIT_FINE) {
-        flush_deal(s);
+    if (rc == 0) {
+        claims_end_deal(s->claims);
         s->last = NULL;
         if (s->held_deal != 0 && !s->quiet) {
             char text[200];
@@ -2087,11 +2002,27 @@ int session_run(struct session *s, FILE *fp, const char *name)
         }
     }
     tl_reader_close(rd);
-    if (commit(s) != 0 && rc == EXIT_FINE) {
+    if (commit(s) != 0 && rc == 0) {
         rc = ledger_fail(s, "commit");
     }
-    if (rc == EXIT_FINE && (s->findings > 0 || s->quarantined > 0)) {
-        rc = EXIT_FINDINGS;
+    if (rc == 0) {
+        *exit_out = s->findings > 0 || s->quarantined > 0 ? EXIT_FINDINGS
+                                                          : EXIT_FINE;
     }
+    return rc;
+}
+
+int session_run_path(struct session *s, const char *sub, const char *path,
+                     int *exit_out)
+{
+    FILE *fp = open_log(sub, path);
+    int rc;
+
+    if (fp == NULL) {
+        *exit_out = EXIT_BAD_INPUT;
+        return CLI_E_INPUT;
+    }
+    rc = session_run(s, fp, path, exit_out);
+    close_log(fp);
     return rc;
 }

@@ -416,6 +416,78 @@ static void audit__held_deal_printed_once_when_scored(void **state)
     assert_non_null(strstr(out, want));
 }
 
+/* The audit checks an imported log's `= value N` lines as check does:
+ * a hand worth 1 recorded as worth 2 is a finding of kind value. */
+static void audit__reports_a_wrong_value_line(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[16384];
+    char want[512];
+    static const char deal[] =
+        "[Laws \"london\"]\ngame\ndeal B\nA shuffles\nB shuffles\n"
+        "A cuts 9\nB gives A 3 KH QH AC\nB gives B 3 QS JS AH\n"
+        "B gives A 2 9C 8H\nB gives B 2 7C JD\nB turns 8D\nA stands\n"
+        "= value %d\nA leads KH\nB plays AH\nA leads QH\nB plays JD\n"
+        "B leads QS\nA plays 8H\nB leads JS\nA plays 9C\nB leads 7C\n"
+        "A plays AC\n= score A 0 B 2\n";
+    char text[1024];
+
+    snprintf(text, sizeof(text), deal, 1);
+    harness_write(t->log, text);
+    snprintf(text, sizeof(text), deal, 2);
+    harness_write(t->log2, text);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_null(strstr(out, "value"));
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    snprintf(want, sizeof(want),
+             "%s:13: deal 1, event ", t->log2);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, ": value: the log records \"= value 2\", "
+                                "the rules give \"= value 1\"\n"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --db '%s' --json",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "\"law\":null,\"kind\":\"value\""));
+}
+
+/* A `=` line with a time stamp is kept as a claim in its own words (the
+ * stamp was once kept in the claim's text, which the audit could not
+ * read back): a wrong mark on one is found. */
+static void audit__reads_a_stamped_claim(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[16384];
+    char want[512];
+
+    assert_int_equal(
+        harness_sh("sed 's/= score A 0 B 3/@21:30:00 = score A 0 B 2/' "
+                   "'%s' > '%s'",
+                   harness_example("hoffmann-rule-hand.ecarte"), t->log),
+        0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    snprintf(want, sizeof(want),
+             "%s:38: deal 1, event 23: L50 mark: the log marks A 0 B 2, "
+             "A 0 B 3 was due",
+             t->log);
+    assert_non_null(strstr(out, want));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,6 +505,8 @@ int run_tests(void)
         T(audit__finds_every_injected_irregularity),
         T(audit__finds_nothing_on_a_clean_sitting),
         T(audit__reports_wrong_marks_rulings_and_counts),
+        T(audit__reports_a_wrong_value_line),
+        T(audit__reads_a_stamped_claim),
         T(audit__counts_each_deal_once),
         T(audit__held_deal_printed_once_when_scored),
 #undef T

@@ -197,6 +197,58 @@ static void cli__wrong_score_line_is_a_finding(void **state)
                                 "\"= score A 0 B 3\""));
 }
 
+/* A deal of the london rules, where every hand is worth 1, with `= value
+ * V` on line 13 (after "A stands"). */
+static void value_log(const char *path, int value)
+{
+    char text[1024];
+
+    snprintf(text, sizeof(text),
+             "[Laws \"london\"]\ngame\ndeal B\nA shuffles\nB shuffles\n"
+             "A cuts 9\nB gives A 3 KH QH AC\nB gives B 3 QS JS AH\n"
+             "B gives A 2 9C 8H\nB gives B 2 7C JD\nB turns 8D\nA stands\n"
+             "= value %d\nA leads KH\nB plays AH\nA leads QH\nB plays JD\n"
+             "B leads QS\nA plays 8H\nB leads JS\nA plays 9C\nB leads 7C\n"
+             "A plays AC\n= score A 0 B 2\n",
+             value);
+    harness_write(path, text);
+}
+
+/* `= value N` is compared with the hand's value (arbiter_value) where it
+ * stands, like `= score`: by check, record and import. */
+static void cli__value_line_is_compared_with_the_hands_value(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[8192];
+    char want[512];
+
+    value_log(t->log, 1);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s check --strict '%s'",
+                                     harness_ecarte(), t->log),
+                     0);
+    assert_null(strstr(out, "value"));
+    value_log(t->log, 2);
+    snprintf(want, sizeof(want),
+             "%s:13: the log records \"= value 2\", the rules give "
+             "\"= value 1\"\n",
+             t->log);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), t->log),
+                     1);
+    assert_non_null(strstr(out, want));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check --json '%s'",
+                                     harness_ecarte(), t->log),
+                     1);
+    assert_non_null(strstr(out, "\"line\":13,\"kind\":\"value\","
+                                "\"expected\":\"1\",\"found\":\"2\""));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --db '%s' '%s' 2>/dev/null",
+                                     harness_ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, want));
+}
+
 static void cli__json_lines_are_valid_json(void **state)
 {
     struct harness_tmp *t = *state;
@@ -372,6 +424,7 @@ int run_tests(void)
         T(cli__sigkill_mid_file_keeps_every_committed_action),
         T(cli__bad_line_gives_file_line_column_and_status_2),
         T(cli__wrong_score_line_is_a_finding),
+        T(cli__value_line_is_compared_with_the_hands_value),
         T(cli__json_lines_are_valid_json),
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),

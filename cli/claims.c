@@ -1,0 +1,353 @@
+/*
+ * claims.c - a log's `=` lines against what the rules give, deal by deal:
+ * `= score` and `= value` against the score and the hand's value where
+ * the line stands, `= ruling` against the rulings of its deal.  One
+ * matcher for `ecarte check` (and record and import), which read the
+ * lines as they come, and for `ecarte audit`, which reads a deal's claims
+ * back from the ledger in the same order.
+ */
+#include "cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CLAIMS_RULINGS_MAX 64   /* rulings kept for the deal in hand */
+#define CLAIMS_OPEN_MAX 32      /* `=` ruling lines waiting for a match */
+#define CLAIMS_QUOTE_MAX 400    /* a `= ruling` line's words */
+
+/* A ruling the rules gave in the deal in hand. */
+struct given {
+    struct ruling r;
+    char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
+    int line;                   /* the action's line */
+    bool matched;               /* a `=` line of the log records it */
+};
+
+/* A `=` ruling line of the log no ruling of the deal matched yet. */
+struct open_claim {
+    struct tl_expect x;
+    int line;
+    int64_t event;              /* the event the line follows */
+    char want[CLAIMS_QUOTE_MAX]; /* the line's ruling, in canonical words */
+    char quote[CLAIMS_QUOTE_MAX]; /* the line as the caller quotes it */
+    char gave[400];             /* what the action above it gave, in words */
+};
+
+struct claims {
+    claims_finding_fn report;
+    void *ctx;
+    bool strict;
+    struct given given[CLAIMS_RULINGS_MAX];
+    int n_given;
+    struct open_claim open[CLAIMS_OPEN_MAX];
+    int n_open;
+};
+
+int claims_open(struct claims **out, claims_finding_fn report, void *ctx)
+{
+    struct claims *c = calloc(1, sizeof(*c));
+
+    *out = c;
+    if (c == NULL) {
+        return -1;
+    }
+    c->report = report;
+    c->ctx = ctx;
+    return 0;
+}
+
+void claims_close(struct claims *c)
+{
+    free(c);
+}
+
+void claims_set_strict(struct claims *c, bool strict)
+{
+    c->strict = strict;
+}
+
+/* expect_matches - does the ruling r bear out the `= ruling` line x (the
+ * fields the line names)? */
+static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
+{
+    if (x->law != r->law) {
+        return false;
+    }
+    if ((x->has & TLX_OFFENDER) && x->offender != r->offender) {
+        return false;
+    }
+    if ((x->has & TLX_ELECTOR) && x->elector != r->elector) {
+        return false;
+    }
+    if ((x->has & TLX_OPTIONS) && x->options != r->options) {
+        return false;
+    }
+    if ((x->has & TLX_REMEDY) && x->remedy != (int)r->remedy) {
+        return false;
+    }
+    return true;
+}
+
+/* expect_text - the recorded ruling line in canonical words, into buf of
+ * size n.  Returns buf. */
+static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
+{
+    struct ruling r;
+
+    memset(&r, 0, sizeof(r));
+    r.law = x->law;
+    r.offender = (x->has & TLX_OFFENDER) ? x->offender : SEAT_NONE;
+    r.elector = (x->has & TLX_ELECTOR) ? x->elector : SEAT_NONE;
+    r.options = (x->has & TLX_OPTIONS) ? x->options : 0;
+    r.remedy = (x->has & TLX_REMEDY) ? (enum remedy)x->remedy : REM_NONE;
+    return ruling_format(&r, buf, n);
+}
+
+/* open_finding - report a `=` ruling line no ruling of its deal matched. */
+static void open_finding(struct claims *c, const struct open_claim *o)
+{
+    struct claim_finding f;
+    char msg[1000];
+
+    snprintf(msg, sizeof(msg),
+             "the log records \"= %s\", the rules give %s", o->want,
+             o->gave[0] ? o->gave : "no such ruling in this deal");
+    memset(&f, 0, sizeof(f));
+    f.kind = CLAIM_RULING;
+    f.line = o->line;
+    f.event = o->event;
+    f.x = &o->x;
+    f.quote = o->quote;
+    f.expected = o->gave;
+    f.found = o->want;
+    f.message = msg;
+    c->report(c->ctx, &f);
+}
+
+void claims_give(struct claims *c, const struct ruling *r,
+                 const char *words, int line)
+{
+    struct given *g;
+
+    if (c->n_given == CLAIMS_RULINGS_MAX) {
+        memmove(&c->given[0], &c->given[1],
+                sizeof(c->given[0]) * (CLAIMS_RULINGS_MAX - 1));
+        c->n_given--;
+    }
+    g = &c->given[c->n_given++];
+    g->r = *r;
+    snprintf(g->words, sizeof(g->words), "%s", words);
+    g->line = line;
+    g->matched = false;
+    for (int k = 0; k < c->n_open; k++) {
+        if (expect_matches(&c->open[k].x, &g->r)) {
+            g->matched = true;
+            memmove(&c->open[k], &c->open[k + 1],
+                    sizeof(c->open[0]) * (size_t)(c->n_open - k - 1));
+            c->n_open--;
+            break;
+        }
+    }
+}
+
+/*
+ * claim_ruling - a `= ruling` line at point p: the newest ruling of the
+ * deal so far that it matches and no line matched yet, else a ruling
+ * still waiting for its election; else it stays open for a ruling the
+ * deal gives later (the oldest open line is a finding at once when too
+ * many are open).
+ */
+static void claim_ruling(struct claims *c, const struct tl_line *line,
+                         const char *quote, const struct claim_point *p)
+{
+    const struct tl_expect *x = &line->expect;
+    struct open_claim *o;
+    size_t used = 0;
+
+    for (int i = c->n_given - 1; i >= 0; i--) {
+        if (!c->given[i].matched && expect_matches(x, &c->given[i].r)) {
+            c->given[i].matched = true;
+            return;
+        }
+    }
+    for (int i = 0; i < p->n_pending; i++) {
+        if (expect_matches(x, &p->pending[i])) {
+            return;
+        }
+    }
+    if (c->n_open == CLAIMS_OPEN_MAX) {
+        open_finding(c, &c->open[0]);
+        memmove(&c->open[0], &c->open[1],
+                sizeof(c->open[0]) * (CLAIMS_OPEN_MAX - 1));
+        c->n_open--;
+    }
+    o = &c->open[c->n_open++];
+    o->x = *x;
+    o->line = line->line_no;
+    o->event = p->event;
+    expect_text(x, o->want, sizeof(o->want));
+    snprintf(o->quote, sizeof(o->quote), "%s",
+             quote != NULL ? quote : o->want);
+    o->gave[0] = '\0';
+    for (int i = 0; p->last != NULL && i < p->last->r.n_rulings &&
+                    used < sizeof(o->gave);
+         i++) {
+        used += (size_t)snprintf(o->gave + used, sizeof(o->gave) - used,
+                                 "%s\"= %s\"", used ? ", " : "",
+                                 p->last->words[i]);
+    }
+}
+
+/* claim_score - a `= score` line against the score at point p. */
+static void claim_score(struct claims *c, const struct tl_line *line,
+                        const struct claim_point *p)
+{
+    struct claim_finding f;
+    char want[40];
+    char got[40];
+    char msg[200];
+
+    if (p->score[0] == line->score[0] && p->score[1] == line->score[1]) {
+        return;
+    }
+    snprintf(want, sizeof(want), "A %d B %d", p->score[0], p->score[1]);
+    snprintf(got, sizeof(got), "A %d B %d", line->score[0], line->score[1]);
+    snprintf(msg, sizeof(msg),
+             "the log records \"= score %s\", the rules give \"= score %s\"",
+             got, want);
+    memset(&f, 0, sizeof(f));
+    f.kind = CLAIM_SCORE;
+    f.line = line->line_no;
+    f.event = p->event;
+    f.log[0] = line->score[0];
+    f.log[1] = line->score[1];
+    f.rules[0] = p->score[0];
+    f.rules[1] = p->score[1];
+    f.expected = want;
+    f.found = got;
+    f.message = msg;
+    c->report(c->ctx, &f);
+}
+
+/* claim_value - a `= value` line against the hand's value at point p. */
+static void claim_value(struct claims *c, const struct tl_line *line,
+                        const struct claim_point *p)
+{
+    struct claim_finding f;
+    char want[20];
+    char got[20];
+    char msg[200];
+
+    if (p->value == line->score[0]) {
+        return;
+    }
+    snprintf(want, sizeof(want), "%d", p->value);
+    snprintf(got, sizeof(got), "%d", line->score[0]);
+    snprintf(msg, sizeof(msg),
+             "the log records \"= value %s\", the rules give \"= value %s\"",
+             got, want);
+    memset(&f, 0, sizeof(f));
+    f.kind = CLAIM_VALUE;
+    f.line = line->line_no;
+    f.event = p->event;
+    f.log[0] = line->score[0];
+    f.rules[0] = p->value;
+    f.expected = want;
+    f.found = got;
+    f.message = msg;
+    c->report(c->ctx, &f);
+}
+
+void claims_line(struct claims *c, const struct tl_line *line,
+                 const char *quote, const struct claim_point *p)
+{
+    switch (line->kind) {
+    case TL_EXPECT_RULING:
+        claim_ruling(c, line, quote, p);
+        break;
+    case TL_EXPECT_SCORE:
+        claim_score(c, line, p);
+        break;
+    case TL_EXPECT_VALUE:
+        claim_value(c, line, p);
+        break;
+    default:
+        break;
+    }
+}
+
+bool claims_is_claim(const struct tl_line *line)
+{
+    return line->kind == TL_EXPECT_RULING || line->kind == TL_EXPECT_SCORE ||
+           line->kind == TL_EXPECT_VALUE;
+}
+
+bool claims_matched(const struct claims *c, int i)
+{
+    return i >= 0 && i < c->n_given && c->given[i].matched;
+}
+
+void claims_settle(struct claims *c)
+{
+    for (int i = 0; i < c->n_given; i++) {
+        c->given[i].matched = true;
+    }
+}
+
+void claims_forget(struct claims *c)
+{
+    c->n_given = 0;
+    c->n_open = 0;
+}
+
+void claims_end_deal(struct claims *c)
+{
+    for (int i = 0; i < c->n_open; i++) {
+        open_finding(c, &c->open[i]);
+    }
+    for (int i = 0; c->strict && i < c->n_given; i++) {
+        struct claim_finding f;
+        char msg[400];
+
+        if (c->given[i].matched) {
+            continue;
+        }
+        snprintf(msg, sizeof(msg),
+                 "the rules give \"= %s\" here, the log records no ruling",
+                 c->given[i].words);
+        memset(&f, 0, sizeof(f));
+        f.kind = CLAIM_UNRECORDED;
+        f.line = c->given[i].line;
+        f.ruling = &c->given[i].r;
+        f.quote = "";
+        f.expected = c->given[i].words;
+        f.found = "";
+        f.message = msg;
+        c->report(c->ctx, &f);
+    }
+    claims_forget(c);
+}
+
+const char *claims_text(const struct tl_line *line, char *buf, size_t n)
+{
+    struct tl_line bare = *line;
+
+    bare.stamp[0] = '\0';
+    tl_format_line(&bare, buf, n);
+    return strncmp(buf, "= ", 2) == 0 ? buf + 2 : buf;
+}
+
+int claims_parse(const char *text, int line_no, struct tl_line *out)
+{
+    char buf[TL_LINE_MAX];
+    int len = snprintf(buf, sizeof(buf), "= %s", text);
+
+    if (len < 0 || (size_t)len >= sizeof(buf)) {
+        return -1;
+    }
+    if (tl_parse_line(buf, (size_t)len, line_no, out, NULL) != 0 ||
+        !claims_is_claim(out)) {
+        return -1;
+    }
+    return 0;
+}

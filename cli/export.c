@@ -1,0 +1,218 @@
+/* export.c - `ecarte export`: a sitting of the ledger written back as a
+ * .ecarte log, with its chain tag. */
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct export_ctx {
+    int game;
+    FILE *fp;
+    bool tags_done;
+    /* the chain of the part exported: first event id, last event hash */
+    int64_t games_seen;
+    int64_t last_game_id;
+    int64_t from;
+    char head[LEDGER_HASH_HEX];
+    int64_t sitting;
+    /* the sitting's quarantined deals: after how many of the events
+     * exported each stood (-1: not in the part exported) */
+    struct lost_deal *gaps;
+    int *gap_at;
+    int n_gaps;
+    int n_exported;             /* events in the part exported (first pass) */
+    int n_written;              /* event lines written (second pass) */
+};
+
+/* gap_lines - a comment where each quarantined deal stood, before the
+ * event line after n events of the export. */
+static void gap_lines(struct export_ctx *ctx, int n)
+{
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gap_at[i] == n) {
+            fprintf(ctx->fp, "# quarantined: a deal that could not be read "
+                             "stood here (line %d of the log imported); the "
+                             "sitting goes on as that log states it\n",
+                    ctx->gaps[i].line);
+        }
+    }
+}
+
+/* chain_range - first pass: which events the export holds (all of the
+ * sitting, or those of game number ctx->game). */
+static int chain_range(void *vctx, const struct ledger_event *ev)
+{
+    struct export_ctx *ctx = vctx;
+
+    if (ev->game != 0 && ev->game != ctx->last_game_id) {
+        ctx->games_seen++;
+        ctx->last_game_id = ev->game;
+    }
+    if (ctx->game > 0 && (ev->game == 0 || ctx->games_seen != ctx->game)) {
+        return 0;
+    }
+    if (ctx->from == 0) {
+        ctx->from = ev->id;
+        for (int i = 0; i < ctx->n_gaps; i++) {
+            /* a deal lost at the start of the part exported */
+            if (ctx->gaps[i].after_event < ev->id &&
+                (ctx->game == 0 || ctx->gaps[i].game == ctx->game)) {
+                ctx->gap_at[i] = 0;
+            }
+        }
+    }
+    ctx->n_exported++;
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gaps[i].after_event == ev->id) {
+            ctx->gap_at[i] = ctx->n_exported;
+        }
+    }
+    snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
+    return 0;
+}
+
+/* export_line - second pass (ledger_lines_foreach): one line of the
+ * sitting written, the [Chain] tag before its first action and a
+ * comment where a quarantined deal stood.  Returns 0. */
+static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
+                       const char *text)
+{
+    struct export_ctx *ctx = vctx;
+
+    (void)game;
+    if (kind != LEDGER_LINE_TAG && !ctx->tags_done) {
+        /* the chain of what is exported, for `ecarte verify --log` */
+        ctx->tags_done = true;
+        if (ctx->from != 0) {
+            fprintf(ctx->fp, "[Chain \"sitting=%lld from=%lld head=%s\"]\n",
+                    (long long)ctx->sitting, (long long)ctx->from,
+                    ctx->head);
+        }
+    }
+    switch (kind) {
+    case LEDGER_LINE_TAG:
+        if (strncmp(text, "[Chain ", 7) == 0) {
+            break;              /* a chain tag of an earlier export */
+        }
+        fprintf(ctx->fp, "%s\n", text);
+        break;
+    case LEDGER_LINE_EVENT:
+        gap_lines(ctx, ctx->n_written++);
+        fprintf(ctx->fp, "%s\n", text);
+        break;
+    case LEDGER_LINE_RULING:
+    case LEDGER_LINE_SCORE:
+        fprintf(ctx->fp, "= %s\n", text);
+        break;
+    }
+    return 0;
+}
+
+
+int cmd_export(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"game", required_argument, NULL, 'g'},
+        {"sitting", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    int game = 0;
+    int64_t sitting = 0;
+    struct export_ctx ctx;
+    struct ledger *l = NULL;
+    char *end = NULL;
+    int rc = 0;
+    int c;
+
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.fp = stdout;
+    while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'g':
+            game = (int)strtol(optarg, &end, 10);
+            if (*end != '\0' || game < 1) {
+                return usage_error("export", "expected a game number, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 's':
+            sitting = strtoll(optarg, &end, 10);
+            if (*end != '\0' || sitting < 1) {
+                return usage_error("export", "expected a sitting id, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 'h': return usage_help("export");
+        default: return usage_error("export", "bad option or missing value (see above)");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("export", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    l = ledger_for("export", db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    /* the chain tag and the lines from one snapshot of the ledger */
+    if (ledger_read_begin(l) != 0 ||
+        (sitting == 0 &&
+         newest_sitting(l, &sitting) != 0)) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    if (sitting == 0) {
+        fprintf(stderr, "ecarte export: %s: the ledger has no sitting\n", db);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    ctx.game = game;
+    ctx.sitting = sitting;
+    if (lost_deals_load(l, sitting, &ctx.gaps, &ctx.n_gaps) != 0 ||
+        (ctx.n_gaps > 0 &&
+         (ctx.gap_at = malloc(sizeof(int) * (size_t)ctx.n_gaps)) == NULL)) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        free(ctx.gaps);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    for (int i = 0; i < ctx.n_gaps; i++) {
+        ctx.gap_at[i] = -1;
+    }
+    rc = ledger_events_foreach(l, sitting, chain_range, &ctx);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        goto out;
+    }
+    if (ctx.from == 0) {
+        if (game > 0) {
+            fprintf(stderr, "ecarte export: %s: sitting %lld has no game "
+                            "%d\n",
+                    db, (long long)sitting, game);
+        } else {
+            fprintf(stderr, "ecarte export: %s: no sitting %lld (or it has "
+                            "no action)\n",
+                    db, (long long)sitting);
+        }
+        rc = -1;
+        goto out;
+    }
+    rc = ledger_lines_foreach(l, sitting, game, export_line, &ctx);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        goto out;
+    }
+    gap_lines(&ctx, ctx.n_written);
+out:
+    free(ctx.gaps);
+    free(ctx.gap_at);
+    ledger_read_end(l);
+    ledger_close(l);
+    return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
+}

@@ -1,0 +1,238 @@
+/* law.c - `ecarte law N` (one law in words) and `ecarte laws` (every
+ * law in a line, or the rule switches of a profile). */
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <string.h>
+
+/* wrap - print text as a paragraph indented by indent, lines of at most
+ * 78 columns. */
+static void wrap(const char *label, const char *text, int indent)
+{
+    const char *p = text;
+    int col = printf("%*s%s", 2, "", label);
+
+    while (col < indent) {
+        col += printf(" ");
+    }
+    bool first = true;
+
+    while (*p != '\0') {
+        size_t len = strcspn(p, " ");
+
+        if (col + 1 + (int)len > 78 && col > indent) {
+            printf("\n%*s", indent, "");
+            col = indent;
+            first = true;
+        }
+        col += printf("%s%.*s", first ? "" : " ", (int)len, p);
+        first = false;
+        p += len;
+        while (*p == ' ') {
+            p++;
+        }
+    }
+    printf("\n");
+}
+
+/* What the names of windows, roles, options and remedies mean, for
+ * students reading `ecarte law N`. */
+static const char *const window_words[WIN_COUNT] = {
+    [WIN_NONE] = "settled at once",
+    [WIN_BEFORE_TURN_UP] = "until the trump is turned up",
+    [WIN_BEFORE_TURN_OR_LOOK] = "until the trump is turned up or elder hand "
+                                "looks at his cards",
+    [WIN_BEFORE_ELDER_LOOKS] = "until elder hand looks at his cards",
+    [WIN_BEFORE_ELDER_ACTS] = "until elder hand proposes or plays",
+    [WIN_BEFORE_DEALER_ANSWERS] = "until the dealer answers the first "
+                                  "proposal, or play begins",
+    [WIN_BEFORE_PLAY] = "until the first card is led",
+    [WIN_BEFORE_NEXT_CARD] = "until the next card is played",
+    [WIN_BEFORE_NEXT_LEAD] = "until the next card is led",
+    [WIN_BEFORE_NEXT_TURN_UP] = "until the next deal begins",
+    [WIN_BEFORE_NEXT_CUT] = "until the pack is cut for the next deal",
+    [WIN_GAME] = "while the game lasts",
+};
+
+static const char *const role_words[] = {
+    [ROLE_NOBODY] = "nobody (it applies by itself)",
+    [ROLE_ACTOR] = "the player who did it",
+    [ROLE_DEALER] = "the dealer",
+    [ROLE_ELDER] = "elder hand",
+    [ROLE_ADVERSARY] = "the offender's adversary",
+    [ROLE_EITHER] = "either player",
+    [ROLE_TARGET] = "the player named in the action",
+};
+
+static const char *const option_words[OPT_COUNT] = {
+    [OPT_NEW_DEAL] = "the deal is void; the same dealer deals again",
+    [OPT_PLAY_ON] = "the deal stands (a surplus goes out of play, a short "
+                    "hand plays short)",
+    [OPT_RECTIFY] = "the dealer puts the deal right",
+    [OPT_TRUMP] = "elder hand names the card that is trump",
+    [OPT_REPLAY] = "the hand is played again from the first trick",
+    [OPT_STAND] = "the result as played stands",
+    [OPT_TAKE] = "elder hand takes the exposed card",
+    [OPT_REFUSE] = "the exposed card is set aside",
+    [OPT_COMPLETE] = "the short hand is completed from the stock",
+    [OPT_NAMED_SUIT] = "the leader must lead the suit he named",
+    [OPT_CARD_LED] = "play goes on to the card led",
+};
+
+/* print_law - one law in words, for `ecarte law N`: what it says, when it
+ * wakes, who offends and who chooses, the options and the remedy, the
+ * reading chosen, and the `= ruling` line a log records. */
+static void print_law(const struct law *l)
+{
+    struct ruling r;
+    char line[300];
+
+    printf("%s  %s\n\n", l->id, l->title);
+    wrap("", l->text_ref, 2);
+    printf("\n");
+    wrap("kind:",
+         l->kind == LAW_KIND_PENALTY
+             ? "penalty law: engaging it gives a ruling"
+         : l->kind == LAW_KIND_PROCEDURE
+             ? "procedure: engaging it gives a ruling that settles the "
+               "procedure; it records no irregularity"
+             : "rule of scoring, applied as the play goes; it gives "
+               "no ruling line",
+         12);
+    line[0] = '\0';
+    for (int k = 1; k < EV_KIND_COUNT; k++) {
+        if (l->trigger & EV_BIT(k)) {
+            size_t used = strlen(line);
+
+            snprintf(line + used, sizeof(line) - used, "%s\"%s\"",
+                     used ? ", " : "", event_verb((enum event_kind)k));
+        }
+    }
+    wrap("woken by:", line, 12);
+    if (l->kind != LAW_KIND_RULE) {
+        wrap("offender:", role_words[l->offender], 12);
+        wrap("chooses:", role_words[l->elector], 12);
+        for (int o = 0; o < OPT_COUNT; o++) {
+            if (l->options & OPT_BIT(o)) {
+                char opt[200];
+
+                snprintf(opt, sizeof(opt), "\"elects %s\": %s",
+                         option_name((enum law_option)o), option_words[o]);
+                wrap("option:", opt, 12);
+            }
+        }
+        wrap("window:", window_words[l->window], 12);
+        wrap("remedy:", remedy_name(l->remedy), 12);
+    }
+    if (l->reading != NULL) {
+        wrap("reading:", l->reading, 12);
+    }
+    if (l->kind != LAW_KIND_RULE) {
+        memset(&r, 0, sizeof(r));
+        r.law = l->law;
+        r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;
+        r.elector = l->elector == ROLE_NOBODY
+                        ? SEAT_NONE
+                        : (l->elector == ROLE_ADVERSARY ? SEAT_B : SEAT_B);
+        r.options = l->options;
+        r.remedy = l->remedy;
+        printf("\n  in a log, e.g.:  = %s\n", ruling_format(&r, line,
+                                                          sizeof(line)));
+    }
+}
+
+int cmd_law(int argc, char **argv)
+{
+    const struct law *l;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            return usage_help("law");
+        }
+    }
+    if (argc != 2) {
+        return usage_error("law", "expected one law number (1-51 or L12)");
+    }
+    l = laws_find(argv[1], strlen(argv[1]));
+    if (l == NULL) {
+        return usage_error("law", "expected a law number 1-51, found \"%s\"",
+                           argv[1]);
+    }
+    print_law(l);
+    return EXIT_FINE;
+}
+
+/* laws_tag - a sitting's tag into the referee ctx: the profile in force
+ * is the Laws tag with Target, Stakes and Rubber. */
+static int laws_tag(void *ctx, const char *name, const char *value)
+{
+    arbiter_set_tag(ctx, name, value);
+    return 0;
+}
+
+int cmd_laws(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"profile", no_argument, NULL, 'p'},
+        {"laws", required_argument, NULL, 'l'},
+        {"db", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool profile = false;
+    const char *spec = "london";
+    const char *db = NULL;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "pl:d:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'p': profile = true; break;
+        case 'l': spec = optarg; profile = true; break;
+        case 'd': db = optarg; profile = true; break;
+        case 'h': return usage_help("laws");
+        default: return usage_error("laws", "bad option or missing value (see above)");
+        }
+    }
+    if (profile) {
+        struct profile p;
+        char err[200];
+        char buf[4096];
+
+        if (db != NULL) {
+            /* the profile in force in the newest sitting of a ledger */
+            struct ledger *l = ledger_for(NULL, db, LEDGER_READONLY);
+            struct arbiter *arb = NULL;
+            int64_t sitting = 0;
+
+            if (l == NULL || arbiter_open(&arb) != 0) {
+                ledger_close(l);
+                return EXIT_BAD_INPUT;
+            }
+            if (newest_sitting(l, &sitting) != 0 ||
+                (sitting != 0 &&
+                 ledger_tags_foreach(l, sitting, laws_tag, arb) != 0)) {
+                fprintf(stderr, "ecarte laws: %s: %s\n", db,
+                        ledger_errmsg(l));
+                arbiter_close(arb);
+                ledger_close(l);
+                return EXIT_BAD_INPUT;
+            }
+            p = *arbiter_profile(arb);
+            arbiter_close(arb);
+            ledger_close(l);
+        } else if (profile_parse(&p, spec, err, sizeof(err)) != 0) {
+            return usage_error("laws", "%s", err);
+        }
+        printf("profile: %s\n\n", profile_format(&p, buf, sizeof(buf)));
+        fputs(profile_describe(&p, buf, sizeof(buf)), stdout);
+        return EXIT_FINE;
+    }
+    for (int i = 0; i < LAW_COUNT; i++) {
+        const struct law *l = laws_get((enum law_id)i);
+
+        printf("%-4s %-48s %s\n", l->id, l->title,
+               l->kind == LAW_KIND_RULE ? "(scoring rule)"
+                                        : remedy_name(l->remedy));
+    }
+    return EXIT_FINE;
+}

@@ -1,0 +1,200 @@
+/* usage.c - the usage of the ecarte command and of each subcommand
+ * (`ecarte --help`, `ecarte SUB --help`), and usage errors. */
+#include "cli/cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: ecarte SUBCOMMAND [OPTION...] [ARG...]\n"
+    "\n"
+    "A referee for Écarté under the London club laws (Turf and Portland\n"
+    "Clubs).  Table logs (.ecarte) are read a line at a time, adjudicated,\n"
+    "and recorded in a SQLite ledger.\n"
+    "\n"
+    "subcommands:\n"
+    "  record [--db FILE] [--json] [--new | --sitting ID] [LOG... | -]\n"
+    "                      adjudicate and record actions (default ecarte.db);\n"
+    "                      resumes the sitting the log continues\n"
+    "  check [--json] [--strict] LOG...\n"
+    "                      adjudicate in memory and compare every `=` line\n"
+    "  export [--db FILE] [--game N] [--sitting ID]\n"
+    "                      write the ledger back as a .ecarte log\n"
+    "  score [--db FILE] [--json]\n"
+    "                      the scoresheet: games, deals, points, winners\n"
+    "  law N               one law in words: trigger, window, elector,\n"
+    "                      options, remedies and the reading chosen\n"
+    "  import --db FILE [--new] [--json] [--verbose] LOG... | -\n"
+    "                      bulk import: one transaction per deal, unreadable\n"
+    "                      deals quarantined, a file's content only once;\n"
+    "                      an interrupted import goes on where it stopped\n"
+    "  verify [--db FILE] [--log EXPORTED-LOG]\n"
+    "                      check the hash chain; an export against its ledger\n"
+    "  audit [--db FILE] [--json]\n"
+    "                      re-derive every deal and report what was wrong\n"
+    "  gen [--deals N] [--seed S] [--irregularities RATE]\n"
+    "                      a deterministic synthetic sitting, with `=` lines\n"
+    "  laws [--profile [--laws SPEC | --db FILE]]\n"
+    "                      every law in a line; --profile: the rule switches\n"
+    "                      (of SPEC, or of the newest sitting of a ledger)\n"
+    "\n"
+    "exit status: 0 fine, 1 findings, 2 bad input or usage\n";
+
+/* The usage of each subcommand, for `ecarte SUB --help`. */
+static const struct {
+    const char *name;
+    const char *text;
+} sub_usage[] = {
+    {"record",
+     "usage: ecarte record [--db FILE] [--json] [--new | --sitting ID] "
+     "[LOG... | -]\n"
+     "\n"
+     "Adjudicate the actions of table logs (standard input if none, or -)\n"
+     "a line at a time and record each in the ledger as it is read.  Run\n"
+     "again on the same log (or the same lines on standard input), it\n"
+     "resumes that log's sitting and skips the lines already recorded;\n"
+     "input that continues no sitting starts a new one, and says so.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db, made if missing)\n"
+     "  --json       rulings, deals and games as JSON Lines\n"
+     "  --new        start a new sitting, resuming none\n"
+     "  --sitting ID continue sitting ID\n"
+     "  --help       this text\n"},
+    {"check",
+     "usage: ecarte check [--json] [--strict] LOG...\n"
+     "\n"
+     "Adjudicate logs against a ledger in memory and compare every `=`\n"
+     "line with what the rules give; each disagreement is a finding.\n"
+     "\n"
+     "options:\n"
+     "  --json       rulings, findings, deals and games as JSON Lines\n"
+     "  --strict     a ruling the log does not record is a finding too\n"
+     "  --quiet      accepted; has no effect\n"
+     "  --help       this text\n"},
+    {"export",
+     "usage: ecarte export [--db FILE] [--game N] [--sitting ID]\n"
+     "\n"
+     "Write a sitting of the ledger back as a .ecarte log, with `=` lines\n"
+     "for every ruling and score and its [Chain] tag for `ecarte verify`.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --sitting ID the sitting (default the newest)\n"
+     "  --game N     only game N of the sitting\n"
+     "  --help       this text\n"},
+    {"score",
+     "usage: ecarte score [--db FILE] [--json] [--rubber N]\n"
+     "\n"
+     "Print the scoresheet: every deal (dealer, tricks, points), each\n"
+     "game's winner and value, and the rubbers.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       one JSON object per deal\n"
+     "  --rubber N   games in a rubber, best of N (default 3)\n"
+     "  --help       this text\n"},
+    {"law",
+     "usage: ecarte law N\n"
+     "\n"
+     "Print law N (1-51, or L1-L51) in the project's words: trigger,\n"
+     "window, offender, elector, options, remedy and the reading chosen\n"
+     "where the code is silent.\n"
+     "\n"
+     "options:\n"
+     "  --help       this text\n"},
+    {"laws",
+     "usage: ecarte laws [--profile [--laws SPEC | --db FILE]]\n"
+     "\n"
+     "List the 51 laws, one a line; with --profile, the rule switches.\n"
+     "\n"
+     "options:\n"
+     "  --profile    the rule switches with their values and meaning\n"
+     "  --laws SPEC  of this Laws tag value (\"london; must-trump=no\")\n"
+     "  --db FILE    of the newest sitting of this ledger\n"
+     "  --help       this text\n"},
+    {"gen",
+     "usage: ecarte gen [--deals N] [--seed S] [--irregularities RATE]\n"
+     "\n"
+     "Write a deterministic synthetic sitting to standard output: legal\n"
+     "play by simple strategies, irregularities injected at a rate, with\n"
+     "the referee's rulings and scores as `=` lines.\n"
+     "\n"
+     "options:\n"
+     "  --deals N    deals to play (default 20)\n"
+     "  --seed S     the seed of the generator (default 1)\n"
+     "  --irregularities RATE\n"
+     "               the chance of an irregularity in a deal, 0..1\n"
+     "               (default 0)\n"
+     "  --help       this text\n"},
+    {"import",
+     "usage: ecarte import --db FILE [--new] [--json] [--verbose] "
+     "LOG... | -\n"
+     "\n"
+     "Import logs into a ledger, one transaction per deal.  A deal that\n"
+     "cannot be read is quarantined and every good deal lands; a file\n"
+     "imported before adds nothing, and one whose import was interrupted\n"
+     "goes on where it stopped.  - reads standard input once.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (made if missing)\n"
+     "  --new        an empty file may become the ledger\n"
+     "  --json       one JSON object per file\n"
+     "  --verbose    print the rulings and the deals too\n"
+     "  --help       this text\n"},
+    {"verify",
+     "usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n"
+     "\n"
+     "Walk the hash chain of the ledger's events; the first bad row is\n"
+     "named.  With --log, an export is checked line by line against the\n"
+     "ledger it came from.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --log FILE   a log written by ecarte export\n"
+     "  --help       this text\n"},
+    {"audit",
+     "usage: ecarte audit [--db FILE] [--json]\n"
+     "\n"
+     "Re-derive every deal of the ledger from its actions and report what\n"
+     "was wrong, a summary per player and statistics with their\n"
+     "probabilities.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       findings, irregularities, players and statistics as\n"
+     "               JSON Lines\n"
+     "  --help       this text\n"},
+};
+
+int usage_help(const char *sub)
+{
+    for (size_t i = 0; i < sizeof(sub_usage) / sizeof(sub_usage[0]); i++) {
+        if (strcmp(sub_usage[i].name, sub) == 0) {
+            fputs(sub_usage[i].text, stdout);
+            fputs("\nexit status: 0 fine, 1 findings, 2 bad input or usage\n",
+                  stdout);
+            return EXIT_FINE;
+        }
+    }
+    fputs(usage_text, stdout);
+    return EXIT_FINE;
+}
+
+int usage_error(const char *sub, const char *fmt, ...)
+{
+    va_list ap;
+
+    fprintf(stderr, "ecarte%s%s: ", sub ? " " : "", sub ? sub : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'ecarte%s%s --help'.\n", sub ? " " : "",
+            sub ? sub : "");
+    return EXIT_BAD_INPUT;
+}
+
+void usage_general(FILE *fp)
+{
+    fputs(usage_text, fp);
+}
