@@ -1,6 +1,6 @@
-/* test_laws_registry.c - the registry of the 51 laws: self-check, lookup,
- * and traceability (every law has a scenario where it fires and a near
- * miss where it must not). */
+/* test_laws_registry.c - the registry of the 51 laws and the variant rules:
+ * self-check, lookup, and traceability (every law and every variant rule
+ * has a scenario where it fires and a near miss where it must not). */
 #include "tests/harness.h"
 
 #include <dirent.h>
@@ -102,35 +102,31 @@ static bool file_has(const char *path, const char *needle)
 }
 
 /*
- * has_case - is there a scenario for law under tests/cases?  A near miss
- * is a file named l<nn>_*near_miss*; a case where it fires is a file that
- * records a ruling under the law (`= ruling L<n> `), or, for the rules of
- * scoring that give no ruling line, a file l<nn>_* that is not a near
- * miss.
+ * has_case_in - is there a scenario under the directory rel of the source
+ * tree whose name begins with prefix ("l43_", "pl5_") and ends in
+ * _near_miss.ecarte (near_miss) or _fires.ecarte?  A firing case must
+ * also record the rule's ruling (needle, "= ruling L43"), unless it is a
+ * rule of scoring or play that gives no ruling line (rule).
  */
-static bool has_case(int law, bool near_miss)
+static bool has_case_in(const char *rel, const char *prefix,
+                        const char *needle, bool rule, bool near_miss)
 {
     char dir[4096];
-    char prefix[16];
-    char needle[32];
     DIR *d;
     struct dirent *e;
     bool found = false;
-    bool rule = laws_get((enum law_id)(law - 1))->kind == LAW_KIND_RULE;
+    const char *end = near_miss ? "_near_miss.ecarte" : "_fires.ecarte";
 
-    snprintf(prefix, sizeof(prefix), "l%02d_", law);
-    snprintf(needle, sizeof(needle), "= ruling L%d", law);
-    d = opendir(harness_path("tests/cases", dir, sizeof(dir)));
+    d = opendir(harness_path(rel, dir, sizeof(dir)));
     if (d == NULL) {
         return false;
     }
     while ((e = readdir(d)) != NULL && !found) {
         char path[8192];
         bool named = strncmp(e->d_name, prefix, strlen(prefix)) == 0;
-        const char *end = near_miss ? "_near_miss.ecarte" : "_fires.ecarte";
         size_t n = strlen(e->d_name);
 
-        /* lNN_<what>_fires.ecarte, lNN_<what>_near_miss.ecarte: found
+        /* <id>_<what>_fires.ecarte, <id>_<what>_near_miss.ecarte: found
          * by eye; a penalty law's firing case records its ruling */
         if (!named || n < strlen(end) ||
             strcmp(e->d_name + n - strlen(end), end) != 0) {
@@ -141,6 +137,24 @@ static bool has_case(int law, bool near_miss)
     }
     closedir(d);
     return found;
+}
+
+/*
+ * has_case - is there a scenario for law under tests/cases?  A near miss
+ * is a file named l<nn>_*near_miss*; a case where it fires is a file that
+ * records a ruling under the law (`= ruling L<n> `), or, for the rules of
+ * scoring that give no ruling line, a file l<nn>_* that is not a near
+ * miss.
+ */
+static bool has_case(int law, bool near_miss)
+{
+    char prefix[16];
+    char needle[32];
+    bool rule = laws_get((enum law_id)(law - 1))->kind == LAW_KIND_RULE;
+
+    snprintf(prefix, sizeof(prefix), "l%02d_", law);
+    snprintf(needle, sizeof(needle), "= ruling L%d", law);
+    return has_case_in("tests/cases", prefix, needle, rule, near_miss);
 }
 
 static void laws_registry__every_law_has_a_case_and_a_near_miss(void **state)
@@ -155,6 +169,44 @@ static void laws_registry__every_law_has_a_case_and_a_near_miss(void **state)
         if (!has_case(l, true)) {
             fail_msg("L%d has no tests/cases/l%02d_*_near_miss.ecarte", l,
                      l);
+        }
+    }
+}
+
+/* The variant rules (PL1-PL5, MD1-MD5: the rows after the 51 laws) have
+ * their cases in tests/cases/variants, named by the rule's id in lower
+ * case: pl5_<what>_fires.ecarte recording `= ruling PL5` (a rule of
+ * scoring or play, PL2 or PL3, records none) and pl5_<what>_near_miss. */
+static void laws_registry__every_variant_rule_has_a_case_and_a_near_miss(
+    void **state)
+{
+    (void)state;
+    assert_true(LAW_COUNT > N_CLUB_LAWS);
+    for (int l = N_CLUB_LAWS; l < LAW_COUNT; l++) {
+        const struct law *row = laws_get((enum law_id)l);
+        char prefix[16];
+        char needle[32];
+        size_t i;
+
+        assert_non_null(row);
+        for (i = 0; row->id[i] != '\0' && i + 2 < sizeof(prefix); i++) {
+            prefix[i] = (char)((row->id[i] >= 'A' && row->id[i] <= 'Z')
+                                   ? row->id[i] - 'A' + 'a'
+                                   : row->id[i]);
+        }
+        prefix[i] = '_';
+        prefix[i + 1] = '\0';
+        snprintf(needle, sizeof(needle), "= ruling %s", row->id);
+        if (!has_case_in("tests/cases/variants", prefix, needle,
+                         row->kind == LAW_KIND_RULE, false)) {
+            fail_msg("%s has no tests/cases/variants/%s*_fires.ecarte%s",
+                     row->id, prefix,
+                     row->kind == LAW_KIND_RULE ? "" : " recording its ruling");
+        }
+        if (!has_case_in("tests/cases/variants", prefix, needle,
+                         row->kind == LAW_KIND_RULE, true)) {
+            fail_msg("%s has no tests/cases/variants/%s*_near_miss.ecarte",
+                     row->id, prefix);
         }
     }
 }
@@ -188,6 +240,8 @@ int run_tests(void)
         cmocka_unit_test(laws_registry__rows_carry_the_laws_data),
         cmocka_unit_test(laws_registry__applies_functions_answer),
         cmocka_unit_test(laws_registry__every_law_has_a_case_and_a_near_miss),
+        cmocka_unit_test(
+            laws_registry__every_variant_rule_has_a_case_and_a_near_miss),
         cmocka_unit_test(
             laws_registry__laws_are_named_only_in_the_rulings_code),
     };
