@@ -465,11 +465,8 @@ static void cases__shared_variant_scores_and_rulings_altered_are_findings(
     assert_int_equal(bad, 0);
 }
 
-/* `= value N` (VARIANTS.md 1.5) is compared like `= score`.  The referee
- * reads the line but does not yet compare it (reported with issue 11):
- * until it does, the altered values that go unreported make this test
- * SKIPPED, saying so, rather than failed; turn the skip into a failure
- * once `= value` is checked. */
+/* `= value N` (VARIANTS.md 1.5) is compared like `= score`: every value
+ * line of the shared variant logs, raised by one, is a finding. */
 static void cases__shared_variant_values_altered_are_findings(void **state)
 {
     static const enum alter hows[] = {ALTER_VALUE};
@@ -478,13 +475,7 @@ static void cases__shared_variant_values_altered_are_findings(void **state)
                                     sizeof(hows) / sizeof(hows[0]), &copies);
 
     assert_true(copies >= 1);
-    if (bad > 0) {
-        printf("  SKIPPED: ENGINE GAP: %d altered `= value` line(s) not "
-               "reported; the referee does not compare `= value` lines yet "
-               "(VARIANTS.md 1.5)\n",
-               bad);
-        skip();
-    }
+    assert_int_equal(bad, 0);
 }
 
 int run_tests(void)
