@@ -624,15 +624,24 @@ int arbiter__gate(struct ctx *c)
         }
         return 0;
     }
-    if (d->reshuffle_due && arbiter__drawable(c) == 0 &&
-        ((ev->kind == EV_GIVE && d->phase == PH_EXCHANGE) ||
-         (ev->kind == EV_DRAW && d->owed.kind == OWED_NONE))) {
-        return arbiter__fail(c, ARB_E_PENDING,
-                             "expected %c reshuffles %d (the stock is out, "
-                             "PL1), found %s",
-                             seat_letter(d->dealer),
-                             d->z.count[Z_DISCARD_A] + d->z.count[Z_DISCARD_B],
-                             event_verb(ev->kind));
+    if (d->reshuffle_due) {
+        /* PL1: what is left of the stock may still be served; then only
+         * the reshuffle goes on (VARIANTS 3.4, 3.6). */
+        bool serving_left =
+            arbiter__drawable(c) > 0 &&
+            ((ev->kind == EV_GIVE && d->phase == PH_EXCHANGE) ||
+             (ev->kind == EV_DRAW && d->owed.kind == OWED_NONE));
+
+        if (ev->kind != EV_RESHUFFLE && ev->kind != EV_LOOK &&
+            ev->kind != EV_SHOW && !serving_left) {
+            return arbiter__fail(c, ARB_E_PENDING,
+                                 "expected %c reshuffles %d (the stock is "
+                                 "out, PL1), found %s",
+                                 seat_letter(d->dealer),
+                                 d->z.count[Z_DISCARD_A] +
+                                     d->z.count[Z_DISCARD_B],
+                                 event_verb(ev->kind));
+        }
     }
     if (d->double_offer != SEAT_NONE &&
         !((ev->kind == EV_ACCEPT_DOUBLE || ev->kind == EV_DECLINE_DOUBLE) &&

@@ -125,7 +125,8 @@ int arbiter__on_answer_point(struct ctx *c, bool accept)
 /*
  * arbiter__on_reshuffle - `D reshuffles N` (PL1): every card discarded so
  * far in the hand (N of them) is shuffled into a new stock.  ARB_E_ORDER
- * under stock-out=stop or by another than the dealer, ARB_E_IMPOSSIBLE
+ * under stock-out=stop, by another than the dealer or when no request
+ * waits on the stock (no PL1 ruling), ARB_E_IMPOSSIBLE
  * when N is not the number of cards discarded.
  */
 int arbiter__on_reshuffle(struct ctx *c)
@@ -144,6 +145,14 @@ int arbiter__on_reshuffle(struct ctx *c)
                              "expected the exchange to end when the stock "
                              "runs out (stock-out=stop, L38), found "
                              "reshuffles");
+    }
+    if (!d->reshuffle_due) {
+        return arbiter__fail(c, ARB_E_ORDER,
+                             "expected a reshuffle only when the stock "
+                             "cannot serve a request (PL1), found %d "
+                             "card%s still to serve",
+                             arbiter__drawable(c),
+                             arbiter__drawable(c) == 1 ? "" : "s");
     }
     if (c->ev->n != n) {
         return arbiter__fail(c, ARB_E_IMPOSSIBLE,

@@ -719,6 +719,51 @@ static void arbiter__replay_search_finds_the_best_tricks(void **state)
     assert_int_equal(best[1], 3);
 }
 
+
+/* A polish deal whose three exchanges leave two cards (7H, the turn-up,
+ * last) in the stock: the stock serves 22 cards (VARIANTS 3.4). */
+static const char polish_two_left[] =
+    "[Laws \"polish\"]\n"
+    "game\ndeal B\nA shuffles\nB shuffles\nA cuts 12\n"
+    "B gives A 3 7S 8S 9S\nB gives B 3 7D 8D 9D\n"
+    "B gives A 2 7C 8C\nB gives B 2 TD AD\nB turns 7H\n"
+    "A proposes\nB accepts\nA discards 5 7S 8S 9S 7C 8C\nA asks 5\n"
+    "B gives A 5 TS AS JS QS KS\nB discards 5 7D 8D 9D TD AD\n"
+    "B gives B 5 9C TC AC JC QC\n"
+    "A proposes\nB accepts\nA discards 5 TS AS JS QS KS\nA asks 5\n"
+    "B gives A 5 JD QD KD KC 8H\nB discards 5 9C TC AC JC QC\n"
+    "B gives B 5 9H TH AH JH QH\n"
+    "A proposes\nB accepts\nA discards 3 JD QD KD\n";
+
+/* PL1: a request beyond the stock; what is left is served, then nothing
+ * but the reshuffle goes on: a lead is held. */
+static void arbiter__pl1_holds_the_table_until_the_reshuffle(void **state)
+{
+    struct arbiter *a = *state;
+    int laws[16], n = 0;
+
+    assert_int_equal(feed(a, polish_two_left), 0);
+    assert_int_equal(feed_all(a, "A asks 3\n", NULL, laws, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(laws[0] - 1, LAW_PL1);
+    assert_int_equal(feed(a, "B gives A 2 KH 7H\n"), 0);
+    assert_int_equal(feed(a, "A leads KC\n"), ARB_E_PENDING);
+    assert_int_equal(feed(a, "B gives A 1\n"), ARB_E_PENDING);
+    assert_int_equal(feed(a, "B reshuffles 22\n"), ARB_E_IMPOSSIBLE);
+    assert_int_equal(feed(a, "B reshuffles 23\nB gives A 1 JD\n"), 0);
+}
+
+/* Near miss: a reshuffle while the stock can still serve is out of order
+ * (no PL1 ruling waits). */
+static void arbiter__reshuffle_without_pl1_is_refused(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, polish_two_left), 0);
+    assert_int_equal(feed(a, "B reshuffles 23\n"), ARB_E_ORDER);
+    assert_int_equal(feed(a, "A asks 2\nB gives A 2 KH 7H\n"), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -756,6 +801,8 @@ int run_tests(void)
         T(arbiter__illegal_follow_is_ruled_under_l43),
         T(arbiter__legal_follow_gives_no_ruling),
         T(arbiter__replay_search_finds_the_best_tricks),
+        T(arbiter__pl1_holds_the_table_until_the_reshuffle),
+        T(arbiter__reshuffle_without_pl1_is_refused),
 #undef T
     };
 
