@@ -311,6 +311,10 @@ int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender);
 int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
                       struct ruling *out, int max);
 
+/* arbiter__rule_supersedes - a variant rule's ruling displaces a club
+ * law's on the same event and offender; returns the rulings kept */
+int arbiter__rule_supersedes(struct ruling *rs, int n);
+
 /* arbiter__drop_continuing - one irregularity, one ruling */
 int arbiter__drop_continuing(struct ctx *c, struct ruling *rs, int n);
 

@@ -293,7 +293,33 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
         }
         n++;
     }
-    return n;
+    return arbiter__rule_supersedes(out, n);
+}
+
+/*
+ * arbiter__rule_supersedes - one irregularity, one ruling: when a variant
+ * rule (PL, MD: a row past the club laws) and a club law both rule the same
+ * event against the same offender, the rule system's own rule is the one
+ * that speaks (the system's rule is the specific one for its case);
+ * the club law's ruling is dropped.  rs holds n rulings; returns how many are
+ * kept, in order.
+ */
+int arbiter__rule_supersedes(struct ruling *rs, int n)
+{
+    int kept = 0;
+
+    for (int i = 0; i < n; i++) {
+        bool beaten = false;
+
+        for (int j = 0; j < n && (int)rs[i].law < N_CLUB_LAWS; j++) {
+            beaten = beaten || ((int)rs[j].law >= N_CLUB_LAWS &&
+                                rs[j].offender == rs[i].offender);
+        }
+        if (!beaten) {
+            rs[kept++] = rs[i];
+        }
+    }
+    return kept;
 }
 
 /*
