@@ -77,7 +77,22 @@ static const char *const option_words[OPT_COUNT] = {
     [OPT_COMPLETE] = "the short hand is completed from the stock",
     [OPT_NAMED_SUIT] = "the leader must lead the suit he named",
     [OPT_CARD_LED] = "play goes on to the card led",
+    [OPT_VETO] = "the jack shown: the deal is annulled and the next player "
+                 "deals",
+    [OPT_PASS] = "no veto: the king point is scored",
 };
+
+/* option_line - how an option is written in a log: `elects NAME`, or for
+ * the jack veto `vetoes C` (the jack shown, PL5). */
+static const char *option_line(enum law_option o, char *buf, size_t n)
+{
+    if (o == OPT_VETO) {
+        snprintf(buf, n, "vetoes C");
+    } else {
+        snprintf(buf, n, "elects %s", option_name(o));
+    }
+    return buf;
+}
 
 /* print_law - one law in words, for `ecarte law N`: what it says, when it
  * wakes, who offends and who chooses, the options and the remedy, the
@@ -111,13 +126,19 @@ static void print_law(const struct law *l)
     wrap("woken by:", line, 12);
     if (l->kind != LAW_KIND_RULE) {
         wrap("offender:", role_words[l->offender], 12);
-        wrap("chooses:", role_words[l->elector], 12);
+        wrap("chooses:",
+             l->offender == ROLE_NOBODY && l->elector == ROLE_ADVERSARY
+                 ? "the adversary of the player who acted"
+                 : role_words[l->elector],
+             12);
         for (int o = 0; o < OPT_COUNT; o++) {
             if (l->options & OPT_BIT(o)) {
                 char opt[200];
+                char how[40];
 
-                snprintf(opt, sizeof(opt), "\"elects %s\": %s",
-                         option_name((enum law_option)o), option_words[o]);
+                snprintf(opt, sizeof(opt), "\"%s\": %s",
+                         option_line((enum law_option)o, how, sizeof(how)),
+                         option_words[o] != NULL ? option_words[o] : "");
                 wrap("option:", opt, 12);
             }
         }

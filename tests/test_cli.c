@@ -3,6 +3,8 @@
  * Lines, exit statuses and error positions. */
 #include "tests/harness.h"
 
+#include "laws/laws.h"
+
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -319,6 +321,30 @@ static void cli__law_43_is_explained(void **state)
     assert_int_equal(atoi(out), 61);   /* L1-L51, PL1-PL5, MD1-MD5 */
 }
 
+/* Every law and rule explains itself whole: no option without words, no
+ * NULL printed, and rule ids (PL5, MD1) are accepted. */
+static void cli__every_law_and_rule_is_explained_whole(void **state)
+{
+    char out[8192];
+
+    (void)state;
+    for (int l = 0; l < LAW_COUNT; l++) {
+        const char *id = laws_get((enum law_id)l)->id;
+
+        assert_int_equal(harness_capture(out, sizeof(out), "%s law %s",
+                                         harness_ecarte(), id),
+                         0);
+        assert_int_equal(strncmp(out, id, strlen(id)), 0);
+        assert_null(strstr(out, "(null)"));
+        assert_null(strstr(out, "\": \n"));
+    }
+    assert_int_equal(harness_capture(out, sizeof(out), "%s law PL5",
+                                     harness_ecarte()),
+                     0);
+    assert_non_null(strstr(out, "\"vetoes C\": the jack shown"));
+    assert_non_null(strstr(out, "\"elects pass\": no veto"));
+}
+
 static void cli__score_prints_the_scoresheet(void **state)
 {
     struct harness_tmp *t = *state;
@@ -428,6 +454,7 @@ int run_tests(void)
         T(cli__json_lines_are_valid_json),
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),
+        T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
         T(cli__every_command_has_its_help),
 #undef T
