@@ -338,28 +338,16 @@ static int ensure_sitting(struct session *s)
 }
 
 /*
- * split_event - the words of ev after its verb ("B 3 KS KD 8S" for "A
- * gives B 3 KS KD 8S") into args (na bytes) and the cards it names into
- * cards (nc bytes), as the ledger keeps them, from text, the canonical
- * text of its line.  tablelog writes those words but gives them only
- * within the line; until it has a call for them alone, they are taken
- * from after the verb in the text.
+ * split_event - the words of ev after its verb into args (na bytes, from
+ * tablelog) and the cards it names into cards (nc bytes), as the ledger
+ * keeps them.
  */
-static void split_event(const struct table_event *ev, const char *text,
-                        char *args, size_t na, char *cards, size_t nc)
+static void split_event(const struct table_event *ev, char *args, size_t na,
+                        char *cards, size_t nc)
 {
-    const char *verb = event_verb(ev->kind);
-    const char *p = strstr(text, verb);
     size_t used = 0;
 
-    args[0] = '\0';
-    if (p != NULL) {
-        p += strlen(verb);
-        while (*p == ' ') {
-            p++;
-        }
-        snprintf(args, na, "%s", p);
-    }
+    tl_format_args(ev, args, na);
     cards[0] = '\0';
     for (int i = 0; i < ev->n_cards && used < nc; i++) {
         char c[CARD_TEXT_MAX];
@@ -420,7 +408,7 @@ static int record_result(struct session *s, const struct tl_line *line,
         push_id(s->deal, deal_no, id);
     }
     tl_format_line(line, text, sizeof(text));
-    split_event(&line->ev, text, args, sizeof(args), cards, sizeof(cards));
+    split_event(&line->ev, args, sizeof(args), cards, sizeof(cards));
     actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
     memset(&le, 0, sizeof(le));
     le.sitting = s->sitting;

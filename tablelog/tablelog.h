@@ -89,6 +89,13 @@ int tl_parse_line(const char *text, size_t len, int line_no,
 char *tl_format_event(const struct table_event *ev, char *buf, size_t n);
 
 /*
+ * tl_format_args - the canonical words of an event after its verb ("B 3 KS
+ * KD 8S" for "A gives B 3 KS KD 8S", "B holds 4" for "found B holds 4", ""
+ * for "game") into buf of size n, as the ledger keeps them.  Returns buf.
+ */
+char *tl_format_args(const struct table_event *ev, char *buf, size_t n);
+
+/*
  * tl_format_line - the canonical text of any line (with its "@stamp " prefix
  * if it has one; tags as [Name "value"] with \" and \\ escaped; `=` lines)
  * into buf of size n.  TL_BLANK gives "".  Returns buf.

@@ -200,6 +200,36 @@ char *tl_format_event(const struct table_event *ev, char *buf, size_t n)
     return buf;
 }
 
+char *tl_format_args(const struct table_event *ev, char *buf, size_t n)
+{
+    char text[TL_LINE_MAX];
+    size_t skip = strlen(event_verb(ev->kind));
+
+    tl_format_event(ev, text, sizeof(text));
+    switch (ev->kind) {
+    case EV_NONE:
+    case EV_GAME:
+    case EV_END:
+    case EV_SCORE:
+    case EV_DEAL:
+    case EV_FOUND_FACED:
+    case EV_FOUND_HOLDS:
+    case EV_FOUND_IMPERFECT:
+        break; /* the verb opens the line */
+    default:
+        skip += 2; /* "X verb" */
+        break;
+    }
+    skip = skip < strlen(text) ? skip : strlen(text);
+    while (text[skip] == ' ') {
+        skip++;
+    }
+    if (n > 0) {
+        snprintf(buf, n, "%s", text + skip);
+    }
+    return buf;
+}
+
 char *tl_format_score(int a, int b, char *buf, size_t n)
 {
     if (n > 0) {

@@ -121,6 +121,31 @@ static void round_trip(const char *text)
     assert_memory_equal(&a, &b, sizeof(a));
 }
 
+/* tl_format_args: the words after the verb, for every shape of line. */
+static void tablelog__args_are_the_words_after_the_verb(void **state)
+{
+    static const char *const cases[][2] = {
+        {"A gives B 3 KS KD 8S", "B 3 KS KD 8S"},
+        {"found B holds 4", "B holds 4"},
+        {"found faced 7H", "faced 7H"},
+        {"deal B", "B"},
+        {"game", ""},
+        {"A proposes", ""},
+        {"B cuts 12 exposed QS", "12 exposed QS"},
+        {"A leads AH calling S", "AH calling S"},
+        {"B reshuffles 23", "23"},
+    };
+    char buf[TL_LINE_MAX];
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct tl_line l = parse(cases[i][0]);
+
+        tl_format_args(&l.ev, buf, sizeof(buf));
+        assert_string_equal(buf, cases[i][1]);
+    }
+}
+
 /* reader_on - a reader over the bytes of text (an in-memory FILE). */
 static struct tl_reader *reader_on(const char *text, FILE **fp_out)
 {
@@ -1484,6 +1509,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__reader_yields_each_line_of_a_pipe_at_once),
         cmocka_unit_test(tablelog__reader_close_accepts_null),
         cmocka_unit_test(tablelog__reads_every_shared_record),
+        cmocka_unit_test(tablelog__args_are_the_words_after_the_verb),
     };
 
     return cmocka_run_group_tests_name("tablelog", tests, NULL, NULL);
