@@ -114,6 +114,7 @@ int arbiter_open(struct arbiter **out)
     a->s.prev_game_winner = SEAT_NONE;
     arbiter__deal_reset(&a->s.d);
     a->s.d.phase = PH_CUT_FOR_DEAL;
+    arbiter__stretch_reset(a);
     *out = a;
     return ARB_OK;
 }
@@ -126,7 +127,9 @@ void arbiter_close(struct arbiter *a)
 void arbiter_copy(struct arbiter *dst, const struct arbiter *src)
 {
     dst->s = src->s;
+    dst->line = src->line;
     dst->errmsg[0] = '\0';
+    arbiter__stretch_copy(dst, src);
 }
 
 void arbiter_set_line(struct arbiter *a, int line)
@@ -245,6 +248,7 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         p->rubber = (int)v;
         profile_set_from(p, SW_RUBBER, FROM_TAG);
     }
+    arbiter__stretch_reset(a);
     return ARB_OK;
 }
 
@@ -491,6 +495,17 @@ static void result_reset(struct arb_result *out)
 int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   struct arb_result *out)
 {
+    assert(a != NULL && ev != NULL && out != NULL);
+    if (ev->kind == EV_STRIKE) {
+        a->errmsg[0] = '\0';
+        return arbiter__strike(a, out);
+    }
+    return arbiter__apply_core(a, ev, out, true);
+}
+
+int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
+                        struct arb_result *out, bool record)
+{
     struct table_state *next = &a->next;
     struct ctx c;
     int rc;
@@ -523,6 +538,9 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
     }
     if (ev->kind == EV_DEAL || ev->kind == EV_TURN) {
         next->completed_deal = next->completed_deal || next->deal_no > 1;
+    }
+    if (record) {
+        arbiter__stretch_add(a, ev);
     }
     a->s = *next;
     out->score[0] = a->s.score[0];
@@ -600,6 +618,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
         }
     }
     a->s = *next;
+    arbiter__stretch_reset(a); /* a strike does not reach into it */
     out->score[0] = a->s.score[0];
     out->score[1] = a->s.score[1];
     return 0;

@@ -90,6 +90,14 @@ struct arb_result {
                                    given by an abandonment (L42), points
                                    cancelled with a void deal, king points
                                    forfeited (L19, L22-L24) */
+    bool struck;                /* the action was a `strike`: struck_line
+                                   is the line it took back */
+    struct table_event struck_line;
+    int unstarted_game;         /* the line struck had started game N (its
+                                   number is free again), else 0 */
+    int unstarted_deal;         /* the line struck had started deal N, else 0 */
+    int reopened_deal;          /* the line struck had ended deal N, which is
+                                   in play again, else 0 */
 };
 
 /* ------------------------------------------------------------------ */

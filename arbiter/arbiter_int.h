@@ -218,12 +218,62 @@ struct table_state {
     struct deal_state d;
 };
 
+/*
+ * A stretch of the sitting a strike can reach back into (format 1.1): the
+ * table before its first action and the actions accepted since, in order.
+ * A stretch starts at each `game` and `deal` line (and when one fills up);
+ * the arbiter keeps the current one and the one before.
+ */
+#define ARB_STRETCH_EVENTS 128
+
+struct stretch {
+    struct table_state base;    /* the table before ev[0] */
+    int n;                      /* actions accepted in the stretch */
+    bool valid;                 /* base holds a table (else nothing to reach) */
+    struct table_event ev[ARB_STRETCH_EVENTS];
+    int line[ARB_STRETCH_EVENTS]; /* the log line of each (notes point back) */
+};
+
 struct arbiter {
     struct table_state s;
     int line;                   /* log line of the next event, 0 if unknown */
     struct table_state next;    /* the copy an action is applied to */
     char errmsg[320];
+    struct stretch stretch[2];  /* [cur] the current stretch, [!cur] the one
+                                   before it */
+    int cur;
 };
+
+/* strike.c --------------------------------------------------------- */
+
+/* arbiter__stretch_reset - strikes reach back no further than the table as
+ * it is now (after a tag, a lost deal, a fresh arbiter). */
+void arbiter__stretch_reset(struct arbiter *a);
+
+/* arbiter__stretch_add - ev was accepted on the table a->s (its state
+ * before ev): keep it for a strike, opening a new stretch at a `game` or
+ * `deal` line or when the current one is full. */
+void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev);
+
+/* arbiter__stretch_copy - dst's stretches become src's (the actions in use
+ * only are copied). */
+void arbiter__stretch_copy(struct arbiter *dst, const struct arbiter *src);
+
+/*
+ * arbiter__strike - `strike` (format 1.1): the last action still standing is
+ * forgotten and the table re-derived from the start of its stretch without
+ * it.  out gets the line struck and what the table lost with it (a deal or
+ * game it started, a deal or game it ended).  Returns 0, or ARB_E_ORDER when
+ * no action is within reach (nothing is changed).
+ */
+int arbiter__strike(struct arbiter *a, struct arb_result *out);
+
+/*
+ * arbiter__apply_core - apply ev to a (the step on a copy, committed only
+ * when accepted); record keeps it for strikes.  As arbiter_apply.
+ */
+int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
+                        struct arb_result *out, bool record);
 
 /* table.c ---------------------------------------------------------- */
 

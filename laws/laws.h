@@ -382,6 +382,7 @@ enum event_kind {
     EV_FOUND_HOLDS,             /* found X holds N */
     EV_FOUND_IMPERFECT,         /* found pack imperfect [C ...] */
     EV_END,                     /* end */
+    EV_STRIKE,                  /* strike: the scorer's slip (format 1.1) */
     /* before the deal */
     EV_CUT_FOR_DEAL,            /* X cuts-for-deal C [C ...] */
     EV_SHUFFLE,                 /* X shuffles [faces-shown|below-table] */

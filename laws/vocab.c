@@ -41,6 +41,7 @@ static const char *const verbs[EV_KIND_COUNT] = {
     [EV_FOUND_HOLDS] = "found",
     [EV_FOUND_IMPERFECT] = "found",
     [EV_END] = "end",
+    [EV_STRIKE] = "strike",
     [EV_CUT_FOR_DEAL] = "cuts-for-deal",
     [EV_SHUFFLE] = "shuffles",
     [EV_CUT] = "cuts",

@@ -59,6 +59,10 @@ static int parse_table(struct parser *p, struct token t,
         ev->kind = EV_END;
         return tl__read_end(p);
     }
+    if (tl__tok_is(p, t, "strike")) {
+        ev->kind = EV_STRIKE;
+        return tl__read_end(p);
+    }
     if (tl__tok_is(p, t, "score")) {
         ev->kind = EV_SCORE;
         return tl__read_score(p, ev->score);

@@ -168,6 +168,7 @@ char *tl_format_event(const struct table_event *ev, char *buf, size_t n)
         break;
     case EV_GAME:
     case EV_END:
+    case EV_STRIKE:
         sb_add(&b, "%s", event_verb(ev->kind));
         break;
     case EV_SCORE:
@@ -210,6 +211,7 @@ char *tl_format_args(const struct table_event *ev, char *buf, size_t n)
     case EV_NONE:
     case EV_GAME:
     case EV_END:
+    case EV_STRIKE:
     case EV_SCORE:
     case EV_DEAL:
     case EV_FOUND_FACED:

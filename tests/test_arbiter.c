@@ -764,6 +764,109 @@ static void arbiter__reshuffle_without_pl1_is_refused(void **state)
     assert_int_equal(feed(a, "A asks 2\nB gives A 2 KH 7H\n"), 0);
 }
 
+/* same_table - a and b show the same table: score, deal, phase, hands. */
+static void assert_same_table(const struct arbiter *a, const struct arbiter *b)
+{
+    int sa[2], sb[2];
+    uint32_t ka, kb;
+
+    arbiter_score(a, sa);
+    arbiter_score(b, sb);
+    assert_int_equal(sa[0], sb[0]);
+    assert_int_equal(sa[1], sb[1]);
+    assert_int_equal(arbiter_game_number(a), arbiter_game_number(b));
+    assert_int_equal(arbiter_deal_number(a), arbiter_deal_number(b));
+    assert_int_equal(arbiter_phase(a), arbiter_phase(b));
+    for (int seat = 0; seat < 2; seat++) {
+        assert_int_equal(arbiter_hand(a, seat, &ka), arbiter_hand(b, seat, &kb));
+        assert_int_equal(ka, kb);
+    }
+}
+
+/* strike (format 1.1): a mistyped but legal card is taken back; the table
+ * is as if it had never been typed, and the hand scores as played. */
+static void arbiter__strike_takes_back_the_last_line(void **state)
+{
+    struct arbiter *a = *state;
+    struct arbiter *b = NULL;
+    struct arb_result r;
+
+    assert_int_equal(arbiter_open(&b), 0);
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(b, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "A stands\nA leads KD\nB plays 9H\n"), 0);
+    assert_int_equal(feed_all(a, "strike\n", &r, NULL, NULL), 0);
+    assert_true(r.struck);
+    assert_int_equal(r.struck_line.kind, EV_PLAY);
+    assert_int_equal(CARD_BIT(r.struck_line.cards[0]), M("9H"));
+    assert_int_equal(feed(b, "A stands\nA leads KD\n"), 0);
+    assert_same_table(a, b);
+    assert_int_equal(feed(a, hoffmann_play + strlen("A stands\nA leads KD\n")),
+                     0);
+    assert_score(a, 0, 3); /* the point against a stand and the king */
+    arbiter_close(b);
+}
+
+/* Two strikes take back two lines; a strike with nothing in reach is out of
+ * order and changes nothing. */
+static void arbiter__strikes_reach_back_line_by_line(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "strike\n"), ARB_E_ORDER);
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, "A stands\nA leads KD\n"), 0);
+    assert_int_equal(feed(a, "strike\nstrike\n"), 0);
+    assert_int_equal(arbiter_phase(a), PH_TURNED);
+    assert_int_equal(feed(a, "A proposes\nB refuses\nA leads KD\n"), 0);
+}
+
+/* The last trick struck: the deal (and the game it ended) is open again. */
+static void arbiter__strike_reopens_the_deal_it_ended(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, "game\nscore A 0 B 2\n"), 0);
+    assert_int_equal(feed(a, hoffmann_deal + strlen("game\n")), 0);
+    assert_int_equal(feed(a, hoffmann_play), 0);
+    assert_score(a, 0, 5);
+    assert_int_equal(feed_all(a, "strike\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.reopened_deal, 1);
+    assert_true(r.game_reopened);
+    assert_int_equal(r.reopened_game, 1);
+    assert_true(r.score_changed);
+    assert_int_equal(r.score[1], 3);
+    assert_int_equal(feed(a, "A plays QH\n"), 0);
+    assert_score(a, 0, 5);
+}
+
+/* A struck deal line frees its number; a strike does not reach past the
+ * deal before the current one. */
+static void arbiter__strike_of_a_deal_line_frees_its_number(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, hoffmann_play), 0);
+    assert_int_equal(feed_all(a, "deal A\n", &r, NULL, NULL), 0);
+    assert_int_equal(arbiter_deal_number(a), 2);
+    assert_int_equal(feed_all(a, "strike\n", &r, NULL, NULL), 0);
+    assert_int_equal(r.unstarted_deal, 2);
+    assert_int_equal(arbiter_deal_number(a), 1);
+    assert_int_equal(feed(a, "deal A\nA shuffles\n"), 0);
+    /* A shuffles and deal A, then the 21 lines of deal 1 are in reach ... */
+    for (int i = 0; i < 2 + 21; i++) {
+        assert_int_equal(feed(a, "strike\n"), 0);
+    }
+    assert_int_equal(arbiter_deal_number(a), 0);
+    assert_int_equal(arbiter_game_number(a), 1);
+    /* ... but not the game line, two stretches back */
+    assert_int_equal(feed(a, "strike\n"), ARB_E_ORDER);
+    assert_int_equal(arbiter_game_number(a), 1);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -803,6 +906,10 @@ int run_tests(void)
         T(arbiter__replay_search_finds_the_best_tricks),
         T(arbiter__pl1_holds_the_table_until_the_reshuffle),
         T(arbiter__reshuffle_without_pl1_is_refused),
+        T(arbiter__strike_takes_back_the_last_line),
+        T(arbiter__strikes_reach_back_line_by_line),
+        T(arbiter__strike_reopens_the_deal_it_ended),
+        T(arbiter__strike_of_a_deal_line_frees_its_number),
 #undef T
     };
 

@@ -795,7 +795,7 @@ static void tablelog__reads_recorded_scores(void **state)
 static const char *const canonical[] = {
     "game", "score A 4 B 2", "deal A", "deal B pack A", "found faced QH",
     "found A holds 6", "found pack imperfect", "found pack imperfect QH QH ??",
-    "end", "A cuts-for-deal KS", "B cuts-for-deal 9D 7C", "A shuffles",
+    "end", "strike", "A cuts-for-deal KS", "B cuts-for-deal 9D 7C", "A shuffles",
     "A shuffles faces-shown", "B shuffles below-table", "A cuts 14",
     "A cuts 1 exposed 7S", "B packets 3-2", "B packets 2-3",
     "A calls-new-cards", "B gives A 3 QH AH 7H", "B gives B 2", "A gives A 0",
@@ -881,7 +881,7 @@ static void tablelog__built_events_survive_format_and_parse(void **state)
 
         memset(&ev, 0, sizeof(ev));
         ev.kind = (enum event_kind)k;
-        ev.actor = k <= EV_END ? SEAT_NONE : (int8_t)(k % 2);
+        ev.actor = k <= EV_STRIKE ? SEAT_NONE : (int8_t)(k % 2);
         ev.target = SEAT_NONE;
         ev.suit = SUIT_NONE;
         ev.option = -1;
