@@ -82,6 +82,77 @@ static void split_event(const struct table_event *ev, char *args, size_t na,
     }
 }
 
+/* record_event - the event row of one accepted action (line), in game
+ * game_no and deal deal_no of the sitting, in the open transaction; its
+ * id into *event_id.  Returns 0, or -1 on a ledger error (reported; the
+ * transaction rolled back). */
+static int record_event(struct session *s, const struct tl_line *line,
+                        int game_no, int deal_no, int64_t *event_id)
+{
+    struct ledger_event le;
+    char text[TL_LINE_MAX];
+    char args[TL_LINE_MAX];
+    char cards[200];
+    char actor[2] = {0, 0};
+
+    tl_format_line(line, text, sizeof(text));
+    split_event(&line->ev, args, sizeof(args), cards, sizeof(cards));
+    actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
+    memset(&le, 0, sizeof(le));
+    le.sitting = s->sitting;
+    le.game = session__id_of(s->game, game_no);
+    le.deal = session__id_of(s->deal, deal_no);
+    le.seq = ++s->seq;
+    le.source = s->name;
+    le.line = line->line_no;
+    le.stamp = line->stamp;
+    le.actor = actor;
+    le.verb = event_verb(line->ev.kind);
+    le.args = args;
+    le.cards = cards;
+    le.text = text;
+    if (ledger_event_add(s->led, &le, event_id) != 0) {
+        return session__ledger_fail(s, "event");
+    }
+    return 0;
+}
+
+/* record_rulings - the rulings an accepted action gave (ap, worded), on
+ * its event row event_id, in the open transaction.  Returns 0, or -1 on
+ * a ledger error (reported; the transaction rolled back). */
+static int record_rulings(struct session *s, int64_t event_id,
+                          const struct applied *ap)
+{
+    const struct arb_result *r = &ap->r;
+
+    for (int i = 0; i < r->n_rulings; i++) {
+        const struct ruling *ru = &r->rulings[i];
+        char off[2] = {0, 0};
+        char el[2] = {0, 0};
+        char opts[120];
+        size_t used = 0;
+
+        opts[0] = '\0';
+        for (int o = 0; o < OPT_COUNT; o++) {
+            if (ru->options & OPT_BIT(o)) {
+                used += (size_t)snprintf(opts + used, sizeof(opts) - used,
+                                         "%s%s", used ? "," : "",
+                                         option_name((enum law_option)o));
+            }
+        }
+        off[0] = ru->offender == SEAT_NONE ? '\0' : seat_letter(ru->offender);
+        el[0] = ru->elector == SEAT_NONE ? '\0' : seat_letter(ru->elector);
+        if (ledger_ruling_add(s->led, event_id, laws_get(ru->law)->id, off,
+                              el, opts,
+                              ru->remedy == REM_NONE ? ""
+                                                     : remedy_name(ru->remedy),
+                              ap->words[i], NULL) != 0) {
+            return session__ledger_fail(s, "ruling");
+        }
+    }
+    return 0;
+}
+
 /* record_result - write one accepted action and what it gave (ap), in
  * the open transaction.  Returns 0, or -1 on a ledger error (reported;
  * the transaction rolled back). */
@@ -89,11 +160,6 @@ static int record_result(struct session *s, const struct tl_line *line,
                          const struct applied *ap)
 {
     const struct arb_result *r = &ap->r;
-    struct ledger_event le;
-    char text[TL_LINE_MAX];
-    char args[TL_LINE_MAX];
-    char cards[200];
-    char actor[2] = {0, 0};
     int64_t event_id = 0;
     int game_no = arbiter_game_number(s->arb);
     int deal_no = arbiter_deal_number(s->arb);
@@ -131,50 +197,12 @@ static int record_result(struct session *s, const struct tl_line *line,
         }
         session__push_id(s->deal, deal_no, id);
     }
-    tl_format_line(line, text, sizeof(text));
-    split_event(&line->ev, args, sizeof(args), cards, sizeof(cards));
-    actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
-    memset(&le, 0, sizeof(le));
-    le.sitting = s->sitting;
-    le.game = session__id_of(s->game, game_no);
-    le.deal = session__id_of(s->deal, deal_no);
-    le.seq = ++s->seq;
-    le.source = s->name;
-    le.line = line->line_no;
-    le.stamp = line->stamp;
-    le.actor = actor;
-    le.verb = event_verb(line->ev.kind);
-    le.args = args;
-    le.cards = cards;
-    le.text = text;
-    if (ledger_event_add(s->led, &le, &event_id) != 0) {
-        return session__ledger_fail(s, "event");
+    if (record_event(s, line, game_no, deal_no, &event_id) != 0) {
+        return -1;
     }
     s->last_event_id = event_id;
-    for (int i = 0; i < r->n_rulings; i++) {
-        const struct ruling *ru = &r->rulings[i];
-        char off[2] = {0, 0};
-        char el[2] = {0, 0};
-        char opts[120];
-        size_t used = 0;
-
-        opts[0] = '\0';
-        for (int o = 0; o < OPT_COUNT; o++) {
-            if (ru->options & OPT_BIT(o)) {
-                used += (size_t)snprintf(opts + used, sizeof(opts) - used,
-                                         "%s%s", used ? "," : "",
-                                         option_name((enum law_option)o));
-            }
-        }
-        off[0] = ru->offender == SEAT_NONE ? '\0' : seat_letter(ru->offender);
-        el[0] = ru->elector == SEAT_NONE ? '\0' : seat_letter(ru->elector);
-        if (ledger_ruling_add(s->led, event_id, laws_get(ru->law)->id, off,
-                              el, opts,
-                              ru->remedy == REM_NONE ? ""
-                                                     : remedy_name(ru->remedy),
-                              ap->words[i], NULL) != 0) {
-            return session__ledger_fail(s, "ruling");
-        }
+    if (record_rulings(s, event_id, ap) != 0) {
+        return -1;
     }
     if ((r->score_changed && !(r->game_started && !r->deal_started &&
                                r->score[0] == 0 && r->score[1] == 0)) ||

@@ -170,6 +170,58 @@ int session__handle_line(struct session *s, const struct input_line *in)
 /* Running a log                                                        */
 /* ------------------------------------------------------------------ */
 
+/*
+ * end_of_log - the log read by rd has ended (rc: how the run went so
+ * far): what is left of its last deal (importing, a deal cut short is
+ * quarantined; otherwise noted), the import's last deal and its end
+ * written, and a deal whose points wait for an election noted.  Returns
+ * rc, or -1 if rc was 0 and the ledger (reported) or the memory failed.
+ */
+static int end_of_log(struct session *s, const struct tl_reader *rd, int rc)
+{
+    if (rc == 0 && !s->skipping && arbiter_hand_in_progress(s->arb) &&
+        arbiter_deal_number(s->arb) > 0) {
+        if (s->import && s->raw_len > 0) {
+            /* the log stops in the middle of a deal: it cannot be read */
+            snprintf(s->error, sizeof(s->error),
+                     "%s:%d:1: expected the rest of deal %d or \"end\", "
+                     "found the end of the log",
+                     s->name, tl_reader_line(rd), arbiter_deal_number(s->arb));
+            session__deal_broken(s);
+        } else if (!s->quiet) {
+            char text[200];
+
+            snprintf(text, sizeof(text),
+                     "the log ends in the middle of deal %d: no score for it "
+                     "yet (record resumes it)",
+                     arbiter_deal_number(s->arb));
+            output_note(s->out, s->name, tl_reader_line(rd), text);
+        }
+    }
+    if (s->import && rc == 0 &&
+        session__deal_boundary(s, tl_reader_line(rd)) != 0) {
+        rc = -1;
+    }
+    if (s->import && rc == 0 &&
+        session__import_finish(s, tl_reader_line(rd)) != 0) {
+        rc = -1;
+    }
+    if (rc == 0) {
+        claims_end_deal(s->claims);
+        s->last = NULL;
+        if (s->held_deal != 0 && !s->quiet) {
+            char text[200];
+
+            snprintf(text, sizeof(text),
+                     "the log ends with the points of deal %d waiting for "
+                     "the election on the pending ruling",
+                     s->held_deal);
+            output_note(s->out, s->name, tl_reader_line(rd), text);
+        }
+    }
+    return rc;
+}
+
 int session_run(struct session *s, FILE *fp, const char *name,
                 int *exit_out)
 {
@@ -220,46 +272,7 @@ int session_run(struct session *s, FILE *fp, const char *name,
         rc = s->n_input_events > 0 ? session__decide(s, s->n_input_events, true)
                                    : session__drain(s, 0);
     }
-    if (rc == 0 && !s->skipping && arbiter_hand_in_progress(s->arb) &&
-        arbiter_deal_number(s->arb) > 0) {
-        if (s->import && s->raw_len > 0) {
-            /* the log stops in the middle of a deal: it cannot be read */
-            snprintf(s->error, sizeof(s->error),
-                     "%s:%d:1: expected the rest of deal %d or \"end\", "
-                     "found the end of the log",
-                     name, tl_reader_line(rd), arbiter_deal_number(s->arb));
-            session__deal_broken(s);
-        } else if (!s->quiet) {
-            char text[200];
-
-            snprintf(text, sizeof(text),
-                     "the log ends in the middle of deal %d: no score for it "
-                     "yet (record resumes it)",
-                     arbiter_deal_number(s->arb));
-            output_note(s->out, name, tl_reader_line(rd), text);
-        }
-    }
-    if (s->import && rc == 0 &&
-        session__deal_boundary(s, tl_reader_line(rd)) != 0) {
-        rc = -1;
-    }
-    if (s->import && rc == 0 &&
-        session__import_finish(s, tl_reader_line(rd)) != 0) {
-        rc = -1;
-    }
-    if (rc == 0) {
-        claims_end_deal(s->claims);
-        s->last = NULL;
-        if (s->held_deal != 0 && !s->quiet) {
-            char text[200];
-
-            snprintf(text, sizeof(text),
-                     "the log ends with the points of deal %d waiting for "
-                     "the election on the pending ruling",
-                     s->held_deal);
-            output_note(s->out, name, tl_reader_line(rd), text);
-        }
-    }
+    rc = end_of_log(s, rd, rc);
     tl_reader_close(rd);
     if (session__commit(s) != 0 && rc == 0) {
         rc = session__ledger_fail(s, "commit");
