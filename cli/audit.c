@@ -33,7 +33,7 @@
 #define FLAG_P 0.001            /* probability below which a count is flagged */
 
 /* ------------------------------------------------------------------ */
-/* Players and statistics                                             */
+/* Players and statistics                                               */
 /* ------------------------------------------------------------------ */
 
 /* binom_tail - P(X >= k) for X ~ Binomial(n, p). */
@@ -141,7 +141,7 @@ static void summary(struct audit *a)
 }
 
 /* ------------------------------------------------------------------ */
-/* The command                                                        */
+/* The command                                                          */
 /* ------------------------------------------------------------------ */
 
 int cmd_audit(int argc, char **argv)

@@ -109,7 +109,7 @@ struct audit {
 };
 
 /* ------------------------------------------------------------------ */
-/* Findings and closing a deal (audit_deal.c)                         */
+/* Findings and closing a deal (audit_deal.c)                           */
 /* ------------------------------------------------------------------ */
 
 /* audit__finding - one finding (its message from fmt and what follows)
@@ -136,7 +136,7 @@ void audit__claim_finding(void *ctx, const struct claim_finding *f);
 void audit__close_deal(struct audit *a);
 
 /* ------------------------------------------------------------------ */
-/* Walking the ledger (audit_walk.c)                                  */
+/* Walking the ledger (audit_walk.c)                                    */
 /* ------------------------------------------------------------------ */
 
 /*

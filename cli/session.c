@@ -202,7 +202,7 @@ int session__ledger_fail(struct session *s, const char *what)
 }
 
 /* ------------------------------------------------------------------ */
-/* The sitting's tags                                                 */
+/* The sitting's tags                                                   */
 /* ------------------------------------------------------------------ */
 
 /* session__add_tag - keep the tag of line (its name and value) with the

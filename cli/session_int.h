@@ -19,8 +19,6 @@
 
 #include "cli/cli.h"
 
-#define INPUT_TAGS_MAX 64       /* tags of the input kept while deciding */
-
 /* A sitting the input may continue (record, while deciding). */
 struct candidate {
     int64_t id;
@@ -125,7 +123,7 @@ struct input_line {
 };
 
 /* ------------------------------------------------------------------ */
-/* The session's transactions and tags (session.c)                    */
+/* The session's transactions and tags (session.c)                      */
 /* ------------------------------------------------------------------ */
 
 /* session__begin - a transaction, if the session has a ledger and none is
@@ -148,7 +146,7 @@ int session__ledger_fail(struct session *s, const char *what);
 int session__add_tag(struct session *s, const struct tl_line *line);
 
 /* ------------------------------------------------------------------ */
-/* Recording one action (session_record.c)                            */
+/* Recording one action (session_record.c)                              */
 /* ------------------------------------------------------------------ */
 
 /* session__id_of - the ledger id kept for number (a game's or a deal's),
@@ -181,7 +179,7 @@ void session__claim_line(struct session *s, const struct tl_line *line);
 int session__take_action(struct session *s, const struct tl_line *line);
 
 /* ------------------------------------------------------------------ */
-/* Lost deals (session_lost.c)                                        */
+/* Lost deals (session_lost.c)                                          */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -194,7 +192,7 @@ int session__take_action(struct session *s, const struct tl_line *line);
 int session__write_lost_deal(struct session *s);
 
 /* ------------------------------------------------------------------ */
-/* Replaying a sitting (session_replay.c)                             */
+/* Replaying a sitting (session_replay.c)                               */
 /* ------------------------------------------------------------------ */
 
 /* session__reset_table - a fresh referee and no sitting: what a new log
@@ -212,7 +210,7 @@ int session__reset_table(struct session *s);
 int session__replay_sitting(struct session *s, int64_t id, int64_t *n_events);
 
 /* ------------------------------------------------------------------ */
-/* Importing (session_import.c)                                       */
+/* Importing (session_import.c)                                         */
 /* ------------------------------------------------------------------ */
 
 /* session__raw_add - keep a raw line (text, at line_no) of the deal being
@@ -257,7 +255,7 @@ int session__import_start(struct session *s);
 int session__import_finish(struct session *s, int last_line);
 
 /* ------------------------------------------------------------------ */
-/* Which sitting the input continues (session_resume.c)               */
+/* Which sitting the input continues (session_resume.c)                 */
 /* ------------------------------------------------------------------ */
 
 /* session__drain - take the lines held: tags always, the actions (and
@@ -289,7 +287,7 @@ int session__decide(struct session *s, int64_t k, bool at_end);
 int session__decide_line(struct session *s, const struct input_line *in);
 
 /* ------------------------------------------------------------------ */
-/* One line of a log (session_run.c)                                  */
+/* One line of a log (session_run.c)                                    */
 /* ------------------------------------------------------------------ */
 
 /*

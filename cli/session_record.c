@@ -303,7 +303,7 @@ void session__claim_line(struct session *s, const struct tl_line *line)
 }
 
 /* ------------------------------------------------------------------ */
-/* Taking an action                                                   */
+/* Taking an action                                                     */
 /* ------------------------------------------------------------------ */
 
 /* session__take_action - adjudicate and record one event line, report

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#define INPUT_TAGS_MAX 64       /* tags of the input kept while deciding */
+
 /* hold - keep a line read while deciding.  Returns 0, -1 if out of
  * memory. */
 static int hold(struct session *s, const struct input_line *in)
