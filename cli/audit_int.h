@@ -1,0 +1,153 @@
+/*
+ * audit_int.h - the state of `ecarte audit` and the helpers its files
+ * share (cli/audit*.c only).  audit.c holds the command, the players'
+ * summaries and the statistical flags; audit_walk.c walks the ledger
+ * (its sittings, then their recorded actions re-derived one by one);
+ * audit_deal.c closes each deal audited and says what was wrong in it.
+ */
+#ifndef ECARTE_CLI_AUDIT_INT_H
+#define ECARTE_CLI_AUDIT_INT_H
+
+#include "cli/cli.h"
+
+#define DEAL_EVENTS_MAX 512     /* events kept for one deal */
+#define DEAL_RULINGS_MAX 64     /* rulings kept for one deal */
+
+/* One event of the deal being audited. */
+struct ev_rec {
+    int64_t id;
+    int line;
+    int score[2];               /* the game score after it */
+    int value;                  /* the hand's value after it */
+    int pend_first;             /* the rulings waiting after it: ... */
+    int n_pend;                 /* ... these of the deal's pend[] */
+};
+
+/* One ruling the laws give in the deal being audited. */
+struct ru_rec {
+    int ev;                     /* index in the deal's events */
+    struct ruling r;
+    char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
+    bool claimed;               /* a `= ruling` line of the log records it */
+    bool answered;              /* an election answered it */
+};
+
+/* A finding about a `=` line of the deal, held until every line of the
+ * deal is compared, so that findings are said in the order of the lines
+ * (a `= ruling` line is found wanting only when its deal ends). */
+struct line_finding {
+    int line;
+    int64_t event;
+    const char *law;            /* "L50", "L51", a law's id, or "" */
+    const char *kind;           /* "mark", "value", "ruling" */
+    char msg[800];
+};
+
+/* What one seat did in one sitting, or one player over the ledger. */
+struct tally {
+    int dealt;                  /* deals dealt with a turn-up */
+    int kings_turned;
+    int known_hands;            /* dealt hands seen whole, turn-up not a king */
+    int held_king;              /* ... holding the king of trumps */
+    int answered;               /* proposals answered as dealer */
+    int accepted;
+    int irregular;              /* irregularities committed */
+    int by_law[LAW_COUNT];
+    int won;                    /* points won through the penalty laws */
+    int lost;                   /* points lost through them */
+};
+
+struct player {
+    char name[TL_TAG_VALUE_MAX];
+    struct tally t;
+};
+
+struct audit {
+    struct ledger *l;
+    struct output *o;
+    bool json;
+    /* the sitting being audited */
+    int64_t sitting;
+    char source[512];
+    bool imported;
+    char names[2][TL_TAG_VALUE_MAX];
+    struct tally seat[2];
+    struct arbiter *arb;
+    struct arbiter *saved;      /* the referee at the start of the deal */
+    /* the deal being audited */
+    struct ev_rec evs[DEAL_EVENTS_MAX];
+    int n_evs;
+    struct ru_rec rus[DEAL_RULINGS_MAX];
+    int n_rus;
+    struct ruling *pend;        /* rulings waiting after the deal's events */
+    int n_pend;
+    int cap_pend;
+    bool no_memory;             /* pend[] could not grow: the audit stops */
+    struct claims *claims;      /* the log's `=` lines against the rulings */
+    int next_ru;                /* the next of rus[] to give to claims */
+    struct line_finding *lf;    /* findings about the deal's `=` lines */
+    int n_lf;
+    int cap_lf;
+    bool broken;                /* an action failed: skip to the next deal */
+    int miscount[2];            /* cards held at the turn-up, 0 if right */
+    bool counted[2];            /* a `found X holds` line in the deal */
+    int hand_known_at_turn;     /* seats whose dealt hand was seen whole */
+    /* totals */
+    int64_t events;
+    int64_t deals;
+    int64_t sittings;
+    int findings;
+    int flags;
+    struct player *players;
+    int n_players;
+    struct applied res;         /* what the last action gave */
+    int irregular[LAW_COUNT];   /* irregularities found, by law */
+    /* the deals of the sitting quarantined: left out where they stood */
+    struct lost_deal *gaps;
+    int n_gaps;
+    int next_gap;
+};
+
+/* ------------------------------------------------------------------ */
+/* Findings and closing a deal (audit_deal.c)                           */
+/* ------------------------------------------------------------------ */
+
+/* audit__finding - one finding (its message from fmt and what follows)
+ * about the deal audited, at event (0: none) and source line, under law
+ * ("" if none) and kind: printed through the output and counted. */
+void audit__finding(struct audit *a, int64_t event, int line, const char *law,
+                    const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* audit__claim_finding - the claims matcher's callback (claims_open, ctx
+ * the audit): a `=` line of an imported log that the laws do not bear
+ * out: a mark that differs from what was due (with the L50 or L51
+ * window), a hand's value, or a ruling the laws do not give.  Held until
+ * the deal's lines are all compared, then said in their order. */
+void audit__claim_finding(void *ctx, const struct claim_finding *f);
+
+/*
+ * audit__close_deal - the deal audited is over: the log's `=` lines
+ * against the rulings the laws give (claims), the ledger's own rulings
+ * against them, then every irregularity with its status, an unclaimed one
+ * and a wrong count nobody called as findings; the deal's records are
+ * emptied for the next.  A ledger error is said on stderr.
+ */
+void audit__close_deal(struct audit *a);
+
+/* ------------------------------------------------------------------ */
+/* Walking the ledger (audit_walk.c)                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * audit__sitting - one sitting of the ledger (ledger_sittings_foreach;
+ * ctx the audit): its tags (players' names, rules) into a fresh referee,
+ * its lost deals loaded, every recorded action re-derived deal by deal
+ * (each deal closed by audit__close_deal), and the seats' tallies added
+ * to the players'.  Returns 0, -1 on a ledger error (ledger_errmsg) or
+ * out of memory (a->no_memory when the deal's waiting rulings could not
+ * be kept).
+ */
+int audit__sitting(void *ctx, int64_t id, const char *source);
+
+#endif

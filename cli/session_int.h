@@ -1,0 +1,301 @@
+/*
+ * session_int.h - the session's state and the helpers its files share
+ * (cli/session*.c only; the public interface is in cli/cli.h).
+ *
+ * A struct session runs one log through the reader, the referee and the
+ * ledger.  Its files: session.c (the object, its transactions, the
+ * sitting's tags), session_record.c (recording one accepted action),
+ * session_lost.c (lost deals), session_replay.c (replaying a sitting
+ * from the ledger), session_import.c (an import's books),
+ * session_resume.c (which sitting a recorded log continues) and
+ * session_run.c (the run, a line at a time).
+ *
+ * The helpers' statuses: 0 done, -1 a ledger error or out of memory (said
+ * on stderr where noted "reported"), CLI_E_INPUT an input that cannot
+ * stand (printed).
+ */
+#ifndef ECARTE_CLI_SESSION_INT_H
+#define ECARTE_CLI_SESSION_INT_H
+
+#include "cli/cli.h"
+
+/* A sitting the input may continue (record, while deciding). */
+struct candidate {
+    int64_t id;
+    int64_t n_events;           /* recorded */
+    bool deal_open;             /* it stopped in the middle of a deal */
+    bool dead;                  /* an input event differed from its own */
+    int bad_line;               /* ... at this input line */
+    char want[TL_LINE_MAX];     /* ... where it recorded this */
+};
+
+/* A line read while it is not yet known which sitting the input
+ * continues: kept to be taken (or skipped) once it is. */
+struct held_line {
+    int line_no;
+    char *raw;
+};
+
+/* A ledger row id kept by the number it has in the sitting. */
+struct numbered {
+    int number;
+    int64_t id;
+};
+
+struct session {
+    struct arbiter *arb;
+    struct ledger *led;         /* borrowed, may be NULL */
+    struct output *out;         /* borrowed, may be NULL */
+    enum commit_mode mode;
+    bool quiet;                 /* print findings only */
+    bool in_txn;
+    int64_t sitting;            /* 0 until the first action */
+    struct numbered game[2];    /* current and previous game */
+    struct numbered deal[2];    /* current and previous deal */
+    int64_t seq;
+    int64_t events;
+    int64_t deals;
+    int held_deal;              /* a deal whose points wait for an election,
+                                   reported once they are scored; 0 none */
+    int findings;
+    /* tags read before the first action, stored with the sitting */
+    int n_tags;
+    char (*tag_name)[TL_TAG_NAME_MAX];
+    char (*tag_value)[TL_TAG_VALUE_MAX];
+    /* what the last action gave, for the `=` lines after it: two results
+     * used in turn, so that nothing large is copied per action */
+    struct applied acts[2];
+    int cur;
+    const struct applied *last;
+    /* the `=` lines of the deal in hand against the rulings it gave: a
+     * line may come before or after the action that gives its ruling,
+     * anywhere in the same deal */
+    struct claims *claims;
+    const char *name;
+    bool whole_lines;           /* a last line without its end is refused */
+    /* recording: which sitting the input continues (RESUME_AUTO and
+     * RESUME_SITTING decide it at the input's first actions) */
+    enum resume_mode resume;
+    int64_t want_sitting;       /* RESUME_SITTING */
+    bool deciding;              /* lines are held until it is decided */
+    bool announce_new;          /* say so when the new sitting is made */
+    struct held_line *held;
+    int n_held;
+    int cap_held;
+    int64_t n_input_events;     /* events read while deciding */
+    struct candidate *cand;
+    int n_cand;
+    bool any_cand;              /* the source had sittings to continue */
+    int n_input_tags;
+    char (*input_tag)[2][TL_TAG_VALUE_MAX];
+    /* importing: a deal that cannot be read is quarantined, the rest land */
+    bool import;
+    struct ledger_import imp;   /* the import's row (imp.id 0: none yet) */
+    char sha256[LEDGER_HASH_HEX]; /* the content imported ("" if none) */
+    int skip_to;                /* lines up to it were taken in before */
+    bool resumed;               /* a sitting was resumed */
+    struct arbiter *saved;      /* the referee at the start of the deal */
+    struct numbered saved_game[2];
+    struct numbered saved_deal[2];
+    int64_t saved_seq;
+    int64_t saved_events;
+    int64_t saved_deals;
+    int64_t saved_last_event;
+    int64_t last_event_id;      /* the event `=` lines follow (claims) */
+    char *raw;                  /* raw text of the deal being read */
+    size_t raw_len;
+    size_t raw_cap;
+    int raw_line;               /* its first line */
+    bool skipping;              /* the deal is broken: skip to the next */
+    char error[600];            /* why, for the quarantine */
+    int quarantined;
+    progress_fn progress;
+    void *progress_ctx;
+};
+
+/* A line as the reader gave it. */
+struct input_line {
+    int got;                    /* 1 a line, -1 a line that does not read */
+    int line_no;
+    const char *raw;            /* its text */
+    const char *error;          /* got < 0: "NAME:LINE:COL: ..." */
+    struct tl_line *tl;         /* got > 0 */
+};
+
+/* ------------------------------------------------------------------ */
+/* The session's transactions and tags (session.c)                      */
+/* ------------------------------------------------------------------ */
+
+/* session__begin - a transaction, if the session has a ledger and none is
+ * open.  Returns 0, -1 on a ledger error (not reported). */
+int session__begin(struct session *s);
+
+/* session__commit - the open transaction, if any.  Returns 0, -1 on a
+ * ledger error (not reported; the transaction is then no longer open). */
+int session__commit(struct session *s);
+
+/* session__ledger_fail - report a ledger failure in doing what on stderr
+ * (the ledger's message, or in words another ecarte recording into the
+ * same sitting) and roll back the open transaction, if any.  Returns
+ * -1. */
+int session__ledger_fail(struct session *s, const char *what);
+
+/* session__add_tag - keep the tag of line (its name and value) with the
+ * sitting's tags, written with the sitting at its first action.  Returns
+ * 0, -1 if out of memory (the tag is not kept). */
+int session__add_tag(struct session *s, const struct tl_line *line);
+
+/* ------------------------------------------------------------------ */
+/* Recording one action (session_record.c)                              */
+/* ------------------------------------------------------------------ */
+
+/* session__id_of - the ledger id kept for number (a game's or a deal's),
+ * 0 if neither of the two kept is it. */
+int64_t session__id_of(const struct numbered ids[2], int number);
+
+/* session__push_id - keep id for number; the previous one is kept too. */
+void session__push_id(struct numbered ids[2], int number, int64_t id);
+
+/* session__ensure_sitting - the sitting row and its tags, at the first
+ * action (said on stderr if s->announce_new; with no ledger, s->sitting
+ * becomes -1).  Returns 0, -1 on a ledger error (reported; the
+ * transaction rolled back). */
+int session__ensure_sitting(struct session *s);
+
+/* session__give_rulings - the rulings an action (at line) gave join the
+ * deal's, each answering the first open `=` line it bears out. */
+void session__give_rulings(struct session *s, int line,
+                           const struct applied *ap);
+
+/* session__claim_line - a `=` line of the log, against what the rules
+ * give where it stands: after the last action taken.  A disagreement is
+ * a finding (printed and counted). */
+void session__claim_line(struct session *s, const struct tl_line *line);
+
+/* session__take_action - adjudicate and record one event line, report
+ * what it gave and keep it for the `=` lines after it.  Returns 0,
+ * CLI_E_INPUT (the action cannot stand: why is in s->error, and printed
+ * unless importing) or -1 (ledger; reported). */
+int session__take_action(struct session *s, const struct tl_line *line);
+
+/* ------------------------------------------------------------------ */
+/* Lost deals (session_lost.c)                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * session__write_lost_deal - importing: the deal just read could not be
+ * read (its raw text in s->raw, why in s->error).  The referee goes on as
+ * the log states (lost_deal_apply); the game rows it opens or closes are
+ * written, and the raw text is quarantined where it stood in the sitting.
+ * In the open transaction.  Returns 0 or -1 (ledger; reported).
+ */
+int session__write_lost_deal(struct session *s);
+
+/* ------------------------------------------------------------------ */
+/* Replaying a sitting (session_replay.c)                               */
+/* ------------------------------------------------------------------ */
+
+/* session__reset_table - a fresh referee and no sitting: what a new log
+ * starts from.  Returns 0, -1 if out of memory. */
+int session__reset_table(struct session *s);
+
+/*
+ * session__replay_sitting - make the session stand where sitting id
+ * stands: its tags and actions replayed into a fresh referee, with its
+ * lost deals where they stood.  *n_events (NULL: not wanted) gets the
+ * actions replayed.  Returns 0, -1 on a ledger error or out of memory
+ * (reported) or CLI_E_INPUT if the recorded actions no longer replay (a
+ * message is printed).
+ */
+int session__replay_sitting(struct session *s, int64_t id, int64_t *n_events);
+
+/* ------------------------------------------------------------------ */
+/* Importing (session_import.c)                                         */
+/* ------------------------------------------------------------------ */
+
+/* session__raw_add - keep a raw line (text, at line_no) of the deal being
+ * read.  Returns 0, -1 if out of memory. */
+int session__raw_add(struct session *s, const char *text, int line_no);
+
+/*
+ * session__deal_boundary - the deal read so far ends (last_line the last
+ * line it may hold): commit it with the import's progress, or quarantine
+ * it if it broke; then remember the referee as the next deal finds it.
+ * Returns 0 or -1 (ledger, memory; a ledger error reported).
+ */
+int session__deal_boundary(struct session *s, int last_line);
+
+/* session__deal_broken - the deal being read cannot be read (s->error
+ * says why; printed): undo it and skip the rest of it. */
+void session__deal_broken(struct session *s);
+
+/* session__starts_deal - does line begin a new deal (a deal or game
+ * line)? */
+bool session__starts_deal(const struct tl_line *line);
+
+/* session__keep_claim - importing, an imported log's `=` line, kept for
+ * the audit, in the open transaction (begun if none is); otherwise
+ * nothing.  Returns 0 or -1 (a ledger error; reported, but for a
+ * transaction that could not begin). */
+int session__keep_claim(struct session *s, const struct tl_line *line);
+
+/*
+ * session__import_start - importing, at the first line after the tags:
+ * the sitting, its tags and the import's row, committed on their own, so
+ * that whatever follows (a first deal quarantined, an interruption) finds
+ * them; the referee remembered as the first deal finds it.  Not
+ * importing, or at a later line: nothing.  Returns 0 or -1 (ledger,
+ * memory; a ledger error reported).
+ */
+int session__import_start(struct session *s);
+
+/* session__import_finish - importing a file with its hash into a
+ * ledger, the whole file was read (up to last_line): the import is
+ * complete (otherwise nothing).  Returns 0 or -1 (ledger; reported). */
+int session__import_finish(struct session *s, int last_line);
+
+/* ------------------------------------------------------------------ */
+/* Which sitting the input continues (session_resume.c)                 */
+/* ------------------------------------------------------------------ */
+
+/* session__drain - take the lines held: tags always, the actions (and
+ * `=` lines) up to the skip-th action are those already recorded, the
+ * rest are new.  Returns 0, or what session__handle_line returns to
+ * stop. */
+int session__drain(struct session *s, int64_t skip);
+
+/*
+ * session__decide - after the input's k-th event (at_end: the input
+ * ended after k events): is it known yet which sitting the input
+ * continues?  While a living candidate recorded more than k events, no;
+ * then the candidate with the most recorded events is resumed, or a new
+ * sitting begun (for standard input) or the run stopped (a file that
+ * differs from what its sitting recorded).  Returns 0 (decided or not),
+ * CLI_E_INPUT (a file that differs from its sitting, or a sitting that
+ * no longer replays; printed), -1 (ledger, memory), or what
+ * session__drain returns.
+ */
+int session__decide(struct session *s, int64_t k, bool at_end);
+
+/*
+ * session__decide_line - deciding: hold the line; an event is compared
+ * with the candidates (and may decide).  A line that does not read
+ * decides as the end of input would, then stops the run.  Returns 0, or
+ * what session__handle_line and session__decide return to stop, or -1
+ * (ledger, memory).
+ */
+int session__decide_line(struct session *s, const struct input_line *in);
+
+/* ------------------------------------------------------------------ */
+/* One line of a log (session_run.c)                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * session__handle_line - take one line of the log: a tag, a `=` line, an
+ * action (importing: deal by deal, a broken deal quarantined).  Returns 0
+ * to go on, CLI_E_INPUT (a line that cannot be read or cannot be true,
+ * not importing; printed) or -1 (ledger, memory; reported) to stop.
+ */
+int session__handle_line(struct session *s, const struct input_line *in);
+
+#endif
