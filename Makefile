@@ -31,6 +31,8 @@ $(call need_pkg,sqlite3,libsqlite3-dev)
 $(call need_pkg,libcrypto,libssl-dev)
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 libcrypto)
 SQLITE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libcrypto)
+$(call need_pkg,libedit,libedit-dev)
+EDIT_LIBS := $(shell $(PKG_CONFIG) --libs libedit)
 endif
 ifneq ($(filter test check asan bench,$(MAKECMDGOALS))$(filter $(BUILD)/tests/%,$(MAKECMDGOALS)),)
 $(call need_pkg,cmocka,libcmocka-dev)
@@ -68,11 +70,11 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(PROG): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/harness.o $(LIB) \
-	    $(CMOCKA_LIBS) $(SQLITE_LIBS)
+	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
 
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.
@@ -112,7 +114,7 @@ $(BUILD)/bench-obj/bench.o: bench/bench.c
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BENCH): $(BENCH_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 bench: $(BENCH)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)

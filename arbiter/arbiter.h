@@ -93,6 +93,8 @@ struct arb_result {
     bool struck;                /* the action was a `strike`: struck_line
                                    is the line it took back */
     struct table_event struck_line;
+    int struck_line_no;         /* its log line (arbiter_set_line), 0 if
+                                   unknown */
     int unstarted_game;         /* the line struck had started game N (its
                                    number is free again), else 0 */
     int unstarted_deal;         /* the line struck had started deal N, else 0 */
@@ -280,6 +282,28 @@ uint32_t arbiter_playable(const struct arbiter *a, int seat, int *unknown);
 
 /* arbiter_hand_in_progress - true while a deal has begun and not ended. */
 bool arbiter_hand_in_progress(const struct arbiter *a);
+
+/* Where cards are: one place of the table (arbiter_places). */
+struct arb_place {
+    const char *name;           /* "A's hand", "the stock", ...; static */
+    uint32_t known;             /* the cards known to be there (CARD_BIT) */
+    int count;                  /* how many cards are there, known or not */
+};
+
+#define ARB_PLACES 8
+
+/*
+ * arbiter_places - every place of the table (the stock, each hand, the
+ * turn-up, each discard, the tricks played, cards set aside) with the cards
+ * known there and its count, into out (ARB_PLACES of them).  The counts add
+ * up to 32; a card known nowhere is in one of the unknown places.  Returns
+ * the number of places filled.
+ */
+int arbiter_places(const struct arbiter *a, struct arb_place *out);
+
+/* arbiter_games_won - games each seat has won in the current rubber, into
+ * out[2]. */
+void arbiter_games_won(const struct arbiter *a, int out[2]);
 
 /*
  * arbiter_check_conservation - the card conservation invariant of the

@@ -23,6 +23,8 @@ enum zone {
     Z_COUNT
 };
 
+_Static_assert(Z_COUNT == ARB_PLACES, "one place for each zone");
+
 #define Z_HAND(s) ((int)Z_HAND_A + (int)(s))
 #define Z_DISCARD(s) ((int)Z_DISCARD_A + (int)(s))
 

@@ -228,3 +228,21 @@ int arbiter_replay_best(const struct arbiter *a, int out[2])
                          d->trump, &a->s.prof, d->elder, out);
     return 0;
 }
+
+int arbiter_places(const struct arbiter *a, struct arb_place *out)
+{
+    const struct zones *z = &a->s.d.z;
+
+    for (int i = 0; i < Z_COUNT; i++) {
+        out[i].name = arbiter__zone_name((enum zone)i);
+        out[i].known = z->known[i];
+        out[i].count = z->count[i];
+    }
+    return Z_COUNT;
+}
+
+void arbiter_games_won(const struct arbiter *a, int out[2])
+{
+    out[0] = a->s.games_won[0];
+    out[1] = a->s.games_won[1];
+}

@@ -93,6 +93,7 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     struct stretch *g = &a->stretch[a->cur];
     struct table_state was = a->s;
     struct table_event struck;
+    int struck_line_no;
     int line = a->line;
 
     if (g->n == 0) {
@@ -102,6 +103,7 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
         return ARB_E_ORDER;
     }
     struck = g->ev[--g->n];
+    struck_line_no = g->line[g->n];
     a->s = g->base;
     for (int i = 0; i < g->n; i++) {
         /* accepted before on this very table: it is accepted again */
@@ -114,6 +116,7 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
             a->s = was;
             a->line = line;
             g->n++;
+            (void)struck_line_no;
             snprintf(a->errmsg, sizeof(a->errmsg),
                      "expected the lines before the one struck to stand "
                      "again, found one refused: %.200s",
@@ -130,6 +133,7 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     memset(out, 0, sizeof(*out));
     out->struck = true;
     out->struck_line = struck;
+    out->struck_line_no = struck_line_no;
     what_was_lost(&was, &a->s, out);
     return 0;
 }

@@ -68,6 +68,7 @@ struct audit {
     bool json;
     /* the sitting being audited */
     int64_t sitting;
+    int strikes;                /* `strike` lines of the sitting */
     char source[512];
     bool imported;
     char names[2][TL_TAG_VALUE_MAX];

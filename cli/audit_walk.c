@@ -156,6 +156,14 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     if (r->deal_started) {
         a->deals++;             /* once a deal: it may be reported again */
     }
+    if (r->struck) {
+        char text[TL_LINE_MAX];
+
+        a->strikes++;
+        output_audit_strike(a->o, a->source, le->line, a->sitting,
+                            tl_format_event(&r->struck_line, text,
+                                            sizeof(text)));
+    }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
             a->seat[s].won += r->penalty[s];
@@ -283,6 +291,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     int imported;
 
     a->sitting = id;
+    a->strikes = 0;
     a->sittings++;
     snprintf(a->source, sizeof(a->source), "%s", source);
     snprintf(a->names[0], sizeof(a->names[0]), "A");
@@ -336,6 +345,9 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     }
     lost_deals(a, 0);
     audit__close_deal(a);
+    if (a->strikes > 0) {
+        output_audit_strikes(a->o, id, source, a->strikes);
+    }
     for (int s = 0; s < 2; s++) {
         struct player *p = player_of(a, a->names[s]);
 

@@ -294,6 +294,19 @@ void claims_settle(struct claims *c)
     }
 }
 
+void claims_withdraw(struct claims *c, int line)
+{
+    int kept = 0;
+
+    for (int i = 0; i < c->n_given; i++) {
+        if (c->given[i].line == line && !c->given[i].matched) {
+            continue; /* given by a line struck: it was never given */
+        }
+        c->given[kept++] = c->given[i];
+    }
+    c->n_given = kept;
+}
+
 void claims_forget(struct claims *c)
 {
     c->n_given = 0;

@@ -134,6 +134,16 @@ void output_audit_irregularity(struct output *o, const char *source,
 void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events);
 
+/* output_audit_strike - a `strike` line of sitting (format 1.1), at line
+ * of source: the scorer took back the line struck (its text). */
+void output_audit_strike(struct output *o, const char *source, int line,
+                         int64_t sitting, const char *struck);
+
+/* output_audit_strikes - how many strikes a sitting has (printed for a
+ * sitting with any). */
+void output_audit_strikes(struct output *o, int64_t sitting,
+                          const char *source, int strikes);
+
 /* output_audit_totals - the closing line of an audit; by_law lists the
  * irregularities found ("L43:2,L12:1"). */
 void output_audit_totals(struct output *o, const char *db, int64_t sittings,
@@ -281,6 +291,11 @@ bool claims_matched(const struct claims *c, int i);
  * sitting replayed: its `=` lines were compared when it was read). */
 void claims_settle(struct claims *c);
 
+/* claims_withdraw - the action at log line was struck (format 1.1): the
+ * rulings it gave that no `=` line recorded are withdrawn, as if never
+ * given; those recorded stay matched. */
+void claims_withdraw(struct claims *c, int line);
+
 /* claims_forget - drop the deal in hand, its rulings and open lines,
  * with no finding (the deal is broken, or the table reset). */
 void claims_forget(struct claims *c);
@@ -417,6 +432,40 @@ int session_quarantined(const struct session *s);
 
 /* session_sitting - the ledger id of the sitting written (0 if none). */
 int64_t session_sitting(const struct session *s);
+
+/* ------------------------------------------------------------------ */
+/* A session fed a line at a time (session_table.c, `ecarte table`)     */
+/* ------------------------------------------------------------------ */
+
+/* session_set_source - the name of the session's input, in messages and as
+ * the source of the sitting it makes (borrowed: must outlive s). */
+void session_set_source(struct session *s, const char *name);
+
+/*
+ * session_go_on - the session stands where sitting stands (its tags and
+ * actions replayed from the ledger) and the lines taken next go on with it;
+ * *line_no gets the number of its last line.  Returns 0, CLI_E_INPUT if the
+ * recorded actions no longer replay (printed), -1 on a ledger error or out
+ * of memory (reported).
+ */
+int session_go_on(struct session *s, int64_t sitting, int *line_no);
+
+/* How a line given to session_take_text went. */
+enum take_status {
+    TAKE_DONE,                  /* taken: recorded, committed and reported */
+    TAKE_REFUSED,               /* it cannot be read or cannot be true: the
+                                   reason is printed (NAME:LINE:COL: ...),
+                                   nothing is recorded */
+    TAKE_FAILED                 /* the ledger failed (reported) */
+};
+
+/*
+ * session_take_text - one line (NUL-terminated, without its line end:
+ * an action, a tag, a `=` line, with or without a time stamp), numbered
+ * line_no, taken as a log's line is, and committed.  Returns how it went.
+ */
+enum take_status session_take_text(struct session *s, const char *text,
+                                   int line_no);
 
 /* session_set_quiet - print findings only (no rulings, notes, scores). */
 void session_set_quiet(struct session *s, bool quiet);

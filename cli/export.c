@@ -72,6 +72,28 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     return 0;
 }
 
+/* canonical_laws - a Laws tag line as the preset plus the switches that
+ * differ from it (profile_format) into buf (n bytes); any other tag line,
+ * or one that does not read, as it is.  Returns the line to write. */
+static const char *canonical_laws(const char *text, char *buf, size_t n)
+{
+    struct tl_line line;
+    struct tl_error err;
+    struct profile p;
+    char why[200];
+    char value[TL_LINE_MAX - 16];
+
+    if (strncmp(text, "[Laws ", 6) != 0 ||
+        tl_parse_line(text, strlen(text), 0, &line, &err) != 0 ||
+        line.kind != TL_TAG ||
+        profile_parse(&p, line.tag_value, why, sizeof(why)) != 0) {
+        return text;
+    }
+    profile_format(&p, value, sizeof(value));
+    snprintf(buf, n, "[Laws \"%s\"]", value);
+    return buf;
+}
+
 /* export_line - second pass (ledger_lines_foreach): one line of the
  * sitting written, the [Chain] tag before its first action and a
  * comment where a quarantined deal stood.  Returns 0. */
@@ -79,6 +101,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
                        const char *text)
 {
     struct export_ctx *ctx = vctx;
+    char buf[TL_LINE_MAX];
 
     (void)game;
     if (kind != LEDGER_LINE_TAG && !ctx->tags_done) {
@@ -95,7 +118,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         if (strncmp(text, "[Chain ", 7) == 0) {
             break;              /* a chain tag of an earlier export */
         }
-        fprintf(ctx->fp, "%s\n", text);
+        fprintf(ctx->fp, "%s\n", canonical_laws(text, buf, sizeof(buf)));
         break;
     case LEDGER_LINE_EVENT:
         gap_lines(ctx, ctx->n_written++);

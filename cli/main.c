@@ -1,5 +1,6 @@
 /* main.c - the ecarte command: dispatch to the subcommands. */
 #include "cli/cli.h"
+#include "cli/table.h"
 
 #include <errno.h>
 #include <string.h>
@@ -17,6 +18,7 @@ int main(int argc, char **argv)
         {"score", cmd_score},   {"law", cmd_law},     {"laws", cmd_laws},
         {"gen", cmd_gen},       {"import", cmd_import},
         {"verify", cmd_verify}, {"audit", cmd_audit},
+        {"table", cmd_table},
     };
     char err[200];
 

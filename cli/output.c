@@ -17,6 +17,8 @@ enum json_kind {
     J_AUDIT,
     J_PLAYER,
     J_FLAG,
+    J_STRIKE,
+    J_STRIKES,
     J_TOTALS,
     J_IRREGULAR,
     J_IMPORT,
@@ -59,6 +61,10 @@ static const char *const json_sql[J_COUNT] = {
     [J_FLAG] = "SELECT json_object('type','statistic','player',?1,'kind',?2,"
                "'observed',?3,'trials',?4,'expected',?5,'probability',?6,"
                "'flagged',json(?7),'message',?8)",
+    [J_STRIKE] = "SELECT json_object('type','strike','source',?1,"
+                 "'line',?2,'sitting',?3,'struck',?4)",
+    [J_STRIKES] = "SELECT json_object('type','strikes','sitting',?1,"
+                  "'source',?2,'strikes',?3)",
     [J_TOTALS] = "SELECT json_object('type','audit','ledger',?1,"
                  "'sittings',?2,'deals',?3,'events',?4,'findings',?5,"
                  "'flags',?6,'irregularities_by_law',json(?7))",
@@ -577,6 +583,39 @@ void output_audit_flag(struct output *o, const char *player,
         return;
     }
     fprintf(o->fp, "%s %s\n", flagged ? "FLAG" : "stat", message);
+}
+
+void output_audit_strike(struct output *o, const char *source, int line,
+                         int64_t sitting, const char *struck)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_STRIKE];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int64(st, 3, sitting);
+        bind_text(st, 4, struck);
+        emit(o, J_STRIKE);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: sitting %lld: strike: the scorer took back \"%s\"\n",
+            source, line, (long long)sitting, struck);
+}
+
+void output_audit_strikes(struct output *o, int64_t sitting,
+                          const char *source, int strikes)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_STRIKES];
+
+        sqlite3_bind_int64(st, 1, sitting);
+        bind_text(st, 2, source);
+        sqlite3_bind_int(st, 3, strikes);
+        emit(o, J_STRIKES);
+        return;
+    }
+    fprintf(o->fp, "sitting %lld (%s): %d strike%s by the scorer\n",
+            (long long)sitting, source, strikes, strikes == 1 ? "" : "s");
 }
 
 void output_audit_totals(struct output *o, const char *db, int64_t sittings,

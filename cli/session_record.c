@@ -180,15 +180,15 @@ static int record_result(struct session *s, const struct tl_line *line,
             return session__ledger_fail(s, "deal");
         }
     }
-    if (r->game_started) {
+    if (r->game_started && session__id_of(s->game, game_no) == 0) {
         int64_t id;
 
         if (ledger_game_add(s->led, s->sitting, game_no, &id) != 0) {
             return session__ledger_fail(s, "game");
         }
         session__push_id(s->game, game_no, id);
-    }
-    if (r->deal_started) {
+    } /* else its game line was struck and is typed again: the same row */
+    if (r->deal_started && session__id_of(s->deal, deal_no) == 0) {
         int64_t id;
 
         if (ledger_deal_add(s->led, session__id_of(s->game, game_no), deal_no,
@@ -196,6 +196,16 @@ static int record_result(struct session *s, const struct tl_line *line,
             return session__ledger_fail(s, "deal");
         }
         session__push_id(s->deal, deal_no, id);
+    } else if (r->deal_started &&
+               ledger_deal_reopen(s->led, session__id_of(s->deal, deal_no),
+                                  seat_letter(arbiter_dealer(s->arb))) != 0) {
+        return session__ledger_fail(s, "deal"); /* its deal line struck */
+    }
+    if (r->struck && r->reopened_deal != 0 &&
+        session__id_of(s->deal, r->reopened_deal) != 0 &&
+        ledger_deal_reopen(s->led, session__id_of(s->deal, r->reopened_deal),
+                           seat_letter(arbiter_dealer(s->arb))) != 0) {
+        return session__ledger_fail(s, "deal"); /* the line ending it struck */
     }
     if (record_event(s, line, game_no, deal_no, &event_id) != 0) {
         return -1;
@@ -347,6 +357,9 @@ int session__take_action(struct session *s, const struct tl_line *line)
     }
     if (rp->deal_started || rp->game_started) {
         claims_end_deal(s->claims);
+    }
+    if (rp->struck) {
+        claims_withdraw(s->claims, rp->struck_line_no);
     }
     report(s, line->line_no, ap);
     session__give_rulings(s, line->line_no, ap);

@@ -13,6 +13,10 @@ static const char usage_text[] =
     "and recorded in a SQLite ledger.\n"
     "\n"
     "subcommands:\n"
+    "  table [--db FILE] [--laws SPEC] [--new]\n"
+    "                      the live referee at a club table: a prompt that\n"
+    "                      says who is to act, Tab completion, wrong lines\n"
+    "                      refused, undo; goes on with a sitting under way\n"
     "  record [--db FILE] [--json] [--new | --sitting ID] [LOG... | -]\n"
     "                      adjudicate and record actions (default ecarte.db);\n"
     "                      resumes the sitting the log continues\n"
@@ -45,6 +49,28 @@ static const struct {
     const char *name;
     const char *text;
 } sub_usage[] = {
+    {"table",
+     "usage: ecarte table [--db FILE] [--laws SPEC] [--new]\n"
+     "\n"
+     "The referee at the table, on a terminal.  Type each action as it\n"
+     "happens (\"A plays KH\"); it is adjudicated and committed to the ledger\n"
+     "at once, stamped with the time.  The prompt says the score, the deal,\n"
+     "the dealer and who is to act; when a law gives a choice it asks the\n"
+     "one who chooses, and the option's word alone answers.  A line that\n"
+     "cannot be read or cannot be true is refused with what is expected,\n"
+     "and nothing is recorded for it.  Tab completes verbs and the cards\n"
+     "that may be played.\n"
+     "\n"
+     "commands: help, state, hand A|B, score, law N, rulings, undo (strike\n"
+     "the last line: the scorer's slip, kept in the ledger), quit (or\n"
+     "Ctrl-D).  Run again, it goes on with the newest table sitting.\n"
+     "When standard input is not a terminal it is `record -`.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db, made if missing)\n"
+     "  --laws SPEC  the rule profile of a new sitting (e.g. polish)\n"
+     "  --new        a new sitting even if one is under way\n"
+     "  --help       this text\n"},
     {"record",
      "usage: ecarte record [--db FILE] [--json] [--new | --sitting ID] "
      "[LOG... | -]\n"

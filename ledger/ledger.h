@@ -201,6 +201,14 @@ int ledger_deal_finish(struct ledger *l, int64_t deal, int tricks_a,
                        int tricks_b, int points_a, int points_b,
                        bool is_void);
 
+/*
+ * ledger_deal_reopen - deal is in play again, dealt by dealer 'A'/'B': the
+ * line that ended it (or began it) was struck by the scorer (format 1.1),
+ * so its outcome is cleared until ledger_deal_finish records it again.
+ * Returns 0, or LEDGER_E_NOTFOUND if no deal has that id.
+ */
+int ledger_deal_reopen(struct ledger *l, int64_t deal, char dealer);
+
 /* ------------------------------------------------------------------ */
 /* Events, rulings, score marks                                         */
 /* ------------------------------------------------------------------ */

@@ -47,6 +47,7 @@ enum stmt {
     ST_GAME_REOPEN,
     ST_DEAL_ADD,
     ST_DEAL_FINISH,
+    ST_DEAL_REOPEN,
     ST_EVENT_ADD,
     ST_CHAIN_GET,
     ST_CHAIN_SET,

@@ -256,3 +256,18 @@ int ledger_deal_finish(struct ledger *l, int64_t deal, int tricks_a,
     }
     return rc;
 }
+
+int ledger_deal_reopen(struct ledger *l, int64_t deal, char dealer)
+{
+    sqlite3_stmt *st = l->st[ST_DEAL_REOPEN];
+    int bad = 0;
+    int rc = 0;
+
+    bad |= sqlite3_bind_int64(st, 1, deal);
+    bad |= ledger__bind_char(st, 2, &dealer);
+    rc = ledger__run(l, st, bad, "reopen a deal");
+    if (rc == 0) {
+        rc = ledger__changed_one(l, "reopen a deal");
+    }
+    return rc;
+}

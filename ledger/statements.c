@@ -70,6 +70,9 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_DEAL_FINISH] = "UPDATE deal SET tricks_a = ?2, tricks_b = ?3, "
         "points_a = ?4, points_b = ?5, is_void = ?6, finished = 1 "
         "WHERE id = ?1",
+    [ST_DEAL_REOPEN] = "UPDATE deal SET dealer = ?2, tricks_a = 0, "
+        "tricks_b = 0, points_a = 0, points_b = 0, is_void = 0, "
+        "finished = 0 WHERE id = ?1",
     [ST_EVENT_ADD] = "INSERT INTO event (id, sitting_id, game_id, deal_id, "
         "seq, source, line, stamp, recorded, actor, verb, args, cards, "
         "text, hash) VALUES (?1, ?2, nullif(?3, 0), nullif(?4, 0), ?5, ?6, "

@@ -1,0 +1,517 @@
+/*
+ * table.c - `ecarte table`: the live referee at a club table.  Each line the
+ * scorer types goes through the same referee and ledger as `record` (one
+ * committed transaction per action, synchronous=FULL), stamped with the
+ * wall-clock time; a line that cannot be read or cannot be true is refused
+ * with what is expected and the prompt comes back; `undo` strikes the last
+ * line (the scorer's slip, format 1.1).  Line editing, history and tab
+ * completion come from libedit (BSD-licensed; README says why).  On a
+ * ledger with a table sitting under way, the sitting is derived again from
+ * the ledger and goes on at the same prompt.  When standard input is not a
+ * terminal, `table` is `record -`.
+ */
+#include "cli/table.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "ledger/ledger.h"
+#include "tablelog/tablelog.h"
+
+/* The source name of the sittings recorded at the table. */
+#define TABLE_SOURCE "table"
+
+/* The referee at the table: the ledger, the session writing it, and the
+ * line count of the session (for messages and the ledger's line column). */
+struct table {
+    const char *db;
+    struct ledger *led;
+    struct output *out;
+    struct session *s;
+    int line_no;
+    bool quit;
+};
+
+/* The table whose referee completion reads (libedit's callbacks take no
+ * context). */
+static struct table *completing;
+
+/* ------------------------------------------------------------------ */
+/* Completion                                                           */
+/* ------------------------------------------------------------------ */
+
+static struct table_candidates candidates;
+
+/* next_candidate - libedit's generator: the candidates that start with
+ * text (any case), one per call; state 0 starts over.  Returns a string
+ * libedit frees, or NULL at the end. */
+static char *next_candidate(const char *text, int state)
+{
+    static int i;
+    size_t len = strlen(text);
+
+    if (state == 0) {
+        i = 0;
+    }
+    while (i < candidates.n) {
+        const char *w = candidates.word[i++];
+
+        if (strncasecmp(w, text, len) == 0) {
+            return strdup(w);
+        }
+    }
+    return NULL;
+}
+
+/* complete - libedit's completion hook: the words that fit where the
+ * cursor is (table_complete), never file names. */
+static char **complete(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1;
+    if (completing == NULL) {
+        return NULL;
+    }
+    table_complete(session_arbiter(completing->s), rl_line_buffer, start,
+                   &candidates);
+    return rl_completion_matches(text, next_candidate);
+}
+
+/* ------------------------------------------------------------------ */
+/* Commands                                                             */
+/* ------------------------------------------------------------------ */
+
+/* show_state - where every known card is, and how many are not known. */
+static void show_state(const struct arbiter *a)
+{
+    struct arb_place places[ARB_PLACES];
+    int n = arbiter_places(a, places);
+    int trump = arbiter_trump(a);
+
+    if (trump != SUIT_NONE) {
+        static const char *const suits[] = {"spades", "hearts", "diamonds",
+                                            "clubs"};
+
+        printf("trumps: %s (%c)\n", suits[trump], suit_letter(trump));
+    }
+    for (int i = 0; i < n; i++) {
+        char cards[100];
+        int unknown = places[i].count - cards_count(places[i].known);
+
+        if (places[i].count == 0) {
+            continue;
+        }
+        cards_format(places[i].known, cards, sizeof(cards));
+        printf("%-20s %2d: %s", places[i].name, places[i].count,
+               places[i].known != 0 ? cards : "");
+        if (unknown > 0) {
+            printf("%s%d not known", places[i].known != 0 ? " + " : "",
+                   unknown);
+        }
+        printf("\n");
+    }
+}
+
+/* show_hand - seat's hand: its count, the cards known, the unknown. */
+static void show_hand(const struct arbiter *a, const char *arg)
+{
+    uint32_t known;
+    int seat = arg != NULL && strcasecmp(arg, "A") == 0   ? SEAT_A
+               : arg != NULL && strcasecmp(arg, "B") == 0 ? SEAT_B
+                                                          : SEAT_NONE;
+    int count;
+    char cards[100];
+
+    if (seat == SEAT_NONE) {
+        printf("expected hand A or hand B\n");
+        return;
+    }
+    count = arbiter_hand(a, seat, &known);
+    cards_format(known, cards, sizeof(cards));
+    printf("%c holds %d: %s", seat_letter(seat), count,
+           known != 0 ? cards : "");
+    if (count > cards_count(known)) {
+        printf("%s%d not known", known != 0 ? " + " : "",
+               count - cards_count(known));
+    }
+    printf("\n");
+}
+
+/* show_score - the game's score, the games of the rubber, the hand's
+ * value. */
+static void show_score(const struct arbiter *a)
+{
+    int score[2];
+    int games[2];
+
+    arbiter_score(a, score);
+    arbiter_games_won(a, games);
+    printf("game %d: A %d - B %d (game is %d)\n", arbiter_game_number(a),
+           score[0], score[1], arbiter_profile(a)->target);
+    printf("games won in the rubber: A %d B %d\n", games[0], games[1]);
+    if (arbiter_value(a) > 1) {
+        printf("this hand is worth %d times its trick points\n",
+               arbiter_value(a));
+    }
+}
+
+/* A walk over the sitting's lines, for `rulings` and for the lines shown
+ * on resuming. */
+struct walk {
+    char lines[8][TL_LINE_MAX];
+    int n;                      /* lines kept (a ring of 8) */
+    int total;
+    bool rulings_only;          /* keep the rulings of the current deal */
+};
+
+static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
+                     const char *text)
+{
+    struct walk *w = vctx;
+
+    (void)game;
+    if (w->rulings_only) {
+        if (kind == LEDGER_LINE_EVENT && strncmp(text, "deal ", 5) == 0) {
+            w->n = 0;
+            w->total = 0;
+        }
+        if (kind != LEDGER_LINE_RULING) {
+            return 0;
+        }
+    }
+    if (kind == LEDGER_LINE_TAG) {
+        return 0;
+    }
+    snprintf(w->lines[w->total % 8], sizeof(w->lines[0]), "%s%s",
+             kind == LEDGER_LINE_EVENT ? "" : "= ", text);
+    w->total++;
+    w->n = w->total < 8 ? w->total : 8;
+    return 0;
+}
+
+/* show_walk - the lines kept by a walk, oldest first. */
+static void show_walk(const struct walk *w, const char *indent)
+{
+    for (int i = w->total - w->n; i < w->total; i++) {
+        printf("%s%s\n", indent, w->lines[i % 8]);
+    }
+}
+
+/* show_rulings - this deal's rulings, from the ledger (the last 8). */
+static void show_rulings(struct table *t)
+{
+    struct walk w = {.rulings_only = true};
+    int64_t sitting = session_sitting(t->s);
+
+    if (sitting == 0 ||
+        ledger_lines_foreach(t->led, sitting, 0, walk_line, &w) != 0 ||
+        w.total == 0) {
+        printf("no ruling in this deal\n");
+        return;
+    }
+    show_walk(&w, "  ");
+}
+
+/* show_law - `law N` through `ecarte law`. */
+static void show_law(const char *arg)
+{
+    char sub[] = "law";
+    char id[40];
+    char *argv[] = {sub, id, NULL};
+
+    if (arg == NULL) {
+        printf("expected law N (1-51) or a rule id (PL1, MD3)\n");
+        return;
+    }
+    snprintf(id, sizeof(id), "%s", arg);
+    optind = 0; /* getopt starts over */
+    (void)cmd_law(2, argv);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines                                                                */
+/* ------------------------------------------------------------------ */
+
+/* take - one line of the table (text without a stamp) stamped with the
+ * wall-clock time and given to the session.  A refused line prints why
+ * and what is expected; returns -1 only on a ledger failure. */
+static int take(struct table *t, const char *text)
+{
+    char line[TL_LINE_MAX + 32];
+    char hint[200];
+    time_t now = time(NULL);
+    struct tm tm;
+    enum take_status st;
+
+    localtime_r(&now, &tm);
+    if (text[0] == '[' || text[0] == '=') {
+        snprintf(line, sizeof(line), "%s", text);
+    } else {
+        snprintf(line, sizeof(line), "@%04d-%02d-%02dT%02d:%02d:%02d %s",
+                 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                 tm.tm_min, tm.tm_sec, text);
+    }
+    st = session_take_text(t->s, line, ++t->line_no);
+    fflush(stdout);
+    if (st == TAKE_FAILED) {
+        return -1;
+    }
+    if (st == TAKE_REFUSED) {
+        t->line_no--; /* nothing is recorded for it */
+        table_hint(session_arbiter(t->s), hint, sizeof(hint));
+        fprintf(stderr, "  %s; nothing recorded\n", hint);
+    }
+    return 0;
+}
+
+/* word - the n-th word of text (0-based) into buf, or NULL. */
+static const char *word(const char *text, int n, char *buf, size_t size)
+{
+    const char *p = text;
+
+    for (int i = 0;; i++) {
+        size_t len;
+
+        while (*p == ' ' || *p == '\t') {
+            p++;
+        }
+        if (*p == '\0') {
+            return NULL;
+        }
+        len = strcspn(p, " \t");
+        if (i == n) {
+            snprintf(buf, size, "%.*s", (int)len, p);
+            return buf;
+        }
+        p += len;
+    }
+}
+
+/* command - a table command (help, state, ...) or an option word alone;
+ * else the line as typed.  Returns 0, or -1 on a ledger failure. */
+static int command(struct table *t, const char *text)
+{
+    struct arbiter *a = session_arbiter(t->s);
+    char w0[32], w1[32];
+    enum law_option opt;
+    int seat;
+
+    if (word(text, 0, w0, sizeof(w0)) == NULL) {
+        return 0;
+    }
+    bool alone = word(text, 1, w1, sizeof(w1)) == NULL;
+
+    if (strcasecmp(w0, "quit") == 0 && alone) {
+        t->quit = true;
+    } else if (strcasecmp(w0, "help") == 0 && alone) {
+        table_help(a, stdout);
+    } else if (strcasecmp(w0, "state") == 0 && alone) {
+        show_state(a);
+    } else if (strcasecmp(w0, "hand") == 0) {
+        show_hand(a, alone ? NULL : w1);
+    } else if (strcasecmp(w0, "score") == 0 && alone) {
+        show_score(a);
+    } else if (strcasecmp(w0, "law") == 0) {
+        show_law(alone ? NULL : w1);
+    } else if (strcasecmp(w0, "rulings") == 0 && alone) {
+        show_rulings(t);
+    } else if (strcasecmp(w0, "undo") == 0 && alone) {
+        return take(t, "strike");
+    } else if (alone && (seat = table_option_word(a, w0, &opt)) >= 0) {
+        char line[64];
+
+        if (opt == OPT_VETO) {
+            printf("a veto is written \"%c vetoes C\" with the jack shown\n",
+                   seat_letter(seat));
+            return 0;
+        }
+        snprintf(line, sizeof(line), "%c elects %s", seat_letter(seat),
+                 option_name(opt));
+        return take(t, line);
+    } else {
+        return take(t, text);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The sitting                                                          */
+/* ------------------------------------------------------------------ */
+
+/* The newest sitting recorded at the table. */
+static int newest_table(void *vctx, int64_t id, const char *source)
+{
+    int64_t *newest = vctx;
+
+    if (strcmp(source, TABLE_SOURCE) == 0 && id > *newest) {
+        *newest = id;
+    }
+    return 0;
+}
+
+/* begin - go on with the newest table sitting (unless fresh), showing its
+ * last lines, or open a new one with the Laws tag.  Returns 0 or -1. */
+static int begin(struct table *t, bool fresh, const char *laws)
+{
+    int64_t id = 0;
+
+    if (!fresh && ledger_sittings_foreach(t->led, newest_table, &id) != 0) {
+        fprintf(stderr, "ecarte: %s: %s\n", t->db, ledger_errmsg(t->led));
+        return -1;
+    }
+    if (id > 0) {
+        struct walk w = {.rulings_only = false};
+
+        if (laws != NULL) {
+            fprintf(stderr, "ecarte: table: sitting %lld goes on under its "
+                            "own laws; --laws is for a new sitting (--new)\n",
+                    (long long)id);
+        }
+        if (session_go_on(t->s, id, &t->line_no) != 0) {
+            return -1;
+        }
+        (void)ledger_lines_foreach(t->led, id, 0, walk_line, &w);
+        printf("ecarte table: sitting %lld of %s goes on (--new for a new "
+               "one); its last lines:\n",
+               (long long)id, t->db);
+        show_walk(&w, "  ");
+        return 0;
+    }
+    printf("ecarte table: a new sitting in %s; type help for the verbs, "
+           "Tab to complete, quit to leave\n",
+           t->db);
+    if (laws != NULL) {
+        char tag[TL_LINE_MAX];
+
+        snprintf(tag, sizeof(tag), "[Laws \"%s\"]", laws);
+        return take(t, tag);
+    }
+    return 0;
+}
+
+/* run - the prompt loop until quit or end of input. */
+static int run(struct table *t)
+{
+    char prompt[240];
+
+    completing = t;
+    rl_readline_name = "ecarte";
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t";
+    while (!t->quit) {
+        char *text;
+
+        table_prompt(session_arbiter(t->s), prompt, sizeof(prompt));
+        text = readline(prompt);
+        if (text == NULL) {
+            printf("\n");
+            break; /* Ctrl-D */
+        }
+        if (text[strspn(text, " \t")] != '\0') {
+            add_history(text);
+            if (command(t, text) != 0) {
+                free(text);
+                completing = NULL;
+                return -1;
+            }
+        }
+        free(text);
+    }
+    completing = NULL;
+    return 0;
+}
+
+/* as_record - standard input is not a terminal: `record -` into db. */
+static int as_record(const char *db, bool fresh)
+{
+    char sub[] = "record", o_db[] = "--db", o_new[] = "--new", dash[] = "-";
+    char *db_arg = strdup(db);
+    char *argv[6];
+    int argc = 0;
+    int rc;
+
+    if (db_arg == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    argv[argc++] = sub;
+    argv[argc++] = o_db;
+    argv[argc++] = db_arg;
+    if (fresh) {
+        argv[argc++] = o_new;
+    }
+    argv[argc++] = dash;
+    argv[argc] = NULL;
+    optind = 0;
+    rc = cmd_record(argc, argv);
+    free(db_arg);
+    return rc;
+}
+
+int cmd_table(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"laws", required_argument, NULL, 'l'},
+        {"new", no_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    struct table t = {.db = "ecarte.db"};
+    const char *laws = NULL;
+    bool fresh = false;
+    int rc = EXIT_FINE;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:l:nh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': t.db = optarg; break;
+        case 'l': laws = optarg; break;
+        case 'n': fresh = true; break;
+        case 'h': return usage_help("table");
+        default: return usage_error("table", "bad option or missing value (see above)");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("table", "expected no log (the table is typed), "
+                                    "found \"%s\"",
+                           argv[optind]);
+    }
+    if (!isatty(0)) {
+        if (laws != NULL) {
+            return usage_error("table", "expected --laws only on a terminal; "
+                                        "put [Laws \"...\"] in the input");
+        }
+        return as_record(t.db, fresh);
+    }
+    setlocale(LC_CTYPE, "");
+    t.led = ledger_for("table", t.db, LEDGER_CHECK | LEDGER_EMPTY_OK);
+    if (t.led == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (output_open(&t.out, stdout, false) != 0 ||
+        session_open(&t.s, t.led, t.out, COMMIT_PER_ACTION) != 0) {
+        output_close(t.out);
+        ledger_close(t.led);
+        return EXIT_BAD_INPUT;
+    }
+    session_set_source(t.s, TABLE_SOURCE);
+    if (begin(&t, fresh, laws) != 0 || run(&t) != 0) {
+        rc = EXIT_BAD_INPUT;
+    } else if (session_sitting(t.s) != 0) {
+        printf("everything is recorded in %s (sitting %lld)\n", t.db,
+               (long long)session_sitting(t.s));
+    }
+    session_close(t.s);
+    output_close(t.out);
+    ledger_close(t.led);
+    return rc;
+}

@@ -1,0 +1,421 @@
+/* test_table.c - `ecarte table` driven through a real pseudo-terminal, as a
+ * club referee would use it: a whole deal typed with a typo in it, tab
+ * completion of the cards that may be played, an L43 ruling answered with
+ * the option's word, `undo` of a mistyped card and the export checking
+ * clean, SIGKILL mid-deal and the restart at the same prompt, two tables
+ * writing one ledger at once. */
+#include "tests/harness.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A referee running on a pseudo-terminal, and what it has written. */
+struct term {
+    pid_t pid;
+    int fd;
+    char out[1 << 17];
+    size_t len;
+    size_t mark;                /* expect() looks from here on */
+};
+
+/* term_start - `ecarte table --db DB [extra]` on a new pseudo-terminal. */
+static void term_start(struct term *t, const char *db, const char *extra)
+{
+    struct winsize ws = {.ws_row = 50, .ws_col = 200};
+    pid_t pid;
+
+    memset(t, 0, sizeof(*t));
+    pid = forkpty(&t->fd, NULL, NULL, &ws);
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        setenv("TERM", "vt100", 1);
+        if (extra != NULL) {
+            execl(harness_ecarte(), "ecarte", "table", "--db", db, extra,
+                  (char *)NULL);
+        } else {
+            execl(harness_ecarte(), "ecarte", "table", "--db", db,
+                  (char *)NULL);
+        }
+        _exit(127);
+    }
+    t->pid = pid;
+}
+
+/* pump - read what the referee wrote for up to ms milliseconds (returns
+ * early when it pauses after writing).  false at end of output. */
+static bool pump(struct term *t, int ms)
+{
+    struct pollfd p = {.fd = t->fd, .events = POLLIN};
+
+    while (poll(&p, 1, ms) > 0) {
+        ssize_t n;
+
+        if (t->len + 1 >= sizeof(t->out)) {
+            memmove(t->out, t->out + sizeof(t->out) / 2, sizeof(t->out) / 2);
+            t->len -= sizeof(t->out) / 2;
+            t->mark = t->mark > sizeof(t->out) / 2
+                          ? t->mark - sizeof(t->out) / 2
+                          : 0;
+        }
+        n = read(t->fd, t->out + t->len, sizeof(t->out) - 1 - t->len);
+        if (n <= 0) {
+            return false;
+        }
+        t->len += (size_t)n;
+        t->out[t->len] = '\0';
+        ms = 50;
+    }
+    return true;
+}
+
+/* expect - wait (up to 10 s) until text appears after the mark; the mark
+ * moves past it.  Fails the test with what was seen if it never does. */
+static void expect(struct term *t, const char *text)
+{
+    time_t until = time(NULL) + 10;
+
+    for (;;) {
+        char *at = strstr(t->out + t->mark, text);
+
+        if (at != NULL) {
+            t->mark = (size_t)(at - t->out) + strlen(text);
+            return;
+        }
+        if (time(NULL) > until || !pump(t, 200)) {
+            fail_msg("expected \"%s\" on the terminal, saw:\n%s", text,
+                     t->out + t->mark);
+        }
+    }
+}
+
+/* type - the keys of text, then Enter. */
+static void type(struct term *t, const char *text)
+{
+    size_t n = strlen(text);
+
+    assert_int_equal(write(t->fd, text, n), (ssize_t)n);
+    assert_int_equal(write(t->fd, "\r", 1), 1);
+    pump(t, 100);
+}
+
+/* type_lines - each line of text typed, waiting for the prompt between. */
+static void type_lines(struct term *t, const char *text)
+{
+    char line[200];
+    const char *p = text;
+
+    while (*p != '\0') {
+        size_t len = strcspn(p, "\n");
+
+        snprintf(line, sizeof(line), "%.*s", (int)len, p);
+        type(t, line);
+        expect(t, "> ");
+        p += len + (p[len] == '\n');
+    }
+}
+
+/* term_end - wait for the referee to exit; its exit status. */
+static int term_end(struct term *t)
+{
+    int st = 0;
+
+    while (pump(t, 200)) {
+    }
+    assert_int_equal(waitpid(t->pid, &st, 0), t->pid);
+    close(t->fd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static const char deal_lines[] = "game\n"
+                                 "deal B\n"
+                                 "A shuffles\n"
+                                 "B shuffles\n"
+                                 "A cuts 17\n"
+                                 "B gives A 3 QH AH 7H\n"
+                                 "B gives B 3 KH JH 9H\n"
+                                 "B gives A 2 KS KD\n"
+                                 "B gives B 2 8H 9C\n"
+                                 "B turns TH\n"
+                                 "A stands\n"
+                                 "A leads KD\n"
+                                 "B announces king\n";
+
+static const char play_lines[] = "B plays JH\n"
+                                 "B leads KH\n"
+                                 "A plays 7H\n"
+                                 "B leads 9C\n"
+                                 "A plays AH\n"
+                                 "A leads KS\n"
+                                 "B plays 9H\n"
+                                 "B leads 8H\n";
+
+/* checks_clean - the ledger exported, and the export checked --strict. */
+static void export_checks_clean(const struct harness_tmp *tmp)
+{
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                tmp->db, tmp->out),
+                     0);
+    assert_int_equal(harness_sh("%s check --strict '%s' >/dev/null",
+                                harness_ecarte(), tmp->out),
+                     0);
+}
+
+/* A whole deal typed, with a typo in the middle: the typo (B plays QH, a
+ * card in A's hand) is refused with what is expected, nothing is recorded,
+ * the line is retyped and the deal scores as played. */
+static void table__typo_is_refused_and_the_deal_scores(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "a new sitting");
+    expect(&t, "> ");
+    type_lines(&t, deal_lines);
+    expect(&t, ""); /* settle */
+    type(&t, "B plays QH");
+    expect(&t, "expected B to play: one of KH JH 9H 8H");
+    expect(&t, "nothing recorded");
+    expect(&t, "play: B plays > ");
+    type_lines(&t, play_lines);
+    type(&t, "A plays QH");
+    expect(&t, "points A 0 B 3");
+    expect(&t, "A 0 - B 3");
+    type(&t, "quit");
+    expect(&t, "everything is recorded");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c QH",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 2); /* dealt, played: the typo is not there */
+    export_checks_clean(tmp);
+}
+
+/* Tab on "A plays " lists exactly the cards A may play: B led the king of
+ * trumps, A holds QH AH 7H KS and must follow. */
+static void table__tab_lists_the_legal_cards(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char *seen;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, deal_lines);
+    type_lines(&t, "B plays JH\nB leads KH\n");
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "A plays \t\t", 10), 10);
+    pump(&t, 500);
+    seen = t.out + t.mark;
+    assert_non_null(strstr(seen, "QH"));
+    assert_non_null(strstr(seen, "AH"));
+    assert_non_null(strstr(seen, "7H"));
+    assert_null(strstr(seen, "KS"));
+    assert_null(strstr(seen, "??"));
+    /* and a unique prefix completes: 7 -> 7H */
+    assert_int_equal(write(t.fd, "\x15", 1), 1); /* kill the line */
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
+/* L43: the revoke is ruled at the end of the hand and the prompt becomes
+ * the question; the option's word alone answers it. */
+static void table__l43_answered_with_its_word(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, "game\ndeal B\nA shuffles\nB shuffles\nA cuts 9\n"
+                   "B gives A 3 QS JS AH\nB gives B 3 KD QH AC\n"
+                   "B gives A 2 7C 9D\nB gives B 2 9C 8H\nB turns 8D\n"
+                   "A proposes\nB accepts\nA discards 1 7C\nA asks 1\n"
+                   "B gives A 1 7S\nB discards 1 8H\nB gives B 1 TC\n"
+                   "A leads QS\nB plays 9C\nA leads AH\nB plays QH\n"
+                   "B leads KD\nA plays 9D\nB leads AC\nA plays 7S\n"
+                   "B leads TC\n");
+    type(&t, "A plays JS");
+    expect(&t, "L43");
+    expect(&t, "A chooses: replay | stand > ");
+    type(&t, "replay");
+    expect(&t, "play: A leads > ");
+    type_lines(&t, "A leads AH\nB plays QH\nB leads KD\nA plays 9D\n"
+                   "B leads AC\nA plays 7S\nB leads TC\nA plays JS\n"
+                   "B leads 9C\n");
+    type(&t, "A plays QS");
+    expect(&t, "A 0 - B 1");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c 'A elects "
+                                     "replay'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1);
+    export_checks_clean(tmp);
+}
+
+/* undo: a mistyped but legal card is struck; the ledger keeps both lines
+ * and the strike, the table goes on without it, the export checks clean. */
+static void table__undo_strikes_a_mistyped_card(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[8192];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, deal_lines);
+    type(&t, "B plays 9H");
+    expect(&t, "play: B leads > "); /* B won the trick with the 9 */
+    type(&t, "undo");
+    expect(&t, "play: B plays > ");
+    type_lines(&t, play_lines);
+    type(&t, "A plays QH");
+    expect(&t, "A 0 - B 3");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -A1 'B plays "
+                                     "9H' | head -2",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_non_null(strstr(out, "strike"));
+    export_checks_clean(tmp);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_non_null(strstr(out, "1 strike"));
+}
+
+/* SIGKILL mid-deal: nothing typed and acknowledged is lost; run again, the
+ * referee derives the sitting from the ledger and opens at the same
+ * prompt. */
+static void table__sigkill_and_restart_at_the_same_prompt(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, deal_lines);
+    type(&t, "B plays JH");
+    expect(&t, "deal 1, B deals | play: B leads > ");
+    kill(t.pid, SIGKILL);
+    assert_int_equal(term_end(&t), 128 + SIGKILL);
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "goes on");
+    expect(&t, "B plays JH"); /* the last lines shown */
+    expect(&t, "A 0 - B 1 | deal 1, B deals | play: B leads > ");
+    type_lines(&t, play_lines + strlen("B plays JH\n"));
+    type(&t, "A plays QH");
+    expect(&t, "A 0 - B 3");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    export_checks_clean(tmp);
+}
+
+/* Two tables at once on one club ledger: both complete, the chain
+ * verifies, each sitting has its whole deal. */
+static void table__two_tables_share_one_ledger(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t1, t2;
+    char all[sizeof(deal_lines) + sizeof(play_lines) + 16];
+    const char *p = all;
+    char out[4096];
+
+    snprintf(all, sizeof(all), "%s%sA plays QH\n", deal_lines, play_lines);
+    term_start(&t1, tmp->db, NULL);
+    expect(&t1, "> ");
+    type(&t1, "game");
+    expect(&t1, "> ");
+    term_start(&t2, tmp->db, "--new");
+    expect(&t2, "a new sitting");
+    expect(&t2, "> ");
+    p += strlen("game\n");
+    type(&t2, "game");
+    expect(&t2, "> ");
+    while (*p != '\0') {
+        char line[100];
+        size_t len = strcspn(p, "\n");
+
+        snprintf(line, sizeof(line), "%.*s", (int)len, p);
+        type(&t1, line);
+        type(&t2, line);
+        expect(&t1, "> ");
+        expect(&t2, "> ");
+        p += len + 1;
+    }
+    type(&t1, "score");
+    expect(&t1, "A 0 - B 3 (game is 5)");
+    type(&t2, "score");
+    expect(&t2, "A 0 - B 3 (game is 5)");
+    type(&t1, "quit");
+    type(&t2, "quit");
+    assert_int_equal(term_end(&t1), 0);
+    assert_int_equal(term_end(&t2), 0);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null",
+                                harness_ecarte(), tmp->db),
+                     0);
+    for (int sitting = 1; sitting <= 2; sitting++) {
+        assert_int_equal(
+            harness_capture(out, sizeof(out),
+                            "%s export --db '%s' --sitting %d | grep -c "
+                            "'^@.* plays\\|^@.* leads'",
+                            harness_ecarte(), tmp->db, sitting),
+            0);
+        assert_int_equal(atoi(out), 10);
+    }
+}
+
+/* Not a terminal: table is record - (the lines taken, a wrong one exit 2). */
+static void table__without_a_terminal_is_record(void **state)
+{
+    struct harness_tmp *tmp = *state;
+
+    harness_write(tmp->log, "game\ndeal B\nA shuffles\n");
+    assert_int_equal(harness_sh("%s table --db '%s' < '%s' >/dev/null",
+                                harness_ecarte(), tmp->db, tmp->log),
+                     0);
+    harness_write(tmp->log2, "game\ndeal B\nA shuffles\nB leads KH\n");
+    assert_int_equal(harness_sh("%s table --db '%s' --new < '%s' >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), tmp->db, tmp->log2),
+                     2);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, \
+                                                harness_tmp_teardown)
+        T(table__typo_is_refused_and_the_deal_scores),
+        T(table__tab_lists_the_legal_cards),
+        T(table__l43_answered_with_its_word),
+        T(table__undo_strikes_a_mistyped_card),
+        T(table__sigkill_and_restart_at_the_same_prompt),
+        T(table__two_tables_share_one_ledger),
+        T(table__without_a_terminal_is_record),
+#undef T
+    };
+
+    signal(SIGPIPE, SIG_IGN);
+    return cmocka_run_group_tests_name("table", tests, NULL, NULL);
+}
