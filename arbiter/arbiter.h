@@ -262,6 +262,13 @@ struct arb_next {
     uint32_t options;           /* OPT_BIT()s, for ARB_NEXT_ELECT */
     enum law_id law;            /* the ruling's law, for ARB_NEXT_ELECT and
                                    ARB_NEXT_REMEDY */
+    bool waiting;               /* an election waits that does not hold the
+                                   play (L25, L43: it is made when the hand
+                                   is over, or before): the step above is
+                                   the hand's, the election this: */
+    int waiting_seat;           /* who chooses */
+    uint32_t waiting_options;   /* OPT_BIT()s */
+    enum law_id waiting_law;
 };
 
 /*

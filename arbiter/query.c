@@ -156,13 +156,23 @@ void arbiter_next(const struct arbiter *a, struct arb_next *out)
     memset(out, 0, sizeof(*out));
     out->seat = SEAT_NONE;
     if (d->n_pending > 0 && d->pending[d->n_pending - 1].r.options != 0) {
-        const struct ruling *r = &d->pending[d->n_pending - 1].r;
+        const struct pending *p = &d->pending[d->n_pending - 1];
+        const uint64_t play = EV_BIT(EV_LEAD) | EV_BIT(EV_PLAY);
 
-        out->step = ARB_NEXT_ELECT;
-        out->seat = r->elector;
-        out->options = r->options;
-        out->law = r->law;
-    } else if (d->owed.kind != OWED_NONE) {
+        if (d->phase == PH_PLAY && !d->over && (p->allow & play) != 0) {
+            out->waiting = true; /* the hand goes on meanwhile */
+            out->waiting_seat = p->r.elector;
+            out->waiting_options = p->r.options;
+            out->waiting_law = p->r.law;
+        } else {
+            out->step = ARB_NEXT_ELECT;
+            out->seat = p->r.elector;
+            out->options = p->r.options;
+            out->law = p->r.law;
+            return;
+        }
+    }
+    if (d->owed.kind != OWED_NONE) {
         out->step = ARB_NEXT_REMEDY;
         out->seat = d->owed.seat;
         out->n = d->owed.n;

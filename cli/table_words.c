@@ -163,6 +163,21 @@ static void step_words(const struct arbiter *a, const struct arb_next *nx,
     }
 }
 
+/* options_words - "replay | stand" for the options of mask into buf. */
+static void options_words(uint32_t mask, char *buf, size_t n)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int o = 0; o < OPT_COUNT && used < n; o++) {
+        if (mask & OPT_BIT(o)) {
+            used += (size_t)snprintf(buf + used, n - used, "%s%s",
+                                     used > 0 ? " | " : "",
+                                     option_name((enum law_option)o));
+        }
+    }
+}
+
 void table_prompt(const struct arbiter *a, char *buf, size_t n)
 {
     struct arb_next nx;
@@ -181,25 +196,24 @@ void table_prompt(const struct arbiter *a, char *buf, size_t n)
         snprintf(lead, sizeof(lead), "A %d - B %d", score[0], score[1]);
     }
     if (nx.step == ARB_NEXT_ELECT) {
-        char opts[120] = "";
-        size_t used = 0;
+        char opts[120];
 
-        for (int o = 0; o < OPT_COUNT; o++) {
-            if (nx.options & OPT_BIT(o)) {
-                used += (size_t)snprintf(opts + used, sizeof(opts) - used,
-                                         "%s%s", used > 0 ? " | " : "",
-                                         option_name((enum law_option)o));
-                if (used >= sizeof(opts)) {
-                    break;
-                }
-            }
-        }
+        options_words(nx.options, opts, sizeof(opts));
         snprintf(buf, n, "%s | %s: %c chooses: %s > ", lead,
                  laws_get(nx.law)->id,
                  nx.seat == SEAT_NONE ? '?' : seat_letter(nx.seat), opts);
         return;
     }
     step_words(a, &nx, where, sizeof(where));
+    if (nx.waiting) {
+        char opts[120];
+
+        options_words(nx.waiting_options, opts, sizeof(opts));
+        snprintf(buf, n, "%s | %s | %s waits: %c chooses %s > ", lead, where,
+                 laws_get(nx.waiting_law)->id, seat_letter(nx.waiting_seat),
+                 opts);
+        return;
+    }
     snprintf(buf, n, "%s | %s > ", lead, where);
 }
 
@@ -209,7 +223,10 @@ int table_option_word(const struct arbiter *a, const char *word,
     struct arb_next nx;
 
     arbiter_next(a, &nx);
-    if (nx.step != ARB_NEXT_ELECT) {
+    if (nx.step != ARB_NEXT_ELECT && nx.waiting) {
+        nx.options = nx.waiting_options;
+        nx.seat = nx.waiting_seat;
+    } else if (nx.step != ARB_NEXT_ELECT) {
         return -1;
     }
     for (int o = 0; o < OPT_COUNT; o++) {
@@ -279,12 +296,14 @@ void table_help(const struct arbiter *a, FILE *fp)
     arbiter_next(a, &nx);
     fprintf(fp, "Now:\n");
     for (size_t i = 0; i < N_VERBS; i++) {
-        if (verb_words[i].steps & STEP_BIT(nx.step)) {
+        if (verb_words[i].steps &
+            (STEP_BIT(nx.step) |
+             (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) {
             fprintf(fp, "  X %-16s %s\n", verb_words[i].verb,
                     verb_words[i].meaning);
         }
     }
-    if (nx.step == ARB_NEXT_ELECT) {
+    if (nx.step == ARB_NEXT_ELECT || nx.waiting) {
         fprintf(fp, "  %-18s %s\n", "OPTION",
                 "the option's word alone: the one who chooses elects it");
     }
@@ -346,11 +365,13 @@ static int is_seat(const char *w)
 static void first_words(const struct arbiter *a, const struct arb_next *nx,
                         struct table_candidates *c)
 {
-    if (nx->step == ARB_NEXT_ELECT) {
-        for (int o = 0; o < OPT_COUNT; o++) {
-            if (nx->options & OPT_BIT(o)) {
-                add(c, option_name((enum law_option)o));
-            }
+    uint32_t options = nx->step == ARB_NEXT_ELECT ? nx->options
+                       : nx->waiting              ? nx->waiting_options
+                                                  : 0;
+
+    for (int o = 0; o < OPT_COUNT; o++) {
+        if (options & OPT_BIT(o)) {
+            add(c, option_name((enum law_option)o));
         }
     }
     (void)a;
@@ -385,7 +406,7 @@ static void card_words(const struct arbiter *a, const struct arb_next *nx,
         add_cards(c, hand, 0);
     } else if (strcasecmp(verb, "elects") == 0 && index == 2) {
         for (int o = 0; o < OPT_COUNT; o++) {
-            if (nx->options & OPT_BIT(o)) {
+            if ((nx->options | nx->waiting_options) & OPT_BIT(o)) {
                 add(c, option_name((enum law_option)o));
             }
         }
@@ -456,7 +477,9 @@ void table_complete(const struct arbiter *a, const char *line, int upto,
     }
     if (nw == 1) {
         for (size_t k = 0; k < N_VERBS; k++) {
-            if ((verb_words[k].steps & STEP_BIT(nx.step)) &&
+            if ((verb_words[k].steps &
+                 (STEP_BIT(nx.step) |
+                  (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
                 (nx.seat == SEAT_NONE || nx.seat == seat ||
                  nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE)) {
                 add(c, verb_words[k].verb);

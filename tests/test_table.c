@@ -246,7 +246,12 @@ static void table__l43_answered_with_its_word(void **state)
                    "B gives A 2 7C 9D\nB gives B 2 9C 8H\nB turns 8D\n"
                    "A proposes\nB accepts\nA discards 1 7C\nA asks 1\n"
                    "B gives A 1 7S\nB discards 1 8H\nB gives B 1 TC\n"
-                   "A leads QS\nB plays 9C\nA leads AH\nB plays QH\n"
+                   "A leads QS\n");
+    type(&t, "B plays 9C");
+    /* the revoke does not hold the play: the hand goes on, the question
+     * waits in the prompt */
+    expect(&t, "play: A leads | L43 waits: A chooses replay | stand > ");
+    type_lines(&t, "A leads AH\nB plays QH\n"
                    "B leads KD\nA plays 9D\nB leads AC\nA plays 7S\n"
                    "B leads TC\n");
     type(&t, "A plays JS");
