@@ -345,6 +345,20 @@ static void cli__every_law_and_rule_is_explained_whole(void **state)
     assert_non_null(strstr(out, "\"elects pass\": no veto"));
 }
 
+/* A strike with no line in reach cannot be true: exit 2, and the line is
+ * named. */
+static void cli__strike_with_nothing_to_strike_exits_2(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[2048];
+
+    harness_write(t->log, "game\nstrike\nstrike\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, ":3:1: expected a line to strike"));
+}
+
 static void cli__score_prints_the_scoresheet(void **state)
 {
     struct harness_tmp *t = *state;
@@ -454,6 +468,7 @@ int run_tests(void)
         T(cli__json_lines_are_valid_json),
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),
+        T(cli__strike_with_nothing_to_strike_exits_2),
         T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
         T(cli__every_command_has_its_help),

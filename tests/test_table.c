@@ -37,7 +37,11 @@ static void term_start(struct term *t, const char *db, const char *extra)
 
     memset(t, 0, sizeof(*t));
     pid = forkpty(&t->fd, NULL, NULL, &ws);
-    assert_true(pid >= 0);
+    if (pid < 0) {
+        printf("  SKIPPED: no pseudo-terminal here (forkpty: %s)\n",
+               strerror(errno));
+        skip();
+    }
     if (pid == 0) {
         setenv("TERM", "vt100", 1);
         if (extra != NULL) {
