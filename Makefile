@@ -45,7 +45,8 @@ ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(DEPFLAGS) $(SQLITE_CFLAGS) $(C
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
-          $(wildcard ledger/*.c) $(wildcard arbiter/*.c)
+          $(wildcard ledger/*.c) $(wildcard arbiter/*.c) \
+          $(wildcard sitting/*.c)
 CLI_SRC = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/test_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -132,7 +133,7 @@ clean:
 # Each public header compiles alone under the strict flags.
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
-	         cli/cli.h; do \
+	         sitting/sitting.h cli/cli.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"

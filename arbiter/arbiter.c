@@ -108,6 +108,7 @@ int arbiter_open(struct arbiter **out)
     a->s.game_winner = SEAT_NONE;
     a->s.last_dealer = SEAT_NONE;
     a->s.next_dealer = SEAT_NONE;
+    a->s.fixed_dealer = SEAT_NONE;
     a->s.packs_swapped = 0;
     a->s.prev_king_dealer = SEAT_NONE;
     a->s.lost_king_dealer = SEAT_NONE;
@@ -482,9 +483,7 @@ static int step(struct ctx *c)
     return 0;
 }
 
-/* result_reset - an empty result (the preview texts are written only for
- * the rulings given, so they need no clearing). */
-static void result_reset(struct arb_result *out)
+void arbiter__result_reset(struct arb_result *out)
 {
     memset(out, 0, offsetof(struct arb_result, previews));
     out->n_notes = 0;
@@ -515,7 +514,7 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
     assert(ev->actor >= SEAT_NONE && ev->actor <= SEAT_B);
     assert(ev->target >= SEAT_NONE && ev->target <= SEAT_B);
     assert(ev->n_cards <= EVENT_CARDS_MAX);
-    result_reset(out);
+    arbiter__result_reset(out);
     a->errmsg[0] = '\0';
     *next = a->s;
     c.a = a;
@@ -533,7 +532,7 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
                           "count broken (card conservation)");
     }
     if (rc != 0) {
-        result_reset(out);
+        arbiter__result_reset(out);
         return rc;
     }
     if (ev->kind == EV_DEAL || ev->kind == EV_TURN) {
@@ -550,7 +549,7 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
 
 int arbiter_finish(struct arbiter *a, struct arb_result *out)
 {
-    result_reset(out);
+    arbiter__result_reset(out);
     out->score[0] = a->s.score[0];
     out->score[1] = a->s.score[1];
     return 0;
@@ -567,7 +566,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
     struct ctx c;
     int target;
 
-    result_reset(out);
+    arbiter__result_reset(out);
     a->errmsg[0] = '\0';
     *next = a->s;
     c.a = a;

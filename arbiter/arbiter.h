@@ -187,6 +187,45 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
                       const int *score, struct arb_result *out);
 
 /* ------------------------------------------------------------------ */
+/* What a sitting above the two seats may ask (sitting/)                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The referee knows two seats, never who sits in them.  A sitting of
+ * more than two (a chouette, a pool, a gallery: VARIANTS.md 5-7) moves
+ * persons between the seats and may ask these of the table; a two-seat
+ * log never does, and plays exactly as without them.  Each takes effect
+ * from the next action; a strike does not reach back past it.
+ */
+
+/*
+ * arbiter_fix_dealer - from now on every deal is seat's (a chouette whose
+ * bank deals every hand, VARIANTS.md 5.2): a deal by the other seat is
+ * out of turn (L14), and after it the deal is seat's again.  SEAT_NONE
+ * lets the deal go round again (LAWS.md 5.4).  Cannot fail.
+ */
+void arbiter_fix_dealer(struct arbiter *a, int seat);
+
+/*
+ * arbiter_new_pair - a new pair sits down between games (a pool's
+ * rentrant, VARIANTS.md 6.2): the cut for deal is open to them again
+ * (L5), and dealer (SEAT_NONE: the cut's winner, or anyone if they do
+ * not cut) deals the next deal.  Returns 0, or ARB_E_ORDER (message) in
+ * the middle of a hand.
+ */
+int arbiter_new_pair(struct arbiter *a, int dealer);
+
+/*
+ * arbiter_concede - the player in seat leaves the table without consent
+ * and concedes the game (LAWS.md 5.21; CH3, CH5, PO3, BY6): the game is
+ * won by the other seat, its value by L46 from seat's points, and a hand
+ * in progress is not played out (its points as they stand).  Fills *out
+ * like arbiter_apply (deal_over for a hand cut short, game_over).
+ * Returns 0, or ARB_E_ORDER (message) when no game is in progress.
+ */
+int arbiter_concede(struct arbiter *a, int seat, struct arb_result *out);
+
+/* ------------------------------------------------------------------ */
 /* Reading the state                                                    */
 /* ------------------------------------------------------------------ */
 

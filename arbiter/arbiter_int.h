@@ -197,6 +197,12 @@ struct table_state {
     bool deal_on;               /* a deal has begun and not ended */
     int8_t last_dealer;         /* dealer of the last deal played out */
     int8_t next_dealer;         /* who should deal next, SEAT_NONE if free */
+    int8_t fixed_dealer;        /* the seat that deals every deal (a
+                                   chouette's bank), SEAT_NONE: the deal
+                                   goes round (arbiter_fix_dealer) */
+    int pair_deal;              /* deals before the pair now seated sat
+                                   down: their cut for deal comes after
+                                   it (arbiter_new_pair) */
     int8_t packs_swapped;       /* L14: the packs stay swapped */
     int8_t order[2];            /* each dealer's packet order: first packet 2 or 3 */
     int order_game[2];          /* game in which it was last adopted */
@@ -326,6 +332,10 @@ struct ctx {
 };
 
 /* arbiter.c -------------------------------------------------------- */
+
+/* arbiter__result_reset - an empty result (the preview texts are
+ * written only for the rulings given, so they need no clearing). */
+void arbiter__result_reset(struct arb_result *out);
 
 /* arbiter__fail - set the message on the arbiter and return code */
 int arbiter__fail(struct ctx *c, int code, const char *fmt, ...);

@@ -92,6 +92,9 @@ void arbiter__void_deal(struct ctx *c)
 /* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if free. */
 int arbiter__right_dealer(const struct table_state *s)
 {
+    if (s->fixed_dealer != SEAT_NONE) {
+        return s->fixed_dealer;
+    }
     if (s->next_dealer != SEAT_NONE) {
         return s->next_dealer;
     }
@@ -192,7 +195,7 @@ int arbiter__on_cut_for_deal(struct ctx *c, const struct ruling *rs, int n)
     uint8_t a;
     uint8_t b;
 
-    if (s->deal_no > 0) {
+    if (s->deal_no > s->pair_deal) {
         return arbiter__fail(
             c, ARB_E_ORDER,
             "expected the cut for deal before the first deal, found "

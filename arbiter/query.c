@@ -46,6 +46,9 @@ int arbiter_dealer(const struct arbiter *a)
 /* arbiter_next_dealer_of - who should deal the next deal in state s. */
 static int arbiter_next_dealer_of(const struct table_state *s)
 {
+    if (s->fixed_dealer != SEAT_NONE) {
+        return s->fixed_dealer;
+    }
     if (s->next_dealer != SEAT_NONE) {
         return s->next_dealer;
     }
@@ -184,7 +187,8 @@ void arbiter_next(const struct arbiter *a, struct arb_next *out)
                                                            : d->point_offer);
     } else if (s->game_over && !s->game_on) {
         out->step = ARB_NEXT_NEW_GAME;
-    } else if (!s->deal_on && !s->cut_for_deal_done && s->deal_no == 0) {
+    } else if (!s->deal_on && !s->cut_for_deal_done &&
+               s->deal_no == s->pair_deal) {
         out->step = ARB_NEXT_CUT_FOR_DEAL;
     } else if (!s->deal_on) {
         out->step = ARB_NEXT_DEAL;

@@ -8,6 +8,7 @@
  */
 #include "cli/cli.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,8 @@
 /* A ruling the rules gave in the deal in hand. */
 struct given {
     struct ruling r;
+    char offender[TL_ID_MAX];   /* its offender and elector in words: "A", */
+    char elector[TL_ID_MAX];    /* "B", a person's ID, "" for nobody */
     char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
     int line;                   /* the action's line */
     bool matched;               /* a `=` line of the log records it */
@@ -66,17 +69,40 @@ void claims_set_strict(struct claims *c, bool strict)
     c->strict = strict;
 }
 
-/* expect_matches - does the ruling r bear out the `= ruling` line x (the
- * fields the line names)? */
-static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
+/* who_text - a seat as a ruling's party in words: "A", "B", "". */
+static void who_text(int seat, char out[TL_ID_MAX])
+{
+    out[0] = seat == SEAT_NONE ? '\0' : seat_letter(seat);
+    out[1] = '\0';
+}
+
+/* party_matches - does the party a line names (a seat, or a person's id)
+ * agree with the ruling's (in words)? */
+static bool party_matches(int seat, const char *id, const char *given)
+{
+    char want[TL_ID_MAX];
+
+    if (id[0] != '\0') {
+        return strcmp(id, given) == 0;
+    }
+    who_text(seat, want);
+    return strcmp(want, given) == 0;
+}
+
+/* expect_matches - does the ruling r (its parties in words: offender,
+ * elector) bear out the `= ruling` line x (the fields the line names)? */
+static bool expect_matches(const struct tl_expect *x, const struct ruling *r,
+                           const char *offender, const char *elector)
 {
     if (x->law != r->law) {
         return false;
     }
-    if ((x->has & TLX_OFFENDER) && x->offender != r->offender) {
+    if ((x->has & TLX_OFFENDER) &&
+        !party_matches(x->offender, x->offender_id, offender)) {
         return false;
     }
-    if ((x->has & TLX_ELECTOR) && x->elector != r->elector) {
+    if ((x->has & TLX_ELECTOR) &&
+        !party_matches(x->elector, x->elector_id, elector)) {
         return false;
     }
     if ((x->has & TLX_OPTIONS) && x->options != r->options) {
@@ -93,6 +119,21 @@ static bool expect_matches(const struct tl_expect *x, const struct ruling *r)
 static char *expect_text(const struct tl_expect *x, char *buf, size_t n)
 {
     struct ruling r;
+
+    if (x->offender_id[0] != '\0' || x->elector_id[0] != '\0') {
+        struct tl_line line;
+        char text[TL_LINE_MAX];
+        size_t len;
+
+        memset(&line, 0, offsetof(struct tl_line, sit));
+        line.kind = TL_EXPECT_RULING;
+        line.expect = *x;
+        tl_format_line(&line, text, sizeof(text));
+        len = strlen(text + 2) < n ? strlen(text + 2) : n - 1;
+        memcpy(buf, text + 2, len);
+        buf[len] = '\0';
+        return buf;
+    }
 
     memset(&r, 0, sizeof(r));
     r.law = x->law;
@@ -124,7 +165,10 @@ static void open_finding(struct claims *c, const struct open_claim *o)
     c->report(c->ctx, &f);
 }
 
-void claims_give(struct claims *c, const struct ruling *r,
+/* give - a ruling given (its parties in words), answering the oldest
+ * open `=` line it bears out. */
+static void give(struct claims *c, const struct ruling *r,
+                 const char *offender, const char *elector,
                  const char *words, int line)
 {
     struct given *g;
@@ -136,11 +180,13 @@ void claims_give(struct claims *c, const struct ruling *r,
     }
     g = &c->given[c->n_given++];
     g->r = *r;
+    snprintf(g->offender, sizeof(g->offender), "%s", offender);
+    snprintf(g->elector, sizeof(g->elector), "%s", elector);
     snprintf(g->words, sizeof(g->words), "%s", words);
     g->line = line;
     g->matched = false;
     for (int k = 0; k < c->n_open; k++) {
-        if (expect_matches(&c->open[k].x, &g->r)) {
+        if (expect_matches(&c->open[k].x, &g->r, g->offender, g->elector)) {
             g->matched = true;
             memmove(&c->open[k], &c->open[k + 1],
                     sizeof(c->open[0]) * (size_t)(c->n_open - k - 1));
@@ -148,6 +194,33 @@ void claims_give(struct claims *c, const struct ruling *r,
             break;
         }
     }
+}
+
+void claims_give(struct claims *c, const struct ruling *r,
+                 const char *words, int line)
+{
+    char offender[TL_ID_MAX];
+    char elector[TL_ID_MAX];
+
+    who_text(r->offender, offender);
+    who_text(r->elector, elector);
+    give(c, r, offender, elector, words, line);
+}
+
+void claims_give_sitting(struct claims *c, const struct sit_ruling *sr,
+                         const char *words, int line)
+{
+    struct ruling r;
+
+    memset(&r, 0, sizeof(r));
+    r.law = sr->law;
+    r.offender = SEAT_NONE;
+    r.elector = SEAT_NONE;
+    r.options = 0;
+    r.remedy = sr->remedy;
+    r.window = WIN_NONE;
+    snprintf(r.note, sizeof(r.note), "%s", sr->note);
+    give(c, &r, sr->offender, sr->elector, words, line);
 }
 
 /*
@@ -165,13 +238,20 @@ static void claim_ruling(struct claims *c, const struct tl_line *line,
     size_t used = 0;
 
     for (int i = c->n_given - 1; i >= 0; i--) {
-        if (!c->given[i].matched && expect_matches(x, &c->given[i].r)) {
+        if (!c->given[i].matched &&
+            expect_matches(x, &c->given[i].r, c->given[i].offender,
+                           c->given[i].elector)) {
             c->given[i].matched = true;
             return;
         }
     }
     for (int i = 0; i < p->n_pending; i++) {
-        if (expect_matches(x, &p->pending[i])) {
+        char offender[TL_ID_MAX];
+        char elector[TL_ID_MAX];
+
+        who_text(p->pending[i].offender, offender);
+        who_text(p->pending[i].elector, elector);
+        if (expect_matches(x, &p->pending[i], offender, elector)) {
             return;
         }
     }
@@ -196,6 +276,104 @@ static void claim_ruling(struct claims *c, const struct tl_line *line,
                                  "%s\"= %s\"", used ? ", " : "",
                                  p->last->words[i]);
     }
+    for (int i = 0; p->last != NULL && i < p->last->s.n_rulings &&
+                    used < sizeof(o->gave);
+         i++) {
+        used += (size_t)snprintf(o->gave + used, sizeof(o->gave) - used,
+                                 "%s\"= %s\"", used ? ", " : "",
+                                 p->last->sit_words[i]);
+    }
+}
+
+const char *claim_kind_name(enum claim_kind k)
+{
+    static const char *const names[] = {
+        [CLAIM_SCORE] = "score",
+        [CLAIM_VALUE] = "value",
+        [CLAIM_RULING] = "ruling",
+        [CLAIM_UNRECORDED] = "unrecorded-ruling",
+        [CLAIM_SETTLE] = "settle",
+        [CLAIM_POOL] = "pool",
+        [CLAIM_ROLES] = "roles",
+        [CLAIM_BETS] = "bets",
+    };
+
+    return names[k];
+}
+
+const char *claims_sitting_expect(const struct sitting *sit,
+                                  const struct sit_result *last, int *seen,
+                                  const struct tl_line *line, char *buf,
+                                  size_t n)
+{
+    int kind = sitting_mark_kind(line->kind);
+    int k = 0;
+
+    buf[0] = '\0';
+    if (kind < 0) {
+        return buf;
+    }
+    for (int i = 0; last != NULL && i < last->n_marks; i++) {
+        if ((int)last->marks[i].kind != kind) {
+            continue;
+        }
+        if (k++ == seen[kind]) {
+            seen[kind]++;
+            snprintf(buf, n, "%s", last->marks[i].text);
+            return buf;
+        }
+    }
+    seen[kind]++;
+    if (kind != SIT_MARK_SETTLE) {
+        sitting_now_text(sit, line->kind, buf, n);
+    }
+    return buf;
+}
+
+/* claim_sitting - a `= settle`, `= pool`, `= roles` or `= bets` line
+ * against what the rules give where it stands (p->sitting). */
+static void claim_sitting(struct claims *c, const struct tl_line *line,
+                          const struct claim_point *p)
+{
+    static const enum claim_kind kinds[SIT_MARK_KINDS] = {
+        [SIT_MARK_SETTLE] = CLAIM_SETTLE,
+        [SIT_MARK_POOL] = CLAIM_POOL,
+        [SIT_MARK_ROLES] = CLAIM_ROLES,
+        [SIT_MARK_BETS] = CLAIM_BETS,
+    };
+    static const char *const none[SIT_MARK_KINDS] = {
+        [SIT_MARK_SETTLE] = "no settlement after this action",
+        [SIT_MARK_POOL] = "no pool here",
+        [SIT_MARK_ROLES] = "no roles here",
+        [SIT_MARK_BETS] = "no bet here",
+    };
+    struct claim_finding f;
+    char got[SIT_MARK_TEXT];
+    char want[SIT_MARK_TEXT + 8];
+    char msg[2 * SIT_MARK_TEXT + 100];
+    const char *expected = p->sitting != NULL ? p->sitting : "";
+    int kind = sitting_mark_kind(line->kind);
+
+    sitting_mark_text(line, got, sizeof(got));
+    if (strcmp(got, expected) == 0) {
+        return;
+    }
+    if (expected[0] != '\0') {
+        snprintf(want, sizeof(want), "\"= %s\"", expected);
+    } else {
+        snprintf(want, sizeof(want), "%s", none[kind]);
+    }
+    snprintf(msg, sizeof(msg), "the log records \"= %s\", the rules give %s",
+             got, want);
+    memset(&f, 0, sizeof(f));
+    f.kind = kinds[kind];
+    f.line = line->line_no;
+    f.event = p->event;
+    f.quote = got;
+    f.expected = expected;
+    f.found = got;
+    f.message = msg;
+    c->report(c->ctx, &f);
 }
 
 /* claim_score - a `= score` line against the score at point p. */
@@ -271,6 +449,12 @@ void claims_line(struct claims *c, const struct tl_line *line,
     case TL_EXPECT_VALUE:
         claim_value(c, line, p);
         break;
+    case TL_EXPECT_SETTLE:
+    case TL_EXPECT_POOL:
+    case TL_EXPECT_ROLES:
+    case TL_EXPECT_BETS:
+        claim_sitting(c, line, p);
+        break;
     default:
         break;
     }
@@ -279,7 +463,9 @@ void claims_line(struct claims *c, const struct tl_line *line,
 bool claims_is_claim(const struct tl_line *line)
 {
     return line->kind == TL_EXPECT_RULING || line->kind == TL_EXPECT_SCORE ||
-           line->kind == TL_EXPECT_VALUE;
+           line->kind == TL_EXPECT_VALUE || line->kind == TL_EXPECT_SETTLE ||
+           line->kind == TL_EXPECT_POOL || line->kind == TL_EXPECT_ROLES ||
+           line->kind == TL_EXPECT_BETS;
 }
 
 bool claims_matched(const struct claims *c, int i)

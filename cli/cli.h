@@ -12,6 +12,7 @@
 
 #include "arbiter/arbiter.h"
 #include "ledger/ledger.h"
+#include "sitting/sitting.h"
 #include "tablelog/tablelog.h"
 
 #define ECARTE_VERSION "1.0.0"
@@ -58,6 +59,26 @@ bool output_json(const struct output *o);
 void output_ruling(struct output *o, const char *source, int line, int deal,
                    const struct ruling *r, const char *words,
                    const char *preview);
+
+/* output_sit_ruling - a ruling of the sitting (its offender and elector
+ * persons or seats) given at source:line on deal number deal, in the
+ * words of its `= ruling` line; printed as output_ruling prints one. */
+void output_sit_ruling(struct output *o, const char *source, int line,
+                       int deal, const struct sit_ruling *r,
+                       const char *words);
+
+/* output_mark - one of the sitting's `=` lines the rules give at
+ * source:line (money settled, the pool, the roles, the bets); JSON
+ * {"type":"settle"|"pool"|"roles"|"bets","source","line","game",
+ * "reason","text","transfers":{ID: n, ...}}. */
+void output_mark(struct output *o, const char *source, int line,
+                 const struct sit_mark *m);
+
+/* output_balance - a person's balance for a sitting (`ecarte score`);
+ * person "house" for the house's levy.  JSON {"type":"balance",
+ * "sitting","person","name","balance"}. */
+void output_balance(struct output *o, int64_t sitting, const char *person,
+                    const char *name, int balance);
 
 /* output_note - a fact that is not a ruling (text mode only). */
 void output_note(struct output *o, const char *source, int line,
@@ -157,10 +178,13 @@ void output_audit_totals(struct output *o, const char *db, int64_t sittings,
 #define APPLY_WORDS_MAX 300     /* "ruling L43 offender A elector B ..." */
 
 /* What one action gave: the referee's result, and each of its rulings in
- * the words of a `= ruling` line without its "= " (ruling_format). */
+ * the words of a `= ruling` line without its "= " (ruling_format); and
+ * the sitting's above the seats (sitting/), its rulings in words too. */
 struct applied {
     struct arb_result r;
     char words[ARB_RULINGS_MAX][APPLY_WORDS_MAX];
+    struct sit_result s;
+    char sit_words[SIT_RULINGS_MAX][APPLY_WORDS_MAX];
 };
 
 /*
@@ -175,8 +199,28 @@ int apply_event(struct arbiter *a, const struct table_event *ev, int line,
                 struct applied *out);
 
 /* apply_words - the words of each ruling of out->r into out->words, for
- * a result the referee filled otherwise (arbiter_lose_deal). */
+ * a result the referee filled otherwise (arbiter_lose_deal); the
+ * sitting's part is emptied. */
 void apply_words(struct applied *out);
+
+/*
+ * apply_line - one action line l (TL_EVENT) through the sitting sit and
+ * the referee a (sitting_apply): *out gets both results and the words of
+ * every ruling.  Returns 0, or the sitting's or the arbiter's code with
+ * the reason in sitting_errmsg(sit): sit and a are then as they were and
+ * *out holds no ruling.
+ */
+int apply_line(struct sitting *sit, struct arbiter *a, const struct tl_line *l,
+               struct applied *out);
+
+/* apply_sit_words - the words of each of the sitting's rulings of out
+ * into out->sit_words. */
+void apply_sit_words(struct applied *out);
+
+/* sit_ruling_words - the `= ruling` words of a ruling of the sitting
+ * ("ruling CH2 offender ann remedy forfeit-stake") into buf.  Returns
+ * buf. */
+char *sit_ruling_words(const struct sit_ruling *r, char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Claims: a log's `=` lines against what the rules give                */
@@ -187,9 +231,17 @@ enum claim_kind {
     CLAIM_SCORE,                /* `= score`: not the score there */
     CLAIM_VALUE,                /* `= value`: not the hand's value there */
     CLAIM_RULING,               /* `= ruling`: no ruling of its deal */
-    CLAIM_UNRECORDED            /* strict: a ruling no `= ruling` line
+    CLAIM_UNRECORDED,           /* strict: a ruling no `= ruling` line
                                    records */
+    CLAIM_SETTLE,               /* `= settle`: not the money the action
+                                   above moved */
+    CLAIM_POOL,                 /* `= pool`: not the pool there */
+    CLAIM_ROLES,                /* `= roles`: not the roles there */
+    CLAIM_BETS                  /* `= bets`: not the bets at risk there */
 };
+
+/* claim_kind_name - the finding kind's word ("score", "settle", ...). */
+const char *claim_kind_name(enum claim_kind k);
 
 /* One disagreement, as claims_finding_fn receives it (every pointer
  * borrowed for the call). */
@@ -227,7 +279,24 @@ struct claim_point {
     int n_pending;
     const struct applied *last; /* what the action above gave (NULL: not
                                    known), quoted in a finding */
+    const char *sitting;        /* for the sitting's `=` lines (settle,
+                                   pool, roles, bets): what this one should
+                                   say, without "= " ("" nothing), from
+                                   claims_sitting_expect */
 };
+
+/*
+ * claims_sitting_expect - what the sitting's `=` line (settle, pool,
+ * roles, bets) should say where it stands: the seen[kind]-th mark of its
+ * kind the action above gave (last, NULL if none), or, past them, the
+ * sitting as it is now (a settlement: none).  seen[] counts the lines of
+ * each kind since the action (SIT_MARK_KINDS of them), and is advanced.
+ * Into buf (n bytes), without "= ".  Returns buf.
+ */
+const char *claims_sitting_expect(const struct sitting *sit,
+                                  const struct sit_result *last, int *seen,
+                                  const struct tl_line *line, char *buf,
+                                  size_t n);
 
 /* The `=` lines of the deal in hand and the rulings the rules gave in it. */
 struct claims;
@@ -270,6 +339,10 @@ int claims_parse(const char *text, int line_no, struct tl_line *out);
  */
 void claims_give(struct claims *c, const struct ruling *r,
                  const char *words, int line);
+/* claims_give_sitting - the sitting gave ruling r (words: its `= ruling`
+ * words) on the action at line: as claims_give. */
+void claims_give_sitting(struct claims *c, const struct sit_ruling *r,
+                         const char *words, int line);
 
 /*
  * claims_line - a `=` line of the log (other lines are ignored), standing

@@ -126,6 +126,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         break;
     case LEDGER_LINE_RULING:
     case LEDGER_LINE_SCORE:
+    case LEDGER_LINE_MARK:
         fprintf(ctx->fp, "= %s\n", text);
         break;
     }

@@ -111,6 +111,9 @@ static void print_law(const struct law *l)
          : l->kind == LAW_KIND_PROCEDURE
              ? "procedure: engaging it gives a ruling that settles the "
                "procedure; it records no irregularity"
+         : l->format != NULL
+             ? "rule of the sitting, applied as it goes; it gives no "
+               "ruling line"
              : "rule of scoring, applied as the play goes; it gives "
                "no ruling line",
          12);
@@ -124,7 +127,20 @@ static void print_law(const struct law *l)
         }
     }
     wrap("woken by:", line, 12);
-    if (l->kind != LAW_KIND_RULE) {
+    if (l->format != NULL) {
+        char fmt[120];
+
+        snprintf(fmt, sizeof(fmt),
+                 "[Format \"%s\"]: ruled above the two seats, between "
+                 "persons",
+                 l->format);
+        wrap("format:", fmt, 12);
+    }
+    if (l->format != NULL && l->kind != LAW_KIND_RULE) {
+        wrap("parties:", l->parties != NULL ? l->parties : "", 12);
+        wrap("window:", window_words[l->window], 12);
+        wrap("remedy:", remedy_name(l->remedy), 12);
+    } else if (l->kind != LAW_KIND_RULE) {
         wrap("offender:", role_words[l->offender], 12);
         wrap("chooses:",
              l->offender == ROLE_NOBODY && l->elector == ROLE_ADVERSARY
@@ -148,7 +164,9 @@ static void print_law(const struct law *l)
     if (l->reading != NULL) {
         wrap("reading:", l->reading, 12);
     }
-    if (l->kind != LAW_KIND_RULE) {
+    if (l->example != NULL) {
+        printf("\n  in a log, e.g.:  = %s\n", l->example);
+    } else if (l->kind != LAW_KIND_RULE) {
         memset(&r, 0, sizeof(r));
         r.law = l->law;
         r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;
@@ -251,9 +269,12 @@ int cmd_laws(int argc, char **argv)
     for (int i = 0; i < LAW_COUNT; i++) {
         const struct law *l = laws_get((enum law_id)i);
 
+        char kind[40];
+
+        snprintf(kind, sizeof(kind), "(%s rule)",
+                 l->format != NULL ? l->format : "scoring");
         printf("%-4s %-48s %s\n", l->id, l->title,
-               l->kind == LAW_KIND_RULE ? "(scoring rule)"
-                                        : remedy_name(l->remedy));
+               l->kind == LAW_KIND_RULE ? kind : remedy_name(l->remedy));
     }
     return EXIT_FINE;
 }

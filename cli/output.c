@@ -22,6 +22,8 @@ enum json_kind {
     J_TOTALS,
     J_IRREGULAR,
     J_IMPORT,
+    J_MARK,
+    J_BALANCE,
     J_COUNT
 };
 
@@ -70,6 +72,10 @@ static const char *const json_sql[J_COUNT] = {
                  "'flags',?6,'irregularities_by_law',json(?7))",
     [J_IMPORT] = "SELECT json_object('type','import','source',?1,"
                  "'status',?2,'deals',?3,'quarantined',?4,'events',?5)",
+    [J_MARK] = "SELECT json_object('type',?1,'source',?2,'line',?3,"
+               "'game',?4,'reason',?5,'text',?6,'transfers',json(?7))",
+    [J_BALANCE] = "SELECT json_object('type','balance','sitting',?1,"
+                  "'person',?2,'name',?3,'balance',?4)",
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
@@ -286,6 +292,101 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
             p = bar != NULL ? bar + 3 : p + len;
         }
     }
+}
+
+void output_sit_ruling(struct output *o, const char *source, int line,
+                       int deal, const struct sit_ruling *r,
+                       const char *words)
+{
+    const struct law *row = laws_get(r->law);
+
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_RULING];
+
+        bind_text(st, 1, source);
+        sqlite3_bind_int(st, 2, line);
+        sqlite3_bind_int(st, 3, deal);
+        bind_text(st, 4, row->id);
+        bind_text(st, 5, row->title);
+        bind_text(st, 6, r->offender[0] != '\0' ? r->offender : NULL);
+        bind_text(st, 7, r->elector[0] != '\0' ? r->elector : NULL);
+        bind_text(st, 8, "[]");
+        bind_text(st, 9, remedy_name(r->remedy));
+        bind_text(st, 10, r->note);
+        sqlite3_bind_text(st, 11, "{}", -1, SQLITE_STATIC);
+        bind_text(st, 12, NULL);
+        emit(o, J_RULING);
+        return;
+    }
+    fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
+    fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
+            r->note[0] ? " - " : "", r->note);
+}
+
+void output_mark(struct output *o, const char *source, int line,
+                 const struct sit_mark *m)
+{
+    static const char *const kinds[SIT_MARK_KINDS] = {
+        [SIT_MARK_SETTLE] = "settle",
+        [SIT_MARK_POOL] = "pool",
+        [SIT_MARK_ROLES] = "roles",
+        [SIT_MARK_BETS] = "bets",
+    };
+    char transfers[2048];
+    size_t used = 0;
+
+    if (o == NULL) {
+        return;
+    }
+    if (!o->json) {
+        fprintf(o->fp, "%s:%d: = %s\n", source, line, m->text);
+        return;
+    }
+    used = (size_t)snprintf(transfers, sizeof(transfers), "{");
+    for (int i = 0; i < m->n && used < sizeof(transfers); i++) {
+        /* IDs are [a-z0-9-] or "house": nothing to escape */
+        used += (size_t)snprintf(transfers + used, sizeof(transfers) - used,
+                                 "%s\"%s\":%d", i > 0 ? "," : "",
+                                 m->t[i].who, (int)m->t[i].n);
+    }
+    if (used < sizeof(transfers)) {
+        snprintf(transfers + used, sizeof(transfers) - used, "}");
+    }
+    {
+        sqlite3_stmt *st = o->stmt[J_MARK];
+
+        bind_text(st, 1, kinds[m->kind]);
+        bind_text(st, 2, source);
+        sqlite3_bind_int(st, 3, line);
+        sqlite3_bind_int(st, 4, m->game);
+        bind_text(st, 5, m->reason[0] != '\0' ? m->reason : NULL);
+        bind_text(st, 6, m->text);
+        bind_text(st, 7, transfers);
+        emit(o, J_MARK);
+    }
+}
+
+void output_balance(struct output *o, int64_t sitting, const char *person,
+                    const char *name, int balance)
+{
+    if (o == NULL) {
+        return;
+    }
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_BALANCE];
+
+        sqlite3_bind_int64(st, 1, sitting);
+        bind_text(st, 2, person);
+        bind_text(st, 3, name);
+        sqlite3_bind_int(st, 4, balance);
+        emit(o, J_BALANCE);
+        return;
+    }
+    fprintf(o->fp, "  %-12s %-24s %+d\n", person, name != NULL ? name : "",
+            balance);
 }
 
 void output_note(struct output *o, const char *source, int line,

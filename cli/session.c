@@ -25,16 +25,10 @@
  * and counted. */
 static void session_finding(void *ctx, const struct claim_finding *f)
 {
-    static const char *const kind[] = {
-        [CLAIM_SCORE] = "score",
-        [CLAIM_VALUE] = "value",
-        [CLAIM_RULING] = "ruling",
-        [CLAIM_UNRECORDED] = "unrecorded-ruling",
-    };
     struct session *s = ctx;
 
-    output_finding(s->out, s->name, f->line, kind[f->kind], f->expected,
-                   f->found, f->message);
+    output_finding(s->out, s->name, f->line, claim_kind_name(f->kind),
+                   f->expected, f->found, f->message);
     s->findings++;
 }
 
@@ -45,9 +39,11 @@ int session_open(struct session **out, struct ledger *l, struct output *o,
 
     s = calloc(1, sizeof(*s));
     if (s == NULL || arbiter_open(&s->arb) != 0 ||
+        sitting_open(&s->sit) != 0 ||
         claims_open(&s->claims, session_finding, s) != 0) {
         if (s != NULL) {
             arbiter_close(s->arb);
+            sitting_close(s->sit);
         }
         free(s);
         return -1;
@@ -105,6 +101,7 @@ void session_close(struct session *s)
         return;
     }
     arbiter_close(s->saved);
+    sitting_close(s->saved_sit);
     free(s->raw);
     for (int i = 0; i < s->n_held; i++) {
         free(s->held[i].raw);
@@ -116,6 +113,7 @@ void session_close(struct session *s)
         ledger_rollback(s->led);
     }
     arbiter_close(s->arb);
+    sitting_close(s->sit);
     claims_close(s->claims);
     free(s->tag_name);
     free(s->tag_value);

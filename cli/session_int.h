@@ -44,6 +44,7 @@ struct numbered {
 
 struct session {
     struct arbiter *arb;
+    struct sitting *sit;        /* the sitting above the seats (sitting/) */
     struct ledger *led;         /* borrowed, may be NULL */
     struct output *out;         /* borrowed, may be NULL */
     enum commit_mode mode;
@@ -67,6 +68,8 @@ struct session {
     struct applied acts[2];
     int cur;
     const struct applied *last;
+    int seen[SIT_MARK_KINDS];   /* the sitting's `=` lines read since the
+                                   last action, by kind */
     /* the `=` lines of the deal in hand against the rulings it gave: a
      * line may come before or after the action that gives its ruling,
      * anywhere in the same deal */
@@ -95,6 +98,7 @@ struct session {
     int skip_to;                /* lines up to it were taken in before */
     bool resumed;               /* a sitting was resumed */
     struct arbiter *saved;      /* the referee at the start of the deal */
+    struct sitting *saved_sit;  /* and the sitting */
     struct numbered saved_game[2];
     struct numbered saved_deal[2];
     int64_t saved_seq;

@@ -82,6 +82,25 @@ static void split_event(const struct table_event *ev, char *args, size_t na,
     }
 }
 
+/* sitting_args - the words of a line of the sitting after its verb (its
+ * canonical text with its actor and verb taken off) into args (na
+ * bytes). */
+static void sitting_args(const char *text, const struct tl_line *line,
+                         char *args, size_t na)
+{
+    const char *p = text;
+    int words = line->sit.actor[0] != '\0' ||
+                        line->ev.actor != SEAT_NONE
+                    ? 2
+                    : 1;
+
+    for (int i = 0; i < words && *p != '\0'; i++) {
+        p += strcspn(p, " ");
+        p += strspn(p, " ");
+    }
+    snprintf(args, na, "%s", p);
+}
+
 /* record_event - the event row of one accepted action (line), in game
  * game_no and deal deal_no of the sitting, in the open transaction; its
  * id into *event_id.  Returns 0, or -1 on a ledger error (reported; the
@@ -93,11 +112,25 @@ static int record_event(struct session *s, const struct tl_line *line,
     char text[TL_LINE_MAX];
     char args[TL_LINE_MAX];
     char cards[200];
-    char actor[2] = {0, 0};
+    char actor[TL_ID_MAX] = {0, 0};
 
     tl_format_line(line, text, sizeof(text));
     split_event(&line->ev, args, sizeof(args), cards, sizeof(cards));
     actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
+    if (tl_is_sitting(line)) {
+        char bare[TL_LINE_MAX];
+        const char *at = text;
+
+        if (line->stamp[0] != '\0') {
+            at += strcspn(at, " ");
+            at += strspn(at, " ");
+        }
+        snprintf(bare, sizeof(bare), "%s", at);
+        sitting_args(bare, line, args, sizeof(args));
+        if (line->sit.actor[0] != '\0') {
+            snprintf(actor, sizeof(actor), "%s", line->sit.actor);
+        }
+    }
     memset(&le, 0, sizeof(le));
     le.sitting = s->sitting;
     le.game = session__id_of(s->game, game_no);
@@ -148,6 +181,87 @@ static int record_rulings(struct session *s, int64_t event_id,
                                                      : remedy_name(ru->remedy),
                               ap->words[i], NULL) != 0) {
             return session__ledger_fail(s, "ruling");
+        }
+    }
+    return 0;
+}
+
+/* record_sitting - what the sitting gave on the action (event_id, line):
+ * its rulings, its `=` lines (settlements, pool, roles, bets), the person
+ * declared, who sat where, stakes and bets; in the open transaction.
+ * Returns 0, or -1 on a ledger error (reported; the transaction rolled
+ * back). */
+static int record_sitting(struct session *s, int64_t event_id,
+                          const struct tl_line *line, const struct applied *ap)
+{
+    static const char *const kinds[SIT_MARK_KINDS] = {
+        [SIT_MARK_POOL] = "pool",
+        [SIT_MARK_ROLES] = "roles",
+        [SIT_MARK_BETS] = "bets",
+    };
+    const struct sit_result *r = &ap->s;
+
+    if (line != NULL && line->ev.kind == EV_PERSON &&
+        ledger_person_add(s->led, s->sitting, event_id, line->sit.who,
+                          line->sit.name) != 0) {
+        return session__ledger_fail(s, "person");
+    }
+    for (int i = 0; i < r->n_rulings; i++) {
+        const struct sit_ruling *ru = &r->rulings[i];
+
+        if (ledger_ruling_add(s->led, event_id, laws_get(ru->law)->id,
+                              ru->offender, ru->elector, "",
+                              ru->remedy == REM_NONE ? ""
+                                                     : remedy_name(ru->remedy),
+                              ap->sit_words[i], NULL) != 0) {
+            return session__ledger_fail(s, "ruling");
+        }
+    }
+    for (int i = 0; i < r->n_marks; i++) {
+        const struct sit_mark *m = &r->marks[i];
+        struct ledger_transfer t[TL_IDS_MAX + 1];
+        int rc;
+
+        if (m->kind != SIT_MARK_SETTLE) {
+            rc = ledger_mark_add(s->led, event_id, kinds[m->kind], m->text);
+        } else {
+            for (int k = 0; k < m->n; k++) {
+                t[k].person = m->t[k].who;
+                t[k].amount = m->t[k].n;
+            }
+            rc = ledger_settlement_add(s->led, s->sitting,
+                                       session__id_of(s->game, m->game),
+                                       event_id, m->reason, m->text, t, m->n);
+        }
+        if (rc != 0) {
+            return session__ledger_fail(s, "settlement");
+        }
+    }
+    for (int i = 0; i < r->n_records; i++) {
+        const struct sit_record *rec = &r->records[i];
+        int64_t game = session__id_of(s->game, rec->game);
+        int rc = 0;
+
+        switch (rec->kind) {
+        case SIT_REC_SEATING:
+            rc = ledger_seating_add(s->led, s->sitting, game, event_id,
+                                    seat_letter(rec->seat), rec->who,
+                                    rec->what);
+            break;
+        case SIT_REC_STAKE:
+            rc = ledger_stake_add(s->led, s->sitting, game, event_id,
+                                  rec->who, rec->what, rec->amount);
+            break;
+        case SIT_REC_BET:
+            rc = ledger_bet_add(s->led, s->sitting, game, event_id, rec->who,
+                                seat_letter(rec->seat), rec->amount,
+                                rec->odds[0], rec->odds[1], rec->other);
+            break;
+        default:
+            break;              /* a person's part: the audit's */
+        }
+        if (rc != 0) {
+            return session__ledger_fail(s, "sitting");
         }
     }
     return 0;
@@ -245,6 +359,9 @@ static int record_result(struct session *s, const struct tl_line *line,
             return session__ledger_fail(s, "game");
         }
     }
+    if (ap->s.taken || ap->s.touched) {
+        return record_sitting(s, event_id, line, ap);
+    }
     return 0;
 }
 
@@ -259,9 +376,16 @@ static void report(struct session *s, int line, const struct applied *ap)
     for (int i = 0; i < r->n_notes; i++) {
         output_note(s->out, s->name, line, r->notes[i]);
     }
+    for (int i = 0; i < ap->s.n_notes; i++) {
+        output_note(s->out, s->name, line, ap->s.notes[i]);
+    }
     for (int i = 0; i < r->n_rulings; i++) {
         output_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
                       &r->rulings[i], ap->words[i], r->previews[i]);
+    }
+    for (int i = 0; i < ap->s.n_rulings; i++) {
+        output_sit_ruling(s->out, s->name, line, arbiter_deal_number(s->arb),
+                          &ap->s.rulings[i], ap->sit_words[i]);
     }
     if (r->deal_over && r->deal.held) {
         s->held_deal = r->deal.number;
@@ -274,6 +398,9 @@ static void report(struct session *s, int line, const struct applied *ap)
     }
     if (r->game_reopened) {
         output_game_reopened(s->out, s->name, line, r->reopened_game);
+    }
+    for (int i = 0; i < ap->s.n_marks; i++) {
+        output_mark(s->out, s->name, line, &ap->s.marks[i]);
     }
 }
 
@@ -289,6 +416,10 @@ void session__give_rulings(struct session *s, int line,
     for (int i = 0; i < ap->r.n_rulings; i++) {
         claims_give(s->claims, &ap->r.rulings[i], ap->words[i], line);
     }
+    for (int i = 0; i < ap->s.n_rulings; i++) {
+        claims_give_sitting(s->claims, &ap->s.rulings[i], ap->sit_words[i],
+                            line);
+    }
 }
 
 /* session__claim_line - a `=` line of the log, against what the rules
@@ -298,11 +429,15 @@ void session__claim_line(struct session *s, const struct tl_line *line)
 {
     struct ruling pending[8];
     struct claim_point p;
+    char expect[SIT_MARK_TEXT];
     int n = 0;
 
     if (line->kind == TL_EXPECT_RULING) {
         n = arbiter_pending(s->arb, pending, 8);
     }
+    p.sitting = claims_sitting_expect(s->sit, s->last != NULL ? &s->last->s
+                                                              : NULL,
+                                      s->seen, line, expect, sizeof(expect));
     p.event = s->last_event_id;
     arbiter_score(s->arb, p.score);
     p.value = arbiter_value(s->arb);
@@ -326,10 +461,10 @@ int session__take_action(struct session *s, const struct tl_line *line)
     const struct arb_result *rp = &ap->r;
     int rc;
 
-    rc = apply_event(s->arb, &line->ev, line->line_no, ap);
+    rc = apply_line(s->sit, s->arb, line, ap);
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
-                 line->line_no, arbiter_errmsg(s->arb));
+                 line->line_no, sitting_errmsg(s->sit));
         if (!s->import) {
             fprintf(stderr, "%s\n", s->error);
         }
@@ -363,6 +498,7 @@ int session__take_action(struct session *s, const struct tl_line *line)
     }
     report(s, line->line_no, ap);
     session__give_rulings(s, line->line_no, ap);
+    memset(s->seen, 0, sizeof(s->seen));
     s->last = ap;
     s->cur = 1 - s->cur;
     return 0;

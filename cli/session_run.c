@@ -29,7 +29,8 @@ static enum tag_seen tag_seen(const struct session *s,
                               const struct tl_line *line)
 {
     static const char *const binding[] = {"A", "B", "Laws", "Target",
-                                          "Stakes", "Rubber"};
+                                          "Stakes", "Rubber", "Format",
+                                          "Stake"};
 
     for (int i = 0; i < s->n_tags; i++) {
         if (strcmp(s->tag_name[i], line->tag_name) != 0) {
@@ -51,7 +52,8 @@ static enum tag_seen tag_seen(const struct session *s,
 static bool sets_rules(const char *name)
 {
     return strcmp(name, "Laws") == 0 || strcmp(name, "Target") == 0 ||
-           strcmp(name, "Stakes") == 0 || strcmp(name, "Rubber") == 0;
+           strcmp(name, "Stakes") == 0 || strcmp(name, "Rubber") == 0 ||
+           strcmp(name, "Format") == 0 || strcmp(name, "Stake") == 0;
 }
 
 /* handle_tag - a tag line: kept for the sitting, or checked against the
@@ -85,6 +87,11 @@ static int handle_tag(struct session *s, const struct tl_line *line)
     if (arbiter_set_tag(s->arb, line->tag_name, line->tag_value) != 0) {
         fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
                 arbiter_errmsg(s->arb));
+        return CLI_E_INPUT;
+    }
+    if (sitting_set_tag(s->sit, line->tag_name, line->tag_value) != 0) {
+        fprintf(stderr, "%s:%d:1: %s\n", s->name, line->line_no,
+                sitting_errmsg(s->sit));
         return CLI_E_INPUT;
     }
     return session__add_tag(s, line);

@@ -70,3 +70,27 @@ RULE(MD, 2, double_void)
 RULE(MD, 3, point_offer_declined)
 RULE(MD, 4, point_offer_accepted)
 RULE(MD, 5, point_offer_void)
+/*
+ * The rules of a sitting of more than two (VARIANTS.md 5-7): chouette (CH),
+ * pool (PO) and the gallery's bets (BY).  Rows of the same registry, ruled
+ * by the sitting layer (sitting/), never by the two-seat referee.
+ */
+RULE(CH, 1, reseat)
+RULE(CH, 2, adviser_sees_bank)
+RULE(CH, 3, ponte_leaves)
+RULE(CH, 4, late_stake)
+RULE(CH, 5, bank_leaves)
+RULE(PO, 1, pool_after_game)
+RULE(PO, 2, wrong_rentrant)
+RULE(PO, 3, player_leaves)
+RULE(PO, 4, pool_advice)
+RULE(BY, 1, bet_after_close)
+RULE(BY, 2, bettor_sees)
+RULE(BY, 3, players_cover_first)
+RULE(BY, 4, advice_not_allowed)
+RULE(BY, 5, bettor_calls)
+RULE(BY, 6, player_walks_out)
+RULE(BY, 7, bets_follow_game)
+RULE(BY, 8, game_not_finished)
+RULE(BY, 9, tableau_equalised)
+RULE(BY, 10, loser_retires)

@@ -425,8 +425,31 @@ enum event_kind {
     EV_DECLINE_POINT,           /* Y declines-point */
     EV_RESHUFFLE,               /* D reshuffles N (PL1) */
     EV_VETO,                    /* X vetoes C (PL5) */
+    /* the sitting above the two seats: persons, roles, stakes, bets
+     * (VARIANTS.md 1.3, 1.6).  The sitting layer (sitting/) takes them;
+     * the two-seat referee never sees them. */
+    EV_PERSON,                  /* person ID "Name" */
+    EV_SEAT,                    /* seat S ID */
+    EV_ROLES,                   /* roles ... (a case study's roles) */
+    EV_POOL,                    /* pool N (a case study's pool) */
+    EV_STAKES,                  /* ID stakes N (CH4) */
+    EV_BETS,                    /* ID bets N on S [at P:Q] (BY1) */
+    EV_COVERS,                  /* ID covers ID2 [N] (BY1, BY3) */
+    EV_TAKES_ALL_BETS,          /* S takes-all-bets (BY10) */
+    EV_QUEUES,                  /* ID queues */
+    EV_SEES,                    /* ID sees S (CH2, BY2) */
+    EV_POINTS,                  /* ID points S C (BY4) */
+    EV_ADVISES,                 /* ID advises S (BY4) */
+    EV_CALLS,                   /* ID calls LAW (BY5) */
+    EV_LEAVES,                  /* S leaves, ID leaves (CH3, CH5, PO3, BY6) */
+    EV_TAKES_SEAT,              /* ID takes-seat S (CH3, BY6) */
     EV_KIND_COUNT
 };
+
+/* The first kind the sitting layer takes (every kind from it on). */
+#define EV_FIRST_SITTING EV_PERSON
+
+_Static_assert(EV_KIND_COUNT <= 64, "event kinds fit the EV_BIT() masks");
 
 #define EV_BIT(k) ((uint64_t)1 << (k))
 
@@ -520,6 +543,20 @@ enum remedy {
     REM_NOT_ALLOWED,            /* not-allowed: the action is refused and has no effect */
     REM_VOID_OFFER,             /* void-offer: an offer with no effect (MD2, MD5) */
     REM_VOID_VETO,              /* void-veto: a veto that fails (PL5) */
+    /* the sitting's remedies (VARIANTS.md 5-7) */
+    REM_RESEAT,                 /* reseat: the right person must sit (CH1, PO2) */
+    REM_FORFEIT_STAKE,          /* forfeit-stake: a stake paid over at once
+                                   (CH2, BY2) */
+    REM_SUBSTITUTE,             /* substitute: another finishes the game
+                                   (CH3, BY6) */
+    REM_VOID,                   /* void: a stake, bet or cover with no effect
+                                   (CH4, BY1, BY4, BY8) */
+    REM_CONCEDE_GAME,           /* concede-game: the leaver loses the game
+                                   (CH5, PO3, BY6) */
+    REM_DISPLACE,               /* displace: the player takes a bet from a
+                                   bystander (BY3) */
+    REM_CLAIM,                  /* claim: a bettor's call counts as the
+                                   backed player's (BY5) */
     REM_COUNT
 };
 
@@ -543,7 +580,8 @@ enum law_id {
 };
 
 /* The club laws L1-L51 come first in the registry; the variant systems'
- * rules (PLn, MDn: VARIANTS.md 1.4) follow them. */
+ * rules (PLn, MDn, and the sitting's CHn, POn, BYn: VARIANTS.md 1.4)
+ * follow them. */
 #define N_CLUB_LAWS (LAW_51 + 1)
 
 /* Until when a breach can be claimed or an option exercised. */
@@ -877,6 +915,16 @@ struct law {
                                    later action that shows it again is not
                                    ruled again (one irregularity, one
                                    ruling) */
+    /* the rules of a sitting of more than two (VARIANTS.md 5-7): the
+     * sitting layer (sitting/) decides them, the two-seat referee never
+     * asks them (their `engaged` is false for every profile) */
+    const char *format;         /* the Format that plays the rule
+                                   ("chouette", "pool", "gallery"), NULL
+                                   for the two-seat rules */
+    const char *parties;        /* who offends and who chooses, in words
+                                   (persons, not seats), or NULL */
+    const char *example;        /* a `= ruling` line of a log, without
+                                   "= ", or NULL */
 };
 
 /* laws_get - the row for law l (LAW_1..LAW_51).  Static, never NULL. */

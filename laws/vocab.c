@@ -78,6 +78,21 @@ static const char *const verbs[EV_KIND_COUNT] = {
     [EV_DECLINE_POINT] = "declines-point",
     [EV_RESHUFFLE] = "reshuffles",
     [EV_VETO] = "vetoes",
+    [EV_PERSON] = "person",
+    [EV_SEAT] = "seat",
+    [EV_ROLES] = "roles",
+    [EV_POOL] = "pool",
+    [EV_STAKES] = "stakes",
+    [EV_BETS] = "bets",
+    [EV_COVERS] = "covers",
+    [EV_TAKES_ALL_BETS] = "takes-all-bets",
+    [EV_QUEUES] = "queues",
+    [EV_SEES] = "sees",
+    [EV_POINTS] = "points",
+    [EV_ADVISES] = "advises",
+    [EV_CALLS] = "calls",
+    [EV_LEAVES] = "leaves",
+    [EV_TAKES_SEAT] = "takes-seat",
 };
 
 static const char *const option_names[OPT_COUNT] = {
@@ -118,6 +133,13 @@ static const char *const remedy_names[REM_COUNT] = {
     [REM_NOT_ALLOWED] = "not-allowed",
     [REM_VOID_OFFER] = "void-offer",
     [REM_VOID_VETO] = "void-veto",
+    [REM_RESEAT] = "reseat",
+    [REM_FORFEIT_STAKE] = "forfeit-stake",
+    [REM_SUBSTITUTE] = "substitute",
+    [REM_VOID] = "void",
+    [REM_CONCEDE_GAME] = "concede-game",
+    [REM_DISPLACE] = "displace",
+    [REM_CLAIM] = "claim",
 };
 
 static const char *const window_names[WIN_COUNT] = {

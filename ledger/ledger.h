@@ -33,7 +33,7 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 2
+#define LEDGER_SCHEMA_VERSION 3
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 
 /* ledger_open flags */
@@ -266,6 +266,94 @@ int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
                      int points_a, int points_b, const char *reason);
 
 /* ------------------------------------------------------------------ */
+/* The sitting above the seats: persons and money (schema version 3)    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Each returns 0, or a negative code with the message on l (a version 2
+ * or older file opened read-only is never written: LEDGER_E_FORMAT).
+ * game and event are row ids (0: none).
+ */
+
+/* ledger_person_add - person code (his ID) named name joins sitting,
+ * declared by event. */
+int ledger_person_add(struct ledger *l, int64_t sitting, int64_t event,
+                      const char *code, const char *name);
+
+/* ledger_seating_add - person sat in seat ('A', 'B') for game as role
+ * (written at the game's first deal, or when he took the seat over). */
+int ledger_seating_add(struct ledger *l, int64_t sitting, int64_t game,
+                       int64_t event, char seat, const char *person,
+                       const char *role);
+
+/* ledger_stake_add - person staked amount (> 0) of kind "stake", "ante"
+ * or "forfeit". */
+int ledger_stake_add(struct ledger *l, int64_t sitting, int64_t game,
+                     int64_t event, const char *person, const char *kind,
+                     int amount);
+
+/* ledger_bet_add - bettor's bet of amount (> 0) on seat at odds_p:odds_q,
+ * standing when betting closed, covered by coverer ("" in a tableau). */
+int ledger_bet_add(struct ledger *l, int64_t sitting, int64_t game,
+                   int64_t event, const char *bettor, char seat, int amount,
+                   int odds_p, int odds_q, const char *coverer);
+
+/* One transfer of a settlement. */
+struct ledger_transfer {
+    const char *person;         /* a person's ID, or "house" */
+    int amount;                 /* received (+) or paid (-) */
+};
+
+/*
+ * ledger_settlement_add - money moved after event: the `= settle` line
+ * text (without "= ") for reason, and its n transfers.  The transfers
+ * must sum to zero: LEDGER_E_ERROR (nothing written) if they do not.
+ */
+int ledger_settlement_add(struct ledger *l, int64_t sitting, int64_t game,
+                          int64_t event, const char *reason,
+                          const char *text, const struct ledger_transfer *t,
+                          int n);
+
+/* ledger_mark_add - one of the sitting's `=` lines after event: kind
+ * "pool", "roles" or "bets", text without "= ". */
+int ledger_mark_add(struct ledger *l, int64_t event, const char *kind,
+                    const char *text);
+
+/* Callback for ledger_balances_foreach: a person's balance in a sitting
+ * ("house" for the levy; name "" for it).  Non-zero stops. */
+typedef int (*ledger_balance_fn)(void *ctx, int64_t sitting,
+                                 const char *person, const char *name,
+                                 int balance);
+
+/* ledger_balances_foreach - every person of sitting (0: of every
+ * sitting), in the order they were declared, with the sum of what the
+ * settlements gave him; then the house, if it took a levy. */
+int ledger_balances_foreach(struct ledger *l, int64_t sitting,
+                            ledger_balance_fn fn, void *ctx);
+
+/* Callback for ledger_settlements_foreach: a settlement after event, its
+ * text, reason and the sum of its transfers (0 if it is sound).
+ * Non-zero stops. */
+typedef int (*ledger_settlement_fn)(void *ctx, int64_t event,
+                                    const char *text, const char *reason,
+                                    int sum);
+
+/* ledger_settlements_foreach - the settlements of sitting after the
+ * events from_event..to_event (to_event 0: no end), in order. */
+int ledger_settlements_foreach(struct ledger *l, int64_t sitting,
+                               int64_t from_event, int64_t to_event,
+                               ledger_settlement_fn fn, void *ctx);
+
+/* Callback for ledger_persons_foreach: a person's ID and name.  Non-zero
+ * stops. */
+typedef int (*ledger_person_fn)(void *ctx, const char *code,
+                                const char *name);
+
+/* ledger_persons_foreach - the persons of sitting, in order. */
+int ledger_persons_foreach(struct ledger *l, int64_t sitting,
+                           ledger_person_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------ */
 /* Reading back                                                         */
 /* ------------------------------------------------------------------ */
 
@@ -287,7 +375,9 @@ enum ledger_line_kind {
     LEDGER_LINE_TAG,            /* text = [Name "value"] */
     LEDGER_LINE_EVENT,          /* text = the event's canonical line */
     LEDGER_LINE_RULING,         /* text = "ruling L.. ..." (no "= ") */
-    LEDGER_LINE_SCORE           /* text = "score A n B m" (no "= ") */
+    LEDGER_LINE_SCORE,          /* text = "score A n B m" (no "= ") */
+    LEDGER_LINE_MARK            /* text = "settle ...", "pool N", "roles
+                                   ...", "bets ..." (no "= ") */
 };
 
 /* Callback for ledger_lines_foreach: game is the line's game number in

@@ -78,6 +78,16 @@ enum stmt {
     ST_QUARANTINE_GAP,
     ST_GAPS,
     ST_GAME_ID,
+    ST_PERSON_ADD,              /* the sitting above the seats (3) */
+    ST_SEATING_ADD,
+    ST_STAKE_ADD,
+    ST_BET_ADD,
+    ST_SETTLEMENT_ADD,
+    ST_TRANSFER_ADD,
+    ST_MARK_ADD,
+    ST_BALANCES,
+    ST_SETTLEMENTS,
+    ST_PERSONS,
     ST_COUNT
 };
 

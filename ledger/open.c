@@ -45,6 +45,51 @@ static const char migrate_1_2[] =
     "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);"
     "PRAGMA user_version = 2;";
 
+/* From version 2 to 3 (ledger/schema.sql, the tables of the sitting
+ * above the seats), in one transaction with the version check. */
+static const char migrate_2_3[] =
+    "CREATE TABLE person (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), event_id INTEGER REFERENCES "
+    "event (id), code TEXT NOT NULL, name TEXT NOT NULL, UNIQUE "
+    "(sitting_id, code)) STRICT;"
+    "CREATE TABLE seating (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), seat TEXT NOT NULL "
+    "CHECK (seat IN ('A', 'B')), person TEXT NOT NULL, role TEXT NOT "
+    "NULL) STRICT;"
+    "CREATE INDEX seating_by_sitting ON seating (sitting_id, id);"
+    "CREATE TABLE stake (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
+    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), person TEXT NOT "
+    "NULL, kind TEXT NOT NULL CHECK (kind IN ('stake', 'ante', "
+    "'forfeit')), amount INTEGER NOT NULL CHECK (amount > 0)) STRICT;"
+    "CREATE INDEX stake_by_sitting ON stake (sitting_id, id);"
+    "CREATE TABLE bet (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
+    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), bettor TEXT NOT "
+    "NULL, seat TEXT NOT NULL CHECK (seat IN ('A', 'B')), amount "
+    "INTEGER NOT NULL CHECK (amount > 0), odds_p INTEGER NOT NULL CHECK "
+    "(odds_p > 0), odds_q INTEGER NOT NULL CHECK (odds_q > 0), coverer "
+    "TEXT NOT NULL) STRICT;"
+    "CREATE INDEX bet_by_sitting ON bet (sitting_id, id);"
+    "CREATE TABLE settlement (id INTEGER PRIMARY KEY, sitting_id "
+    "INTEGER NOT NULL REFERENCES sitting (id), game_id INTEGER "
+    "REFERENCES game (id), event_id INTEGER NOT NULL REFERENCES event "
+    "(id), pos INTEGER NOT NULL, reason TEXT NOT NULL, text TEXT NOT "
+    "NULL) STRICT;"
+    "CREATE INDEX settlement_by_event ON settlement (event_id);"
+    "CREATE INDEX settlement_by_sitting ON settlement (sitting_id, id);"
+    "CREATE TABLE transfer (id INTEGER PRIMARY KEY, settlement_id "
+    "INTEGER NOT NULL REFERENCES settlement (id), person TEXT NOT NULL, "
+    "amount INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX transfer_by_settlement ON transfer (settlement_id);"
+    "CREATE TABLE sitting_mark (id INTEGER PRIMARY KEY, event_id "
+    "INTEGER NOT NULL REFERENCES event (id), pos INTEGER NOT NULL, kind "
+    "TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')), text TEXT "
+    "NOT NULL) STRICT;"
+    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);"
+    "PRAGMA user_version = 3;";
+
 /* ------------------------------------------------------------------ */
 /* The file and its schema                                              */
 /* ------------------------------------------------------------------ */
@@ -174,9 +219,10 @@ out_rollback:
 }
 
 /*
- * migrate - bring a version 1 file to version 2 (migrate_1_2) in one
- * transaction; another process may have done it meanwhile: the version is
- * read again once the write lock is held.
+ * migrate - bring a version 1 file to version 2 (migrate_1_2) and a
+ * version 2 file to version 3 (migrate_2_3) in one transaction; another
+ * process may have done it meanwhile: the version is read again once the
+ * write lock is held.
  */
 static int migrate(struct ledger *l)
 {
@@ -189,6 +235,10 @@ static int migrate(struct ledger *l)
     rc = pragma_int(l, "PRAGMA user_version", &version);
     if (rc == 0 && version == 1) {
         rc = exec(l, migrate_1_2, "migrate the schema to version 2");
+        version = 2;
+    }
+    if (rc == 0 && version == 2) {
+        rc = exec(l, migrate_2_3, "migrate the schema to version 3");
     }
     if (rc != 0) {
         sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);

@@ -109,8 +109,10 @@ int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
             text = ledger__col_text(st, 2);
         }
         rc = fn(ctx,
-                kind == 1 ? LEDGER_LINE_EVENT
-                : kind == 2 ? LEDGER_LINE_RULING : LEDGER_LINE_SCORE,
+                kind == 1   ? LEDGER_LINE_EVENT
+                : kind == 2 ? LEDGER_LINE_RULING
+                : kind == 3 ? LEDGER_LINE_SCORE
+                            : LEDGER_LINE_MARK,
                 sqlite3_column_int64(st, 1), text);
         if (rc != 0) {
             goto out_reset;

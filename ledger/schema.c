@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 const char *const ledger__schema_sql[] = {
-    "-- schema.sql - the ecarte ledger, schema version 2 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 3 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
@@ -181,6 +181,104 @@ const char *const ledger__schema_sql[] = {
     ") STRICT;\n"
     "INSERT INTO chain (id, head, n_events, last_id) VALUES (1,\n"
     "    '0000000000000000000000000000000000000000000000000000000000000000',\n"
-    "    0, 0);\n",
+    "    0, 0);\n"
+    "\n",
+
+    "-- The sitting above the two seats (VARIANTS.md 1.3, 5-7): schema\n"
+    "-- version 3 added the tables below; open.c (migrate_2_3) adds them to a\n"
+    "-- version 2 file opened for writing.  A person of a sitting, known by\n"
+    "-- his ID, declared by event event_id.\n"
+    "CREATE TABLE person (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    event_id INTEGER REFERENCES event (id),\n"
+    "    code TEXT NOT NULL,                 -- the ID: [a-z][a-z0-9-], 2 to 12\n"
+    "    name TEXT NOT NULL,\n"
+    "    UNIQUE (sitting_id, code)\n"
+    ") STRICT;\n"
+    "\n",
+
+    "-- Who sat in a seat for a game (at its first deal), or took it over (a\n"
+    "-- substitute), and in what role (bank, ponte, roi, rentrant, player).\n"
+    "CREATE TABLE seating (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    game_id INTEGER REFERENCES game (id),\n"
+    "    event_id INTEGER REFERENCES event (id),\n"
+    "    seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),\n"
+    "    person TEXT NOT NULL,\n"
+    "    role TEXT NOT NULL\n"
+    ") STRICT;\n"
+    "CREATE INDEX seating_by_sitting ON seating (sitting_id, id);\n"
+    "\n",
+
+    "-- Money staked: a chouette's stake against the bank for a game, a\n"
+    "-- pool's ante or forfeit.\n"
+    "CREATE TABLE stake (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    game_id INTEGER REFERENCES game (id),\n"
+    "    event_id INTEGER REFERENCES event (id),\n"
+    "    person TEXT NOT NULL,\n"
+    "    kind TEXT NOT NULL CHECK (kind IN ('stake', 'ante', 'forfeit')),\n"
+    "    amount INTEGER NOT NULL CHECK (amount > 0)\n"
+    ") STRICT;\n"
+    "CREATE INDEX stake_by_sitting ON stake (sitting_id, id);\n"
+    "\n",
+
+    "-- A bet of the gallery standing when betting closed: what the bettor\n"
+    "-- risks on his seat (at odds_p:odds_q), and who covers it ('' in a\n"
+    "-- tableau, where the house books it).\n"
+    "CREATE TABLE bet (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    game_id INTEGER REFERENCES game (id),\n"
+    "    event_id INTEGER REFERENCES event (id),\n"
+    "    bettor TEXT NOT NULL,\n"
+    "    seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),\n"
+    "    amount INTEGER NOT NULL CHECK (amount > 0),\n"
+    "    odds_p INTEGER NOT NULL CHECK (odds_p > 0),\n"
+    "    odds_q INTEGER NOT NULL CHECK (odds_q > 0),\n"
+    "    coverer TEXT NOT NULL\n"
+    ") STRICT;\n"
+    "CREATE INDEX bet_by_sitting ON bet (sitting_id, id);\n"
+    "\n",
+
+    "-- Money moved: a `= settle` line after event event_id (pos orders it\n"
+    "-- with the event's rulings and marks), for reason game, pool,\n"
+    "-- forfeit-stake or reopened.  Its transfers sum to zero, the house's\n"
+    "-- levy included: the referee checks it as it writes, the audit again.\n"
+    "CREATE TABLE settlement (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    game_id INTEGER REFERENCES game (id),\n"
+    "    event_id INTEGER NOT NULL REFERENCES event (id),\n"
+    "    pos INTEGER NOT NULL,\n"
+    "    reason TEXT NOT NULL,\n"
+    "    text TEXT NOT NULL                  -- the line without \"= \"\n"
+    ") STRICT;\n"
+    "CREATE INDEX settlement_by_event ON settlement (event_id);\n"
+    "CREATE INDEX settlement_by_sitting ON settlement (sitting_id, id);\n"
+    "\n",
+
+    "CREATE TABLE transfer (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    settlement_id INTEGER NOT NULL REFERENCES settlement (id),\n"
+    "    person TEXT NOT NULL,               -- a person's ID, or 'house'\n"
+    "    amount INTEGER NOT NULL             -- received (+) or paid (-)\n"
+    ") STRICT;\n"
+    "CREATE INDEX transfer_by_settlement ON transfer (settlement_id);\n"
+    "\n",
+
+    "-- The sitting's other `=` lines after event event_id: what the pool\n"
+    "-- holds, who holds which role, the bets at risk.\n"
+    "CREATE TABLE sitting_mark (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    event_id INTEGER NOT NULL REFERENCES event (id),\n"
+    "    pos INTEGER NOT NULL,\n"
+    "    kind TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')),\n"
+    "    text TEXT NOT NULL                  -- the line without \"= \"\n"
+    ") STRICT;\n"
+    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);\n",
     NULL
 };

@@ -1,4 +1,4 @@
--- schema.sql - the ecarte ledger, schema version 2 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 3 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -160,3 +160,94 @@ CREATE TABLE chain (
 INSERT INTO chain (id, head, n_events, last_id) VALUES (1,
     '0000000000000000000000000000000000000000000000000000000000000000',
     0, 0);
+
+-- The sitting above the two seats (VARIANTS.md 1.3, 5-7): schema
+-- version 3 added the tables below; open.c (migrate_2_3) adds them to a
+-- version 2 file opened for writing.  A person of a sitting, known by
+-- his ID, declared by event event_id.
+CREATE TABLE person (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    event_id INTEGER REFERENCES event (id),
+    code TEXT NOT NULL,                 -- the ID: [a-z][a-z0-9-], 2 to 12
+    name TEXT NOT NULL,
+    UNIQUE (sitting_id, code)
+) STRICT;
+
+-- Who sat in a seat for a game (at its first deal), or took it over (a
+-- substitute), and in what role (bank, ponte, roi, rentrant, player).
+CREATE TABLE seating (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER REFERENCES game (id),
+    event_id INTEGER REFERENCES event (id),
+    seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+    person TEXT NOT NULL,
+    role TEXT NOT NULL
+) STRICT;
+CREATE INDEX seating_by_sitting ON seating (sitting_id, id);
+
+-- Money staked: a chouette's stake against the bank for a game, a
+-- pool's ante or forfeit.
+CREATE TABLE stake (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER REFERENCES game (id),
+    event_id INTEGER REFERENCES event (id),
+    person TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('stake', 'ante', 'forfeit')),
+    amount INTEGER NOT NULL CHECK (amount > 0)
+) STRICT;
+CREATE INDEX stake_by_sitting ON stake (sitting_id, id);
+
+-- A bet of the gallery standing when betting closed: what the bettor
+-- risks on his seat (at odds_p:odds_q), and who covers it ('' in a
+-- tableau, where the house books it).
+CREATE TABLE bet (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER REFERENCES game (id),
+    event_id INTEGER REFERENCES event (id),
+    bettor TEXT NOT NULL,
+    seat TEXT NOT NULL CHECK (seat IN ('A', 'B')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    odds_p INTEGER NOT NULL CHECK (odds_p > 0),
+    odds_q INTEGER NOT NULL CHECK (odds_q > 0),
+    coverer TEXT NOT NULL
+) STRICT;
+CREATE INDEX bet_by_sitting ON bet (sitting_id, id);
+
+-- Money moved: a `= settle` line after event event_id (pos orders it
+-- with the event's rulings and marks), for reason game, pool,
+-- forfeit-stake or reopened.  Its transfers sum to zero, the house's
+-- levy included: the referee checks it as it writes, the audit again.
+CREATE TABLE settlement (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    game_id INTEGER REFERENCES game (id),
+    event_id INTEGER NOT NULL REFERENCES event (id),
+    pos INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    text TEXT NOT NULL                  -- the line without "= "
+) STRICT;
+CREATE INDEX settlement_by_event ON settlement (event_id);
+CREATE INDEX settlement_by_sitting ON settlement (sitting_id, id);
+
+CREATE TABLE transfer (
+    id INTEGER PRIMARY KEY,
+    settlement_id INTEGER NOT NULL REFERENCES settlement (id),
+    person TEXT NOT NULL,               -- a person's ID, or 'house'
+    amount INTEGER NOT NULL             -- received (+) or paid (-)
+) STRICT;
+CREATE INDEX transfer_by_settlement ON transfer (settlement_id);
+
+-- The sitting's other `=` lines after event event_id: what the pool
+-- holds, who holds which role, the bets at risk.
+CREATE TABLE sitting_mark (
+    id INTEGER PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES event (id),
+    pos INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')),
+    text TEXT NOT NULL                  -- the line without "= "
+) STRICT;
+CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);

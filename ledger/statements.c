@@ -38,8 +38,15 @@
     "d.points_a, d.points_b, d.is_void, d.finished, g.winner, g.value, " \
     GAME_POINTS ", "
 
-/* The pos of a new ruling or score mark: marks already given on event ?1. */
+/* The pos of a new ruling, score mark, settlement or sitting mark: the
+ * lines already given on event ?1 (MARK_POS_2: a version 2 file, which
+ * has no settlement or sitting_mark; it is never written, only read). */
 #define MARK_POS \
+    "(SELECT count(*) FROM ruling WHERE event_id = ?1) + " \
+    "(SELECT count(*) FROM score_mark WHERE event_id = ?1) + " \
+    "(SELECT count(*) FROM settlement WHERE event_id = ?1) + " \
+    "(SELECT count(*) FROM sitting_mark WHERE event_id = ?1)"
+#define MARK_POS_2 \
     "(SELECT count(*) FROM ruling WHERE event_id = ?1) + " \
     "(SELECT count(*) FROM score_mark WHERE event_id = ?1)"
 
@@ -47,6 +54,28 @@
  * number ?2 (all if <= 0). */
 #define LINES_WHERE \
     " WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2)"
+
+/* The lines of a version 2 sitting: its events, rulings and score
+ * marks (ST_LINES adds the sitting's settlements and marks). */
+#define LINES_2 \
+        "SELECT kind, game_no, text, a, b FROM (" \
+        "SELECT e.id AS ev, -1 AS pos, 1 AS kind, " \
+        "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b " \
+        "FROM event e LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
+        " UNION ALL " \
+        "SELECT e.id, r.pos, 2, coalesce(g.number, 0), r.text, 0, 0 " \
+        "FROM event e JOIN ruling r ON r.event_id = e.id " \
+        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
+        " UNION ALL " \
+        "SELECT e.id, s.pos, 3, coalesce(g.number, 0), '', s.points_a, " \
+        "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id " \
+        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+
+/* A person's balance in a sitting: the sum of his transfers. */
+#define BALANCE_OF(sitting, who) \
+    "coalesce((SELECT sum(t.amount) FROM transfer t JOIN settlement s " \
+    "ON s.id = t.settlement_id WHERE s.sitting_id = " sitting " " \
+    "AND t.person = " who "), 0)"
 
 static const char *const stmt_sql[ST_COUNT] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",
@@ -90,17 +119,14 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
-    [ST_LINES] = "SELECT kind, game_no, text, a, b FROM ("
-        "SELECT e.id AS ev, -1 AS pos, 1 AS kind, "
-        "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b "
-        "FROM event e LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+    [ST_LINES] = LINES_2
         " UNION ALL "
-        "SELECT e.id, r.pos, 2, coalesce(g.number, 0), r.text, 0, 0 "
-        "FROM event e JOIN ruling r ON r.event_id = e.id "
+        "SELECT e.id, t.pos, 4, coalesce(g.number, 0), t.text, 0, 0 "
+        "FROM event e JOIN settlement t ON t.event_id = e.id "
         "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
         " UNION ALL "
-        "SELECT e.id, s.pos, 3, coalesce(g.number, 0), '', s.points_a, "
-        "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id "
+        "SELECT e.id, m.pos, 4, coalesce(g.number, 0), m.text, 0, 0 "
+        "FROM event e JOIN sitting_mark m ON m.event_id = e.id "
         "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
         ") ORDER BY ev, pos",
     [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS GAME_LOST " "
@@ -161,6 +187,64 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_GAPS] = "SELECT after_event, line, game, raw FROM quarantine "
         "WHERE sitting_id = ?1 ORDER BY after_event, id",
     [ST_GAME_ID] = "SELECT id FROM game WHERE sitting_id = ?1 AND number = ?2",
+    [ST_PERSON_ADD] = "INSERT INTO person (sitting_id, event_id, code, name) "
+        "VALUES (?1, nullif(?2, 0), ?3, ?4)",
+    [ST_SEATING_ADD] = "INSERT INTO seating (sitting_id, game_id, event_id, "
+        "seat, person, role) VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, "
+        "?5, ?6)",
+    [ST_STAKE_ADD] = "INSERT INTO stake (sitting_id, game_id, event_id, "
+        "person, kind, amount) VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, "
+        "?5, ?6)",
+    [ST_BET_ADD] = "INSERT INTO bet (sitting_id, game_id, event_id, bettor, "
+        "seat, amount, odds_p, odds_q, coverer) VALUES (?1, nullif(?2, 0), "
+        "nullif(?3, 0), ?4, ?5, ?6, ?7, ?8, ?9)",
+    [ST_SETTLEMENT_ADD] = "INSERT INTO settlement (event_id, sitting_id, "
+        "game_id, pos, reason, text) VALUES (?1, ?2, nullif(?3, 0), "
+        MARK_POS ", ?4, ?5)",
+    [ST_TRANSFER_ADD] = "INSERT INTO transfer (settlement_id, person, amount) "
+        "VALUES (?1, ?2, ?3)",
+    [ST_MARK_ADD] = "INSERT INTO sitting_mark (event_id, pos, kind, text) "
+        "VALUES (?1, " MARK_POS ", ?2, ?3)",
+    [ST_BALANCES] = "SELECT sitting_id, code, name, balance FROM ("
+        "SELECT p.sitting_id AS sitting_id, p.code AS code, p.name AS name, "
+        BALANCE_OF("p.sitting_id", "p.code") " AS balance, p.id AS k "
+        "FROM person p WHERE ?1 <= 0 OR p.sitting_id = ?1 "
+        "UNION ALL SELECT s.sitting_id, 'house', '', sum(t.amount), "
+        "9223372036854775807 FROM transfer t JOIN settlement s "
+        "ON s.id = t.settlement_id WHERE t.person = 'house' "
+        "AND (?1 <= 0 OR s.sitting_id = ?1) GROUP BY s.sitting_id) "
+        "ORDER BY sitting_id, k",
+    [ST_SETTLEMENTS] = "SELECT s.event_id, s.text, s.reason, "
+        "coalesce((SELECT sum(t.amount) FROM transfer t "
+        "WHERE t.settlement_id = s.id), 0) FROM settlement s "
+        "WHERE s.sitting_id = ?1 AND s.event_id BETWEEN ?2 AND ?3 "
+        "ORDER BY s.event_id, s.pos",
+    [ST_PERSONS] = "SELECT code, name FROM person WHERE sitting_id = ?1 "
+        "ORDER BY id",
+};
+
+/* A version 2 file read as it is (read-only): it has no table of the
+ * sitting above the seats; the statements that read them read nothing,
+ * those that write them are never run (the functions refuse first). */
+static const char *const stmt_sql_v2[ST_COUNT] = {
+    [ST_RULING_ADD] = "INSERT INTO ruling (event_id, pos, law, offender, "
+        "elector, options, remedy, text) VALUES (?1, " MARK_POS_2 ", ?2, "
+        "?3, ?4, ?5, ?6, ?7)",
+    [ST_SCORE_ADD] = "INSERT INTO score_mark (event_id, game_id, pos, "
+        "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS_2 ", ?3, "
+        "?4, ?5)",
+    [ST_LINES] = LINES_2 ") ORDER BY ev, pos",
+    [ST_PERSON_ADD] = "SELECT 0 WHERE 0",
+    [ST_SEATING_ADD] = "SELECT 0 WHERE 0",
+    [ST_STAKE_ADD] = "SELECT 0 WHERE 0",
+    [ST_BET_ADD] = "SELECT 0 WHERE 0",
+    [ST_SETTLEMENT_ADD] = "SELECT 0 WHERE 0",
+    [ST_TRANSFER_ADD] = "SELECT 0 WHERE 0",
+    [ST_MARK_ADD] = "SELECT 0 WHERE 0",
+    [ST_BALANCES] = "SELECT 0, '', '', 0 WHERE ?1 IS NULL AND 0",
+    [ST_SETTLEMENTS] = "SELECT 0, '', '', 0 WHERE ?1 IS NULL AND ?2 IS NULL "
+        "AND ?3 IS NULL AND 0",
+    [ST_PERSONS] = "SELECT '', '' WHERE ?1 IS NULL AND 0",
 };
 
 /* A version 1 file read as it is (read-only): the statements that name
@@ -186,6 +270,8 @@ int ledger__prepare_statements(struct ledger *l)
     for (int i = 0; i < ST_COUNT; i++) {
         const char *sql = l->version < 2 && stmt_sql_v1[i] != NULL
                               ? stmt_sql_v1[i]
+                          : l->version < 3 && stmt_sql_v2[i] != NULL
+                              ? stmt_sql_v2[i]
                               : stmt_sql[i];
         int src = sqlite3_prepare_v3(l->db, sql, -1,
                                      SQLITE_PREPARE_PERSISTENT, &l->st[i],

@@ -297,17 +297,29 @@ static int parse_action(struct parser *p, struct table_event *ev)
         return tl__read_end(p);
     case EV_ELECT:
         return parse_elect(p, ev);
+    case EV_LEAVES:
+    case EV_TAKES_ALL_BETS:
+        return tl__read_end(p); /* a seat's lines of the sitting */
     default:
         return tl__fail_tok(p, t, "an action (gives, plays, ...)");
     }
 }
 
-int tl__parse_event(struct parser *p, struct table_event *ev)
+int tl__parse_event(struct parser *p, struct tl_line *out)
 {
+    struct table_event *ev = &out->ev;
     struct token t = tl__next_token(p);
     int rc;
 
     rc = parse_table(p, t, ev);
+    if (rc <= 0) {
+        return rc;
+    }
+    rc = tl__parse_sitting_table(p, t, out);
+    if (rc <= 0) {
+        return rc;
+    }
+    rc = tl__parse_person_action(p, t, out);
     if (rc <= 0) {
         return rc;
     }

@@ -107,12 +107,14 @@ static int parse_ruling(struct parser *p, struct tl_expect *x)
         x->has |= (uint8_t)(1u << f);
         switch (1u << f) {
         case TLX_OFFENDER:
-            if (tl__read_seat(p, &x->offender, "a seat (A or B)") < 0) {
+            if (tl__read_who(p, &x->offender, x->offender_id,
+                             "a seat (A or B) or a person") < 0) {
                 return -1;
             }
             break;
         case TLX_ELECTOR:
-            if (tl__read_seat(p, &x->elector, "a seat (A or B)") < 0) {
+            if (tl__read_who(p, &x->elector, x->elector_id,
+                             "a seat (A or B) or a person") < 0) {
                 return -1;
             }
             break;
@@ -137,6 +139,7 @@ static int parse_ruling(struct parser *p, struct tl_expect *x)
 static int parse_expect(struct parser *p, struct tl_line *out)
 {
     struct token t = tl__next_token(p);
+    int rc;
 
     if (tl__tok_is(p, t, "ruling")) {
         out->kind = TL_EXPECT_RULING;
@@ -154,7 +157,12 @@ static int parse_expect(struct parser *p, struct tl_line *out)
         }
         return tl__read_end(p);
     }
-    return tl__fail_tok(p, t, "ruling, score or value");
+    rc = tl__parse_sitting_expect(p, t, out);
+    if (rc <= 0) {
+        return rc;
+    }
+    return tl__fail_tok(p, t, "ruling, score, value, settle, pool, roles "
+                              "or bets");
 }
 
 /* ------------------------------------------------------------------ */
@@ -453,5 +461,5 @@ int tl_parse_line(const char *text, size_t len, int line_no,
         return parse_expect(&p, out);
     }
     out->kind = TL_EVENT;
-    return tl__parse_event(&p, &out->ev);
+    return tl__parse_event(&p, out);
 }

@@ -29,7 +29,71 @@ enum tl_kind {
     TL_EVENT,                   /* a table line or an action */
     TL_EXPECT_RULING,           /* = ruling ... */
     TL_EXPECT_SCORE,            /* = score A n B m */
-    TL_EXPECT_VALUE             /* = value N: the hand's multiplier (MD1) */
+    TL_EXPECT_VALUE,            /* = value N: the hand's multiplier (MD1) */
+    /* the sitting's `=` lines (VARIANTS.md 1.5): line.sit holds them */
+    TL_EXPECT_SETTLE,           /* = settle ID +n ID -n ... [house +n] */
+    TL_EXPECT_POOL,             /* = pool N */
+    TL_EXPECT_ROLES,            /* = roles ... */
+    TL_EXPECT_BETS              /* = bets A n B m [refund ID n ...] */
+};
+
+/* ------------------------------------------------------------------ */
+/* Persons (VARIANTS.md 1.3)                                            */
+/* ------------------------------------------------------------------ */
+
+#define TL_ID_MAX 13            /* a person's ID: 2 to 12 characters and
+                                   its NUL */
+#define TL_IDS_MAX 32           /* persons one line may name */
+#define TL_HOUSE "house"        /* who keeps the levy in `= settle` */
+#define TL_MONEY_MAX 999999     /* the largest stake, bet or pool */
+
+/* The forms of a roles line (`roles ...`, `= roles ...`). */
+enum tl_roles_form {
+    TL_ROLES_NONE,              /* no roles */
+    TL_ROLES_CHOUETTE,          /* bank ID ponte ID advisers ID... */
+    TL_ROLES_PLAYERS,           /* players ID ID queue ID... (a pool's
+                                   first pair) */
+    TL_ROLES_ROI,               /* roi ID streak N rentrant ID queue ID... */
+    TL_ROLES_GALLERY            /* A ID B ID queue ID... */
+};
+
+/* Who holds which role: one of the forms above. */
+struct tl_roles {
+    int form;                   /* enum tl_roles_form */
+    char first[TL_ID_MAX];      /* the bank, the first player, the roi, A */
+    char second[TL_ID_MAX];     /* the ponte, the second player, the
+                                   rentrant ("" if none), B */
+    int streak;                 /* the roi's games won running */
+    int n;                      /* the advisers, or the queue, in order */
+    char list[TL_IDS_MAX][TL_ID_MAX];
+};
+
+/* Money against a person (`= settle`, the refunds of `= bets`). */
+struct tl_amount {
+    char who[TL_ID_MAX];        /* a person's ID, or "house" */
+    int32_t n;                  /* received (+) or paid (-) */
+};
+
+/*
+ * What a line of the sitting says beyond the two seats (VARIANTS.md
+ * 1.3-1.6): the persons it names and its amounts.  The seats it names and
+ * the cards it shows stay in the line's event (ev.actor, ev.target,
+ * ev.cards).
+ */
+struct tl_sitting {
+    char actor[TL_ID_MAX];      /* the person acting ("ann stakes 2"), ""
+                                   when a seat acts or for a table line */
+    char who[TL_ID_MAX];        /* the person named: person ID, seat S ID,
+                                   covers ID2 */
+    char name[TL_TAG_VALUE_MAX]; /* person ID "Name": the name, unescaped */
+    int32_t n;                  /* stakes N, bets N, covers N (0: all),
+                                   pool N, = pool N */
+    int16_t odds[2];            /* bets N on S at P:Q: P and Q; 0 0: even */
+    int law;                    /* calls LAW: enum law_id */
+    int32_t bets[2];            /* = bets A n B m */
+    struct tl_roles roles;      /* roles ..., = roles ... */
+    int n_amounts;              /* = settle, or the refunds of = bets */
+    struct tl_amount amounts[TL_IDS_MAX + 1];
 };
 
 /* Which fields a `= ruling` line names (struct tl_expect.has). */
@@ -44,6 +108,9 @@ struct tl_expect {
     uint8_t has;                /* TLX_* bits: the fields the line names */
     int8_t offender;            /* seat or SEAT_NONE */
     int8_t elector;             /* seat or SEAT_NONE */
+    char offender_id[TL_ID_MAX]; /* a person named as offender (then
+                                   offender is SEAT_NONE), else "" */
+    char elector_id[TL_ID_MAX]; /* a person named as elector, else "" */
     uint32_t options;           /* OPT_BIT()s */
     int remedy;                 /* enum remedy */
 };
@@ -59,6 +126,9 @@ struct tl_line {
     struct tl_expect expect;    /* TL_EXPECT_RULING */
     int16_t score[2];           /* TL_EXPECT_SCORE; score[0] for
                                    TL_EXPECT_VALUE */
+    struct tl_sitting sit;      /* a line of the sitting (tl_is_sitting)
+                                   and the sitting's `=` lines: what the
+                                   line names, the rest zero */
 };
 
 /* Where and why a line could not be read. */
@@ -106,6 +176,29 @@ char *tl_format_line(const struct tl_line *l, char *buf, size_t n);
  * tl_format_expect_score - "= score A n B m" into buf.  Returns buf.
  */
 char *tl_format_score(int a, int b, char *buf, size_t n);
+
+/*
+ * tl_is_sitting - is l a line of the sitting above the two seats (a
+ * person line, a seat or roles line, an action of a person, `S leaves`,
+ * `S takes-all-bets`: VARIANTS.md 1.3, 1.6), for the sitting layer
+ * rather than the two-seat referee?
+ */
+bool tl_is_sitting(const struct tl_line *l);
+
+/*
+ * tl_person_id_ok - is the n bytes at s a person's ID: 2 to 12
+ * characters [a-z][a-z0-9-]* (any case), not a word of the format
+ * (bank, ponte, queue, house, game, ...)?
+ */
+bool tl_person_id_ok(const char *s, size_t n);
+
+/*
+ * tl_normalize - put the sitting's `=` line l in its canonical order, so
+ * that two lines saying the same compare equal as text: the amounts of
+ * `= settle` and the refunds of `= bets` by person (house last), an
+ * amount of 0 dropped.  Other lines are left as they are.
+ */
+void tl_normalize(struct tl_line *l);
 
 /*
  * A reader over a stream: yields the lines of a log one at a time, so that

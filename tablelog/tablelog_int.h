@@ -174,10 +174,55 @@ int tl__read_score(struct parser *p, int16_t score[2]);
 
 /*
  * tl__parse_event - the rest of the line (from p->pos) as a table line
- * (game, end, score, found, deal) or an action (actor first) into *ev,
- * which the caller has cleared (every field zero or NONE).  Returns 0, or
- * -1 with the message in p->err (ev is then unspecified).
+ * (game, end, score, found, deal; person, seat, roles, pool) or an action
+ * (a seat or a person first) into out->ev (and out->sit for the
+ * sitting's lines), which the caller has cleared (every field zero or
+ * NONE).  Returns 0, or -1 with the message in p->err (out is then
+ * unspecified).
  */
-int tl__parse_event(struct parser *p, struct table_event *ev);
+int tl__parse_event(struct parser *p, struct tl_line *out);
+
+/* ------------------------------------------------------------------ */
+/* The sitting's lines (sitting.c)                                      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * tl__parse_sitting_table - a table line of the sitting starting with
+ * word t (person, seat, roles, pool) into out.  Returns 0, -1 (message in
+ * p->err), or 1 if t is no such keyword (nothing consumed but t).
+ */
+int tl__parse_sitting_table(struct parser *p, struct token t,
+                            struct tl_line *out);
+
+/*
+ * tl__parse_person_action - an action whose actor is a person (t, his
+ * ID) into out: cuts-for-deal, stakes, bets, covers, queues, sees,
+ * points, advises, calls, leaves, takes-seat.  Returns 0, -1 (message in
+ * p->err), or 1 if t is not an ID or the next word no person's verb
+ * (p->pos is then back at t).
+ */
+int tl__parse_person_action(struct parser *p, struct token t,
+                            struct tl_line *out);
+
+/*
+ * tl__parse_sitting_expect - the rest of a `=` line whose first word t
+ * is settle, pool, roles or bets, into out.  Returns 0, -1 (message in
+ * p->err), or 1 if t is none of them.
+ */
+int tl__parse_sitting_expect(struct parser *p, struct token t,
+                             struct tl_line *out);
+
+/* tl__read_who - the next word as a seat (into *seat, *id "") or a
+ * person's ID (into id, *seat SEAT_NONE); what names what was expected. */
+int tl__read_who(struct parser *p, int8_t *seat, char id[TL_ID_MAX],
+                 const char *what);
+
+/*
+ * tl__format_sitting - the canonical text of a line of the sitting (an
+ * event for which tl_is_sitting holds, or a TL_EXPECT_SETTLE, _POOL,
+ * _ROLES, _BETS line) into buf of size n, without a time stamp.
+ * Returns buf.
+ */
+char *tl__format_sitting(const struct tl_line *l, char *buf, size_t n);
 
 #endif /* ECARTE_TABLELOG_TABLELOG_INT_H */

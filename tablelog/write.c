@@ -247,10 +247,14 @@ static void format_expect(struct sbuf *b, const struct tl_expect *x)
     const char *sep = " options ";
 
     sb_add(b, "= ruling %s", laws_get(x->law)->id);
-    if (x->has & TLX_OFFENDER) {
+    if ((x->has & TLX_OFFENDER) && x->offender_id[0] != '\0') {
+        sb_add(b, " offender %s", x->offender_id);
+    } else if (x->has & TLX_OFFENDER) {
         sb_add(b, " offender %c", seat_letter(x->offender));
     }
-    if (x->has & TLX_ELECTOR) {
+    if ((x->has & TLX_ELECTOR) && x->elector_id[0] != '\0') {
+        sb_add(b, " elector %s", x->elector_id);
+    } else if (x->has & TLX_ELECTOR) {
         sb_add(b, " elector %c", seat_letter(x->elector));
     }
     if (x->has & TLX_OPTIONS) {
@@ -291,8 +295,18 @@ char *tl_format_line(const struct tl_line *l, char *buf, size_t n)
         sb_add(&b, "\"]");
         break;
     case TL_EVENT:
-        if (b.len + 1 < b.n) {
+        if (b.len + 1 < b.n && tl_is_sitting(l)) {
+            tl__format_sitting(l, buf + b.len, b.n - b.len);
+        } else if (b.len + 1 < b.n) {
             tl_format_event(&l->ev, buf + b.len, b.n - b.len);
+        }
+        break;
+    case TL_EXPECT_SETTLE:
+    case TL_EXPECT_POOL:
+    case TL_EXPECT_ROLES:
+    case TL_EXPECT_BETS:
+        if (b.len + 1 < b.n) {
+            tl__format_sitting(l, buf + b.len, b.n - b.len);
         }
         break;
     case TL_EXPECT_RULING:

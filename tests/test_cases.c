@@ -258,6 +258,20 @@ static bool profile_log(const char *name)
            strncmp(name, "md_", 3) == 0;
 }
 
+/* sitting_log - a log of a sitting of more than two: chouette, pool,
+ * gallery (VARIANTS.md 5-7). */
+static bool sitting_log(const char *name)
+{
+    return strncmp(name, "ch_", 3) == 0 || strncmp(name, "po_", 3) == 0 ||
+           strncmp(name, "by_", 3) == 0;
+}
+
+/* shared_log - any variant log of ../shared/variants. */
+static bool shared_log(const char *name)
+{
+    return profile_log(name) || sitting_log(name);
+}
+
 /* shared_variants - ../shared/variants into dir (n bytes), or false after
  * saying why the test is skipped. */
 static bool shared_variants(char *dir, size_t n)
@@ -289,13 +303,71 @@ static void cases__shared_variant_logs_check_clean(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Every chouette, pool and gallery log of ../shared/variants checks clean
+ * (its settlements, pools, roles and bets as the rules give them).  Not
+ * under --strict: ch_d records the L14 ruling of the deal out of turn once,
+ * where the referee gives it twice (at the deal line, and again when the
+ * right deal line voids it), as it does in a duel. */
+static void cases__shared_sitting_logs_check_clean(void **state)
+{
+    char dir[4096];
+    int bad = 0;
+    int n;
+
+    (void)state;
+    if (!shared_variants(dir, sizeof(dir))) {
+        skip();
+    }
+    n = each_log_where(dir, sitting_log, must_be_clean_lenient, &bad);
+    printf("  %d shared sitting log(s), %d not clean\n", n, bad);
+    assert_true(n >= 11);
+    assert_int_equal(bad, 0);
+}
+
 /* One way of altering an `=` line. */
 enum alter {
     ALTER_SCORE_A,              /* = score A n B m: n + 1 */
     ALTER_SCORE_B,              /* = score A n B m: m + 1 */
     ALTER_RULING,               /* = ruling ID ...: another rule's id */
     ALTER_VALUE,                /* = value N: N + 1 */
+    ALTER_SETTLE,               /* = settle X a Y b ...: a + 1, b - 1 (the
+                                   sum still zero) */
+    ALTER_ROLES,                /* = roles K1 P1 K2 P2 ...: P1 and P2
+                                   swapped */
+    ALTER_POOL,                 /* = pool N: N + 1 */
+    ALTER_BETS,                 /* = bets A n ...: n + 1 */
 };
+
+/* swap_words - in line, the words number i and j (0-based) swapped, into
+ * out; false if the line has too few. */
+static bool swap_words(const char *line, int i, int j, char *out, size_t n)
+{
+    char copy[1024];
+    char *w[64];
+    int k = 0;
+    size_t used = 0;
+
+    snprintf(copy, sizeof(copy), "%s", line);
+    for (char *t = strtok(copy, " "); t != NULL && k < 64;
+         t = strtok(NULL, " ")) {
+        w[k++] = t;
+    }
+    if (i >= k || j >= k) {
+        return false;
+    }
+    {
+        char *tmp = w[i];
+
+        w[i] = w[j];
+        w[j] = tmp;
+    }
+    out[0] = '\0';
+    for (int x = 0; x < k && used < n; x++) {
+        used += (size_t)snprintf(out + used, n - used, "%s%s", x ? " " : "",
+                                 w[x]);
+    }
+    return true;
+}
 
 /* alter_line - line (an `=` line without its newline) altered as how says,
  * into out (n bytes); false if how does not apply to that kind of line. */
@@ -322,6 +394,46 @@ static bool alter_line(const char *line, enum alter how, char *out, size_t n)
         }
         snprintf(out, n, "= value %d", a + 1);
         return true;
+    case ALTER_SETTLE: {
+        char x[32];
+        char y[32];
+        int used = 0;
+
+        if (sscanf(line, "= settle %31s %d %31s %d%n", x, &a, y, &b,
+                   &used) != 4) {
+            return false;
+        }
+        snprintf(out, n, "= settle %s %+d %s %+d%s", x, a + 1, y, b - 1,
+                 line + used);
+        return true;
+    }
+    case ALTER_ROLES:
+        /* the two first persons swapped: "= roles bank ann ponte bob",
+         * "= roles players ann bob", "= roles roi ann streak 1 rentrant
+         * cy", "= roles A ann B dan" */
+        if (strncmp(line, "= roles players ", 16) == 0) {
+            return swap_words(line, 3, 4, out, n);
+        }
+        if (strncmp(line, "= roles roi ", 12) == 0) {
+            return swap_words(line, 3, 7, out, n);
+        }
+        return strncmp(line, "= roles ", 8) == 0 &&
+               swap_words(line, 3, 5, out, n);
+    case ALTER_POOL:
+        if (sscanf(line, "= pool %d", &a) != 1) {
+            return false;
+        }
+        snprintf(out, n, "= pool %d", a + 1);
+        return true;
+    case ALTER_BETS: {
+        int used = 0;
+
+        if (sscanf(line, "= bets A %d%n", &a, &used) != 1) {
+            return false;
+        }
+        snprintf(out, n, "= bets A %d%s", a + 1, line + used);
+        return true;
+    }
     case ALTER_RULING:
         /* "= ruling ID rest": ID becomes the id of the registry's next row
          * (L43 -> L44, PL5 -> MD1, MD5 -> L1) */
@@ -438,7 +550,7 @@ static int alter_shared_variants(const struct harness_tmp *t,
         size_t len = strlen(e->d_name);
 
         if (len < 8 || strcmp(e->d_name + len - 7, ".ecarte") != 0 ||
-            !profile_log(e->d_name)) {
+            !shared_log(e->d_name)) {
             continue;
         }
         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
@@ -446,7 +558,7 @@ static int alter_shared_variants(const struct harness_tmp *t,
         logs++;
     }
     closedir(d);
-    assert_true(logs >= 12);
+    assert_true(logs >= 23);
     printf("  %d shared variant log(s), %d altered copies, %d not reported\n",
            logs, *copies, bad);
     return bad;
@@ -478,6 +590,56 @@ static void cases__shared_variant_values_altered_are_findings(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The sitting's `=` lines (VARIANTS.md 1.5) are compared like `= score`:
+ * every `= settle` of the shared logs with money moved between two of its
+ * persons, every `= roles` with two persons swapped, every `= pool` and
+ * `= bets` raised by one, is a finding. */
+static void cases__shared_sitting_lines_altered_are_findings(void **state)
+{
+    static const enum alter hows[] = {ALTER_SETTLE, ALTER_ROLES, ALTER_POOL,
+                                      ALTER_BETS};
+    int copies;
+    int bad = alter_shared_variants(*state, hows,
+                                    sizeof(hows) / sizeof(hows[0]), &copies);
+
+    assert_true(copies >= 30);
+    assert_int_equal(bad, 0);
+}
+
+/* The same for the chouette, pool and gallery cases of tests/cases/variants
+ * (every `= settle`, `= roles`, `= pool` and `= bets` line, and the
+ * sitting's rulings). */
+static void cases__sitting_cases_altered_are_findings(void **state)
+{
+    static const enum alter hows[] = {ALTER_SETTLE, ALTER_ROLES, ALTER_POOL,
+                                      ALTER_BETS, ALTER_RULING};
+    const struct harness_tmp *t = *state;
+    char dir[4096];
+    DIR *d;
+    struct dirent *e;
+    int copies = 0;
+    int bad = 0;
+
+    d = opendir(harness_path("tests/cases/variants", dir, sizeof(dir)));
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[8192];
+
+        if (strncmp(e->d_name, "ch", 2) != 0 &&
+            strncmp(e->d_name, "po", 2) != 0 &&
+            strncmp(e->d_name, "by", 2) != 0) {
+            continue;
+        }
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        alter_each(path, t->log, hows, sizeof(hows) / sizeof(hows[0]),
+                   &copies, &bad);
+    }
+    closedir(d);
+    printf("  %d altered copies, %d not reported\n", copies, bad);
+    assert_true(copies >= 80);
+    assert_int_equal(bad, 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +650,13 @@ int run_tests(void)
         cmocka_unit_test(cases__every_variant_case_checks_clean),
         cmocka_unit_test(cases__variant_cases_print_rubber_value_and_notes),
         cmocka_unit_test(cases__shared_variant_logs_check_clean),
+        cmocka_unit_test(cases__shared_sitting_logs_check_clean),
+        cmocka_unit_test_setup_teardown(
+            cases__shared_sitting_lines_altered_are_findings,
+            harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            cases__sitting_cases_altered_are_findings, harness_tmp_setup,
+            harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(
             cases__shared_variant_scores_and_rulings_altered_are_findings,
             harness_tmp_setup, harness_tmp_teardown),

@@ -318,7 +318,8 @@ static void cli__law_43_is_explained(void **state)
     assert_int_equal(
         harness_capture(out, sizeof(out), "%s laws | wc -l", harness_ecarte()),
         0);
-    assert_int_equal(atoi(out), 61);   /* L1-L51, PL1-PL5, MD1-MD5 */
+    assert_int_equal(atoi(out), 80);   /* L1-L51, PL1-PL5, MD1-MD5, CH1-CH5,
+                                          PO1-PO4, BY1-BY10 */
 }
 
 /* Every law and rule explains itself whole: no option without words, no

@@ -29,7 +29,11 @@ static void laws_registry__ids_are_found_both_ways(void **state)
     assert_null(laws_find("Lx", 2));
     assert_string_equal(laws_get(LAW_51)->id, "L51");
     assert_int_equal(N_CLUB_LAWS, 51);
-    assert_int_equal(LAW_COUNT, 61);   /* and PL1-PL5, MD1-MD5 */
+    assert_int_equal(LAW_COUNT, 80);   /* and PL1-PL5, MD1-MD5, CH1-CH5,
+                                          PO1-PO4, BY1-BY10 */
+    assert_ptr_equal(laws_find("BY10", 4), laws_get(LAW_BY10));
+    assert_ptr_equal(laws_find("by1", 3), laws_get(LAW_BY1));
+    assert_null(laws_find("CH6", 3));
     assert_ptr_equal(laws_find("PL5", 3), laws_get(LAW_PL5));
     assert_ptr_equal(laws_find("md1", 3), laws_get(LAW_MD1));
     assert_null(laws_find("PL9", 3));

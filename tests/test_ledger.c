@@ -239,7 +239,7 @@ static void text_add(struct text *t, const char *s)
 static int collect_line(void *ctx, enum ledger_line_kind kind, int64_t game,
                         const char *text)
 {
-    static const char kinds[] = { 'T', 'E', 'R', 'S' };
+    static const char kinds[] = { 'T', 'E', 'R', 'S', 'M' };
     char head[32];
 
     snprintf(head, sizeof(head), "%c%d ", kinds[kind], (int)game);
@@ -306,7 +306,7 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 11);
+                             " WHERE schema = 'main' AND strict = 1"), 18);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
@@ -399,9 +399,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 3");
+    raw_exec(f->path, "PRAGMA user_version = 4");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 3 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 4 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -1517,9 +1517,23 @@ static int keep_gap(void *ctx, int64_t after_event, int line, int game,
 
 /* to_version_1 - make the ledger at path as version 1 had it: the import
  * and quarantine tables without the columns of version 2. */
+/* The tables of schema version 3 (the sitting above the seats), dropped
+ * to make an older file. */
+#define DROP_V3 \
+    "DROP TABLE transfer; DROP TABLE settlement; DROP TABLE sitting_mark;" \
+    "DROP TABLE bet; DROP TABLE stake; DROP TABLE seating;" \
+    "DROP TABLE person;"
+
+/* to_version_2 - the ledger at path made as a version 2 file was. */
+static void to_version_2(const char *path)
+{
+    raw_exec(path, DROP_V3 "PRAGMA user_version = 2;");
+}
+
 static void to_version_1(const char *path)
 {
     raw_exec(path,
+             DROP_V3
              "DROP INDEX import_file_by_sitting; DROP INDEX quarantine_gap;"
              "DROP TABLE import_file; DROP TABLE quarantine;"
              "CREATE TABLE import_file (id INTEGER PRIMARY KEY, sha256 TEXT "
@@ -1533,6 +1547,58 @@ static void to_version_1(const char *path)
              "'t');"
              "INSERT INTO quarantine VALUES (1, 'a.ecarte', 7, 'e', 'r', 't');"
              "PRAGMA user_version = 1;");
+}
+
+/* A version 2 ledger (no table of the sitting above the seats) is read
+ * as it is read-only: its lines exported, no balance; opened for writing
+ * it is migrated to version 3, its rows kept, and takes persons and
+ * settlements. */
+static void ledger__version_2_is_read_as_it_is_and_migrated_for_writing(
+    void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *ro = NULL;
+    const struct ledger_transfer t[2] = {{"ann", 2}, {"bob", -2}};
+    struct text lines;
+
+    add_five(f);
+    ledger_close(f->l);
+    f->l = NULL;
+    to_version_2(f->path);
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_version(ro), 2);
+    memset(&lines, 0, sizeof(lines));
+    assert_int_equal(ledger_lines_foreach(ro, f->sitting, 0, collect_line,
+                                          &lines),
+                     0);
+    assert_non_null(strstr(lines.buf, "A plays KH"));
+    assert_int_equal(ledger_person_add(ro, f->sitting, 0, "ann", "Ann"),
+                     LEDGER_E_FORMAT);
+    ledger_close(ro);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_version(f->l), 3);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 3);
+    assert_int_equal(ledger_person_add(f->l, f->sitting, 1, "ann", "Ann"), 0);
+    assert_int_equal(ledger_settlement_add(f->l, f->sitting, 0, 1, "game",
+                                           "settle ann +2 bob -2", t, 2),
+                     0);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 5);
+    assert_int_equal(raw_int(f->path, "SELECT sum(amount) FROM transfer"), 0);
+}
+
+/* A settlement whose transfers do not sum to zero is not written. */
+static void ledger__settlement_not_summing_to_zero_is_refused(void **state)
+{
+    struct fixture *f = *state;
+    const struct ledger_transfer t[2] = {{"ann", 2}, {"bob", -1}};
+
+    add_five(f);
+    assert_int_equal(ledger_settlement_add(f->l, f->sitting, 0, 1, "game",
+                                           "settle ann +2 bob -1", t, 2),
+                     LEDGER_E_ERROR);
+    assert_non_null(strstr(ledger_errmsg(f->l), "not zero"));
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM settlement"), 0);
 }
 
 /* A version 1 ledger is read as it is read-only, and migrated to version
@@ -1560,8 +1626,8 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 2);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
+    assert_int_equal(ledger_version(f->l), 3);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 3);
     assert_int_equal(ledger_import_get(f->l, "abc", &imp), 0);
     assert_true(imp.complete);
     assert_int_equal(imp.sitting, 1);
@@ -1812,6 +1878,12 @@ int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ledger__schema_c_equals_schema_sql),
+        cmocka_unit_test_setup_teardown(
+            ledger__version_2_is_read_as_it_is_and_migrated_for_writing,
+            setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__settlement_not_summing_to_zero_is_refused, setup_file,
+            teardown),
         cmocka_unit_test_setup_teardown(
             ledger__new_file_has_application_id_and_user_version,
             setup_file, teardown),

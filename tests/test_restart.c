@@ -805,7 +805,7 @@ static void restart__a_damaged_ledger_is_not_written_to(void **state)
         harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     fp = fopen(t->db, "r+b");
     assert_non_null(fp);
-    assert_int_equal(fseek(fp, 39L * 4096, SEEK_SET), 0);
+    assert_int_equal(fseek(fp, 55L * 4096, SEEK_SET), 0);
     fwrite("\xde\xad\xbe\xef\xde\xad\xbe\xef\xde\xad\xbe\xef", 1, 12, fp);
     fclose(fp);
     assert_int_equal(harness_sh("cp '%s' '%s'", t->db, copy), 0);

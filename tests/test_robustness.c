@@ -95,7 +95,7 @@ static void robust__damaged_ledger_is_reported(void **state)
         harness_record(t->db, harness_example("club-evening.ecarte")), 0);
     fp = fopen(t->db, "r+b");
     assert_non_null(fp);
-    assert_int_equal(fseek(fp, 39L * 4096, SEEK_SET), 0);
+    assert_int_equal(fseek(fp, 55L * 4096, SEEK_SET), 0);
     fwrite("\xde\xad\xbe\xef\xde\xad\xbe\xef\xde\xad\xbe\xef", 1, 12, fp);
     fclose(fp);
     assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",

@@ -818,6 +818,23 @@ static const char *const canonical[] = {
     "= ruling L12 remedy new-deal", "= ruling L51", "= score A 0 B 3",
     "[Event \"Club evening\"]", "@21:30:00 A plays KS",
     "@1897-11-02T21:30:00 = ruling L9 remedy none",
+    /* the sitting above the seats (VARIANTS.md 1.3-1.6) */
+    "person ann \"Ann Ash\"", "person o-2 \"Mr. \\\"O\\\" Two\"",
+    "seat A ann", "roles bank ann ponte bob advisers cy dan",
+    "roles bank ann ponte bob", "roles players ann bob queue cy",
+    "roles roi ann streak 2 rentrant cy queue bob", "roles roi ann streak 0",
+    "roles A ann B dan queue bob", "pool 4", "ann cuts-for-deal KS",
+    "ann cuts-for-deal KS QH", "cy stakes 2", "dan bets 100 on A",
+    "dan bets 10 on B at 2:1", "eve covers dan", "eve covers dan 5",
+    "A takes-all-bets", "dan queues", "dan sees B", "dan points A KH",
+    "dan advises B", "cy calls L43", "cy calls BY4", "B leaves",
+    "cy leaves", "cy takes-seat B",
+    "= settle ann +2 bob -1 cy -1", "= settle dan +95 fay -101 house +6",
+    "= pool 3", "= roles bank ann ponte cy advisers bob",
+    "= roles roi ann streak 1 rentrant cy queue bob", "= bets A 10 B 10",
+    "= bets A 120 B 120 refund eve 40 fay 2",
+    "= ruling CH2 offender ann remedy forfeit-stake",
+    "= ruling CH3 offender B elector cy remedy substitute",
 };
 
 static void tablelog__canonical_lines_round_trip(void **state)
@@ -876,7 +893,7 @@ static void tablelog__built_events_survive_format_and_parse(void **state)
     uint8_t c;
 
     (void)state;
-    for (k = EV_GAME; k < EV_KIND_COUNT; k++) {
+    for (k = EV_GAME; k < EV_FIRST_SITTING; k++) {
         struct table_event back;
 
         memset(&ev, 0, sizeof(ev));
@@ -1094,10 +1111,97 @@ static void tablelog__errors_in_tags_stamps_and_rulings(void **state)
                 "expected elector, options, remedy or end of line, "
                 "found \"offender\"");
     parse_error("= ruling L4 elector C", 21,
-                "expected a seat (A or B), found \"C\"");
+                "expected a seat (A or B) or a person, found \"C\"");
     parse_error("= verdict L4", 3,
-                "expected ruling, score or value, found \"verdict\"");
+                "expected ruling, score, value, settle, pool, roles or "
+                "bets, found \"verdict\"");
     parse_error("= score A 1", 12, "expected seat B, found end of line");
+}
+
+/* The sitting's lines: what they name, and their errors, each at its
+ * column with what was expected. */
+static void tablelog__sitting_lines_read_what_they_name(void **state)
+{
+    struct tl_line l;
+
+    (void)state;
+    l = parse("Person Ann \"Ann Ash\"  # the bank");
+    assert_true(tl_is_sitting(&l));
+    assert_int_equal(l.ev.kind, EV_PERSON);
+    assert_string_equal(l.sit.who, "ann");
+    assert_string_equal(l.sit.name, "Ann Ash");
+    l = parse("dan bets 10 on b at 3:2");
+    assert_int_equal(l.ev.kind, EV_BETS);
+    assert_string_equal(l.sit.actor, "dan");
+    assert_int_equal(l.sit.n, 10);
+    assert_int_equal(l.ev.target, SEAT_B);
+    assert_int_equal(l.sit.odds[0], 3);
+    assert_int_equal(l.sit.odds[1], 2);
+    l = parse("B leaves");
+    assert_true(tl_is_sitting(&l));
+    assert_int_equal(l.ev.actor, SEAT_B);
+    l = parse("A plays KS");
+    assert_false(tl_is_sitting(&l));
+    l = parse("= roles ponte cy advisers bob bank ann");
+    assert_string_equal(l.sit.roles.first, "ann");
+    assert_string_equal(l.sit.roles.second, "cy");
+    assert_int_equal(l.sit.roles.n, 1);
+    l = parse("= roles queue bob cy rentrant dan roi ann streak 1");
+    assert_int_equal(l.sit.roles.form, TL_ROLES_ROI);
+    assert_int_equal(l.sit.roles.n, 2);
+    l = parse("= settle cy -1 house +1 ann 0");
+    tl_normalize(&l);
+    assert_int_equal(l.sit.n_amounts, 2);
+    assert_string_equal(l.sit.amounts[0].who, "cy");
+    assert_string_equal(l.sit.amounts[1].who, "house");
+    l = parse("= ruling CH2 offender Ann");
+    assert_string_equal(l.expect.offender_id, "ann");
+    assert_int_equal(l.expect.offender, SEAT_NONE);
+    assert_true(tl_person_id_ok("a-1", 3));
+    assert_false(tl_person_id_ok("a", 1));
+    assert_false(tl_person_id_ok("1a", 2));
+    assert_false(tl_person_id_ok("queue", 5));
+    assert_false(tl_person_id_ok("abcdefghijklm", 13));
+    parse_error("person bank \"B\"", 8,
+                "expected a person's ID (2 to 12 characters, a letter "
+                "first, not a keyword), found \"bank\"");
+    parse_error("person ann Ann", 12,
+                "expected a quoted name (\"Full Name\"), found \"Ann\"");
+    parse_error("person ann \"\"", 12,
+                "expected a name between the quotes, found \"\"\"\"");
+    parse_error("seat C ann", 6, "expected a seat (A or B), found \"C\"");
+    parse_error("dan bets 10 on A at 2", 21,
+                "expected odds P:Q (1 to 99 each), found \"2\"");
+    parse_error("dan bets 0 on A", 10,
+                "expected a bet (1 to 999999), found \"0\"");
+    parse_error("dan covers", 11,
+                "expected the ID of the person whose bet is covered, found "
+                "end of line");
+    parse_error("cy calls L52", 10,
+                "expected a law (L1 to L51, or a rule such as BY2), found "
+                "\"L52\"");
+    parse_error("A stakes 2", 3,
+                "expected an action (gives, plays, ...), found \"stakes\"");
+    parse_error("plays KS", 1,
+                "expected a seat (A or B) or a table line (game, score, "
+                "deal, found, end), found \"plays\"");
+    parse_error("roles bank ann", 15,
+                "expected ponte, advisers or end of line, found end of "
+                "line");
+    parse_error("roles bank ann ponte ann", 22,
+                "expected each person once, found \"ann\"");
+    parse_error("roles queue ann", 7,
+                "expected bank, players, roi or A (the roles of a chouette, "
+                "a pool or a gallery), found \"queue\"");
+    parse_error("= settle ann +2 ann -2", 17,
+                "expected each person once, found \"ann\"");
+    parse_error("= settle ann 2x", 14,
+                "expected an amount (+n or -n, n up to 999999), found "
+                "\"2x\"");
+    parse_error("= settle", 9,
+                "expected a person's ID and an amount, found end of line");
+    parse_error("= bets A 10 B 10 refund eve", 28,
+                "expected an amount (1 to 999999), found end of line");
 }
 
 static void tablelog__error_quotes_long_tokens_shortened(void **state)
@@ -1496,6 +1600,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__format_truncates_to_the_buffer),
         cmocka_unit_test(tablelog__errors_name_the_column_and_the_token),
         cmocka_unit_test(tablelog__errors_in_tags_stamps_and_rulings),
+        cmocka_unit_test(tablelog__sitting_lines_read_what_they_name),
         cmocka_unit_test(tablelog__error_quotes_long_tokens_shortened),
         cmocka_unit_test(tablelog__too_many_cards_in_a_list_is_an_error),
         cmocka_unit_test(tablelog__rejects_text_that_is_not_utf8),

@@ -1,0 +1,410 @@
+/*
+ * chouette.c - the chouette format (VARIANTS.md 5): the bank (seat A)
+ * plays alone against the ponte (seat B), who plays for every non-bank
+ * person; each of them stakes against the bank and the bank settles with
+ * each separately (5.4).  The order [bank, ponte, advisers...] comes from
+ * the cut; after each game it turns (5.3): a beaten ponte goes to the end
+ * and the first adviser becomes ponte; a beaten bank hands the bank to
+ * the ponte (bank-on-loss=passes, Meyers) or keeps it (keeps, the French
+ * la chouette).  The rulings CH1-CH5.
+ */
+#include "sitting/sitting.h"
+
+#include <string.h>
+
+#include "sitting/sitting_int.h"
+
+/* bank, ponte - the persons holding the roles, -1 if none. */
+static int bank(const struct sit_state *s)
+{
+    return s->roles_set && s->n_order > 0 ? s->order[0] : -1;
+}
+
+static int ponte(const struct sit_state *s)
+{
+    return s->roles_set && s->n_order > 1 ? s->order[1] : -1;
+}
+
+/* bank_seat - the seat the bank plays in: his own, else A (5.2). */
+static int bank_seat(const struct sit_state *s)
+{
+    int seat = sit__seat_of(s, bank(s));
+
+    return seat != SEAT_NONE ? seat : SEAT_A;
+}
+
+static const char *role(const struct sit_state *s, int person)
+{
+    int at = sit__order_find(s, person);
+
+    if (!s->roles_set || at < 0) {
+        return sit__seat_of(s, person) != SEAT_NONE ? "player" : "bystander";
+    }
+    return at == 0 ? "bank" : at == 1 ? "ponte" : "adviser";
+}
+
+/* side - the bank's win is the bank's; every staker's is the ponte's. */
+static int side(const struct sit_state *s, int person)
+{
+    if (person == bank(s)) {
+        return bank_seat(s);
+    }
+    if (s->p[person].stake > 0 || sit__seat_of(s, person) != SEAT_NONE) {
+        return SEAT_OTHER(bank_seat(s));
+    }
+    return SEAT_NONE;
+}
+
+static void roles_now(const struct sit_state *s, struct tl_roles *out)
+{
+    out->form = TL_ROLES_NONE;
+    out->n = 0;
+    if (bank(s) < 0 || ponte(s) < 0) {
+        return;
+    }
+    out->form = TL_ROLES_CHOUETTE;
+    memcpy(out->first, sit__id(s, s->order[0]), TL_ID_MAX);
+    memcpy(out->second, sit__id(s, s->order[1]), TL_ID_MAX);
+    for (int i = 2; i < s->n_order && out->n < TL_IDS_MAX; i++) {
+        memcpy(out->list[out->n++], sit__id(s, s->order[i]), TL_ID_MAX);
+    }
+}
+
+/* add_missing - persons present but not in the order go to its end. */
+static void add_missing(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+
+    for (int i = 0; i < s->n_persons; i++) {
+        if (s->p[i].present && sit__order_find(s, i) < 0) {
+            sit__order_push(s, i);
+            sit__note(c, "%s, not named, joins the end of the order",
+                      s->p[i].id);
+        }
+    }
+}
+
+static int roles(struct sit_ctx *c, const struct tl_roles *r)
+{
+    struct sit_state *s = c->s;
+
+    s->n_order = 0;
+    s->order[s->n_order++] = sit__find(s, r->first);
+    s->order[s->n_order++] = sit__find(s, r->second);
+    for (int i = 0; i < r->n; i++) {
+        s->order[s->n_order++] = sit__find(s, r->list[i]);
+    }
+    s->roles_set = true;
+    add_missing(c);
+    return 0;
+}
+
+static void order_cut(struct sit_ctx *c)
+{
+    sit__mark_roles(c);
+}
+
+/* seat_due - the bank sits in seat A, the ponte in B (5.2 RECON). */
+static int seat_due(const struct sit_state *s, int seat)
+{
+    int due = seat == SEAT_A ? bank(s) : ponte(s);
+
+    return due >= 0 && s->seat[seat] != due ? due : -1;
+}
+
+/* game_start - each non-bank person in the order stakes against the bank
+ * for the game: what he stated, else the Stake (5.4). */
+static void game_start(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+    int present = 0;
+
+    for (int i = 0; i < s->n_persons; i++) {
+        struct person *p = &s->p[i];
+        int at = sit__order_find(s, i);
+
+        p->stake = at >= 1 && p->present
+                       ? (p->stake_next > 0 ? p->stake_next : s->r.stake)
+                       : 0;
+        p->stake_next = 0;
+        p->stake_paid = false;
+        p->no_advice = false;
+        present += p->present && at >= 0;
+    }
+    if (s->roles_set && present < 3) {
+        sit__note(c, "a chouette needs three persons at least; with two it "
+                     "is a duel (VARIANTS.md 5.2)");
+    }
+}
+
+/* turn_up - the game's first turn-up closes the stakes (CH4): kept. */
+static void turn_up(struct sit_ctx *c, bool first)
+{
+    struct sit_state *s = c->s;
+
+    if (!first) {
+        return;
+    }
+    for (int i = 0; i < s->n_persons; i++) {
+        if (s->p[i].stake > 0) {
+            sit__record(c, SIT_REC_STAKE, SEAT_NONE, i, "stake",
+                        s->p[i].stake);
+        }
+    }
+}
+
+/* game_over - the bank settles with each stake, times the game's value
+ * (5.4); the order turns (5.3). */
+static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
+{
+    struct sit_state *s = c->s;
+    int b = bank(s);
+    int pt = ponte(s);
+    bool bank_won = g->winner == bank_seat(s);
+    int v = sit__game_value(c, g);
+    struct settle t;
+
+    if (b < 0) {
+        return;
+    }
+    sit__settle_start(&t);
+    for (int i = 0; i < s->n_persons; i++) {
+        struct person *p = &s->p[i];
+
+        if (i == b || p->stake <= 0 || p->stake_paid) {
+            continue;
+        }
+        if (bank_won) {
+            sit__pay(&t, i, b, p->stake * v);
+        } else {
+            sit__pay(&t, b, i, p->stake * v);
+        }
+    }
+    sit__settle(c, &t, "game");
+    for (int i = 0; i < s->n_persons; i++) {
+        s->p[i].stake = 0;
+    }
+    if (pt >= 0 && bank_won) {
+        sit__order_push(s, pt);               /* the ponte to the end */
+    } else if (pt >= 0 && !s->r.bank_keeps) {
+        sit__order_remove(s, pt);             /* the ponte takes the bank */
+        memmove(&s->order[1], &s->order[0],
+                sizeof(s->order[0]) * (size_t)s->n_order);
+        s->order[0] = pt;
+        s->n_order++;
+        sit__order_push(s, b);                /* the bank to the end */
+    }
+    for (int i = 0; i < s->n_persons; i++) {
+        if (!s->p[i].present) {
+            sit__order_remove(s, i);
+        }
+    }
+    sit__mark_roles(c);
+}
+
+static void joined(struct sit_ctx *c, int person)
+{
+    struct sit_state *s = c->s;
+
+    if (s->roles_set) {
+        sit__order_push(s, person);
+        sit__note(c, "%s joins the end of the order%s", s->p[person].id,
+                  s->in_game ? " (his stake from the next game)" : "");
+    }
+}
+
+/* leaves - the bank who leaves concedes the game (CH5); the ponte is
+ * replaced by the first adviser (CH3), or concedes if there is none. */
+static int leaves(struct sit_ctx *c, int seat)
+{
+    struct sit_state *s = c->s;
+    char who[2] = {seat_letter(seat), '\0'};
+    int first = s->n_order > 2 ? s->order[2] : -1;
+
+    if (seat == bank_seat(s)) {
+        sit__rule(c, LAW_CH5, who, NULL, REM_CONCEDE_GAME,
+                  "the bank leaves without consent and loses the game");
+        return sit__concede(c, seat);
+    }
+    if (first < 0) {
+        sit__rule(c, LAW_CH3, who, NULL, REM_CONCEDE_GAME,
+                  "the ponte leaves without consent and no adviser is there "
+                  "to take his seat: the bank wins the game");
+        return sit__concede(c, seat);
+    }
+    sit__rule(c, LAW_CH3, who, sit__id(s, first), REM_SUBSTITUTE,
+              "the ponte leaves without consent: %s, the first adviser, may "
+              "take seat %c and finish the game",
+              sit__id(s, first), seat_letter(seat));
+    s->left_seat = seat;
+    s->left_law = LAW_CH3;
+    s->left_person = s->seat[seat];
+    return 0;
+}
+
+/* sees - `ID sees S`: an adviser who looks at the bank's cards forfeits
+ * his stake to the bank at once (CH2). */
+static int sees(struct sit_ctx *c, int who)
+{
+    struct sit_state *s = c->s;
+    struct person *p = &s->p[who];
+    int seat = c->l->ev.target;
+    struct settle t;
+
+    if (!s->in_game || !s->roles_set || seat != bank_seat(s) ||
+        sit__order_find(s, who) < 2) {
+        sit__note(c, "%s sees %c's cards: no rule of the chouette is engaged",
+                  p->id, seat_letter(seat));
+        return 0;
+    }
+    if (p->stake <= 0 || p->stake_paid) {
+        sit__note(c, "%s sees the bank's cards: his stake is settled "
+                     "already",
+                  p->id);
+        return 0;
+    }
+    sit__rule(c, LAW_CH2, p->id, NULL, REM_FORFEIT_STAKE,
+              "%s, an adviser, looks at the bank's cards: his stake of %d "
+              "goes to the bank now, and he may not advise this game",
+              p->id, p->stake);
+    sit__settle_start(&t);
+    sit__pay(&t, who, bank(s), p->stake);
+    p->stake_paid = true;
+    p->no_advice = true;
+    return sit__settle(c, &t, "forfeit-stake");
+}
+
+/* stakes - `ID stakes N` (CH4): for the coming game, or this one before
+ * its first turn-up; later, void. */
+static int stakes(struct sit_ctx *c, int who)
+{
+    struct sit_state *s = c->s;
+    struct person *p = &s->p[who];
+    int n = c->l->sit.n;
+
+    if (who == bank(s)) {
+        sit__note(c, "the bank states no stake: %s's line changes nothing",
+                  p->id);
+        return 0;
+    }
+    if (s->in_game && s->turned_up) {
+        sit__rule(c, LAW_CH4, p->id, NULL, REM_VOID,
+                  "%s states a stake of %d after the game's first turn-up: "
+                  "void, his stake of %d stays",
+                  p->id, n, p->stake);
+        return 0;
+    }
+    if (s->in_game && p->stake > 0) {
+        p->stake = n;
+    } else {
+        p->stake_next = n;
+    }
+    return 0;
+}
+
+/* advice - `ID points S C`, `ID advises S`: advisers may advise the
+ * ponte, as advice allows; the chouette has no rule against the rest,
+ * which is noted. */
+static int advice(struct sit_ctx *c, int who)
+{
+    struct sit_state *s = c->s;
+    int seat = c->l->ev.target;
+    bool spoken = c->l->ev.kind == EV_ADVISES;
+
+    if (seat == bank_seat(s)) {
+        sit__note(c, "nobody advises the bank: %s's advice is noted",
+                  s->p[who].id);
+    } else if (s->p[who].no_advice) {
+        sit__note(c, "%s may not advise this game (CH2): noted",
+                  s->p[who].id);
+    } else if (s->r.advice == ADVICE_NONE ||
+               (spoken && s->r.advice == ADVICE_POINT)) {
+        sit__note(c, "advice %s is not allowed here (advice=%s): noted",
+                  spoken ? "in words" : "by pointing",
+                  s->r.advice == ADVICE_NONE ? "none" : "point");
+    }
+    return 0;
+}
+
+/* takes_seat - `ID takes-seat S` after the ponte left (CH3): an adviser
+ * finishes the game as ponte; the leaver goes to the end of the order,
+ * his stake on the game. */
+static int takes_seat(struct sit_ctx *c, int who)
+{
+    struct sit_state *s = c->s;
+    int seat = c->l->ev.target;
+    int at = sit__order_find(s, who);
+
+    if (s->left_seat != seat || s->left_law != LAW_CH3) {
+        return sit__fail(c, SIT_E_INPUT,
+                         "expected a seat left by its player (CH3) to take, "
+                         "found seat %c not left",
+                         seat_letter(seat));
+    }
+    if (at < 2 || !s->p[who].present) {
+        return sit__fail(c, SIT_E_INPUT,
+                         "expected an adviser to take seat %c (CH3), found "
+                         "\"%s\"",
+                         seat_letter(seat), s->p[who].id);
+    }
+    sit__order_remove(s, who);
+    s->order[1] = who;                /* he plays as ponte ... */
+    if (s->left_person >= 0) {
+        sit__order_push(s, s->left_person); /* ... the leaver goes last */
+    }
+    s->seat[seat] = who;
+    s->left_seat = SEAT_NONE;
+    sit__record(c, SIT_REC_SEATING, seat, who, "ponte", 0);
+    sit__note(c, "%s takes seat %c and finishes the game for the ponte",
+              s->p[who].id, seat_letter(seat));
+    return 0;
+}
+
+static int line(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+    int who = -1;
+    int rc;
+
+    if (c->l->sit.actor[0] != '\0' &&
+        (rc = sit__person(c, c->l->sit.actor, &who)) != 0) {
+        return rc;
+    }
+    switch (c->l->ev.kind) {
+    case EV_STAKES:
+        return stakes(c, who);
+    case EV_SEES:
+        return sees(c, who);
+    case EV_POINTS:
+    case EV_ADVISES:
+        return advice(c, who);
+    case EV_TAKES_SEAT:
+        return takes_seat(c, who);
+    case EV_QUEUES:
+        if (sit__order_find(s, who) < 0) {
+            sit__order_push(s, who);
+            sit__note(c, "%s joins the end of the order", s->p[who].id);
+        }
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+const struct sit_ops sit__chouette_ops = {
+    .name = "chouette",
+    .roles_form = TL_ROLES_CHOUETTE,
+    .hold_law = LAW_CH1,
+    .role = role,
+    .side = side,
+    .line = line,
+    .roles = roles,
+    .roles_now = roles_now,
+    .order_cut = order_cut,
+    .seat_due = seat_due,
+    .game_start = game_start,
+    .turn_up = turn_up,
+    .game_over = game_over,
+    .joined = joined,
+    .leaves = leaves,
+};
