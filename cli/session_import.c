@@ -41,7 +41,11 @@ static int save_deal_start(struct session *s)
     if (s->saved == NULL && arbiter_open(&s->saved) != 0) {
         return -1;
     }
+    if (s->saved_sit == NULL && sitting_open(&s->saved_sit) != 0) {
+        return -1;
+    }
     arbiter_copy(s->saved, s->arb);
+    sitting_copy(s->saved_sit, s->sit);
     memcpy(s->saved_game, s->game, sizeof(s->game));
     memcpy(s->saved_deal, s->deal, sizeof(s->deal));
     s->saved_seq = s->seq;
@@ -119,6 +123,7 @@ void session__deal_broken(struct session *s)
     }
     if (s->saved != NULL) {
         arbiter_copy(s->arb, s->saved);
+        sitting_copy(s->sit, s->saved_sit);
         memcpy(s->game, s->saved_game, sizeof(s->game));
         memcpy(s->deal, s->saved_deal, sizeof(s->deal));
         s->seq = s->saved_seq;

@@ -166,6 +166,15 @@ void session__push_id(struct numbered ids[2], int number, int64_t id);
  * transaction rolled back). */
 int session__ensure_sitting(struct session *s);
 
+/* session__record_sitting - what the sitting gave (ap->s) after event_id
+ * (line: the action, NULL for a lost deal) into the ledger: its rulings,
+ * settlements and marks, persons, seatings, stakes and bets; in the open
+ * transaction.  Returns 0, or -1 on a ledger error (reported; the
+ * transaction rolled back). */
+int session__record_sitting(struct session *s, int64_t event_id,
+                            const struct tl_line *line,
+                            const struct applied *ap);
+
 /* session__give_rulings - the rulings an action (at line) gave join the
  * deal's, each answering the first open `=` line it bears out. */
 void session__give_rulings(struct session *s, int line,

@@ -123,6 +123,8 @@ int session__write_lost_deal(struct session *s)
     memset(&g, 0, sizeof(g));
     lost_deal_read(s->raw != NULL ? s->raw : "", &g);
     lost_deal_apply(s->arb, &g, ap);
+    sitting_observe(s->sit, s->arb, &ap->r, &ap->s);
+    apply_sit_words(ap);
     game_no = arbiter_game_number(s->arb);
     if (r->deal_over && session__id_of(s->deal, r->deal.number) != 0 &&
         ledger_deal_finish(s->led, session__id_of(s->deal, r->deal.number),
@@ -142,6 +144,10 @@ int session__write_lost_deal(struct session *s)
                            seat_letter(r->game.winner), r->game.points[0],
                            r->game.points[1], r->game.value) != 0) {
         return session__ledger_fail(s, "game");
+    }
+    if (ap->s.touched && s->last_event_id != 0 &&
+        session__record_sitting(s, s->last_event_id, NULL, ap) != 0) {
+        return -1;              /* money moved by the game the gap ended */
     }
     if (ledger_quarantine_gap(s->led, s->name, s->raw_line, s->error,
                               s->raw != NULL ? s->raw : "", s->sitting,

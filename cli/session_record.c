@@ -186,13 +186,14 @@ static int record_rulings(struct session *s, int64_t event_id,
     return 0;
 }
 
-/* record_sitting - what the sitting gave on the action (event_id, line):
- * its rulings, its `=` lines (settlements, pool, roles, bets), the person
- * declared, who sat where, stakes and bets; in the open transaction.
- * Returns 0, or -1 on a ledger error (reported; the transaction rolled
- * back). */
-static int record_sitting(struct session *s, int64_t event_id,
-                          const struct tl_line *line, const struct applied *ap)
+/* session__record_sitting - what the sitting gave on the action
+ * (event_id; line, NULL for a lost deal): its rulings, its `=` lines
+ * (settlements, pool, roles, bets), the person declared, who sat where,
+ * stakes and bets; in the open transaction.  Returns 0, or -1 on a ledger
+ * error (reported; the transaction rolled back). */
+int session__record_sitting(struct session *s, int64_t event_id,
+                            const struct tl_line *line,
+                            const struct applied *ap)
 {
     static const char *const kinds[SIT_MARK_KINDS] = {
         [SIT_MARK_POOL] = "pool",
@@ -360,7 +361,7 @@ static int record_result(struct session *s, const struct tl_line *line,
         }
     }
     if (ap->s.taken || ap->s.touched) {
-        return record_sitting(s, event_id, line, ap);
+        return session__record_sitting(s, event_id, line, ap);
     }
     return 0;
 }

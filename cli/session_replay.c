@@ -33,6 +33,13 @@ static int replay_tag(void *vctx, const char *name, const char *value)
         ctx->failed = 2;
         return 1;
     }
+    if (sitting_set_tag(ctx->s->sit, name, value) != 0) {
+        fprintf(stderr, "ecarte: ledger tag [%s \"%s\"] no longer reads: "
+                        "%s\n",
+                name, value, sitting_errmsg(ctx->s->sit));
+        ctx->failed = 2;
+        return 1;
+    }
     memset(&line, 0, sizeof(line));
     snprintf(line.tag_name, sizeof(line.tag_name), "%s", name);
     snprintf(line.tag_value, sizeof(line.tag_value), "%s", value);
@@ -71,6 +78,7 @@ static int replay_result(struct session *s, const struct applied *ap,
     }
     claims_settle(s->claims);
     session__give_rulings(s, line, ap);
+    memset(s->seen, 0, sizeof(s->seen));
     return 0;
 }
 
@@ -86,6 +94,8 @@ static int replay_gaps(struct replay_ctx *ctx, int64_t id)
         const struct lost_deal *g = &ctx->gaps[ctx->next_gap++];
 
         lost_deal_apply(s->arb, g, ap);
+        sitting_observe(s->sit, s->arb, &ap->r, &ap->s);
+        apply_sit_words(ap);
         if (replay_result(s, ap, 0, 0, g->line) != 0) {
             ctx->failed = 1;
             return 1;
@@ -118,9 +128,9 @@ static int replay_event(void *vctx, const struct ledger_event *ev)
         ctx->failed = 2;
         return 1;
     }
-    if (apply_event(s->arb, &line.ev, ev->line, ap) != 0) {
+    if (apply_line(s->sit, s->arb, &line, ap) != 0) {
         fprintf(stderr, "ecarte: ledger event %lld no longer replays: %s\n",
-                (long long)ev->id, arbiter_errmsg(s->arb));
+                (long long)ev->id, sitting_errmsg(s->sit));
         ctx->failed = 2;
         return 1;
     }
@@ -142,7 +152,9 @@ int session__reset_table(struct session *s)
 {
     arbiter_close(s->arb);
     s->arb = NULL;
-    if (arbiter_open(&s->arb) != 0) {
+    sitting_close(s->sit);
+    s->sit = NULL;
+    if (arbiter_open(&s->arb) != 0 || sitting_open(&s->sit) != 0) {
         return -1;
     }
     s->sitting = 0;

@@ -256,6 +256,7 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
                    bool *ok)
 {
     struct arbiter *probe = NULL;
+    struct sitting *sit = NULL;
     struct applied *ap = NULL;
     int rc = session__replay_sitting(s, id, NULL);
 
@@ -266,14 +267,17 @@ static int accepts(struct session *s, int64_t id, const struct tl_line *ev,
     if (!arbiter_hand_in_progress(s->arb)) {
         return 0;
     }
-    if (arbiter_open(&probe) != 0) {
+    if (arbiter_open(&probe) != 0 || sitting_open(&sit) != 0) {
+        arbiter_close(probe);
         return -1;
     }
     arbiter_copy(probe, s->arb);
+    sitting_copy(sit, s->sit);
     ap = &s->acts[s->cur];      /* not s->last: a scratch result */
-    *ok = apply_event(probe, &ev->ev, ev->line_no, ap) == 0 &&
-          ap->r.n_rulings == 0;
+    *ok = apply_line(sit, probe, ev, ap) == 0 && ap->r.n_rulings == 0 &&
+          ap->s.n_rulings == 0;
     arbiter_close(probe);
+    sitting_close(sit);
     return 0;
 }
 
