@@ -3,6 +3,7 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
 CC ?= cc
 BUILD ?= build
@@ -120,11 +121,12 @@ bench: $(BENCH)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
 
 install: $(PROG)
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
+	install -m 644 man/ecarte.1 $(DESTDIR)$(MANDIR)/man1/ecarte.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ecarte
+	rm -f $(DESTDIR)$(BINDIR)/ecarte $(DESTDIR)$(MANDIR)/man1/ecarte.1
 
 clean:
 	rm -rf build build-asan build-fuzz

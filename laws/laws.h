@@ -294,6 +294,13 @@ char *profile_format(const struct profile *p, char *buf, size_t n);
 char *profile_describe(const struct profile *p, char *buf, size_t n);
 
 /*
+ * profile_law_switches - the names of the switches that change law or rule
+ * id ("L43": "penalty, must-trump, must-win, rank"), comma-separated, into
+ * buf of size n ("" if none).  Returns buf.
+ */
+char *profile_law_switches(const char *id, char *buf, size_t n);
+
+/*
  * profile_set_from - record that switch sw of *p was set by src (the
  * arbiter's Target, Stakes and Rubber tags).
  */
