@@ -322,6 +322,13 @@ bool card_beats(uint8_t a, uint8_t b, int trump, int rank_order);
 uint8_t laws_bonus_card(const struct profile *p, int suit);
 
 /*
+ * laws_veto_jack - the jack that vetoes a king point when trump (0..3) is
+ * trumps (PL5, VARIANTS.md 3.5): the jack of the suit the Polish rule
+ * pairs with it, hearts with spades and diamonds with clubs.
+ */
+uint8_t laws_veto_jack(int trump);
+
+/*
  * laws_legal_follows - the cards of hand (a mask) that the second player
  * may play to the card led: a higher card of the suit led if he has one
  * (must_win), else any card of the suit, else a trump (must_trump), else

@@ -55,6 +55,18 @@ uint8_t laws_bonus_card(const struct profile *p, int suit)
     return CARD_MAKE(suit, ace ? RANK_ACE : RANK_KING);
 }
 
+uint8_t laws_veto_jack(int trump)
+{
+    static const int pair[SUIT_COUNT] = {
+        [SUIT_SPADES] = SUIT_HEARTS,
+        [SUIT_HEARTS] = SUIT_SPADES,
+        [SUIT_DIAMONDS] = SUIT_CLUBS,
+        [SUIT_CLUBS] = SUIT_DIAMONDS,
+    };
+
+    return CARD_MAKE(pair[trump], RANK_JACK);
+}
+
 uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
                             const struct profile *p)
 {
