@@ -771,7 +771,10 @@ struct law_view {
 /*
  * laws_king_mark - how a mark of the turned king by seat stands now
  * (L19, L22, L47; LAWS.md 5.19 for the profile's deadline): in time, too
- * late, no king to mark, marked already, not his king, or barred.
+ * late, no king to mark, marked already, not his king, or barred.  Under
+ * king-announce=mark, a mark by a player known to hold the king of trumps
+ * is that king's (PL3), not a late mark of a king he turned and lost at
+ * this deal's turn-up (L22): no king to mark.
  */
 enum king_mark_state laws_king_mark(const struct law_view *v, int seat);
 

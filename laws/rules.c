@@ -149,6 +149,12 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
         return MARK_OK;
     }
     if (turned_now && !v->king_turned &&
+        v->profile->king_announce == KING_ANNOUNCE_MARK &&
+        laws__is_seat(seat) &&
+        (v->known[seat] & CARD_BIT(laws_bonus_card(v->profile, v->trump)))) {
+        return MARK_NO_KING; /* PL3: he marks the king of trumps he holds */
+    }
+    if (turned_now && !v->king_turned &&
         laws__same_seat(v->lost_king_dealer, seat)) {
         return MARK_LATE; /* L22: lost at this deal's turn-up */
     }
