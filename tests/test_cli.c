@@ -382,7 +382,8 @@ static void cli__every_command_has_its_help(void **state)
         {"laws", "usage: ecarte laws [--profile [--laws SPEC | --db "
                  "FILE]]\n", "  --laws SPEC  of this Laws tag value"},
         {"gen", "usage: ecarte gen [--deals N] [--seed S] "
-                "[--irregularities RATE]\n", "  --seed S     the seed"},
+                "[--irregularities RATE]\n                  [--laws SPEC]\n",
+         "  --laws SPEC  the rule profile"},
         {"import", "usage: ecarte import --db FILE [--new] [--json] "
                    "[--verbose] LOG... | -\n", "  --verbose    print the "
                                                "rulings"},
