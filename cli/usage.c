@@ -36,8 +36,9 @@ static const char usage_text[] =
     "                      check the hash chain; an export against its ledger\n"
     "  audit [--db FILE] [--json]\n"
     "                      re-derive every deal and report what was wrong\n"
-    "  gen [--deals N] [--seed S] [--irregularities RATE]\n"
-    "                      a deterministic synthetic sitting, with `=` lines\n"
+    "  gen [--deals N] [--seed S] [--irregularities RATE] [--laws SPEC]\n"
+    "                      a deterministic synthetic sitting, with `=` lines,\n"
+    "                      under any rule profile\n"
     "  laws [--markdown | --profile [--laws SPEC | --db FILE]]\n"
     "                      every law in a line; --markdown: the reference;\n"
     "                      --profile: the rule switches\n"
@@ -146,10 +147,14 @@ static const struct {
      "  --help       this text\n"},
     {"gen",
      "usage: ecarte gen [--deals N] [--seed S] [--irregularities RATE]\n"
+     "                  [--laws SPEC]\n"
      "\n"
      "Write a deterministic synthetic sitting to standard output: legal\n"
-     "play by simple strategies, irregularities injected at a rate, with\n"
-     "the referee's rulings and scores as `=` lines.\n"
+     "play by simple strategies under a rule profile, irregularities\n"
+     "injected at a rate, with the referee's rulings, scores and hand\n"
+     "values as `=` lines.  Under a profile the players use its options:\n"
+     "doubles offered and answered, the point offered, the jack veto used\n"
+     "or passed, the discards reshuffled when the stock runs out.\n"
      "\n"
      "options:\n"
      "  --deals N    deals to play (default 20)\n"
@@ -157,6 +162,9 @@ static const struct {
      "  --irregularities RATE\n"
      "               the chance of an irregularity in a deal, 0..1\n"
      "               (default 0)\n"
+     "  --laws SPEC  the rule profile, a Laws tag value (\"polish\",\n"
+     "               \"london; doubling=yes; offer-point=before-trick3\");\n"
+     "               written as the Laws tag (default london)\n"
      "  --help       this text\n"},
     {"import",
      "usage: ecarte import --db FILE [--new] [--json] [--verbose] "

@@ -329,6 +329,13 @@ bool card_beats(uint8_t a, uint8_t b, int trump, int rank_order);
 uint8_t laws_bonus_card(const struct profile *p, int suit);
 
 /*
+ * laws_veto_jack - the jack that vetoes a king point when trump (0..3) is
+ * trumps (PL5, VARIANTS.md 3.5): the jack of the suit the Polish rule
+ * pairs with it, hearts with spades and diamonds with clubs.
+ */
+uint8_t laws_veto_jack(int trump);
+
+/*
  * laws_legal_follows - the cards of hand (a mask) that the second player
  * may play to the card led: a higher card of the suit led if he has one
  * (must_win), else any card of the suit, else a trump (must_trump), else
@@ -771,7 +778,10 @@ struct law_view {
 /*
  * laws_king_mark - how a mark of the turned king by seat stands now
  * (L19, L22, L47; LAWS.md 5.19 for the profile's deadline): in time, too
- * late, no king to mark, marked already, not his king, or barred.
+ * late, no king to mark, marked already, not his king, or barred.  Under
+ * king-announce=mark, a mark by a player known to hold the king of trumps
+ * is that king's (PL3), not a late mark of a king he turned and lost at
+ * this deal's turn-up (L22): no king to mark.
  */
 enum king_mark_state laws_king_mark(const struct law_view *v, int seat);
 
