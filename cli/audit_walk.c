@@ -340,7 +340,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
         }
     }
     arbiter_copy(a->saved, a->arb);
-    if (ledger_events_foreach(a->l, id, audit_event, a) != 0) {
+    if (ledger_events_brief_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
     }
     lost_deals(a, 0);

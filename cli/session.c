@@ -172,6 +172,8 @@ int session__ledger_fail(struct session *s, const char *what)
     if (s->in_txn) {
         ledger_rollback(s->led);
         s->in_txn = false;
+        s->in_deal = false;
+        s->deals_in_txn = 0;
     }
     return -1;
 }

@@ -51,6 +51,8 @@ struct session {
     enum commit_mode mode;
     bool quiet;                 /* print findings only */
     bool in_txn;
+    bool in_deal;               /* importing: the deal's savepoint is open */
+    int deals_in_txn;           /* importing: deals the open transaction holds */
     int64_t sitting;            /* 0 until the first action */
     struct numbered game[2];    /* current and previous game */
     struct numbered deal[2];    /* current and previous deal */
@@ -132,13 +134,22 @@ struct input_line {
  * open.  Returns 0, -1 on a ledger error (not reported). */
 static inline int session__begin(struct session *s)
 {
-    if (s->led == NULL || s->in_txn) {
+    if (s->led == NULL) {
         return 0;
     }
-    if (ledger_begin(s->led) != 0) {
-        return -1;
+    if (!s->in_txn) {
+        if (ledger_begin(s->led) != 0) {
+            return -1;
+        }
+        s->in_txn = true;
     }
-    s->in_txn = true;
+    if (s->import && !s->in_deal) {
+        /* importing: each deal a savepoint, many deals a transaction */
+        if (ledger_savepoint(s->led) != 0) {
+            return -1;
+        }
+        s->in_deal = true;
+    }
     return 0;
 }
 
@@ -150,6 +161,8 @@ static inline int session__commit(struct session *s)
         return 0;
     }
     s->in_txn = false;
+    s->in_deal = false;
+    s->deals_in_txn = 0;
     return ledger_commit(s->led) == 0 ? 0 : -1;
 }
 
