@@ -117,6 +117,8 @@ struct deal_state {
     int8_t trick_no;            /* 1..5 once play began */
     int8_t leader;              /* who leads / led the current trick */
     int8_t to_play;             /* who is to play next, SEAT_NONE */
+    int8_t claimant;            /* who laid his cards down claiming the rest
+                                   (L42), until a card is played; or NONE */
     struct trick_rec tricks_rec[6];
     int8_t tricks[2];
     int8_t credited[2];         /* tricks credited for a short hand */
