@@ -160,9 +160,9 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         char text[TL_LINE_MAX];
 
         a->strikes++;
-        output_audit_strike(a->o, a->source, le->line, a->sitting,
-                            tl_format_event(&r->struck_line, text,
-                                            sizeof(text)));
+        a->sink->strike(a->sink_ctx, a->source, le->line, a->sitting,
+                        tl_format_event(&r->struck_line, text,
+                                        sizeof(text)));
     }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
@@ -178,9 +178,13 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     case EV_ACCEPT:
     case EV_REFUSE:
         if (r->n_rulings == 0 || r->rulings[0].remedy != REM_NOT_ALLOWED) {
+            int elder = 1 - line.ev.actor;
+
             a->seat[(int)line.ev.actor].answered++;
+            a->seat[elder].proposed++;
             if (line.ev.kind == EV_ACCEPT) {
                 a->seat[(int)line.ev.actor].accepted++;
+                a->seat[elder].proposed_accepted++;
             }
         }
         break;
@@ -216,6 +220,19 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         memcpy(ru->words, a->res.words[i], sizeof(ru->words));
         ru->claimed = false;
         ru->answered = false;
+    }
+    if (a->sink->action != NULL) {
+        struct audit_action act = {
+            .sitting = a->sitting,
+            .event = le->id,
+            .line = le->line,
+            .text = le->text,
+            .ev = &line.ev,
+            .res = &a->res,
+            .arb = a->arb,
+        };
+
+        a->sink->action(a->sink_ctx, &act);
     }
     return 0;
 }
@@ -260,7 +277,7 @@ static struct player *player_of(struct audit *a, const char *name)
 }
 
 /* tally_add - add what t counts to to. */
-static void tally_add(struct tally *to, const struct tally *t)
+static void tally_add(struct audit_tally *to, const struct audit_tally *t)
 {
     to->dealt += t->dealt;
     to->kings_turned += t->kings_turned;
@@ -268,6 +285,8 @@ static void tally_add(struct tally *to, const struct tally *t)
     to->held_king += t->held_king;
     to->answered += t->answered;
     to->accepted += t->accepted;
+    to->proposed += t->proposed;
+    to->proposed_accepted += t->proposed_accepted;
     to->irregular += t->irregular;
     to->won += t->won;
     to->lost += t->lost;
@@ -346,7 +365,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     lost_deals(a, 0);
     audit__close_deal(a);
     if (a->strikes > 0) {
-        output_audit_strikes(a->o, id, source, a->strikes);
+        a->sink->strikes(a->sink_ctx, id, source, a->strikes);
     }
     for (int s = 0; s < 2; s++) {
         struct player *p = player_of(a, a->names[s]);
