@@ -135,7 +135,7 @@ clean:
 # Each public header compiles alone under the strict flags.
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
-	         cli/cli.h; do \
+	         cli/cli.h cli/html.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"

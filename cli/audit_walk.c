@@ -105,6 +105,43 @@ static int keep_pending(struct audit *a, const struct ruling *r)
     return 0;
 }
 
+/* keep_event - the action just re-derived (event le, what it gave in
+ * a->res) kept for the close of its deal: the score and value after it,
+ * the rulings waiting then, the rulings it gave.  Returns 0, -1 out of
+ * memory (a->no_memory). */
+static int keep_event(struct audit *a, const struct ledger_event *le)
+{
+    const struct arb_result *r = &a->res.r;
+    struct ev_rec *e = &a->evs[a->n_evs++];
+    struct ruling pend[8];
+    int n_pend;
+
+    e->id = le->id;
+    e->line = le->line;
+    e->score[0] = r->score[0];
+    e->score[1] = r->score[1];
+    e->value = arbiter_value(a->arb);
+    e->pend_first = a->n_pend;
+    e->n_pend = 0;
+    n_pend = arbiter_pending(a->arb, pend, 8);
+    for (int i = 0; i < n_pend && i < 8; i++) {
+        if (keep_pending(a, &pend[i]) != 0) {
+            return -1;
+        }
+        e->n_pend++;
+    }
+    for (int i = 0; i < r->n_rulings && a->n_rus < DEAL_RULINGS_MAX; i++) {
+        struct ru_rec *ru = &a->rus[a->n_rus++];
+
+        ru->ev = a->n_evs - 1;
+        ru->r = r->rulings[i];
+        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
+        ru->claimed = false;
+        ru->answered = false;
+    }
+    return 0;
+}
+
 /*
  * audit_event - one recorded action of the sitting (ledger_events_foreach):
  * the lost deals before it, then the action re-derived (a new deal closes
@@ -118,8 +155,6 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     struct tl_line line;
     struct tl_error err;
     const struct arb_result *r = &a->res.r;
-    struct ruling pend[8];
-    int n_pend;
     int rc;
 
     lost_deals(a, le->id);
@@ -197,29 +232,8 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     default:
         break;
     }
-    struct ev_rec *e = &a->evs[a->n_evs++];
-    e->id = le->id;
-    e->line = le->line;
-    e->score[0] = r->score[0];
-    e->score[1] = r->score[1];
-    e->value = arbiter_value(a->arb);
-    e->pend_first = a->n_pend;
-    e->n_pend = 0;
-    n_pend = arbiter_pending(a->arb, pend, 8);
-    for (int i = 0; i < n_pend && i < 8; i++) {
-        if (keep_pending(a, &pend[i]) != 0) {
-            return 1;
-        }
-        e->n_pend++;
-    }
-    for (int i = 0; i < r->n_rulings && a->n_rus < DEAL_RULINGS_MAX; i++) {
-        struct ru_rec *ru = &a->rus[a->n_rus++];
-
-        ru->ev = a->n_evs - 1;
-        ru->r = r->rulings[i];
-        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
-        ru->claimed = false;
-        ru->answered = false;
+    if (keep_event(a, le) != 0) {
+        return 1;
     }
     if (a->sink->action != NULL) {
         struct audit_action act = {

@@ -213,7 +213,7 @@ static void report__browser_shows_every_deal_and_ruling(void **state)
     assert_non_null(strstr(tree, NAME_B));
     assert_non_null(strstr(tree, "<svg"));
     assert_null(strstr(log, "CONSOLE"));
-    slurp(png, &size);
+    free(slurp(png, &size));
     assert_true(size > 20000);
     assert_int_equal(harness_sh("head -c 8 '%s' | od -An -c | "
                                 "grep -q 'P   N   G'",
