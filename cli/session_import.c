@@ -132,14 +132,6 @@ void session__deal_broken(struct session *s)
     fprintf(stderr, "%s (deal quarantined)\n", s->error);
 }
 
-/* session__starts_deal - does line begin a new deal (a deal or game
- * line)? */
-bool session__starts_deal(const struct tl_line *line)
-{
-    return line->kind == TL_EVENT &&
-           (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
-}
-
 /* session__keep_claim - importing, an imported log's `=` line, kept for
  * the audit, in the open transaction (begun if none is); otherwise
  * nothing.  Returns 0 or -1 (a ledger error; reported, but for a
