@@ -213,7 +213,8 @@ static void head(FILE *fp, const struct report *r,
         html_elem(fp, "strong", NULL, r->event);
         fputs(" &middot; ", fp);
     }
-    html_putf(fp, "sitting %lld, from %s", (long long)r->sitting, r->source);
+    html_putf(fp, "sitting %lld, from %s", (long long)r->sitting,
+              strcmp(r->source, "-") == 0 ? "standard input" : r->source);
     fputs(" &middot; ", fp);
     report__seat_name(fp, r, SEAT_A);
     fputs(" v. ", fp);
