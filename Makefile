@@ -74,8 +74,11 @@ $(PROG): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/harness.o $(LIB) \
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
 	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
+
+# A test of a cli/ unit links that unit's objects too.
+$(BUILD)/tests/test_html: $(BUILD)/cli/html.o
 
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.
@@ -134,7 +137,7 @@ clean:
 # Each public header compiles alone under the strict flags.
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
-	         cli/cli.h; do \
+	         cli/cli.h cli/html.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"

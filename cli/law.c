@@ -82,6 +82,22 @@ static const char *const option_words[OPT_COUNT] = {
     [OPT_PASS] = "no veto: the king point is scored",
 };
 
+const char *law_option_words(enum law_option o)
+{
+    if ((int)o < 0 || o >= OPT_COUNT || option_words[o] == NULL) {
+        return "";
+    }
+    return option_words[o];
+}
+
+const char *law_window_words(enum law_window w)
+{
+    if ((int)w < 0 || w >= WIN_COUNT || window_words[w] == NULL) {
+        return "";
+    }
+    return window_words[w];
+}
+
 /* option_line - how an option is written in a log: `elects NAME`, or for
  * the jack veto `vetoes C` (the jack shown, PL5). */
 static const char *option_line(enum law_option o, char *buf, size_t n)

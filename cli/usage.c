@@ -36,6 +36,9 @@ static const char usage_text[] =
     "                      check the hash chain; an export against its ledger\n"
     "  audit [--db FILE] [--json]\n"
     "                      re-derive every deal and report what was wrong\n"
+    "  report [--db FILE] [--sitting ID] [-o FILE.html]\n"
+    "                      a sitting as one HTML file to read or print:\n"
+    "                      scoresheet, rulings, audit, players' charts\n"
     "  gen [--deals N] [--seed S] [--irregularities RATE] [--laws SPEC]\n"
     "                      a deterministic synthetic sitting, with `=` lines,\n"
     "                      under any rule profile\n"
@@ -204,6 +207,24 @@ static const struct {
      "  --json       findings, irregularities, players and statistics as\n"
      "               JSON Lines\n"
      "  --help       this text\n"},
+    {"report",
+     "usage: ecarte report [--db FILE] [--sitting ID] [-o FILE.html]\n"
+     "\n"
+     "Write one sitting as a single HTML file that needs nothing else to\n"
+     "be read or printed (inline CSS and SVG, no script): the scoresheet,\n"
+     "every ruling with the law's words, the options and their previews,\n"
+     "the election and the cards known at that moment, the audit's\n"
+     "findings and flags, and each player's irregularities and charts\n"
+     "against chance.  Exit 0 when the report is written: its findings\n"
+     "are in it (`ecarte audit` exits 1 for them).\n"
+     "\n"
+     "options:\n"
+     "  --db FILE      the ledger (default ecarte.db)\n"
+     "  --sitting ID   the sitting (default the newest)\n"
+     "  -o, --output FILE\n"
+     "                 write the report to FILE (default standard output);\n"
+     "                 written whole under a temporary name, then renamed\n"
+     "  --help         this text\n"},
 };
 
 int usage_help(const char *sub)
