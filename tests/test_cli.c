@@ -464,7 +464,7 @@ static void cli__manual_page_names_every_command(void **state)
     char *man = slurp("man/ecarte.1");
     static const char *const cmds[] = {"table", "record", "check", "import",
                                        "export", "score", "verify", "audit",
-                                       "law", "laws", "gen"};
+                                       "law", "laws", "gen", "report"};
     char path[1024];
     char out[4096];
 
