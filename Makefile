@@ -3,6 +3,7 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 PKG_CONFIG ?= pkg-config
 CC ?= cc
 BUILD ?= build
@@ -74,8 +75,11 @@ $(PROG): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/harness.o $(LIB) \
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
 	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
+
+# A test of a cli/ unit links that unit's objects too.
+$(BUILD)/tests/test_html: $(BUILD)/cli/html.o
 
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.
@@ -121,11 +125,12 @@ bench: $(BENCH)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
 
 install: $(PROG)
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
+	install -m 644 man/ecarte.1 $(DESTDIR)$(MANDIR)/man1/ecarte.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ecarte
+	rm -f $(DESTDIR)$(BINDIR)/ecarte $(DESTDIR)$(MANDIR)/man1/ecarte.1
 
 clean:
 	rm -rf build build-asan build-fuzz
@@ -133,7 +138,7 @@ clean:
 # Each public header compiles alone under the strict flags.
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
-	         sitting/sitting.h cli/cli.h; do \
+	         sitting/sitting.h cli/cli.h cli/html.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"
@@ -142,25 +147,41 @@ headercheck:
 -include $(BUILD)/bench-obj/bench.d
 
 # Fuzzing (libFuzzer, clang's -fsanitize=fuzzer): make fuzz builds the
-# targets in build-fuzz/; make fuzz-run runs each for FUZZ_SECONDS on a
-# corpus seeded from tests/cases and examples (kept in build-fuzz/).
+# targets in build-fuzz/: fuzz_arbiter (the bytes as a log through the
+# reader and the referee alone: no SQLite, thousands of runs a second) and
+# fuzz_import (the bytes imported into a ledger in memory, the export
+# checked again).  make fuzz-run runs each for FUZZ_SECONDS on a corpus
+# seeded from tests/cases and examples (kept in build-fuzz/); a crash is
+# written there as crash-*, to be made a test.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
+FUZZ_MAX_LEN ?= 4096
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
                $(wildcard arbiter/*.c)
+FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) \
+               $(filter-out cli/main.c,$(CLI_SRC))
+FUZZ_TARGETS = arbiter import
 
 .PHONY: fuzz fuzz-run
-fuzz: $(FUZZ_BUILD)/fuzz_arbiter
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 $(FUZZ_BUILD)/fuzz_arbiter: fuzz/fuzz_arbiter.c $(FUZZ_LIB_SRC)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $^ -lm
 
+$(FUZZ_BUILD)/fuzz_import: fuzz/fuzz_import.c $(FUZZ_ALL_SRC)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
+	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm
+
 fuzz-run: fuzz
-	@mkdir -p $(FUZZ_BUILD)/corpus-arbiter
-	@cp tests/cases/*.ecarte examples/*.ecarte $(FUZZ_BUILD)/corpus-arbiter/
-	$(FUZZ_BUILD)/fuzz_arbiter -max_total_time=$(FUZZ_SECONDS) \
-	    -max_len=8192 -print_final_stats=1 $(FUZZ_BUILD)/corpus-arbiter
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus-$$t && \
+	    cp tests/cases/*.ecarte examples/*.ecarte $(FUZZ_BUILD)/corpus-$$t/ && \
+	    (cd $(FUZZ_BUILD) && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+	        -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 corpus-$$t) || \
+	    exit 1; \
+	done

@@ -82,6 +82,7 @@ void arbiter__deal_reset(struct deal_state *d)
     d->asked = -1;
     d->leader = SEAT_NONE;
     d->to_play = SEAT_NONE;
+    d->claimant = SEAT_NONE;
     d->called_suit = SUIT_NONE;
     d->play_offence_card = CARD_NONE;
     d->announced = SEAT_NONE;

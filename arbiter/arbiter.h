@@ -338,14 +338,46 @@ struct arb_place {
 
 #define ARB_PLACES 8
 
+/* The places arbiter_places fills, each at its index. */
+enum arb_place_id {
+    ARB_PLACE_STOCK,            /* the pack, then the stock */
+    ARB_PLACE_HAND_A,
+    ARB_PLACE_HAND_B,
+    ARB_PLACE_TURN_UP,          /* the turn-up (and cards turned with it) */
+    ARB_PLACE_DISCARD_A,
+    ARB_PLACE_DISCARD_B,
+    ARB_PLACE_TRICKS,           /* the cards played */
+    ARB_PLACE_ASIDE             /* set aside: faced, exposed, drawn surplus */
+};
+
 /*
  * arbiter_places - every place of the table (the stock, each hand, the
  * turn-up, each discard, the tricks played, cards set aside) with the cards
- * known there and its count, into out (ARB_PLACES of them).  The counts add
- * up to 32; a card known nowhere is in one of the unknown places.  Returns
- * the number of places filled.
+ * known there and its count, into out (ARB_PLACES of them, out[i] the
+ * place enum arb_place_id names i).  The counts add up to 32; a card known
+ * nowhere is in one of the unknown places.  Returns the number of places
+ * filled.
  */
 int arbiter_places(const struct arbiter *a, struct arb_place *out);
+
+/* One trick of the hand in hand (arbiter_tricks). */
+struct arb_trick {
+    int leader;                 /* seat that led */
+    uint8_t lead;               /* the card led */
+    uint8_t follow;             /* the card played to it; CARD_NONE while
+                                   the trick is open, CARD_UNKNOWN if the
+                                   follower had none (credited) */
+    int winner;                 /* seat, SEAT_NONE while open */
+};
+
+#define ARB_TRICKS_MAX 6        /* five tricks, and room for a sixth lead */
+
+/*
+ * arbiter_tricks - the tricks of the hand in hand, in the order they were
+ * led (the open one last), into out (up to max).  Returns how many there
+ * are (0 before the play, and after a replay restored the hands).
+ */
+int arbiter_tricks(const struct arbiter *a, struct arb_trick *out, int max);
 
 /* arbiter_games_won - games each seat has won in the current rubber, into
  * out[2]. */

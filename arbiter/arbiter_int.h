@@ -10,16 +10,17 @@
 
 #include "arbiter/arbiter.h"
 
-/* Where a card can be (the table model). */
+/* Where a card can be (the table model): the public places of
+ * arbiter_places, in their order. */
 enum zone {
-    Z_STOCK,                    /* the pack, then the stock (talon) */
-    Z_HAND_A,
-    Z_HAND_B,
-    Z_TURN_UP,                  /* the turn-up (and cards turned with it) */
-    Z_DISCARD_A,                /* dead, unseen */
-    Z_DISCARD_B,
-    Z_TRICKS,                   /* played */
-    Z_ASIDE,                    /* set aside: faced, exposed, drawn surplus */
+    Z_STOCK = ARB_PLACE_STOCK,  /* the pack, then the stock (talon) */
+    Z_HAND_A = ARB_PLACE_HAND_A,
+    Z_HAND_B = ARB_PLACE_HAND_B,
+    Z_TURN_UP = ARB_PLACE_TURN_UP, /* the turn-up (and cards turned with it) */
+    Z_DISCARD_A = ARB_PLACE_DISCARD_A, /* dead, unseen */
+    Z_DISCARD_B = ARB_PLACE_DISCARD_B,
+    Z_TRICKS = ARB_PLACE_TRICKS, /* played */
+    Z_ASIDE = ARB_PLACE_ASIDE,  /* set aside: faced, exposed, drawn surplus */
     Z_COUNT
 };
 
@@ -117,6 +118,8 @@ struct deal_state {
     int8_t trick_no;            /* 1..5 once play began */
     int8_t leader;              /* who leads / led the current trick */
     int8_t to_play;             /* who is to play next, SEAT_NONE */
+    int8_t claimant;            /* who laid his cards down claiming the rest
+                                   (L42), until a card is played; or NONE */
     struct trick_rec tricks_rec[6];
     int8_t tricks[2];
     int8_t credited[2];         /* tricks credited for a short hand */

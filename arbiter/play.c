@@ -148,6 +148,7 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
 
     (void)rs;
     (void)n;
+    d->claimant = SEAT_NONE; /* a claim played out after all */
     if (arbiter__is_lead_after_credit(c)) {
         return lead_after_credit(c);
     }
@@ -253,6 +254,7 @@ int arbiter__on_play(struct ctx *c)
     struct trick_rec *tr;
     int rc;
 
+    d->claimant = SEAT_NONE; /* a claim played out after all */
     if (arbiter__is_lead_after_credit(c)) {
         return lead_after_credit(c);
     }
@@ -534,9 +536,55 @@ int arbiter__on_claim(struct ctx *c)
             phase_name(d->phase));
     }
     /* L42: claiming is not abandoning; the rest goes to the claimant when
-     * the hand is ended without playing it out */
-    d->leader = (int8_t)x;
+     * the hand is ended without playing it out (arbiter__on_end) */
+    d->claimant = (int8_t)x;
     return 0;
+}
+
+/*
+ * settle_claim - `end` after a claim with no card played since (L42): the
+ * tricks not yet played go to the claimant.  When both hands are wholly
+ * known and no trick is half played, the claim is tested first: if the
+ * adversary can take a trick against the claimant's best play, the claim
+ * does not hold (LAWS L42 reading: a wrong claim is played out) and the
+ * hand ends as it stands, noted.
+ */
+static void settle_claim(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = d->claimant;
+    int y = SEAT_OTHER(x);
+    int left = 5 - (d->tricks[0] + d->tricks[1] + d->credited[0] +
+                    d->credited[1]);
+    uint32_t hx = d->z.known[Z_HAND(x)];
+    uint32_t hy = d->z.known[Z_HAND(y)];
+    bool open = d->trick_no > 0 &&
+                d->tricks_rec[d->trick_no - 1].follow == CARD_NONE;
+
+    if (left <= 0) {
+        return;
+    }
+    if (!open && d->trump != SUIT_NONE && d->leader != SEAT_NONE &&
+        cards_count(hx) == d->z.count[Z_HAND(x)] &&
+        cards_count(hy) == d->z.count[Z_HAND(y)] &&
+        cards_count(hx) == left && cards_count(hy) == left) {
+        int best[2];
+
+        arbiter__best_tricks(d->z.known[Z_HAND(d->leader)],
+                             d->z.known[Z_HAND(SEAT_OTHER(d->leader))],
+                             d->trump, &c->s->prof, d->leader, best);
+        if (best[x] < left) {
+            arbiter__note(c,
+                          "%c's claim of the last %d trick(s) does not hold: "
+                          "%c can take %d against any play; the hand ends as "
+                          "it stands (a wrong claim is played out, L42)",
+                          seat_letter(x), left, seat_letter(y), left - best[x]);
+            return;
+        }
+    }
+    d->credited[x] = (int8_t)(d->credited[x] + left);
+    arbiter__note(c, "%c's claim of the last %d trick(s) is allowed (L42)",
+                  seat_letter(x), left);
 }
 
 /*
@@ -551,14 +599,19 @@ int arbiter__on_end(struct ctx *c)
     if (!s->deal_on || d->over) {
         return 0;
     }
+    if (d->phase == PH_PLAY && d->claimant != SEAT_NONE) {
+        settle_claim(c);
+    }
     if (d->phase == PH_PLAY) {
         int done =
             d->tricks[0] + d->tricks[1] + d->credited[0] + d->credited[1];
 
-        arbiter__note(c,
-                      "the deal ends after %d trick(s), before the hand was "
-                      "played out",
-                      done);
+        if (done < 5) {
+            arbiter__note(c,
+                          "the deal ends after %d trick(s), before the hand "
+                          "was played out",
+                          done);
+        }
     }
     arbiter__end_hand_now(c);
     arbiter__score_hand(c);

@@ -255,6 +255,22 @@ int arbiter_places(const struct arbiter *a, struct arb_place *out)
     return Z_COUNT;
 }
 
+int arbiter_tricks(const struct arbiter *a, struct arb_trick *out, int max)
+{
+    const struct deal_state *d = &a->s.d;
+    int n = d->trick_no < ARB_TRICKS_MAX ? d->trick_no : ARB_TRICKS_MAX;
+
+    for (int t = 0; t < n && t < max; t++) {
+        const struct trick_rec *tr = &d->tricks_rec[t];
+
+        out[t].leader = tr->leader;
+        out[t].lead = tr->lead;
+        out[t].follow = tr->follow;
+        out[t].winner = tr->winner;
+    }
+    return n > 0 ? n : 0;
+}
+
 void arbiter_games_won(const struct arbiter *a, int out[2])
 {
     out[0] = a->s.games_won[0];

@@ -94,8 +94,10 @@ int arbiter__on_offer_point(struct ctx *c, const struct ruling *rs, int n)
 /*
  * arbiter__on_answer_point - `Y accepts-point` or `Y declines-point`: an
  * accepted point ends the hand (MD4, with its ruling); a declined one binds
- * Y to the vole (MD3 when the offerer takes a trick).  ARB_E_ORDER when no
- * offer of the other player waits.
+ * Y to the vole (MD3 when the offerer takes a trick).  Either closes the
+ * exchange (VARIANTS.md 4.2): one in hand is over as when elder hand
+ * decides (arbiter__end_exchange), a proposal waiting lapses.  ARB_E_ORDER
+ * when no offer of the other player waits.
  */
 int arbiter__on_answer_point(struct ctx *c, bool accept)
 {
@@ -115,9 +117,13 @@ int arbiter__on_answer_point(struct ctx *c, bool accept)
                              event_verb(c->ev->kind));
     }
     d->point_answer = (int8_t)(accept ? 1 : -1);
-    if (d->phase == PH_EXCHANGE || d->phase == PH_PROPOSED) {
-        /* an offer closes the exchange: play begins */
-        d->phase = PH_TURNED;
+    if (d->phase == PH_EXCHANGE) {
+        /* an offer closes the exchange: it took place (the count laws of
+         * an exchange, L29-L34, and the Polish table know it) */
+        return arbiter__end_exchange(c);
+    }
+    if (d->phase == PH_PROPOSED) {
+        d->phase = PH_TURNED;   /* the proposal waiting lapses */
     }
     return 0;
 }

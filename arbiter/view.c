@@ -263,22 +263,56 @@ int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender)
     }
 }
 
+/* The laws an event kind wakes, in registry order: by its trigger (the
+ * action itself) and by its evidence (what the action proves after it is
+ * applied).  Built once; the registry is constant. */
+static struct {
+    bool built;
+    uint8_t n[2][EV_KIND_COUNT];
+    uint8_t law[2][EV_KIND_COUNT][LAW_COUNT];
+} woken;
+
+/* build_woken - index the registry by the event kinds that wake each law. */
+static void build_woken(void)
+{
+    for (int k = 0; k < EV_KIND_COUNT; k++) {
+        for (int l = 0; l < LAW_COUNT; l++) {
+            const struct law *row = laws_get((enum law_id)l);
+
+            if (row->kind == LAW_KIND_RULE) {
+                continue;
+            }
+            if (row->trigger & EV_BIT(k)) {
+                woken.law[0][k][woken.n[0][k]++] = (uint8_t)l;
+            }
+            if (row->evidence & EV_BIT(k)) {
+                woken.law[1][k][woken.n[1][k]++] = (uint8_t)l;
+            }
+        }
+    }
+    woken.built = true;
+}
+
 /* arbiter__ask_laws - every penalty law woken by the event and engaged gives a
  * ruling into out (up to max).  Returns how many. */
 int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
                       struct ruling *out, int max)
 {
     int n = 0;
+    int when = v->after ? 1 : 0;
+    int kind = (int)c->ev->kind;
 
-    for (int l = 0; l < LAW_COUNT && n < max; l++) {
+    _Static_assert(LAW_COUNT <= 256, "law ids fit the index");
+    if (!woken.built) {
+        build_woken();
+    }
+    for (int i = 0; i < woken.n[when][kind] && n < max; i++) {
+        int l = woken.law[when][kind][i];
         const struct law *row = laws_get((enum law_id)l);
         int offender;
         int elector;
 
-        uint64_t wakes = v->after ? row->evidence : row->trigger;
-
-        if (row->kind == LAW_KIND_RULE || !(wakes & EV_BIT(c->ev->kind)) ||
-            (row->engaged != NULL && !row->engaged(v->profile)) ||
+        if ((row->engaged != NULL && !row->engaged(v->profile)) ||
             !row->applies(v, c->ev)) {
             continue;
         }

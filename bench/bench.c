@@ -7,7 +7,9 @@
  * child times the phase with CLOCK_MONOTONIC, reads its ru_maxrss and
  * sends a struct phase_result back through a pipe.  The whole set runs
  * twice, on a small input (a tenth of the deals by default) and on the
- * full one, to tell whether memory grows with the number of deals.  Speed
+ * full one, to tell whether memory grows with the number of deals.  The
+ * last phase writes `ecarte report` of the sitting: its time and the size
+ * of the HTML file are printed.  Speed
  * is printed, never asserted: the exit status is non-zero only when the
  * bench itself could not run (no input, no import).
  *
@@ -48,6 +50,7 @@ enum bench_phase {
     BP_INSERT_FLOOR,            /* (c) the same rows by one prepared INSERT */
     BP_AUDIT,                   /* (d) ecarte audit */
     BP_SCAN_FLOOR,              /* (e) a plain scan of the event rows */
+    BP_REPORT,                  /* (f) ecarte report of the sitting */
     BP_COUNT
 };
 
@@ -57,6 +60,7 @@ static const char *const bench_phase_name[BP_COUNT] = {
     [BP_INSERT_FLOOR] = "(c) floor: INSERT loop",
     [BP_AUDIT] = "(d) audit",
     [BP_SCAN_FLOOR] = "(e) floor: plain scan",
+    [BP_REPORT] = "(f) report (HTML)",
 };
 
 /* What a phase reports from its child. */
@@ -66,6 +70,7 @@ struct phase_result {
     double seconds;             /* timed part of the phase */
     double extra_seconds;       /* untimed part worth a note, 0 if none */
     long maxrss_kib;            /* the child's peak RSS */
+    long long bytes;            /* the file written, for (f) */
     char note[160];             /* why it failed, or a remark */
 };
 
@@ -77,6 +82,7 @@ struct run {
     char input[PATH_MAX_BENCH];     /* the generated log */
     char db[PATH_MAX_BENCH];        /* (b): written by ecarte import */
     char floor_db[PATH_MAX_BENCH];  /* (c): written by the INSERT loop */
+    char report[PATH_MAX_BENCH];    /* (f): written by ecarte report */
     int64_t db_events;              /* event rows in db after (b) */
     struct phase_result res[BP_COUNT];
     bool ran[BP_COUNT];
@@ -543,6 +549,33 @@ static void phase_audit(const struct run *run, struct phase_result *r)
     }
 }
 
+/* (f) - `ecarte report --db DB -o FILE` on the (b) file: its time, and
+ * the size of the HTML file in r->bytes; events are the rows of (b). */
+static void phase_report(const struct run *run, struct phase_result *r)
+{
+    char a0[] = "report";
+    char a1[] = "--db";
+    char db[PATH_MAX_BENCH];
+    char a3[] = "-o";
+    char out[PATH_MAX_BENCH];
+    char *argv[] = {a0, a1, db, a3, out, NULL};
+    double t0;
+
+    snprintf(db, sizeof(db), "%s", run->db);
+    snprintf(out, sizeof(out), "%s", run->report);
+    optind = 1;
+    t0 = now();
+    r->rc = cmd_report(5, argv);
+    r->seconds = now() - t0;
+    r->events = run->db_events;
+    r->bytes = file_size(run->report);
+    if (r->rc != EXIT_FINE) {
+        note(r, "ecarte report exited %d", r->rc);
+    } else {
+        note(r, "%.1f MB of HTML", (double)r->bytes / 1e6);
+    }
+}
+
 /*
  * (e) - the floor of (d): SELECT * FROM event on the (b) file in one read
  * transaction, every row stepped and every column read (integers as
@@ -697,6 +730,22 @@ static bool print_memory(const struct run *small, const struct run *full,
     return any;
 }
 
+/* print_report - the time and size of a run's report (f). */
+static void print_report(const struct run *run)
+{
+    const struct phase_result *r = &run->res[BP_REPORT];
+
+    if (!run->ran[BP_REPORT] || r->rc != 0) {
+        printf("  %ld deals: n/a (%s)\n", run->deals,
+               run->ran[BP_REPORT] ? r->note : "not run");
+        return;
+    }
+    printf("  %ld deals: %.2f s, %.1f MB of HTML (%.0f bytes a deal), "
+           "peak %.1f MiB\n",
+           run->deals, r->seconds, (double)r->bytes / 1e6,
+           (double)r->bytes / (double)run->deals, mib(r->maxrss_kib));
+}
+
 /* ------------------------------------------------------------------ */
 /* Driver                                                               */
 /* ------------------------------------------------------------------ */
@@ -720,7 +769,11 @@ static int setup_run(struct run *run, const struct bench *b, long deals,
         return -1;
     }
     snprintf(name, sizeof(name), "%s-floor.db", tag);
-    return join(run->floor_db, sizeof(run->floor_db), b->dir, name);
+    if (join(run->floor_db, sizeof(run->floor_db), b->dir, name) != 0) {
+        return -1;
+    }
+    snprintf(name, sizeof(name), "%s-report.html", tag);
+    return join(run->report, sizeof(run->report), b->dir, name);
 }
 
 /* generate - the run's input; -1 (message printed) on failure. */
@@ -749,6 +802,7 @@ static int run_phases(struct run *run)
         [BP_INSERT_FLOOR] = phase_insert_floor,
         [BP_AUDIT] = phase_audit,
         [BP_SCAN_FLOOR] = phase_scan_floor,
+        [BP_REPORT] = phase_report,
     };
 
     for (int p = 0; p < BP_COUNT; p++) {
@@ -779,6 +833,10 @@ static void remove_run(const struct run *run)
     }
     remove_db(run->db);
     remove_db(run->floor_db);
+    if (unlink(run->report) != 0 && errno != ENOENT) {
+        fprintf(stderr, "bench: cannot remove %s: %s\n", run->report,
+                strerror(errno));
+    }
 }
 
 /* usage - the options, on standard error. */
@@ -913,6 +971,9 @@ int main(int argc, char **argv)
     print_ratio(&full, BP_IMPORT, BP_INSERT_FLOOR, "(b)/(c) import / INSERT");
     print_ratio(&full, BP_AUDIT, BP_SCAN_FLOOR, "(d)/(e) audit / scan");
     print_memory(&small, &full, base.maxrss_kib);
+    printf("\nreport (f): one HTML file of the sitting\n");
+    print_report(&small);
+    print_report(&full);
     printf("\nspeed is reported, not asserted (the machine is shared): "
            "PASS/MISS are against the issue's targets\n");
     rc = EXIT_SUCCESS;

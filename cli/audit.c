@@ -30,14 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FLAG_P 0.001            /* probability below which a count is flagged */
-
 /* ------------------------------------------------------------------ */
 /* Players and statistics                                               */
 /* ------------------------------------------------------------------ */
 
-/* binom_tail - P(X >= k) for X ~ Binomial(n, p). */
-static double binom_tail(int n, int k, double p)
+double audit_binom_tail(int n, int k, double p)
 {
     double sum = 0.0;
 
@@ -55,8 +52,8 @@ static double binom_tail(int n, int k, double p)
 static void stat(struct audit *a, const struct player *pl, const char *kind,
                  int k, int n, double p, const char *what)
 {
-    double tail = binom_tail(n, k, p);
-    bool flag = n > 0 && k > n * p && tail < FLAG_P;
+    double tail = audit_binom_tail(n, k, p);
+    bool flag = n > 0 && k > n * p && tail < AUDIT_FLAG_P;
     char msg[600];
 
     if (n == 0) {
@@ -68,7 +65,8 @@ static void stat(struct audit *a, const struct player *pl, const char *kind,
     if (flag) {
         a->flags++;
     }
-    output_audit_flag(a->o, pl->name, kind, k, n, n * p, tail, flag, msg);
+    a->sink->statistic(a->sink_ctx, pl->name, kind, k, n, n * p, tail, flag,
+                       msg);
 }
 
 /* summary - each player's summary, then the statistics of every player
@@ -76,33 +74,16 @@ static void stat(struct audit *a, const struct player *pl, const char *kind,
 static void summary(struct audit *a)
 {
     for (int i = 0; i < a->n_players; i++) {
-        const struct player *pl = &a->players[i];
-        const struct tally *t = &pl->t;
-        char laws[600];
-        size_t used = 0;
-
-        laws[0] = '\0';
-        for (int l = 0; l < LAW_COUNT && used < sizeof(laws); l++) {
-            if (t->by_law[l] > 0) {
-                used += (size_t)snprintf(laws + used, sizeof(laws) - used,
-                                         "%s%s:%d", used ? "," : "",
-                                         laws_get((enum law_id)l)->id,
-                                         t->by_law[l]);
-            }
-        }
-        output_audit_player(a->o, pl->name, t->irregular, laws, t->won,
-                            t->lost, t->dealt, t->kings_turned,
-                            t->known_hands, t->held_king, t->answered,
-                            t->accepted);
+        a->sink->player(a->sink_ctx, a->players[i].name, &a->players[i].t);
     }
     for (int i = 0; i < a->n_players; i++) {
         const struct player *pl = &a->players[i];
-        const struct tally *t = &pl->t;
+        const struct audit_tally *t = &pl->t;
 
-        stat(a, pl, "kings-turned", t->kings_turned, t->dealt, 4.0 / 32.0,
-             "as dealer turned up a king");
-        stat(a, pl, "king-held", t->held_king, t->known_hands, 5.0 / 31.0,
-             "was dealt the king of trumps");
+        stat(a, pl, "kings-turned", t->kings_turned, t->dealt,
+             AUDIT_P_KING_TURNED, "as dealer turned up a king");
+        stat(a, pl, "king-held", t->held_king, t->known_hands,
+             AUDIT_P_KING_HELD, "was dealt the king of trumps");
         if (t->answered >= 20 &&
             (t->accepted == t->answered || t->accepted == 0)) {
             char msg[700];
@@ -112,10 +93,10 @@ static void summary(struct audit *a)
                      pl->name, t->accepted == 0 ? "refused" : "accepted",
                      t->answered);
             a->flags++;
-            output_audit_flag(a->o, pl->name,
-                              t->accepted == 0 ? "never-accepts"
-                                               : "always-accepts",
-                              t->accepted, t->answered, 0.0, 0.0, true, msg);
+            a->sink->statistic(a->sink_ctx, pl->name,
+                               t->accepted == 0 ? "never-accepts"
+                                                : "always-accepts",
+                               t->accepted, t->answered, 0.0, 0.0, true, msg);
         }
     }
     if (a->n_players == 2) {
@@ -123,26 +104,154 @@ static void summary(struct audit *a)
         int m = a->players[1].t.irregular;
         int hi = k > m ? 0 : 1;
         int top = k > m ? k : m;
+        double tail = audit_binom_tail(k + m, top, 0.5);
 
-        if (top >= 10 && binom_tail(k + m, top, 0.5) < FLAG_P) {
+        if (top >= 10 && tail < AUDIT_FLAG_P) {
             char msg[700];
 
             snprintf(msg, sizeof(msg),
                      "%s committed %d of the %d irregularities "
                      "(P = %.3g if both were equally careless)",
-                     a->players[hi].name, top, k + m,
-                     binom_tail(k + m, top, 0.5));
+                     a->players[hi].name, top, k + m, tail);
             a->flags++;
-            output_audit_flag(a->o, a->players[hi].name, "irregularities",
-                              top, k + m, (k + m) / 2.0,
-                              binom_tail(k + m, top, 0.5), true, msg);
+            a->sink->statistic(a->sink_ctx, a->players[hi].name,
+                               "irregularities", top, k + m, (k + m) / 2.0,
+                               tail, true, msg);
         }
     }
 }
 
 /* ------------------------------------------------------------------ */
-/* The command                                                          */
+/* The walk, for any collector                                          */
 /* ------------------------------------------------------------------ */
+
+/* one_sitting - audit__sitting for the sitting audited only
+ * (ledger_sittings_foreach; ctx the audit). */
+static int one_sitting(void *ctx, int64_t id, const char *source)
+{
+    struct audit *a = ctx;
+
+    if (a->only != 0 && id != a->only) {
+        return 0;
+    }
+    return audit__sitting(ctx, id, source);
+}
+
+int audit_collect(struct ledger *l, int64_t sitting,
+                  const struct audit_sink *sink, void *ctx,
+                  struct audit_totals *out)
+{
+    struct audit *a = NULL;     /* 40 KiB: kept off the stack */
+    int rc = 0;
+
+    memset(out, 0, sizeof(*out));
+    a = calloc(1, sizeof(*a));
+    if (a == NULL) {
+        out->no_memory = true;
+        return -1;
+    }
+    a->l = l;
+    a->sink = sink;
+    a->sink_ctx = ctx;
+    a->only = sitting;
+    if (claims_open(&a->claims, audit__claim_finding, a) != 0) {
+        free(a);
+        out->no_memory = true;
+        return -1;
+    }
+    if (ledger_sittings_foreach(l, one_sitting, a) != 0) {
+        rc = -1;
+    } else {
+        summary(a);
+    }
+    out->sittings = a->sittings;
+    out->deals = a->deals;
+    out->events = a->events;
+    out->findings = a->findings;
+    out->flags = a->flags;
+    memcpy(out->irregular, a->irregular, sizeof(out->irregular));
+    out->no_memory = a->no_memory;
+    arbiter_close(a->arb);
+    arbiter_close(a->saved);
+    claims_close(a->claims);
+    free(a->lf);
+    free(a->pend);
+    free(a->gaps);
+    free(a->players);
+    free(a);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command: what is found, printed (text or JSON Lines)             */
+/* ------------------------------------------------------------------ */
+
+/* by_law_text - counts by law as "L43:2,L12:1" into buf of size n. */
+static char *by_law_text(const int *by_law, char *buf, size_t n)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int l = 0; l < LAW_COUNT && used < n; l++) {
+        if (by_law[l] > 0) {
+            used += (size_t)snprintf(buf + used, n - used, "%s%s:%d",
+                                     used ? "," : "",
+                                     laws_get((enum law_id)l)->id, by_law[l]);
+        }
+    }
+    return buf;
+}
+
+/* The printing sink of `ecarte audit`: each call goes to the output
+ * (ctx) as the output function of the same name prints it. */
+static void print_finding(void *ctx, const char *source, int line,
+                          int64_t sitting, int deal, int64_t event,
+                          const char *law, const char *kind,
+                          const char *message)
+{
+    output_audit_finding(ctx, source, line, sitting, deal, event, law, kind,
+                         message);
+}
+
+static void print_irregularity(void *ctx, const char *source, int line,
+                               int64_t sitting, int deal, int64_t event,
+                               const struct ruling *r, const char *words,
+                               const char *status)
+{
+    output_audit_irregularity(ctx, source, line, sitting, deal, event, r,
+                              words, status);
+}
+
+static void print_strike(void *ctx, const char *source, int line,
+                         int64_t sitting, const char *struck)
+{
+    output_audit_strike(ctx, source, line, sitting, struck);
+}
+
+static void print_strikes(void *ctx, int64_t sitting, const char *source,
+                          int strikes)
+{
+    output_audit_strikes(ctx, sitting, source, strikes);
+}
+
+static void print_player(void *ctx, const char *name,
+                         const struct audit_tally *t)
+{
+    char laws[600];
+
+    output_audit_player(ctx, name, t->irregular,
+                        by_law_text(t->by_law, laws, sizeof(laws)), t->won,
+                        t->lost, t->dealt, t->kings_turned, t->known_hands,
+                        t->held_king, t->answered, t->accepted);
+}
+
+static void print_statistic(void *ctx, const char *player, const char *kind,
+                            int k, int n, double expected, double probability,
+                            bool flagged, const char *message)
+{
+    output_audit_flag(ctx, player, kind, k, n, expected, probability,
+                      flagged, message);
+}
 
 int cmd_audit(int argc, char **argv)
 {
@@ -152,16 +261,26 @@ int cmd_audit(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
+    static const struct audit_sink printer = {
+        .finding = print_finding,
+        .irregularity = print_irregularity,
+        .strike = print_strike,
+        .strikes = print_strikes,
+        .player = print_player,
+        .statistic = print_statistic,
+    };
     const char *db = "ecarte.db";
-    static struct audit a;      /* 40 KiB: kept off the stack */
+    struct audit_totals tot;
+    struct ledger *l = NULL;
+    struct output *o = NULL;
+    bool json = false;
     int rc = EXIT_FINE;
     int c;
 
-    memset(&a, 0, sizeof(a));
     while ((c = getopt_long(argc, argv, "d:jh", opts, NULL)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
-        case 'j': a.json = true; break;
+        case 'j': json = true; break;
         case 'h':
             return usage_help("audit");
         default: return usage_error("audit", "bad option or missing value (see above)");
@@ -171,57 +290,33 @@ int cmd_audit(int argc, char **argv)
         return usage_error("audit", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    a.l = ledger_for("audit", db, LEDGER_READONLY);
-    if (a.l == NULL) {
+    l = ledger_for("audit", db, LEDGER_READONLY);
+    if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    if (output_open(&a.o, stdout, a.json) != 0 ||
-        claims_open(&a.claims, audit__claim_finding, &a) != 0) {
-        output_close(a.o);
-        ledger_close(a.l);
+    if (output_open(&o, stdout, json) != 0) {
+        ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    if (ledger_integrity(a.l) != 0) {
-        /* a damaged file cannot be audited: say so and stop */
-        fprintf(stderr, "ecarte audit: %s: %s\n", db, ledger_errmsg(a.l));
-        claims_close(a.claims);
-        output_close(a.o);
-        ledger_close(a.l);
-        return EXIT_BAD_INPUT;
-    }
-    if (ledger_sittings_foreach(a.l, audit__sitting, &a) != 0) {
+    /* no page check up front: SQLite reports a damaged page as it reads
+     * it (exit 2); `ecarte verify` checks every page and the chain */
+    if (audit_collect(l, 0, &printer, o, &tot) != 0) {
         fprintf(stderr, "ecarte audit: %s: %s\n", db,
-                a.no_memory ? "out of memory" : ledger_errmsg(a.l));
+                tot.no_memory ? "out of memory" : ledger_errmsg(l));
         rc = EXIT_BAD_INPUT;
     }
     if (rc == EXIT_FINE) {
         char by_law[800];
-        size_t used = 0;
 
-        by_law[0] = '\0';
-        for (int l = 0; l < LAW_COUNT && used < sizeof(by_law); l++) {
-            if (a.irregular[l] > 0) {
-                used += (size_t)snprintf(by_law + used, sizeof(by_law) - used,
-                                         "%s%s:%d", used ? "," : "",
-                                         laws_get((enum law_id)l)->id,
-                                         a.irregular[l]);
-            }
-        }
-        summary(&a);
-        output_audit_totals(a.o, db, a.sittings, a.deals, a.events, by_law,
-                            a.findings, a.flags);
-        if (a.findings > 0 || a.flags > 0) {
+        output_audit_totals(o, db, tot.sittings, tot.deals, tot.events,
+                            by_law_text(tot.irregular, by_law,
+                                        sizeof(by_law)),
+                            tot.findings, tot.flags);
+        if (tot.findings > 0 || tot.flags > 0) {
             rc = EXIT_FINDINGS;
         }
     }
-    arbiter_close(a.arb);
-    arbiter_close(a.saved);
-    claims_close(a.claims);
-    free(a.lf);
-    free(a.pend);
-    free(a.gaps);
-    free(a.players);
-    output_close(a.o);
-    ledger_close(a.l);
+    output_close(o);
+    ledger_close(l);
     return rc;
 }

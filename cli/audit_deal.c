@@ -17,7 +17,7 @@
 
 /* audit__finding - one finding (its message from fmt and what follows)
  * about the deal audited, at event (0: none) and source line, under law
- * ("" if none) and kind: printed through the output and counted. */
+ * ("" if none) and kind: said to the sink and counted. */
 void audit__finding(struct audit *a, int64_t event, int line, const char *law,
                     const char *kind, const char *fmt, ...)
 {
@@ -28,8 +28,8 @@ void audit__finding(struct audit *a, int64_t event, int line, const char *law,
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     a->findings++;
-    output_audit_finding(a->o, a->source, line, a->sitting,
-                         arbiter_deal_number(a->arb), event, law, kind, msg);
+    a->sink->finding(a->sink_ctx, a->source, line, a->sitting,
+                     arbiter_deal_number(a->arb), event, law, kind, msg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -269,8 +269,8 @@ void audit__close_deal(struct audit *a)
             a->seat[(int)ru->r.offender].irregular++;
             a->seat[(int)ru->r.offender].by_law[ru->r.law]++;
         }
-        output_audit_irregularity(
-            a->o, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
+        a->sink->irregularity(
+            a->sink_ctx, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
             ev->id, &ru->r, ru->words,
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
@@ -298,6 +298,10 @@ void audit__close_deal(struct audit *a)
                 "turn-up and no count was called",
                 seat_letter(s), a->miscount[s]);
         }
+    }
+    if (a->sink->deal_end != NULL) {
+        a->sink->deal_end(a->sink_ctx, a->sitting,
+                          arbiter_deal_number(a->arb));
     }
     a->n_evs = 0;
     a->n_rus = 0;

@@ -43,36 +43,23 @@ struct line_finding {
     char msg[800];
 };
 
-/* What one seat did in one sitting, or one player over the ledger. */
-struct tally {
-    int dealt;                  /* deals dealt with a turn-up */
-    int kings_turned;
-    int known_hands;            /* dealt hands seen whole, turn-up not a king */
-    int held_king;              /* ... holding the king of trumps */
-    int answered;               /* proposals answered as dealer */
-    int accepted;
-    int irregular;              /* irregularities committed */
-    int by_law[LAW_COUNT];
-    int won;                    /* points won through the penalty laws */
-    int lost;                   /* points lost through them */
-};
-
 struct player {
     char name[TL_TAG_VALUE_MAX];
-    struct tally t;
+    struct audit_tally t;
 };
 
 struct audit {
     struct ledger *l;
-    struct output *o;
-    bool json;
+    const struct audit_sink *sink; /* where what is found is said */
+    void *sink_ctx;
+    int64_t only;               /* the sitting audited, 0: every one */
     /* the sitting being audited */
     int64_t sitting;
     int strikes;                /* `strike` lines of the sitting */
     char source[512];
     bool imported;
     char names[2][TL_TAG_VALUE_MAX];
-    struct tally seat[2];
+    struct audit_tally seat[2];
     struct arbiter *arb;
     struct arbiter *saved;      /* the referee at the start of the deal */
     /* the deal being audited */
@@ -115,7 +102,7 @@ struct audit {
 
 /* audit__finding - one finding (its message from fmt and what follows)
  * about the deal audited, at event (0: none) and source line, under law
- * ("" if none) and kind: printed through the output and counted. */
+ * ("" if none) and kind: said to the sink and counted. */
 void audit__finding(struct audit *a, int64_t event, int line, const char *law,
                     const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));

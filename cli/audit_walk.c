@@ -105,6 +105,43 @@ static int keep_pending(struct audit *a, const struct ruling *r)
     return 0;
 }
 
+/* keep_event - the action just re-derived (event le, what it gave in
+ * a->res) kept for the close of its deal: the score and value after it,
+ * the rulings waiting then, the rulings it gave.  Returns 0, -1 out of
+ * memory (a->no_memory). */
+static int keep_event(struct audit *a, const struct ledger_event *le)
+{
+    const struct arb_result *r = &a->res.r;
+    struct ev_rec *e = &a->evs[a->n_evs++];
+    struct ruling pend[8];
+    int n_pend;
+
+    e->id = le->id;
+    e->line = le->line;
+    e->score[0] = r->score[0];
+    e->score[1] = r->score[1];
+    e->value = arbiter_value(a->arb);
+    e->pend_first = a->n_pend;
+    e->n_pend = 0;
+    n_pend = arbiter_pending(a->arb, pend, 8);
+    for (int i = 0; i < n_pend && i < 8; i++) {
+        if (keep_pending(a, &pend[i]) != 0) {
+            return -1;
+        }
+        e->n_pend++;
+    }
+    for (int i = 0; i < r->n_rulings && a->n_rus < DEAL_RULINGS_MAX; i++) {
+        struct ru_rec *ru = &a->rus[a->n_rus++];
+
+        ru->ev = a->n_evs - 1;
+        ru->r = r->rulings[i];
+        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
+        ru->claimed = false;
+        ru->answered = false;
+    }
+    return 0;
+}
+
 /*
  * audit_event - one recorded action of the sitting (ledger_events_foreach):
  * the lost deals before it, then the action re-derived (a new deal closes
@@ -118,8 +155,6 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     struct tl_line line;
     struct tl_error err;
     const struct arb_result *r = &a->res.r;
-    struct ruling pend[8];
-    int n_pend;
     int rc;
 
     lost_deals(a, le->id);
@@ -160,9 +195,9 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         char text[TL_LINE_MAX];
 
         a->strikes++;
-        output_audit_strike(a->o, a->source, le->line, a->sitting,
-                            tl_format_event(&r->struck_line, text,
-                                            sizeof(text)));
+        a->sink->strike(a->sink_ctx, a->source, le->line, a->sitting,
+                        tl_format_event(&r->struck_line, text,
+                                        sizeof(text)));
     }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
@@ -178,9 +213,13 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     case EV_ACCEPT:
     case EV_REFUSE:
         if (r->n_rulings == 0 || r->rulings[0].remedy != REM_NOT_ALLOWED) {
+            int elder = 1 - line.ev.actor;
+
             a->seat[(int)line.ev.actor].answered++;
+            a->seat[elder].proposed++;
             if (line.ev.kind == EV_ACCEPT) {
                 a->seat[(int)line.ev.actor].accepted++;
+                a->seat[elder].proposed_accepted++;
             }
         }
         break;
@@ -193,29 +232,21 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     default:
         break;
     }
-    struct ev_rec *e = &a->evs[a->n_evs++];
-    e->id = le->id;
-    e->line = le->line;
-    e->score[0] = r->score[0];
-    e->score[1] = r->score[1];
-    e->value = arbiter_value(a->arb);
-    e->pend_first = a->n_pend;
-    e->n_pend = 0;
-    n_pend = arbiter_pending(a->arb, pend, 8);
-    for (int i = 0; i < n_pend && i < 8; i++) {
-        if (keep_pending(a, &pend[i]) != 0) {
-            return 1;
-        }
-        e->n_pend++;
+    if (keep_event(a, le) != 0) {
+        return 1;
     }
-    for (int i = 0; i < r->n_rulings && a->n_rus < DEAL_RULINGS_MAX; i++) {
-        struct ru_rec *ru = &a->rus[a->n_rus++];
+    if (a->sink->action != NULL) {
+        struct audit_action act = {
+            .sitting = a->sitting,
+            .event = le->id,
+            .line = le->line,
+            .text = le->text,
+            .ev = &line.ev,
+            .res = &a->res,
+            .arb = a->arb,
+        };
 
-        ru->ev = a->n_evs - 1;
-        ru->r = r->rulings[i];
-        memcpy(ru->words, a->res.words[i], sizeof(ru->words));
-        ru->claimed = false;
-        ru->answered = false;
+        a->sink->action(a->sink_ctx, &act);
     }
     return 0;
 }
@@ -260,7 +291,7 @@ static struct player *player_of(struct audit *a, const char *name)
 }
 
 /* tally_add - add what t counts to to. */
-static void tally_add(struct tally *to, const struct tally *t)
+static void tally_add(struct audit_tally *to, const struct audit_tally *t)
 {
     to->dealt += t->dealt;
     to->kings_turned += t->kings_turned;
@@ -268,6 +299,8 @@ static void tally_add(struct tally *to, const struct tally *t)
     to->held_king += t->held_king;
     to->answered += t->answered;
     to->accepted += t->accepted;
+    to->proposed += t->proposed;
+    to->proposed_accepted += t->proposed_accepted;
     to->irregular += t->irregular;
     to->won += t->won;
     to->lost += t->lost;
@@ -340,13 +373,13 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
         }
     }
     arbiter_copy(a->saved, a->arb);
-    if (ledger_events_foreach(a->l, id, audit_event, a) != 0) {
+    if (ledger_events_brief_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
     }
     lost_deals(a, 0);
     audit__close_deal(a);
     if (a->strikes > 0) {
-        output_audit_strikes(a->o, id, source, a->strikes);
+        a->sink->strikes(a->sink_ctx, id, source, a->strikes);
     }
     for (int s = 0; s < 2; s++) {
         struct player *p = player_of(a, a->names[s]);

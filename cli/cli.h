@@ -589,6 +589,118 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
                     int *n);
 
 /* ------------------------------------------------------------------ */
+/* The audit as a walk others collect (audit_collect): `ecarte audit`   */
+/* prints what it finds, `ecarte report` lays it out                    */
+/* ------------------------------------------------------------------ */
+
+#define AUDIT_FLAG_P 0.001      /* a count less likely than this is flagged */
+#define AUDIT_P_KING_TURNED (4.0 / 32.0) /* the turn-up is a king */
+#define AUDIT_P_KING_HELD (5.0 / 31.0)   /* a hand of five holds the king
+                                            of trumps (the turn-up not) */
+
+/* What one seat did in one sitting, or one player over the ledger. */
+struct audit_tally {
+    int dealt;                  /* deals dealt with a turn-up */
+    int kings_turned;
+    int known_hands;            /* dealt hands seen whole, turn-up not a king */
+    int held_king;              /* ... holding the king of trumps */
+    int answered;               /* proposals answered as dealer */
+    int accepted;               /* ... and accepted */
+    int proposed;               /* proposals made as elder hand (answered) */
+    int proposed_accepted;      /* ... and accepted by the dealer */
+    int irregular;              /* irregularities committed */
+    int by_law[LAW_COUNT];
+    int won;                    /* points won through the penalty laws */
+    int lost;                   /* points lost through them */
+};
+
+/* One recorded action re-derived by the audit (audit_sink.action); every
+ * pointer is borrowed for the call. */
+struct audit_action {
+    int64_t sitting;
+    int64_t event;              /* its ledger id */
+    int line;                   /* its line in the source */
+    const char *text;           /* its canonical text */
+    const struct table_event *ev;
+    const struct applied *res;  /* what it gave: rulings (words, previews),
+                                   notes, score, deal and game ends */
+    const struct arbiter *arb;  /* the referee after it */
+};
+
+/*
+ * Where an audit says what it finds, in the order `ecarte audit` prints
+ * it.  Every text is borrowed for the call.  deal is the deal number in
+ * its sitting (0 before the first).  action and deal_end may be NULL;
+ * the others may not.
+ */
+struct audit_sink {
+    /* a finding at source:line of sitting: law ("L43", "conservation" or
+     * ""), kind (unclaimed, uncounted, mark, value, ruling, stored-ruling,
+     * impossible, sequence, unreadable, quarantined) and its message */
+    void (*finding)(void *ctx, const char *source, int line,
+                    int64_t sitting, int deal, int64_t event,
+                    const char *law, const char *kind, const char *message);
+    /* an irregularity the laws find (ruling r, words its `= ruling`
+     * words) and its status: claimed, answered, ruled or unclaimed */
+    void (*irregularity)(void *ctx, const char *source, int line,
+                         int64_t sitting, int deal, int64_t event,
+                         const struct ruling *r, const char *words,
+                         const char *status);
+    /* a `strike` line: the scorer took back the line struck */
+    void (*strike)(void *ctx, const char *source, int line, int64_t sitting,
+                   const char *struck);
+    /* the number of strikes of a sitting that has any */
+    void (*strikes)(void *ctx, int64_t sitting, const char *source,
+                    int strikes);
+    /* a player's summary, when every sitting is walked */
+    void (*player)(void *ctx, const char *name, const struct audit_tally *t);
+    /* a statistic: k of n where n * p was expected, the probability of as
+     * many or more, flagged if it is suspicious; message in words */
+    void (*statistic)(void *ctx, const char *player, const char *kind, int k,
+                      int n, double expected, double probability,
+                      bool flagged, const char *message);
+    /* each action re-derived without failure, after it is tallied */
+    void (*action)(void *ctx, const struct audit_action *act);
+    /* the deal number deal of sitting is closed (its findings and
+     * irregularities said) */
+    void (*deal_end)(void *ctx, int64_t sitting, int deal);
+};
+
+/* What an audit counted. */
+struct audit_totals {
+    int64_t sittings;
+    int64_t deals;
+    int64_t events;
+    int findings;
+    int flags;
+    int irregular[LAW_COUNT];   /* irregularities found, by law */
+    bool no_memory;             /* the walk stopped: out of memory */
+};
+
+/*
+ * audit_collect - audit the sitting of l (0: every sitting): every
+ * recorded action re-derived, what is wrong said to sink (ctx passed to
+ * each call) as it is found, then each player's summary and the
+ * statistics; the counts into *out.  Returns 0, or -1 on a ledger error
+ * (ledger_errmsg) or out of memory (out->no_memory); what was said
+ * before stands.
+ */
+int audit_collect(struct ledger *l, int64_t sitting,
+                  const struct audit_sink *sink, void *ctx,
+                  struct audit_totals *out);
+
+/* audit_binom_tail - P(X >= k) for X ~ Binomial(n, p); 1 for k <= 0. */
+double audit_binom_tail(int n, int k, double p);
+
+/* law_option_words - what option o does, in words, for a reader
+ * ("the hand is played again from the first trick"); static. */
+const char *law_option_words(enum law_option o);
+
+/* law_window_words - until when window w lets a ruling be claimed or
+ * elected, in words ("until the next card is played"); static. */
+const char *law_window_words(enum law_window w);
+
+/* ------------------------------------------------------------------ */
 /* Subcommands (each returns an exit status, enum exit_status)         */
 /* ------------------------------------------------------------------ */
 
@@ -602,6 +714,7 @@ int cmd_gen(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /*
  * open_log - open a log for reading ("-" is standard input).  A path that

@@ -23,7 +23,52 @@ struct export_ctx {
     int n_gaps;
     int n_exported;             /* events in the part exported (first pass) */
     int n_written;              /* event lines written (second pass) */
+    /* the hand's value (doubling), derived by a referee as the events are
+     * written, for the `= value N` lines (the ledger keeps no value) */
+    struct arbiter *arb;        /* NULL once an event does not derive */
+    int value;                  /* the value written last */
+    int pending_value;          /* a `= value` line still to write, or 0 */
 };
+
+/* value_line - the pending `= value N` line, if any. */
+static void value_line(struct export_ctx *ctx)
+{
+    if (ctx->pending_value > 0) {
+        fprintf(ctx->fp, "= value %d\n", ctx->pending_value);
+        ctx->pending_value = 0;
+    }
+}
+
+/* derive - the referee follows the line written (a tag that sets the
+ * rules, or an event); a double accepted raises the hand's value, and a
+ * `= value N` line waits to be written after the event's rulings.  An
+ * event the referee does not take (a gap of quarantined deals before it,
+ * or a game exported alone) ends the derivation: no more value lines. */
+static void derive(struct export_ctx *ctx, enum ledger_line_kind kind,
+                   const char *text)
+{
+    struct tl_line line;
+    struct tl_error err;
+    struct arb_result r;
+
+    if (ctx->arb == NULL ||
+        tl_parse_line(text, strlen(text), 0, &line, &err) != 0) {
+        return;
+    }
+    if (kind == LEDGER_LINE_TAG && line.kind == TL_TAG) {
+        (void)arbiter_set_tag(ctx->arb, line.tag_name, line.tag_value);
+        return;
+    }
+    if (line.kind != TL_EVENT || arbiter_apply(ctx->arb, &line.ev, &r) != 0) {
+        arbiter_close(ctx->arb);
+        ctx->arb = NULL;
+        return;
+    }
+    if (arbiter_value(ctx->arb) > ctx->value) {
+        ctx->pending_value = arbiter_value(ctx->arb);
+    }
+    ctx->value = arbiter_value(ctx->arb);
+}
 
 /* gap_lines - a comment where each quarantined deal stood, before the
  * event line after n events of the export. */
@@ -119,14 +164,20 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
             break;              /* a chain tag of an earlier export */
         }
         fprintf(ctx->fp, "%s\n", canonical_laws(text, buf, sizeof(buf)));
+        derive(ctx, kind, text);
         break;
     case LEDGER_LINE_EVENT:
+        value_line(ctx);
         gap_lines(ctx, ctx->n_written++);
         fprintf(ctx->fp, "%s\n", text);
+        derive(ctx, kind, text);
         break;
     case LEDGER_LINE_RULING:
+        fprintf(ctx->fp, "= %s\n", text);
+        break;
     case LEDGER_LINE_SCORE:
     case LEDGER_LINE_MARK:
+        value_line(ctx);
         fprintf(ctx->fp, "= %s\n", text);
         break;
     }
@@ -198,6 +249,10 @@ int cmd_export(int argc, char **argv)
     }
     ctx.game = game;
     ctx.sitting = sitting;
+    ctx.value = 1;
+    if (arbiter_open(&ctx.arb) != 0) {
+        ctx.arb = NULL; /* out of memory: no value lines */
+    }
     if (lost_deals_load(l, sitting, &ctx.gaps, &ctx.n_gaps) != 0 ||
         (ctx.n_gaps > 0 &&
          (ctx.gap_at = malloc(sizeof(int) * (size_t)ctx.n_gaps)) == NULL)) {
@@ -232,8 +287,10 @@ int cmd_export(int argc, char **argv)
         fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
         goto out;
     }
+    value_line(&ctx);
     gap_lines(&ctx, ctx.n_written);
 out:
+    arbiter_close(ctx.arb);
     free(ctx.gaps);
     free(ctx.gap_at);
     ledger_read_end(l);

@@ -1,9 +1,11 @@
 /*
  * gen.c - `ecarte gen`: deterministic synthetic sittings.  Two players of
- * simple strategies play legal Écarté with a shuffled pack; every physical
- * action is written as a .ecarte line and fed to a referee, whose scores
- * are written as `=` lines.  Irregularities can be injected at a rate;
- * each injection writes the ruling the laws give as a `= ruling` line.
+ * simple strategies play legal Écarté with a shuffled pack, under any rule
+ * profile (--laws: the preset and switches of a Laws tag); every physical
+ * action is written as a .ecarte line and fed to a referee, whose scores,
+ * rulings and hand values are written as `=` lines.  Irregularities can be
+ * injected at a rate; each injection writes the ruling the laws give as a
+ * `= ruling` line.
  */
 #include "cli/cli.h"
 
@@ -75,6 +77,7 @@ static const char *const inject_law[INJ_COUNT] = {
 struct gen {
     struct rng rng;
     struct arbiter *arb;
+    const struct profile *prof; /* the rules in force (the referee's) */
     FILE *out;
     double rate;
     int deals_left;
@@ -90,16 +93,29 @@ struct gen {
     uint8_t pack[CARD_COUNT];
     int top;                    /* next card of the pack */
     uint32_t hand[2];
+    uint32_t discards;          /* cards discarded since the stock was last
+                                   made: what `reshuffles` takes (PL1) */
     int trump;
     uint8_t turn_up;
-    int first;                  /* FIRST_* */
+    int value;                  /* the hand's value as last written */
+    int acceptor;               /* who accepted the hand's last double,
+                                   SEAT_NONE */
+    bool point_offered;         /* the point was offered in this hand */
+    int tricks[2];              /* tricks each has won in this hand */
     bool deal_over;             /* the referee ended the deal */
     bool failed;
     struct applied applied;     /* what the last action gave */
 };
 
-/* emit - write one event line, feed it to the referee; `= score` after a
- * deal or a mark, `= ruling` for every ruling given. */
+static void answer_veto(struct gen *g);
+
+/* emit - write one event line, feed it to the referee; `= ruling` for
+ * every ruling given, `= value N` when a double raised the hand's value,
+ * `= score` after a deal or a mark.  A king point the referee holds for
+ * a jack veto (PL5) is answered at once.  An action the referee refuses,
+ * or one after which the cards are not all in one place each (card
+ * conservation), is a failure of the generator: g->failed, said on
+ * standard error, and nothing more is written. */
 static void emit(struct gen *g, const struct table_event *ev)
 {
     char text[TL_LINE_MAX];
@@ -118,8 +134,20 @@ static void emit(struct gen *g, const struct table_event *ev)
         g->failed = true;
         return;
     }
+    if (!arbiter_check_conservation(g->arb)) {
+        fprintf(stderr, "ecarte gen: internal error at \"%s\": card "
+                        "conservation broken\n", text);
+        g->failed = true;
+        return;
+    }
     for (int i = 0; i < r->n_rulings; i++) {
         fprintf(g->out, "= %s\n", ap->words[i]);
+    }
+    if (arbiter_value(g->arb) != g->value) {
+        if (arbiter_value(g->arb) > g->value) {
+            fprintf(g->out, "= value %d\n", arbiter_value(g->arb));
+        }
+        g->value = arbiter_value(g->arb);
     }
     if (r->deal_over || (r->score_changed && !r->game_started)) {
         fprintf(g->out, "= score A %d B %d\n", r->score[0], r->score[1]);
@@ -130,6 +158,9 @@ static void emit(struct gen *g, const struct table_event *ev)
     if (r->game_over) {
         g->game_over = true;
         g->deal_over = true;
+    }
+    if (g->prof->jack_veto) {
+        answer_veto(g); /* last: it writes over g->applied */
     }
 }
 
@@ -167,10 +198,11 @@ static int mask_cards(uint32_t m, uint8_t *out)
     return n;
 }
 
-/* card_value - a simple strength: trumps high, kings, then rank. */
-static int card_value(uint8_t c, int trump)
+/* card_value - a simple strength: trumps high, then rank in the
+ * profile's order (rank_order: enum rank_order). */
+static int card_value(uint8_t c, int trump, int rank_order)
 {
-    int v = 8 - CARD_RANK(c);
+    int v = 8 - card_strength(c, rank_order);
 
     if (CARD_SUIT(c) == trump) {
         v += 8;
@@ -179,20 +211,29 @@ static int card_value(uint8_t c, int trump)
 }
 
 /* hand_strength - the sum of card_value over the cards of h. */
-static int hand_strength(uint32_t h, int trump)
+static int hand_strength(const struct gen *g, uint32_t h)
 {
-    uint8_t cards[8];
+    uint8_t cards[32];
     int n = mask_cards(h, cards);
     int v = 0;
 
     for (int i = 0; i < n; i++) {
-        v += card_value(cards[i], trump);
+        v += card_value(cards[i], g->trump, g->prof->rank);
     }
     return v;
 }
 
-/* weakest - the k weakest cards of h (never the king of trumps). */
-static uint32_t weakest(uint32_t h, int trump, int k)
+/* hand_average - the mean card_value of seat's hand (0 if empty): how
+ * much he likes it, whatever its size. */
+static int hand_average(const struct gen *g, int seat)
+{
+    int n = cards_count(g->hand[seat]);
+
+    return n == 0 ? 0 : hand_strength(g, g->hand[seat]) / n;
+}
+
+/* weakest - the k weakest cards of h. */
+static uint32_t weakest(const struct gen *g, uint32_t h, int k)
 {
     uint32_t out = 0;
 
@@ -201,10 +242,11 @@ static uint32_t weakest(uint32_t h, int trump, int k)
         int best_v = 99;
 
         for (int c = 0; c < CARD_COUNT; c++) {
-            if ((h & ~out & CARD_BIT(c)) && card_value((uint8_t)c, trump) <
-                                                best_v) {
+            int v = card_value((uint8_t)c, g->trump, g->prof->rank);
+
+            if ((h & ~out & CARD_BIT(c)) && v < best_v) {
                 best = c;
-                best_v = card_value((uint8_t)c, trump);
+                best_v = v;
             }
         }
         if (best >= 0) {
@@ -224,8 +266,8 @@ static uint8_t pick(struct gen *g, uint32_t m, double strong)
         int best = 0;
 
         for (int i = 1; i < n; i++) {
-            if (card_value(cards[i], g->trump) >
-                card_value(cards[best], g->trump)) {
+            if (card_value(cards[i], g->trump, g->prof->rank) >
+                card_value(cards[best], g->trump, g->prof->rank)) {
                 best = i;
             }
         }
@@ -240,8 +282,18 @@ static uint8_t draw_top(struct gen *g)
     return g->pack[g->top++];
 }
 
+/* stock_left - the cards the dealer can still serve: the stock (with the
+ * turn-up at its bottom under turnup=under-stock, until drawn). */
+static int stock_left(const struct gen *g)
+{
+    return CARD_COUNT - g->top;
+}
+
 /* choose_injection - the irregularity a deal is to have (INJ_NONE most
- * of the time, at the rate asked). */
+ * of the time, at the rate asked).  Every kind can happen under every
+ * profile; where the generator's own play leaves no room for it (a deal
+ * ended early by a declined double, no card of the suit to revoke with)
+ * it is not made, and not counted. */
 static enum inject choose_injection(struct gen *g)
 {
     if (g->rate <= 0.0 || !rng_chance(&g->rng, g->rate)) {
@@ -250,38 +302,190 @@ static enum inject choose_injection(struct gen *g)
     return (enum inject)(1 + rng_below(&g->rng, INJ_COUNT - 1));
 }
 
+/* king_event - the line by which seat scores the king of trumps he
+ * holds: `announces king`, or `marks king` under king-announce=mark
+ * (PL3). */
+static struct table_event king_event(const struct gen *g, int seat)
+{
+    return ev_new(g->prof->king_announce == KING_ANNOUNCE_MARK
+                      ? EV_MARK_KING
+                      : EV_ANNOUNCE,
+                  seat);
+}
+
 /* announce_if_held - the holder of the king of trumps announces it before
- * his first card (most of the time). */
+ * his first card (most of the time); not the turned king drawn from under
+ * the stock, which the dealer scored at the turn-up (PL4). */
 static void announce_if_held(struct gen *g, int seat, bool *done)
 {
-    uint8_t k = laws_bonus_card(arbiter_profile(g->arb), g->trump);
+    uint8_t k = laws_bonus_card(g->prof, g->trump);
 
     if (*done || !(g->hand[seat] & CARD_BIT(k)) || g->deal_over) {
         return;
     }
     *done = true;
+    if (k == g->turn_up) {
+        return;
+    }
     if (rng_chance(&g->rng, 0.85)) {
-        struct table_event ev = ev_new(EV_ANNOUNCE, seat);
+        struct table_event ev = king_event(g, seat);
 
         emit(g, &ev);
     }
+}
+
+/* answer_veto - a king point held for a jack veto (PL5, the referee
+ * waiting for an election with the option veto) is answered by its
+ * elector at once: he shows the veto jack if he holds it (the point
+ * would end the game against him), else passes.  Nothing if no veto
+ * waits. */
+static void answer_veto(struct gen *g)
+{
+    struct arb_next nx;
+    struct table_event ev;
+    uint8_t jack;
+
+    if (g->failed) {
+        return;
+    }
+    arbiter_next(g->arb, &nx);
+    if (nx.step != ARB_NEXT_ELECT || !(nx.options & OPT_BIT(OPT_VETO)) ||
+        nx.seat == SEAT_NONE) {
+        return;
+    }
+    jack = laws_veto_jack(arbiter_trump(g->arb));
+    if (g->hand[nx.seat] & CARD_BIT(jack)) {
+        ev = ev_new(EV_VETO, nx.seat);
+        ev_cards(&ev, &jack, 1);
+    } else {
+        ev = ev_new(EV_ELECT, nx.seat);
+        ev.option = OPT_PASS;
+    }
+    emit(g, &ev);
+}
+
+/* may_offer - can an offer be made now without the referee holding it
+ * back: the hand on, no ruling waiting for an election, no remedy owed,
+ * no offer waiting for its answer. */
+static bool may_offer(const struct gen *g)
+{
+    struct ruling pending[8];
+    struct arb_next nx;
+
+    if (g->deal_over || g->failed || !arbiter_hand_in_progress(g->arb) ||
+        arbiter_pending(g->arb, pending, 8) > 0) {
+        return false;
+    }
+    arbiter_next(g->arb, &nx);
+    return nx.step != ARB_NEXT_ELECT && nx.step != ARB_NEXT_REMEDY &&
+           nx.step != ARB_NEXT_OFFER && nx.step != ARB_NEXT_RESHUFFLE;
+}
+
+/*
+ * maybe_double - under doubling=yes, now and then a player offers to
+ * double the hand: the one who likes his hand better (mostly) when it was
+ * never doubled, the one who accepted the last double under
+ * redouble=yes; the other accepts (the hand's value doubles, `= value N`)
+ * or declines (MD1: the hand ends).  Call only
+ * inside the window, from the turn-up until the lead to the third trick
+ * (VARIANTS.md 4.1).  Nothing under doubling=no.
+ */
+static void maybe_double(struct gen *g)
+{
+    int x;
+    int y;
+    struct table_event ev;
+
+    if (!g->prof->doubling || !may_offer(g) ||
+        !rng_chance(&g->rng, 0.08)) {
+        return;
+    }
+    if (arbiter_value(g->arb) > 1) {
+        if (!g->prof->redouble || g->acceptor == SEAT_NONE) {
+            return;
+        }
+        x = g->acceptor;        /* only he may double again */
+    } else {
+        x = hand_average(g, SEAT_A) >= hand_average(g, SEAT_B) ? SEAT_A
+                                                               : SEAT_B;
+        if (rng_chance(&g->rng, 0.2)) {
+            x = SEAT_OTHER(x);
+        }
+    }
+    y = SEAT_OTHER(x);
+    ev = ev_new(EV_OFFER_DOUBLE, x);
+    emit(g, &ev);
+    if (g->deal_over || g->failed) {
+        return;
+    }
+    if (rng_chance(&g->rng, hand_average(g, y) >= 6 ? 0.7 : 0.35)) {
+        ev = ev_new(EV_ACCEPT_DOUBLE, y);
+        g->acceptor = y;
+    } else {
+        ev = ev_new(EV_DECLINE_DOUBLE, y);
+    }
+    emit(g, &ev);
+}
+
+/*
+ * maybe_offer_point - under offer-point, now and then (once a hand) the
+ * player who likes his hand less offers the point, if the window allows
+ * it: before elder hand's first lead (before-play), or before the lead to
+ * the third trick while he has no trick and the other fewer than three
+ * (before-trick3); t is the number of tricks led.  The other accepts
+ * (MD4: the hand ends) or declines (bound to the vole, MD3).  Nothing
+ * under offer-point=no.
+ */
+static void maybe_offer_point(struct gen *g, int t)
+{
+    int x;
+    int y;
+    struct table_event ev;
+
+    if (g->prof->offer_point == OFFER_POINT_NO || g->point_offered ||
+        !may_offer(g) || !rng_chance(&g->rng, 0.06)) {
+        return;
+    }
+    x = hand_average(g, SEAT_A) < hand_average(g, SEAT_B) ? SEAT_A : SEAT_B;
+    y = SEAT_OTHER(x);
+    if (g->prof->offer_point == OFFER_POINT_BEFORE_PLAY
+            ? t > 0
+            : (t > 2 || g->tricks[x] > 0 || g->tricks[y] >= 3)) {
+        return;
+    }
+    g->point_offered = true;
+    ev = ev_new(EV_OFFER_POINT, x);
+    emit(g, &ev);
+    if (g->deal_over || g->failed) {
+        return;
+    }
+    ev = ev_new(rng_chance(&g->rng, 0.5) ? EV_ACCEPT_POINT : EV_DECLINE_POINT,
+                y);
+    emit(g, &ev);
+}
+
+/* offer_moment - a moment at which the modern options (VARIANTS.md 4)
+ * may be used, t tricks led so far (t <= 2: the window of both is open
+ * until the lead to the third trick). */
+static void offer_moment(struct gen *g, int t)
+{
+    maybe_double(g);
+    maybe_offer_point(g, t);
 }
 
 /* play_tricks - five tricks of legal play (with an injected irregularity
  * if inj says so). */
 static void play_tricks(struct gen *g, int elder, enum inject inj)
 {
-    struct profile p;
     int leader = elder;
     bool announced[2] = {false, false};
     int dealer = SEAT_OTHER(elder);
-    uint8_t k = laws_bonus_card(arbiter_profile(g->arb), g->trump);
+    uint8_t k = laws_bonus_card(g->prof, g->trump);
     int inj_trick = rng_below(&g->rng, 4);
 
-    profile_london(&p);
     if (inj == INJ_FALSE_KING && !(g->hand[elder] & CARD_BIT(k)) &&
         !(g->hand[dealer] & CARD_BIT(k)) && g->turn_up != k) {
-        struct table_event ev = ev_new(EV_ANNOUNCE, elder);
+        struct table_event ev = king_event(g, elder);
 
         emit(g, &ev);
         announced[elder] = true;
@@ -297,9 +501,16 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
         if (g->hand[leader] == 0 || g->hand[other] == 0) {
             break;
         }
+        if (t <= 2) {
+            offer_moment(g, t);
+            if (g->deal_over) {
+                return;
+            }
+        }
         if (inj == INJ_LATE_ANNOUNCE && t == 1 &&
-            (g->hand[leader] & CARD_BIT(k)) && !announced[leader]) {
-            ev = ev_new(EV_ANNOUNCE, leader);
+            (g->hand[leader] & CARD_BIT(k)) && !announced[leader] &&
+            k != g->turn_up) {
+            ev = king_event(g, leader);
             emit(g, &ev);
             announced[leader] = true;
             g->injected[INJ_LATE_ANNOUNCE]++;
@@ -338,9 +549,10 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
             return;
         }
         if (t == 0) {
-            if (a == k && !announced[leader] && rng_chance(&g->rng, 0.5)) {
+            if (a == k && k != g->turn_up && !announced[leader] &&
+                rng_chance(&g->rng, 0.5)) {
                 announced[leader] = true;
-                ev = ev_new(EV_ANNOUNCE, leader);
+                ev = king_event(g, leader);
                 emit(g, &ev);       /* L24: the king led */
                 if (g->deal_over) {
                     return;
@@ -351,7 +563,7 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
                 return;
             }
         }
-        legal = laws_legal_follows(g->hand[other], a, g->trump, &p);
+        legal = laws_legal_follows(g->hand[other], a, g->trump, g->prof);
         if (inj == INJ_REVOKE && t == inj_trick && legal != g->hand[other]) {
             b = pick(g, g->hand[other] & ~legal, 0.0);
             g->injected[INJ_REVOKE]++;
@@ -363,9 +575,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
         ev_cards(&ev, &b, 1);
         emit(g, &ev);
         g->hand[other] &= ~CARD_BIT(b);
-        leader = card_beats(a, b, g->trump, arbiter_profile(g->arb)->rank)
-                     ? other
-                     : leader;
+        leader = card_beats(a, b, g->trump, g->prof->rank) ? other : leader;
+        g->tricks[leader]++;
         if (inj == INJ_ABANDON && t == 1 && !g->deal_over) {
             ev = ev_new(EV_ABANDON, SEAT_OTHER(leader));
             emit(g, &ev);
@@ -375,21 +586,117 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
     }
 }
 
-/* exchange - proposals and exchanges until elder plays, the dealer
- * refuses, or the stock runs low. */
+/*
+ * reshuffle - `D reshuffles N` (PL1): every card discarded since the
+ * stock was last made becomes the new stock, in an order of the
+ * generator's shuffle.  The pack stays a permutation of the 32 cards:
+ * the cards already used go before the new stock, which is its tail.
+ */
+static void reshuffle(struct gen *g, int dealer)
+{
+    uint8_t cards[CARD_COUNT];
+    uint8_t rest[CARD_COUNT];
+    int n = mask_cards(g->discards, cards);
+    int m = 0;
+    struct table_event ev = ev_new(EV_RESHUFFLE, dealer);
+
+    ev.n = (int16_t)n;
+    emit(g, &ev);
+    for (int i = n - 1; i > 0; i--) {
+        int j = rng_below(&g->rng, i + 1);
+        uint8_t t = cards[i];
+
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    for (int i = 0; i < CARD_COUNT; i++) {
+        if (!(g->discards & CARD_BIT(g->pack[i]))) {
+            rest[m++] = g->pack[i];
+        }
+    }
+    memcpy(g->pack, rest, (size_t)m);
+    memcpy(g->pack + m, cards, (size_t)n);
+    g->top = m;
+    g->discards = 0;
+}
+
+/*
+ * serve - the dealer gives seat n cards from the top of the stock, in one
+ * `gives` line.  Under stock-out=reshuffle a request the stock cannot
+ * meet (PL1) is served in goes: what is left, then `D reshuffles N`, then
+ * the rest from the new stock.
+ */
+static void serve(struct gen *g, int dealer, int seat, int n)
+{
+    while (n > 0 && !g->failed) {
+        int k = n < stock_left(g) ? n : stock_left(g);
+        uint8_t cards[8];
+
+        if (k > 0) {
+            struct table_event ev = ev_new(EV_GIVE, dealer);
+
+            for (int i = 0; i < k; i++) {
+                cards[i] = draw_top(g);
+                g->hand[seat] |= CARD_BIT(cards[i]);
+            }
+            ev.target = (int8_t)seat;
+            ev.n = (int16_t)k;
+            ev_cards(&ev, cards, k);
+            emit(g, &ev);
+            n -= k;
+        }
+        if (n == 0 || g->prof->stock_out != STOCK_OUT_RESHUFFLE ||
+            g->discards == 0) {
+            return;
+        }
+        reshuffle(g, dealer);
+    }
+}
+
+/* discard - seat lays out the cards of mask out (his discard, L28). */
+static void discard(struct gen *g, int seat, uint32_t out)
+{
+    uint8_t cards[8];
+    int n = mask_cards(out, cards);
+    struct table_event ev = ev_new(EV_DISCARD, seat);
+
+    ev.n = (int16_t)n;
+    ev_cards(&ev, cards, n);
+    emit(g, &ev);
+    g->hand[seat] &= ~out;
+    g->discards |= out;
+}
+
+/*
+ * exchange - proposals and exchanges until elder plays, the dealer
+ * refuses, or the stock runs low (under stock-out=reshuffle, until elder
+ * has had enough: the discards make a new stock, PL1).  At most three
+ * proposals (six under stock-out=reshuffle, one under proposals=one); none
+ * after an offer of the point; the dealer may take no card under
+ * dealer-min-exchange=0.
+ */
 static void exchange(struct gen *g, int elder, enum inject inj)
 {
     int dealer = SEAT_OTHER(elder);
     int proposals = 0;
+    bool reshuffles = g->prof->stock_out == STOCK_OUT_RESHUFFLE;
+    int max_proposals = g->prof->one_exchange ? 1 : reshuffles ? 6 : 3;
     struct table_event ev;
 
     for (;;) {
-        int stock = CARD_COUNT - g->top;
-        bool propose = stock >= 2 &&
-                       (hand_strength(g->hand[elder], g->trump) < 38 ||
-                        rng_chance(&g->rng, 0.15)) &&
-                       proposals < 3;
+        int stock = stock_left(g);
+        bool can;
+        bool propose;
 
+        offer_moment(g, 0);
+        if (g->deal_over) {
+            return;
+        }
+        can = reshuffles ? stock + cards_count(g->discards) > 0 : stock >= 2;
+        propose = !g->point_offered && can &&
+                  (hand_strength(g, g->hand[elder]) < 38 ||
+                   rng_chance(&g->rng, reshuffles ? 0.3 : 0.15)) &&
+                  proposals < max_proposals;
         if (!propose) {
             if (rng_chance(&g->rng, 0.5)) {
                 ev = ev_new(EV_STAND, elder);
@@ -400,7 +707,7 @@ static void exchange(struct gen *g, int elder, enum inject inj)
         ev = ev_new(EV_PROPOSE, elder);
         emit(g, &ev);
         proposals++;
-        if (hand_strength(g->hand[dealer], g->trump) > 44 &&
+        if (hand_strength(g, g->hand[dealer]) > 44 &&
             rng_chance(&g->rng, 0.7)) {
             ev = ev_new(EV_REFUSE, dealer);
             emit(g, &ev);
@@ -408,19 +715,14 @@ static void exchange(struct gen *g, int elder, enum inject inj)
         }
         ev = ev_new(EV_ACCEPT, dealer);
         emit(g, &ev);
-        int want = 1 + rng_below(&g->rng, 4);
-        if (want > stock - 1) {
+        int want = 1 + rng_below(&g->rng, reshuffles ? 5 : 4);
+        if (!reshuffles && want > stock - 1) {
             want = stock - 1;
         }
-        uint32_t out = weakest(g->hand[elder], g->trump, want);
-        uint8_t cards[8];
-        int n = mask_cards(out, cards);
+        uint32_t out = weakest(g, g->hand[elder], want);
+        int n = cards_count(out);
 
-        ev = ev_new(EV_DISCARD, elder);
-        ev.n = (int16_t)n;
-        ev_cards(&ev, cards, n);
-        emit(g, &ev);
-        g->hand[elder] &= ~out;
+        discard(g, elder, out);
         int asked = n;
 
         if (inj == INJ_ASK_FEWER && n >= 2 && proposals == 1) {
@@ -431,7 +733,7 @@ static void exchange(struct gen *g, int elder, enum inject inj)
         ev.n = (int16_t)asked;
         emit(g, &ev);
         if (inj == INJ_FOUND_FACED_STOCK && proposals == 1 &&
-            CARD_COUNT - g->top > asked + 2) {
+            stock_left(g) > asked + 2) {
             uint8_t faced = draw_top(g);
 
             ev = ev_new(EV_FOUND_FACED, SEAT_NONE);
@@ -439,43 +741,52 @@ static void exchange(struct gen *g, int elder, enum inject inj)
             emit(g, &ev);
             g->injected[INJ_FOUND_FACED_STOCK]++;
         }
-        for (int i = 0; i < asked; i++) {
-            cards[i] = draw_top(g);
-            g->hand[elder] |= CARD_BIT(cards[i]);
-        }
-        ev = ev_new(EV_GIVE, dealer);
-        ev.target = (int8_t)elder;
-        ev.n = (int16_t)asked;
-        ev_cards(&ev, cards, asked);
-        emit(g, &ev);
-        stock = CARD_COUNT - g->top;
-        if (stock >= 1) {
+        serve(g, dealer, elder, asked);
+        stock = stock_left(g);
+        if (stock >= 1 || reshuffles) {
             int take = 1 + rng_below(&g->rng, 3);
 
-            if (take > stock) {
+            if (!reshuffles && take > stock) {
                 take = stock;
             }
-            out = weakest(g->hand[dealer], g->trump, take);
-            n = mask_cards(out, cards);
-            ev = ev_new(EV_DISCARD, dealer);
-            ev.n = (int16_t)n;
-            ev_cards(&ev, cards, n);
-            emit(g, &ev);
-            g->hand[dealer] &= ~out;
-            for (int i = 0; i < n; i++) {
-                cards[i] = draw_top(g);
-                g->hand[dealer] |= CARD_BIT(cards[i]);
+            if (g->prof->dealer_min_exchange == 0 &&
+                rng_chance(&g->rng, 0.2)) {
+                take = 0;       /* Meyers: the dealer may take none */
             }
-            ev = ev_new(EV_GIVE, dealer);
-            ev.target = (int8_t)dealer;
-            ev.n = (int16_t)n;
-            ev_cards(&ev, cards, n);
-            emit(g, &ev);
+            if (take > 0) {
+                out = weakest(g, g->hand[dealer], take);
+                discard(g, dealer, out);
+                serve(g, dealer, dealer, cards_count(out));
+            }
         }
         if (g->deal_over) {
             return;
         }
     }
+}
+
+/* packet_order - the size of the dealer's first packet this deal: the
+ * one the profile fixes (packets=3-2, 2-3), else his own, chosen at his
+ * first deal and now and then changed, with notice, in a new game. */
+static int packet_order(struct gen *g, int dealer)
+{
+    struct table_event ev;
+
+    if (g->prof->packets != PACKETS_DEALER_CHOICE) {
+        return g->prof->packets == PACKETS_3_2 ? 3 : 2;
+    }
+    if (g->order[dealer] != 0 && g->order_game[dealer] != g->game_no &&
+        rng_chance(&g->rng, 0.2)) {
+        g->order[dealer] = 5 - g->order[dealer];
+        ev = ev_new(EV_PACKETS, dealer);
+        ev.option = (int8_t)g->order[dealer];
+        emit(g, &ev);
+    }
+    if (g->order[dealer] == 0) {
+        g->order[dealer] = rng_chance(&g->rng, 0.5) ? 3 : 2;
+    }
+    g->order_game[dealer] = g->game_no;
+    return g->order[dealer];
 }
 
 /* one_deal - a whole deal by g->dealer. */
@@ -486,9 +797,14 @@ static void one_deal(struct gen *g)
     enum inject inj = choose_injection(g);
     struct table_event ev;
     int cut;
+    int order;
     uint8_t tmp[CARD_COUNT];
 
     g->deal_over = false;
+    g->discards = 0;
+    g->acceptor = SEAT_NONE;
+    g->point_offered = false;
+    g->tricks[0] = g->tricks[1] = 0;
     if (g->game_over || g->game_no == 0) {
         ev = ev_new(EV_GAME, SEAT_NONE);
         emit(g, &ev);
@@ -508,17 +824,7 @@ static void one_deal(struct gen *g)
     emit(g, &ev);
     ev = ev_new(EV_SHUFFLE, dealer);
     emit(g, &ev);
-    if (g->order[dealer] != 0 && g->order_game[dealer] != g->game_no &&
-        rng_chance(&g->rng, 0.2)) {
-        g->order[dealer] = 5 - g->order[dealer];
-        ev = ev_new(EV_PACKETS, dealer);
-        ev.option = (int8_t)g->order[dealer];
-        emit(g, &ev);
-    }
-    if (g->order[dealer] == 0) {
-        g->order[dealer] = rng_chance(&g->rng, 0.5) ? 3 : 2;
-    }
-    g->order_game[dealer] = g->game_no;
+    order = packet_order(g, dealer);
     cut = 2 + rng_below(&g->rng, 29);
     ev = ev_new(EV_CUT, elder);
     ev.n = (int16_t)cut;
@@ -538,7 +844,7 @@ static void one_deal(struct gen *g)
         return;                 /* L12: new deal by the same dealer */
     }
     for (int round = 0; round < 2; round++) {
-        int size = round == 0 ? g->order[dealer] : 5 - g->order[dealer];
+        int size = round == 0 ? order : 5 - order;
         int to[2] = {elder, dealer};
 
         for (int w = 0; w < 2; w++) {
@@ -571,11 +877,17 @@ static void one_deal(struct gen *g)
     }
     g->turn_up = draw_top(g);
     g->trump = CARD_SUIT(g->turn_up);
+    if (g->prof->turnup == TURNUP_UNDER_STOCK) {
+        /* it lies face up under the stock: the last card served */
+        memmove(g->pack + g->top - 1, g->pack + g->top,
+                (size_t)(CARD_COUNT - g->top));
+        g->pack[CARD_COUNT - 1] = g->turn_up;
+        g->top--;
+    }
     ev = ev_new(EV_TURN, dealer);
     ev_cards(&ev, &g->turn_up, 1);
     emit(g, &ev);
-    if (g->turn_up == laws_bonus_card(arbiter_profile(g->arb),
-                                      CARD_SUIT(g->turn_up))) {
+    if (g->turn_up == laws_bonus_card(g->prof, CARD_SUIT(g->turn_up))) {
         if (inj == INJ_UNMARKED_KING) {
             g->injected[INJ_UNMARKED_KING]++;  /* L22 at the next turn-up */
         } else {
@@ -629,23 +941,49 @@ static void elect_pending(struct gen *g)
     }
 }
 
+/* gen_header - the comment and tags that open the sitting; the Laws tag
+ * is the profile's canonical value (profile_format), which reads back as
+ * the same rules. */
+static void gen_header(const struct gen *g, long deals,
+                       unsigned long long seed, const char *laws)
+{
+    char spec[512];
+
+    if (laws != NULL) {
+        printf("# Generated by `ecarte gen --deals %ld --seed %llu "
+               "--irregularities %g --laws \"%s\"`:\n",
+               deals, seed, g->rate, laws);
+    } else {
+        printf("# Generated by `ecarte gen --deals %ld --seed %llu "
+               "--irregularities %g`:\n",
+               deals, seed, g->rate);
+    }
+    printf("# legal play by simple strategies; the referee's scores and "
+           "rulings.\n");
+    printf("[Event \"Generated sitting\"]\n[Seed \"%llu\"]\n"
+           "[A \"Player A\"]\n[B \"Player B\"]\n[Laws \"%s\"]\n",
+           seed, profile_format(g->prof, spec, sizeof(spec)));
+}
+
 int cmd_gen(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"deals", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 's'},
         {"irregularities", required_argument, NULL, 'i'},
+        {"laws", required_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     struct gen g;
     long deals = 20;
     unsigned long long seed = 1;
+    const char *laws = NULL;
     char *end = NULL;
     int c;
 
     memset(&g, 0, sizeof(g));
-    while ((c = getopt_long(argc, argv, "n:s:i:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:s:i:l:h", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
             deals = strtol(optarg, &end, 10);
@@ -668,6 +1006,9 @@ int cmd_gen(int argc, char **argv)
                                           "found \"%s\"", optarg);
             }
             break;
+        case 'l':
+            laws = optarg;
+            break;
         case 'h':
             return usage_help("gen");
         default:
@@ -682,17 +1023,18 @@ int cmd_gen(int argc, char **argv)
     if (arbiter_open(&g.arb) != 0) {
         return EXIT_BAD_INPUT;
     }
+    if (laws != NULL && arbiter_set_tag(g.arb, "Laws", laws) != 0) {
+        int rc = usage_error("gen", "--laws: %s", arbiter_errmsg(g.arb));
+
+        arbiter_close(g.arb);
+        return rc;
+    }
+    g.prof = arbiter_profile(g.arb);
+    g.value = 1;
     for (int i = 0; i < CARD_COUNT; i++) {
         g.pack[i] = (uint8_t)i;
     }
-    printf("# Generated by `ecarte gen --deals %ld --seed %llu "
-           "--irregularities %g`:\n"
-           "# legal play by simple strategies; the referee's scores and "
-           "rulings.\n",
-           deals, seed, g.rate);
-    printf("[Event \"Generated sitting\"]\n[Seed \"%llu\"]\n"
-           "[A \"Player A\"]\n[B \"Player B\"]\n[Laws \"london\"]\n",
-           seed);
+    gen_header(&g, deals, seed, laws);
     /* cut for deal until the cards differ in rank */
     for (;;) {
         uint8_t a = (uint8_t)rng_below(&g.rng, CARD_COUNT);
@@ -708,13 +1050,8 @@ int cmd_gen(int argc, char **argv)
         ev = ev_new(EV_CUT_FOR_DEAL, SEAT_B);
         ev_cards(&ev, &b, 1);
         emit(&g, &ev);
-        int rank_order = arbiter_profile(g.arb)->rank;
-
-        if (card_strength(a, rank_order) != card_strength(b, rank_order)) {
-            g.dealer = card_strength(a, rank_order) <
-                               card_strength(b, rank_order)
-                           ? SEAT_A
-                           : SEAT_B;
+        if (card_strength(a, g.prof->rank) != card_strength(b, g.prof->rank)) {
+            g.dealer = arbiter_next_dealer(g.arb);
             break;
         }
     }

@@ -244,6 +244,11 @@ int cmd_import(int argc, char **argv)
         printf("total: %lld deals imported, %d quarantined\n",
                (long long)total_deals, total_q);
     }
+    /* the load ran with the reference checks off: check them once */
+    if (ledger_foreign_key_check(l) != 0) {
+        fprintf(stderr, "ecarte import: %s: %s\n", db, ledger_errmsg(l));
+        worst = EXIT_BAD_INPUT;
+    }
     output_close(o);
     ledger_close(l);
     if (worst == EXIT_FINE && total_q > 0) {

@@ -82,6 +82,22 @@ static const char *const option_words[OPT_COUNT] = {
     [OPT_PASS] = "no veto: the king point is scored",
 };
 
+const char *law_option_words(enum law_option o)
+{
+    if ((int)o < 0 || o >= OPT_COUNT || option_words[o] == NULL) {
+        return "";
+    }
+    return option_words[o];
+}
+
+const char *law_window_words(enum law_window w)
+{
+    if ((int)w < 0 || w >= WIN_COUNT || window_words[w] == NULL) {
+        return "";
+    }
+    return window_words[w];
+}
+
 /* option_line - how an option is written in a log: `elects NAME`, or for
  * the jack veto `vetoes C` (the jack shown, PL5). */
 static const char *option_line(enum law_option o, char *buf, size_t n)
@@ -97,9 +113,10 @@ static const char *option_line(enum law_option o, char *buf, size_t n)
 /* print_law - one law in words, for `ecarte law N`: what it says, when it
  * wakes, who offends and who chooses, the options and the remedy, the
  * reading chosen, and the `= ruling` line a log records. */
+static const char *example_ruling(const struct law *l, char *buf, size_t n);
+
 static void print_law(const struct law *l)
 {
-    struct ruling r;
     char line[300];
 
     printf("%s  %s\n\n", l->id, l->title);
@@ -164,19 +181,139 @@ static void print_law(const struct law *l)
     if (l->reading != NULL) {
         wrap("reading:", l->reading, 12);
     }
+    if (l->kind != LAW_KIND_RULE) {
+        printf("\n  in a log, e.g.:  = %s\n",
+               example_ruling(l, line, sizeof(line)));
+    }
+}
+
+/* example_ruling - the `= ruling` line an engaged law or rule writes, with
+ * A as the offender and B as the elector where it has them, into buf. */
+static const char *example_ruling(const struct law *l, char *buf, size_t n)
+{
+    struct ruling r;
+
     if (l->example != NULL) {
-        printf("\n  in a log, e.g.:  = %s\n", l->example);
+        snprintf(buf, n, "%s", l->example); /* persons: the sitting's */
+        return buf;
+    }
+    memset(&r, 0, sizeof(r));
+    r.law = l->law;
+    r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;
+    r.elector = l->elector == ROLE_NOBODY ? SEAT_NONE : SEAT_B;
+    r.options = l->options;
+    r.remedy = l->remedy;
+    return ruling_format(&r, buf, n);
+}
+
+/* md_cell - text for a Markdown table cell: `|` escaped, on fp. */
+static void md_cell(FILE *fp, const char *text)
+{
+    for (; *text != '\0'; text++) {
+        if (*text == '|') {
+            fputc('\\', fp);
+        }
+        fputc(*text, fp);
+    }
+}
+
+/* md_row - one "| name | value |" row of a law's table. */
+static void md_row(FILE *fp, const char *name, const char *value)
+{
+    fprintf(fp, "| %s | ", name);
+    md_cell(fp, value);
+    fprintf(fp, " |\n");
+}
+
+/* print_law_md - one law or rule as a section of docs/laws.md. */
+static void print_law_md(FILE *fp, const struct law *l)
+{
+    char line[600];
+    char sw[300];
+
+    fprintf(fp, "## %s — %s\n\n", l->id, l->title);
+    fprintf(fp, "%s\n\n", l->text_ref);
+    fprintf(fp, "| | |\n| --- | --- |\n");
+    md_row(fp, "kind",
+           l->kind == LAW_KIND_PENALTY     ? "penalty law: gives a ruling"
+           : l->kind == LAW_KIND_PROCEDURE ? "procedure: gives a ruling that "
+                                             "settles it; no irregularity"
+                                           : "rule of scoring, applied as "
+                                             "play goes; no ruling line");
+    line[0] = '\0';
+    for (int k = 1; k < EV_KIND_COUNT; k++) {
+        if (l->trigger & EV_BIT(k)) {
+            size_t used = strlen(line);
+
+            snprintf(line + used, sizeof(line) - used, "%s`%s`",
+                     used ? ", " : "", event_verb((enum event_kind)k));
+        }
+    }
+    md_row(fp, "woken by", line[0] != '\0' ? line : "(the scoring)");
+    if (l->format != NULL) {
+        snprintf(line, sizeof(line),
+                 "`[Format \"%s\"]`: ruled above the two seats, between "
+                 "persons",
+                 l->format);
+        md_row(fp, "format", line);
+    }
+    if (l->format != NULL && l->kind != LAW_KIND_RULE) {
+        md_row(fp, "parties", l->parties != NULL ? l->parties : "");
+        md_row(fp, "window", window_words[l->window]);
+        md_row(fp, "remedy", remedy_name(l->remedy));
     } else if (l->kind != LAW_KIND_RULE) {
-        memset(&r, 0, sizeof(r));
-        r.law = l->law;
-        r.offender = l->offender == ROLE_NOBODY ? SEAT_NONE : SEAT_A;
-        r.elector = l->elector == ROLE_NOBODY
-                        ? SEAT_NONE
-                        : (l->elector == ROLE_ADVERSARY ? SEAT_B : SEAT_B);
-        r.options = l->options;
-        r.remedy = l->remedy;
-        printf("\n  in a log, e.g.:  = %s\n", ruling_format(&r, line,
-                                                          sizeof(line)));
+        md_row(fp, "offender", role_words[l->offender]);
+        md_row(fp, "chooses",
+               l->offender == ROLE_NOBODY && l->elector == ROLE_ADVERSARY
+                   ? "the adversary of the player who acted"
+                   : role_words[l->elector]);
+        for (int o = 0; o < OPT_COUNT; o++) {
+            if (l->options & OPT_BIT(o)) {
+                char how[40];
+
+                snprintf(line, sizeof(line), "`%s`: %s",
+                         option_line((enum law_option)o, how, sizeof(how)),
+                         option_words[o] != NULL ? option_words[o] : "");
+                md_row(fp, "option", line);
+            }
+        }
+        md_row(fp, "window", window_words[l->window]);
+        md_row(fp, "remedy", remedy_name(l->remedy));
+    }
+    if (l->reading != NULL) {
+        md_row(fp, "reading", l->reading);
+    }
+    profile_law_switches(l->id, sw, sizeof(sw));
+    md_row(fp, "switches that change it", sw[0] != '\0' ? sw : "none");
+    if (l->kind != LAW_KIND_RULE) {
+        fprintf(fp, "\nIn a log: `= %s`\n",
+                example_ruling(l, line, sizeof(line)));
+    }
+    fprintf(fp, "\n");
+}
+
+/* print_laws_md - docs/laws.md: every law and rule of the registry. */
+static void print_laws_md(FILE *fp)
+{
+    fprintf(fp,
+            "# The laws and rules ecarte applies\n\n"
+            "Generated from the law registry by `ecarte laws --markdown`; "
+            "a test checks that this file equals what the program prints, "
+            "so edit the registry (laws/), not this file.\n\n"
+            "L1-L51 are the Club Code of the Turf and Portland Clubs; PL "
+            "rules belong to the Polish description (`Laws \"polish\"`), "
+            "MD rules to the modern options (doubling, offering the point). "
+            "A rule profile's switches (`ecarte laws --profile`) change the "
+            "laws named beside them.\n\n");
+    for (int i = 0; i < LAW_COUNT; i++) {
+        const struct law *l = laws_get((enum law_id)i);
+
+        fprintf(fp, "- [%s — %s](#%s)\n", l->id, l->title, l->id);
+    }
+    fprintf(fp, "\n");
+    for (int i = 0; i < LAW_COUNT; i++) {
+        fprintf(fp, "<a id=\"%s\"></a>\n\n", laws_get((enum law_id)i)->id);
+        print_law_md(fp, laws_get((enum law_id)i));
     }
 }
 
@@ -213,24 +350,35 @@ int cmd_laws(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"profile", no_argument, NULL, 'p'},
+        {"markdown", no_argument, NULL, 'm'},
         {"laws", required_argument, NULL, 'l'},
         {"db", required_argument, NULL, 'd'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     bool profile = false;
+    bool markdown = false;
     const char *spec = "london";
     const char *db = NULL;
     int c;
 
-    while ((c = getopt_long(argc, argv, "pl:d:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "pml:d:h", opts, NULL)) != -1) {
         switch (c) {
         case 'p': profile = true; break;
+        case 'm': markdown = true; break;
         case 'l': spec = optarg; profile = true; break;
         case 'd': db = optarg; profile = true; break;
         case 'h': return usage_help("laws");
         default: return usage_error("laws", "bad option or missing value (see above)");
         }
+    }
+    if (markdown && profile) {
+        return usage_error("laws", "expected --markdown or --profile, found "
+                                   "both");
+    }
+    if (markdown) {
+        print_laws_md(stdout);
+        return EXIT_FINE;
     }
     if (profile) {
         struct profile p;

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         {"score", cmd_score},   {"law", cmd_law},     {"laws", cmd_laws},
         {"gen", cmd_gen},       {"import", cmd_import},
         {"verify", cmd_verify}, {"audit", cmd_audit},
-        {"table", cmd_table},
+        {"table", cmd_table},   {"report", cmd_report},
     };
     char err[200];
 

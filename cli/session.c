@@ -10,7 +10,7 @@
  *
  * The session's files (their shared state and helpers in session_int.h):
  * this one holds the session object (open, close, settings, what it
- * counted), its transactions and the sitting's tags; session_record.c
+ * counted), its ledger failures and the sitting's tags; session_record.c
  * records one accepted action; session_lost.c the deals quarantined;
  * session_replay.c replays a sitting from the ledger; session_import.c
  * keeps an import's books; session_resume.c decides which sitting a
@@ -151,33 +151,8 @@ int64_t session_deals(const struct session *s)
 }
 
 /* ------------------------------------------------------------------ */
-/* Transactions                                                         */
+/* Ledger failures                                                      */
 /* ------------------------------------------------------------------ */
-
-/* session__begin - a transaction, if the session has a ledger and none is
- * open.  Returns 0, -1 on a ledger error (not reported). */
-int session__begin(struct session *s)
-{
-    if (s->led == NULL || s->in_txn) {
-        return 0;
-    }
-    if (ledger_begin(s->led) != 0) {
-        return -1;
-    }
-    s->in_txn = true;
-    return 0;
-}
-
-/* session__commit - the open transaction, if any.  Returns 0, -1 on a
- * ledger error (not reported; the transaction is then no longer open). */
-int session__commit(struct session *s)
-{
-    if (s->led == NULL || !s->in_txn) {
-        return 0;
-    }
-    s->in_txn = false;
-    return ledger_commit(s->led) == 0 ? 0 : -1;
-}
 
 /* session__ledger_fail - report a ledger failure in doing what on stderr
  * (the ledger's message, or in words another ecarte recording into the
@@ -195,6 +170,8 @@ int session__ledger_fail(struct session *s, const char *what)
     if (s->in_txn) {
         ledger_rollback(s->led);
         s->in_txn = false;
+        s->in_deal = false;
+        s->deals_in_txn = 0;
     }
     return -1;
 }

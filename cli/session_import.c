@@ -1,13 +1,18 @@
 /*
- * session_import.c - importing: one transaction per deal, the import's
- * progress committed with each, a deal that cannot be read undone and
- * quarantined, the log's `=` lines kept for the audit, and an interrupted
+ * session_import.c - importing: a savepoint per deal and a transaction
+ * per IMPORT_COMMIT_DEALS deals, the import's progress written with each
+ * deal (an interrupted import goes on from the last commit), a deal that
+ * cannot be read undone alone and quarantined, the log's `=` lines kept for the audit, and an interrupted
  * import of the same content taken up where it stopped.
  */
 #include "cli/session_int.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Deals a transaction holds while importing: a commit every few hundred
+ * deals rather than each (each deal is a savepoint of its own). */
+#define IMPORT_COMMIT_DEALS 256
 
 /* session__raw_add - keep a raw line (text, at line_no) of the deal being
  * read.  Returns 0, -1 if out of memory. */
@@ -101,7 +106,15 @@ int session__deal_boundary(struct session *s, int last_line)
     if (write_progress(s, last_line, false) != 0) {
         return -1;
     }
-    if (session__commit(s) != 0) {
+    if (s->in_deal) {
+        if (ledger_release(s->led) != 0) {
+            return session__ledger_fail(s, "release a deal");
+        }
+        s->in_deal = false;
+        s->deals_in_txn++;
+    }
+    if (s->deals_in_txn >= IMPORT_COMMIT_DEALS &&
+        session__commit(s) != 0) {
         return session__ledger_fail(s, "commit");
     }
     if (save_deal_start(s) != 0) {
@@ -117,7 +130,15 @@ int session__deal_boundary(struct session *s, int last_line)
  * says why; printed): undo it and skip the rest of it. */
 void session__deal_broken(struct session *s)
 {
-    if (s->in_txn) {
+    if (s->in_deal) {
+        /* this deal alone: the deals before it stay in the transaction */
+        if (ledger_rollback_to(s->led) != 0) {
+            ledger_rollback(s->led);
+            s->in_txn = false;
+            s->deals_in_txn = 0;
+        }
+        s->in_deal = false;
+    } else if (s->in_txn && s->deals_in_txn == 0) {
         ledger_rollback(s->led);
         s->in_txn = false;
     }
@@ -135,14 +156,6 @@ void session__deal_broken(struct session *s)
     s->last = NULL;
     s->skipping = true;
     fprintf(stderr, "%s (deal quarantined)\n", s->error);
-}
-
-/* session__starts_deal - does line begin a new deal (a deal or game
- * line)? */
-bool session__starts_deal(const struct tl_line *line)
-{
-    return line->kind == TL_EVENT &&
-           (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
 }
 
 /* session__keep_claim - importing, an imported log's `=` line, kept for

@@ -3,7 +3,7 @@
  * (cli/session*.c only; the public interface is in cli/cli.h).
  *
  * A struct session runs one log through the reader, the referee and the
- * ledger.  Its files: session.c (the object, its transactions, the
+ * ledger.  Its files: session.c (the object, its ledger failures, the
  * sitting's tags), session_record.c (recording one accepted action),
  * session_lost.c (lost deals), session_replay.c (replaying a sitting
  * from the ledger), session_import.c (an import's books),
@@ -12,7 +12,9 @@
  *
  * The helpers' statuses: 0 done, -1 a ledger error or out of memory (said
  * on stderr where noted "reported"), CLI_E_INPUT an input that cannot
- * stand (printed).
+ * stand (printed).  The smallest, called at every line or action
+ * (session__begin, session__commit, session__starts_deal), are static
+ * inline here, so that the split costs the hot path no calls.
  */
 #ifndef ECARTE_CLI_SESSION_INT_H
 #define ECARTE_CLI_SESSION_INT_H
@@ -50,6 +52,8 @@ struct session {
     enum commit_mode mode;
     bool quiet;                 /* print findings only */
     bool in_txn;
+    bool in_deal;               /* importing: the deal's savepoint is open */
+    int deals_in_txn;           /* importing: deals the open transaction holds */
     int64_t sitting;            /* 0 until the first action */
     struct numbered game[2];    /* current and previous game */
     struct numbered deal[2];    /* current and previous deal */
@@ -127,16 +131,44 @@ struct input_line {
 };
 
 /* ------------------------------------------------------------------ */
-/* The session's transactions and tags (session.c)                      */
+/* The session's transactions (inline) and tags (session.c)             */
 /* ------------------------------------------------------------------ */
 
 /* session__begin - a transaction, if the session has a ledger and none is
  * open.  Returns 0, -1 on a ledger error (not reported). */
-int session__begin(struct session *s);
+static inline int session__begin(struct session *s)
+{
+    if (s->led == NULL) {
+        return 0;
+    }
+    if (!s->in_txn) {
+        if (ledger_begin(s->led) != 0) {
+            return -1;
+        }
+        s->in_txn = true;
+    }
+    if (s->import && !s->in_deal) {
+        /* importing: each deal a savepoint, many deals a transaction */
+        if (ledger_savepoint(s->led) != 0) {
+            return -1;
+        }
+        s->in_deal = true;
+    }
+    return 0;
+}
 
 /* session__commit - the open transaction, if any.  Returns 0, -1 on a
  * ledger error (not reported; the transaction is then no longer open). */
-int session__commit(struct session *s);
+static inline int session__commit(struct session *s)
+{
+    if (s->led == NULL || !s->in_txn) {
+        return 0;
+    }
+    s->in_txn = false;
+    s->in_deal = false;
+    s->deals_in_txn = 0;
+    return ledger_commit(s->led) == 0 ? 0 : -1;
+}
 
 /* session__ledger_fail - report a ledger failure in doing what on stderr
  * (the ledger's message, or in words another ecarte recording into the
@@ -244,7 +276,11 @@ void session__deal_broken(struct session *s);
 
 /* session__starts_deal - does line begin a new deal (a deal or game
  * line)? */
-bool session__starts_deal(const struct tl_line *line);
+static inline bool session__starts_deal(const struct tl_line *line)
+{
+    return line->kind == TL_EVENT &&
+           (line->ev.kind == EV_DEAL || line->ev.kind == EV_GAME);
+}
 
 /* session__keep_claim - importing, an imported log's `=` line, kept for
  * the audit, in the open transaction (begun if none is); otherwise

@@ -294,6 +294,13 @@ char *profile_format(const struct profile *p, char *buf, size_t n);
 char *profile_describe(const struct profile *p, char *buf, size_t n);
 
 /*
+ * profile_law_switches - the names of the switches that change law or rule
+ * id ("L43": "penalty, must-trump, must-win, rank"), comma-separated, into
+ * buf of size n ("" if none).  Returns buf.
+ */
+char *profile_law_switches(const char *id, char *buf, size_t n);
+
+/*
  * profile_set_from - record that switch sw of *p was set by src (the
  * arbiter's Target, Stakes and Rubber tags).
  */
@@ -320,6 +327,13 @@ bool card_beats(uint8_t a, uint8_t b, int trump, int rank_order);
  * L47): the king, or the ace under rank=ace-high with king-bonus=ace.
  */
 uint8_t laws_bonus_card(const struct profile *p, int suit);
+
+/*
+ * laws_veto_jack - the jack that vetoes a king point when trump (0..3) is
+ * trumps (PL5, VARIANTS.md 3.5): the jack of the suit the Polish rule
+ * pairs with it, hearts with spades and diamonds with clubs.
+ */
+uint8_t laws_veto_jack(int trump);
 
 /*
  * laws_legal_follows - the cards of hand (a mask) that the second player
@@ -802,7 +816,10 @@ struct law_view {
 /*
  * laws_king_mark - how a mark of the turned king by seat stands now
  * (L19, L22, L47; LAWS.md 5.19 for the profile's deadline): in time, too
- * late, no king to mark, marked already, not his king, or barred.
+ * late, no king to mark, marked already, not his king, or barred.  Under
+ * king-announce=mark, a mark by a player known to hold the king of trumps
+ * is that king's (PL3), not a late mark of a king he turned and lost at
+ * this deal's turn-up (L22): no king to mark.
  */
 enum king_mark_state laws_king_mark(const struct law_view *v, int seat);
 

@@ -385,6 +385,63 @@ char *profile_format(const struct profile *p, char *buf, size_t n)
     return buf;
 }
 
+/* The laws and rules each switch changes (for the laws reference). */
+static const char *const switch_laws[SW_COUNT] = {
+    [SW_REDEAL] = "L2 L6 L7 L9 L11 L12 L13 L14 L15 L16 L17 L18 L20 L21 "
+                  "L44 L45",
+    [SW_TWO_TURNED] = "L11",
+    [SW_RULE19] = "L19",
+    [SW_DEALER_MIN_EXCHANGE] = "L33 L34",
+    [SW_ABANDON_EXTRA] = "L42",
+    [SW_PENALTY] = "L25 L43",
+    [SW_MUST_TRUMP] = "L43",
+    [SW_MUST_WIN] = "L43",
+    [SW_KING_MARK] = "L22 L47 L50",
+    [SW_GAME] = "L46",
+    [SW_STAKES] = "L46",
+    [SW_RUBBER] = "L46",
+    [SW_VOLE_EXTRA] = "L48 L49",
+    [SW_SCORING] = "L48 L49 PL2",
+    [SW_PACKETS] = "L8 L9",
+    [SW_TURNUP] = "L10 L38 PL4",
+    [SW_STOCK_OUT] = "L38 PL1",
+    [SW_PROPOSALS] = "L26 L27",
+    [SW_KING_ANNOUNCE] = "L23 L24 L47 PL3",
+    [SW_JACK_VETO] = "PL5",
+    [SW_DOUBLING] = "L48 MD1 MD2",
+    [SW_REDOUBLE] = "MD1 MD2",
+    [SW_OFFER_POINT] = "MD3 MD4 MD5",
+    [SW_OFFER_EXTRA] = "MD4",
+    [SW_RANK] = "L5 L43 L48",
+    [SW_KING_BONUS] = "L47",
+    [SW_NEXT_GAME_DEALER] = "L14 L46",
+};
+
+char *profile_law_switches(const char *id, char *buf, size_t n)
+{
+    size_t used = 0;
+    size_t len = strlen(id);
+
+    if (n > 0) {
+        buf[0] = '\0';
+    }
+    for (int k = 0; k < SW_COUNT && used < n; k++) {
+        const char *p = switch_laws[k];
+
+        while (p != NULL && (p = strstr(p, id)) != NULL) {
+            if ((p == switch_laws[k] || p[-1] == ' ') &&
+                (p[len] == ' ' || p[len] == '\0')) {
+                used += (size_t)snprintf(buf + used, n - used, "%s%s",
+                                         used > 0 ? ", " : "",
+                                         switches[k].name);
+                break;
+            }
+            p += len;
+        }
+    }
+    return buf;
+}
+
 char *profile_describe(const struct profile *p, char *buf, size_t n)
 {
     size_t used = 0;

@@ -11,19 +11,6 @@
 
 #include "laws/laws_int.h"
 
-/* veto_jack - the jack that vetoes a king point in trump suit t. */
-static int veto_jack(int t)
-{
-    static const int pair[SUIT_COUNT] = {
-        [SUIT_SPADES] = SUIT_HEARTS,
-        [SUIT_HEARTS] = SUIT_SPADES,
-        [SUIT_DIAMONDS] = SUIT_CLUBS,
-        [SUIT_CLUBS] = SUIT_DIAMONDS,
-    };
-
-    return CARD_MAKE(pair[t], RANK_JACK);
-}
-
 /* engaged - the profile plays the jack veto. */
 static bool engaged(const struct profile *p)
 {
@@ -67,7 +54,7 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
           (v->trick_no == 1 && v->tricks_played[0].follow == CARD_NONE))) {
         return false;
     }
-    jack = veto_jack(v->trump);
+    jack = laws_veto_jack(v->trump);
     if ((v->known[ev->actor] | v->known_out) & CARD_BIT(jack)) {
         return false;
     }
@@ -90,7 +77,7 @@ static void shape(const struct law_view *v, const struct table_event *ev,
     }
     r->elector = SEAT_NONE;
     r->options = 0;
-    if (ev->n_cards == 1 && ev->cards[0] == veto_jack(v->trump)) {
+    if (ev->n_cards == 1 && ev->cards[0] == laws_veto_jack(v->trump)) {
         r->remedy = REM_NEW_DEAL;
     } else {
         r->remedy = REM_VOID_VETO;

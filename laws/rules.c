@@ -55,6 +55,18 @@ uint8_t laws_bonus_card(const struct profile *p, int suit)
     return CARD_MAKE(suit, ace ? RANK_ACE : RANK_KING);
 }
 
+uint8_t laws_veto_jack(int trump)
+{
+    static const int pair[SUIT_COUNT] = {
+        [SUIT_SPADES] = SUIT_HEARTS,
+        [SUIT_HEARTS] = SUIT_SPADES,
+        [SUIT_DIAMONDS] = SUIT_CLUBS,
+        [SUIT_CLUBS] = SUIT_DIAMONDS,
+    };
+
+    return CARD_MAKE(pair[trump], RANK_JACK);
+}
+
 uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
                             const struct profile *p)
 {
@@ -135,6 +147,12 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
             return MARK_LATE;
         }
         return MARK_OK;
+    }
+    if (turned_now && !v->king_turned &&
+        v->profile->king_announce == KING_ANNOUNCE_MARK &&
+        laws__is_seat(seat) &&
+        (v->known[seat] & CARD_BIT(laws_bonus_card(v->profile, v->trump)))) {
+        return MARK_NO_KING; /* PL3: he marks the king of trumps he holds */
     }
     if (turned_now && !v->king_turned &&
         laws__same_seat(v->lost_king_dealer, seat)) {

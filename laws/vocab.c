@@ -298,13 +298,7 @@ char suit_letter(int s)
 
 int cards_count(uint32_t m)
 {
-    int n = 0;
-
-    while (m != 0) {
-        m &= m - 1;
-        n++;
-    }
-    return n;
+    return __builtin_popcount(m); /* GCC and Clang: one instruction */
 }
 
 char *cards_format(uint32_t m, char *buf, size_t n)

@@ -72,6 +72,41 @@ void ledger_rollback(struct ledger *l)
     }
 }
 
+int ledger_savepoint(struct ledger *l)
+{
+    int rc;
+
+    assert(l != NULL && !sqlite3_get_autocommit(l->db));
+    rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+    if (rc == 0) {
+        l->sp_chain = l->chain;
+        l->sp_fresh = l->chain_fresh;
+        l->sp_dirty = l->chain_dirty;
+    }
+    return rc;
+}
+
+int ledger_release(struct ledger *l)
+{
+    assert(l != NULL);
+    return ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+}
+
+int ledger_rollback_to(struct ledger *l)
+{
+    int rc;
+
+    assert(l != NULL);
+    rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
+    if (rc == 0) {
+        l->chain = l->sp_chain;
+        l->chain_fresh = l->sp_fresh;
+        l->chain_dirty = l->sp_dirty;
+        rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+    }
+    return rc;
+}
+
 int ledger_read_begin(struct ledger *l)
 {
     struct chain_head head;
@@ -397,6 +432,37 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         ledger__event_from_row(st, &ev);
+        rc = fn(ctx, &ev);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read events");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_EVENTS_BRIEF];
+    struct ledger_event ev;
+    int src = 0;
+    int rc = 0;
+
+    memset(&ev, 0, sizeof(ev));
+    ev.sitting = sitting;
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        ev.id = sqlite3_column_int64(st, 0);
+        ev.line = sqlite3_column_int(st, 1);
+        ev.text = (const char *)sqlite3_column_text(st, 2);
         rc = fn(ctx, &ev);
         if (rc != 0) {
             goto out_reset;

@@ -125,6 +125,30 @@ int ledger_commit(struct ledger *l);
 void ledger_rollback(struct ledger *l);
 
 /*
+ * ledger_savepoint - SAVEPOINT inside the open transaction (an import's
+ * deal: many deals share one transaction, each can be undone alone).  One
+ * savepoint at a time.  Returns 0 or a negative code.
+ */
+int ledger_savepoint(struct ledger *l);
+
+/* ledger_release - the savepoint's work joins the transaction.  Returns 0
+ * or a negative code. */
+int ledger_release(struct ledger *l);
+
+/* ledger_rollback_to - undo what was written since the savepoint (the
+ * chain's head as it was there) and end the savepoint; the transaction
+ * stays open.  Returns 0 or a negative code. */
+int ledger_rollback_to(struct ledger *l);
+
+/*
+ * ledger_foreign_key_check - every reference between rows holds (a bulk
+ * load runs with the checks off, LEDGER_FAST, and checks once at its end).
+ * Returns 0, LEDGER_E_DAMAGED with the first broken reference in the
+ * message, or a negative code.
+ */
+int ledger_foreign_key_check(struct ledger *l);
+
+/*
  * ledger_read_begin - a read transaction: everything read until
  * ledger_read_end sees one snapshot of the file, whatever other processes
  * commit meanwhile (export, verify).  Returns 0 or a negative code.
@@ -369,6 +393,15 @@ typedef int (*ledger_event_fn)(void *ctx, const struct ledger_event *ev);
  */
 int ledger_events_foreach(struct ledger *l, int64_t sitting,
                           ledger_event_fn fn, void *ctx);
+
+/*
+ * ledger_events_brief_foreach - as ledger_events_foreach for one sitting,
+ * reading only what re-deriving it needs: each event's id, line and text
+ * (the other fields of *ev are zero or NULL).  Returns 0, fn's non-zero
+ * value, or a negative code.
+ */
+int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx);
 
 /* What ledger_lines_foreach yields, in log order. */
 enum ledger_line_kind {

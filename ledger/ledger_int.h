@@ -37,6 +37,9 @@ enum stmt {
     ST_BEGIN_READ,              /* BEGIN: a snapshot for ledger_verify */
     ST_COMMIT,
     ST_ROLLBACK,
+    ST_SAVEPOINT,               /* a deal within an import's transaction */
+    ST_RELEASE,
+    ST_ROLLBACK_TO,
     ST_SITTING_ADD,
     ST_SITTING_LAST,
     ST_SITTINGS,
@@ -55,6 +58,7 @@ enum stmt {
     ST_SCORE_ADD,
     ST_EVENTS_ALL,              /* also the walk of ledger_verify */
     ST_EVENTS_SITTING,
+    ST_EVENTS_BRIEF,
     ST_LINES,
     ST_SCORESHEET_ALL,
     ST_SCORESHEET_SITTING,
@@ -106,6 +110,9 @@ struct ledger {
     struct chain_head chain;            /* cache of the chain row ... */
     bool chain_fresh;                   /* ... valid in this transaction */
     bool chain_dirty;                   /* ... to be written at commit */
+    struct chain_head sp_chain;         /* the cache at the savepoint, */
+    bool sp_fresh;                      /* restored by ledger_rollback_to */
+    bool sp_dirty;
     EVP_MD *md;                         /* SHA-256, fetched once */
     EVP_MD_CTX *mdctx;                  /* reused for every event hash */
     char *hbuf;                         /* bytes hashed for one event */

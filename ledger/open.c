@@ -509,14 +509,22 @@ static int set_pragmas(struct ledger *l, unsigned flags)
                   "synchronous");
 
     if (rc == 0) {
-        rc = exec(l, "PRAGMA foreign_keys = ON", "foreign_keys");
+        /* a bulk load checks the references once at its end
+         * (ledger_foreign_key_check), not row by row */
+        rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA foreign_keys = OFF"
+                                                : "PRAGMA foreign_keys = ON",
+                  "foreign_keys");
     }
     if (rc == 0 && (flags & LEDGER_FAST) != 0) {
-        /* bulk loading, a transaction per deal: checkpoint the WAL less
-         * often, keep more pages in memory (the memory stays bounded) */
+        /* bulk loading, many deals a transaction: checkpoint the WAL less
+         * often, keep more pages and the temporary b-trees in memory (the
+         * memory stays bounded) */
         rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
         if (rc == 0) {
             rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
+        }
+        if (rc == 0) {
+            rc = exec(l, "PRAGMA temp_store = MEMORY", "temp_store");
         }
     }
     return rc;

@@ -82,6 +82,9 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_BEGIN_READ] = "BEGIN",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVEPOINT] = "SAVEPOINT deal",
+    [ST_RELEASE] = "RELEASE deal",
+    [ST_ROLLBACK_TO] = "ROLLBACK TO deal",
     [ST_SITTING_ADD] = "INSERT INTO sitting (source, opened) VALUES (?1, ?2)",
     [ST_SITTING_LAST] = "SELECT max(id) FROM sitting",
     [ST_SITTINGS] = "SELECT id, source FROM sitting ORDER BY id",
@@ -118,6 +121,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
     /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_EVENTS_BRIEF] = "SELECT id, line, text FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_LINES] = LINES_2
         " UNION ALL "

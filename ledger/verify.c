@@ -292,3 +292,25 @@ out_end:
     }
     return rc;
 }
+
+int ledger_foreign_key_check(struct ledger *l)
+{
+    sqlite3_stmt *st = NULL;
+    int src = sqlite3_prepare_v2(l->db, "PRAGMA foreign_key_check", -1, &st,
+                                 NULL);
+    int rc = 0;
+
+    if (src != SQLITE_OK) {
+        return ledger__fail(l, src, "check the references");
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        rc = ledger__failf(l, LEDGER_E_DAMAGED,
+                           "a row of %s refers to a missing row of %s",
+                           ledger__col_text(st, 0), ledger__col_text(st, 2));
+    } else if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "check the references");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}

@@ -360,6 +360,143 @@ static void cli__strike_with_nothing_to_strike_exits_2(void **state)
     assert_non_null(strstr(out, ":3:1: expected a line to strike"));
 }
 
+/* slurp - the whole file at repo-relative path rel (malloc'd). */
+static char *slurp(const char *rel)
+{
+    char path[1024];
+    FILE *fp = fopen(harness_path(rel, path, sizeof(path)), "rb");
+    char *text = NULL;
+    long n;
+
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    n = ftell(fp);
+    assert_true(n > 0);
+    rewind(fp);
+    text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
+    text[n] = '\0';
+    fclose(fp);
+    return text;
+}
+
+/* docs/laws.md is what `ecarte laws --markdown` prints: it cannot drift
+ * from the registry. */
+static void cli__laws_reference_is_generated(void **state)
+{
+    char path[1024];
+
+    (void)state;
+    assert_int_equal(harness_sh("%s laws --markdown | cmp -s - '%s'",
+                                harness_ecarte(),
+                                harness_path("docs/laws.md", path,
+                                             sizeof(path))),
+                     0);
+}
+
+/* names_word - does doc hold w as a word of a line's grammar (after a
+ * space or a backquote, before a space, a backquote or a line end)? */
+static bool names_word(const char *doc, const char *w)
+{
+    size_t n = strlen(w);
+
+    for (const char *p = strstr(doc, w); p != NULL; p = strstr(p + 1, w)) {
+        if (p > doc && (p[-1] == ' ' || p[-1] == '`') &&
+            (p[n] == ' ' || p[n] == '`' || p[n] == '\n')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* docs/format.md names every verb, option and remedy the reader knows,
+ * and its whole deal checks clean with its `=` lines. */
+static void cli__format_reference_covers_every_line(void **state)
+{
+    struct harness_tmp *t = *state;
+    char *doc = slurp("docs/format.md");
+    char word[64];
+    const char *deal;
+    const char *end;
+    FILE *fp;
+
+    for (int k = 1; k < EV_KIND_COUNT; k++) {
+        if (!names_word(doc, event_verb((enum event_kind)k))) {
+            fail_msg("docs/format.md does not name \"%s\"",
+                     event_verb((enum event_kind)k));
+        }
+    }
+    for (int o = 0; o < OPT_COUNT; o++) {
+        if (o != OPT_VETO && strstr(doc, option_name((enum law_option)o)) ==
+                                 NULL) {
+            fail_msg("docs/format.md does not name the option %s",
+                     option_name((enum law_option)o));
+        }
+    }
+    for (int r = 1; r < REM_COUNT; r++) {
+        snprintf(word, sizeof(word), "`%s`", remedy_name((enum remedy)r));
+        if (strstr(doc, word) == NULL) {
+            fail_msg("docs/format.md does not name the remedy %s", word);
+        }
+    }
+    deal = strstr(doc, "## A whole deal");
+    assert_non_null(deal);
+    deal = strstr(deal, "```\n");
+    assert_non_null(deal);
+    deal += 4;
+    end = strstr(deal, "```");
+    assert_non_null(end);
+    fp = fopen(t->log, "w");
+    assert_non_null(fp);
+    fwrite(deal, 1, (size_t)(end - deal), fp);
+    fclose(fp);
+    assert_int_equal(harness_sh("%s check --strict '%s' >/dev/null",
+                                harness_ecarte(), t->log),
+                     0);
+    free(doc);
+}
+
+/* The manual page: every subcommand in it, groff reads it without a
+ * warning, and make install puts it in share/man/man1. */
+static void cli__manual_page_names_every_command(void **state)
+{
+    struct harness_tmp *t = *state;
+    char *man = slurp("man/ecarte.1");
+    static const char *const cmds[] = {"table", "record", "check", "import",
+                                       "export", "score", "verify", "audit",
+                                       "law", "laws", "gen", "report"};
+    char path[1024];
+    char out[4096];
+
+    for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+        char want[64];
+
+        snprintf(want, sizeof(want), ".Cm %s\n", cmds[i]);
+        if (strstr(man, want) == NULL) {
+            fail_msg("man/ecarte.1 has no .Cm %s", cmds[i]);
+        }
+    }
+    free(man);
+    harness_path("man/ecarte.1", path, sizeof(path));
+    if (harness_sh("command -v groff >/dev/null") == 0) {
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "groff -ww -z -mandoc '%s' 2>&1",
+                                         path),
+                         0);
+        assert_string_equal(out, "");
+    } else {
+        printf("  (groff not installed: the page's markup is not linted)\n");
+    }
+    assert_int_equal(
+        harness_sh("make -s -C '%s' install DESTDIR='%s/inst' PREFIX=/usr "
+                   ">/dev/null 2>&1 && test -x '%s/inst/usr/bin/ecarte' && "
+                   "test -f '%s/inst/usr/share/man/man1/ecarte.1'",
+                   harness_path(".", out, sizeof(out)), t->dir, t->dir,
+                   t->dir),
+        0);
+}
+
 static void cli__score_prints_the_scoresheet(void **state)
 {
     struct harness_tmp *t = *state;
@@ -393,11 +530,14 @@ static void cli__every_command_has_its_help(void **state)
                    "[--sitting ID]\n", "  --game N     only game N"},
         {"score", "usage: ecarte score [--db FILE] [--json] [--rubber N]\n",
          "  --rubber N   games in a rubber"},
-        {"law", "usage: ecarte law N\n", "  --help       this text\n"},
-        {"laws", "usage: ecarte laws [--profile [--laws SPEC | --db "
-                 "FILE]]\n", "  --laws SPEC  of this Laws tag value"},
+        {"law", "usage: ecarte law ID\n", "  --help       this text\n"},
+        {"laws", "usage: ecarte laws [--markdown | --profile [--laws SPEC | "
+                 "--db FILE]]\n", "  --markdown   every law and rule"},
+        {"table", "usage: ecarte table [--db FILE] [--laws SPEC] [--new]\n",
+         "  --laws SPEC  the rule profile of a new sitting"},
         {"gen", "usage: ecarte gen [--deals N] [--seed S] "
-                "[--irregularities RATE]\n", "  --seed S     the seed"},
+                "[--irregularities RATE]\n                  [--laws SPEC]\n",
+         "  --laws SPEC  the rule profile"},
         {"import", "usage: ecarte import --db FILE [--new] [--json] "
                    "[--verbose] LOG... | -\n", "  --verbose    print the "
                                                "rulings"},
@@ -439,11 +579,11 @@ static void cli__every_command_has_its_help(void **state)
     assert_int_equal(harness_capture(out, sizeof(out), "%s law 43 --help",
                                      harness_ecarte()),
                      0);
-    assert_true(strncmp(out, "usage: ecarte law N\n", 20) == 0);
+    assert_true(strncmp(out, "usage: ecarte law ID\n", 21) == 0);
     assert_int_equal(harness_capture(out, sizeof(out), "%s help law",
                                      harness_ecarte()),
                      0);
-    assert_true(strncmp(out, "usage: ecarte law N\n", 20) == 0);
+    assert_true(strncmp(out, "usage: ecarte law ID\n", 21) == 0);
     /* a usage error points at the command's help */
     assert_int_equal(harness_capture(err, sizeof(err),
                                      "%s law 52 2>&1 >/dev/null",
@@ -470,6 +610,9 @@ int run_tests(void)
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),
         T(cli__strike_with_nothing_to_strike_exits_2),
+        T(cli__laws_reference_is_generated),
+        T(cli__format_reference_covers_every_line),
+        T(cli__manual_page_names_every_command),
         T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
         T(cli__every_command_has_its_help),

@@ -272,6 +272,17 @@ static void rules__polish_table_against_london(void **state)
     assert_int_equal(laws_trick_points(&pol, &t), 2);
 }
 
+/* The jack veto pairs hearts with spades and diamonds with clubs (PL5,
+ * VARIANTS.md 3.5). */
+static void rules__veto_jack_is_the_paired_suits_jack(void **state)
+{
+    (void)state;
+    assert_int_equal(laws_veto_jack(SUIT_SPADES), C("JH"));
+    assert_int_equal(laws_veto_jack(SUIT_HEARTS), C("JS"));
+    assert_int_equal(laws_veto_jack(SUIT_DIAMONDS), C("JC"));
+    assert_int_equal(laws_veto_jack(SUIT_CLUBS), C("JD"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +297,7 @@ int run_tests(void)
         cmocka_unit_test(rules__profile_parse_rejects_unknown_switches),
         cmocka_unit_test(rules__trick_points_over_the_whole_domain),
         cmocka_unit_test(rules__polish_table_against_london),
+        cmocka_unit_test(rules__veto_jack_is_the_paired_suits_jack),
     };
 
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);

@@ -1,0 +1,493 @@
+/*
+ * report.c - `ecarte report`: one sitting of the ledger as a single HTML
+ * file that needs nothing else to be read or printed (inline CSS and SVG,
+ * no script, no network): the scoresheet, every ruling with the table as
+ * it stood, the audit's findings and flags, and each player's summary
+ * with charts.  The audit's walk (audit_collect) finds everything; the
+ * report lays it out (report_walk.c collects, report_sheet.c,
+ * report_deal.c and report_players.c write; html.c escapes and draws).
+ *
+ * Sections found during the walk go to temporary files and are copied
+ * into the document in its order, so memory is held per deal, never per
+ * sitting.  With -o FILE the document is written beside FILE under a
+ * temporary name and renamed into place when whole.
+ */
+#include "cli/report_int.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The style sheet, in pieces (a string literal is kept under 4 KiB):
+ * the page and the scoresheet, the rulings and cards, the charts and
+ * print. */
+static const char *const report_css[] = {
+    ":root{--ink:#1d2433;--rule:#9fb3c8;--faint:#eef3f8;--red:#b3121f;"
+    "--paper:#fffdf7}\n"
+    "body{font-family:Georgia,'Times New Roman',serif;color:var(--ink);"
+    "background:var(--paper);max-width:62em;margin:0 auto;padding:1em 1.5em;"
+    "line-height:1.4}\n"
+    "h1{font-size:1.7em;margin:.2em 0;border-bottom:3px double var(--ink)}\n"
+    "h2{font-size:1.35em;margin-top:1.6em;border-bottom:1px solid "
+    "var(--ink)}\n"
+    "h3{font-size:1.05em;margin:.3em 0}\n"
+    "nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;"
+    "gap:1.2em}\n"
+    "a{color:#1a4f8b}\n"
+    "code{font-family:'DejaVu Sans Mono',monospace;font-size:.88em}\n"
+    ".name{font-style:italic}\n"
+    "table{border-collapse:collapse;margin:.6em 0}\n"
+    "th,td{padding:.15em .5em;text-align:left;vertical-align:top}\n"
+    "table.sheet{width:100%;border:2px solid var(--ink);margin:1.2em 0;"
+    "background:#fff;font-variant-numeric:tabular-nums}\n"
+    "table.sheet caption{text-align:left;font-weight:bold;"
+    "font-size:1.1em;padding:.2em 0}\n"
+    "table.sheet th{border-bottom:1px solid var(--ink);text-align:center;"
+    "font-weight:normal;font-size:.9em}\n"
+    "table.sheet th.player{font-weight:bold;border-left:2px solid "
+    "var(--ink)}\n"
+    "table.sheet td{border-bottom:1px solid var(--rule);text-align:center}\n"
+    "table.sheet td:nth-child(3),table.sheet th.player+th,"
+    "table.sheet td:nth-child(6){border-left:2px solid var(--ink)}\n"
+    "table.sheet td:last-child{border-left:2px solid var(--ink);"
+    "text-align:left;font-size:.85em}\n"
+    "table.sheet td.run{font-weight:bold}\n"
+    "table.sheet tr.void td{color:#777;font-style:italic}\n"
+    "table.sheet tr.lost td{background:#fff1e6;text-align:left;"
+    "font-style:italic}\n"
+    "table.sheet tfoot td{border-top:2px solid var(--ink);text-align:left}\n"
+    "table.sheet tr.rubber td{font-weight:bold;background:var(--faint)}\n"
+    "table.list{width:100%;font-size:.9em;background:#fff}\n",
+
+    "table.list th{border-bottom:2px solid var(--ink)}\n"
+    "table.list td{border-bottom:1px solid var(--rule)}\n"
+    ".title{color:#555}\n"
+    "article.ruling{border:1px solid var(--rule);background:#fff;"
+    "padding:.5em .9em;margin:1em 0;border-radius:4px}\n"
+    "article.ruling .law{font-weight:bold;color:var(--red)}\n"
+    "article.ruling .num{float:right;color:#777;font-weight:normal;"
+    "font-size:.85em}\n"
+    "blockquote.law-text{margin:.4em 0;padding:.3em .8em;border-left:4px "
+    "solid var(--rule);background:var(--faint);font-style:italic}\n"
+    "dl.facts{display:grid;grid-template-columns:max-content auto;"
+    "gap:0 1em;margin:.4em 0}\n"
+    "dl.facts dt{font-weight:bold}\n"
+    "dl.facts dd{margin:0}\n"
+    "table.options{border:1px solid var(--rule);font-size:.92em}\n"
+    "table.options th{background:var(--faint)}\n"
+    "table.options tr.chosen td{background:#e6f4e1;font-weight:bold}\n"
+    ".deal-view{border:1px dashed var(--rule);padding:.4em .7em;"
+    "margin:.5em 0;background:#f6fbf4}\n"
+    ".deal-view .hand,.deal-view .middle{margin:.2em 0}\n"
+    ".deal-view .who,.label{color:#555;font-size:.85em;margin-right:.4em}\n"
+    ".card{display:inline-block;min-width:1.9em;text-align:center;"
+    "border:1px solid #999;border-radius:3px;background:#fff;"
+    "margin:0 .12em;padding:0 .15em;font-family:'DejaVu Sans',sans-serif}\n"
+    ".card.red{color:#c8102e}.card.black{color:#111}\n"
+    ".card.back,.card.unk{background:repeating-linear-gradient(45deg,"
+    "#c9d6e8,#c9d6e8 3px,#e9eff7 3px,#e9eff7 6px);color:#456}\n"
+    "ol.tricks{margin:.3em 0;padding-left:1.6em}\n",
+
+    "ul.elsewhere{list-style:none;padding:0;margin:.2em 0}\n"
+    ".status-unclaimed,.flag,tr.flagged td{color:var(--red);"
+    "font-weight:bold}\n"
+    "figure.chart{margin:.5em 0}\n"
+    "div.charts{display:grid;grid-template-columns:repeat(auto-fit,"
+    "minmax(30em,1fr));gap:.5em 1.5em}\n"
+    ".unseen{color:#456;font-size:.85em;font-style:italic}\n"
+    "figure.chart figcaption{font-size:.85em;color:#333}\n"
+    "svg text{font:11px 'DejaVu Sans',sans-serif;fill:#333}\n"
+    "svg .band{fill:#cfe3c6}svg .axis{stroke:#333;stroke-width:1.5}\n"
+    "svg .expected{stroke:#333;stroke-dasharray:3 2}\n"
+    "svg .observed{fill:#1d2433}svg .observed.flagged{fill:#c8102e}\n"
+    "svg .bar{fill:#7d9cc0}\n"
+    "footer{margin-top:2em;font-size:.8em;color:#666}\n"
+    "@media print{body{background:#fff;max-width:none;font-size:10pt;"
+    "padding:0}nav{display:none}a{color:inherit;text-decoration:none}"
+    "article.ruling,figure.chart,table.sheet tr{break-inside:avoid}"
+    "table.sheet thead{display:table-header-group}"
+    "h2{break-before:page}section#scoresheet h2{break-before:auto}"
+    ".deal-view{background:#fff}}\n",
+    NULL,
+};
+
+/* ------------------------------------------------------------------ */
+/* The sitting                                                          */
+/* ------------------------------------------------------------------ */
+
+/* sitting_found - the sitting asked for exists: its source kept. */
+static int sitting_found(void *ctx, const struct ledger_sitting_info *si)
+{
+    struct report *r = ctx;
+
+    snprintf(r->source, sizeof(r->source), "%s", si->source);
+    return 1;
+}
+
+/* sitting_tag - the players' names, the event and the rules. */
+static int sitting_tag(void *ctx, const char *name, const char *value)
+{
+    struct report *r = ctx;
+
+    if (strcmp(name, "A") == 0 && strcmp(value, "?") != 0) {
+        snprintf(r->names[0], sizeof(r->names[0]), "%s", value);
+    } else if (strcmp(name, "B") == 0 && strcmp(value, "?") != 0) {
+        snprintf(r->names[1], sizeof(r->names[1]), "%s", value);
+    } else if (strcmp(name, "Event") == 0) {
+        snprintf(r->event, sizeof(r->event), "%s", value);
+    } else if (strcmp(name, "Laws") == 0) {
+        snprintf(r->laws, sizeof(r->laws), "%s", value);
+    }
+    return 0;
+}
+
+/* choose_sitting - the sitting reported (the newest if *id is 0) into
+ * r, with its tags.  Returns 0, or an exit status with the reason on
+ * stderr. */
+static int choose_sitting(struct report *r, const char *db, int64_t id)
+{
+    int rc;
+
+    if (id == 0 && newest_sitting(r->l, &id) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
+        return EXIT_BAD_INPUT;
+    }
+    if (id == 0) {
+        fprintf(stderr, "ecarte report: %s: the ledger has no sitting: "
+                        "nothing to report\n",
+                db);
+        return EXIT_BAD_INPUT;
+    }
+    rc = ledger_sittings_find(r->l, NULL, id, sitting_found, r);
+    if (rc < 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
+        return EXIT_BAD_INPUT;
+    }
+    if (rc == 0) {
+        fprintf(stderr, "ecarte report: %s: no sitting %lld\n", db,
+                (long long)id);
+        return EXIT_BAD_INPUT;
+    }
+    r->sitting = id;
+    snprintf(r->names[0], sizeof(r->names[0]), "A");
+    snprintf(r->names[1], sizeof(r->names[1]), "B");
+    if (ledger_tags_foreach(r->l, id, sitting_tag, r) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The document                                                         */
+/* ------------------------------------------------------------------ */
+
+/* copy - the whole of the temporary file from onto to. */
+static void copy(FILE *to, FILE *from)
+{
+    char buf[65536];
+    size_t n;
+
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof(buf), from)) > 0) {
+        fwrite(buf, 1, n, to);
+    }
+}
+
+/* head - the title, the header and the contents. */
+static void head(FILE *fp, const struct report *r,
+                 const struct audit_totals *tot)
+{
+    char title[3 * TL_TAG_VALUE_MAX];
+
+    snprintf(title, sizeof(title), "\u00c9cart\u00e9 \u2014 sitting %lld: "
+                                   "%s v. %s",
+             (long long)r->sitting, r->names[0], r->names[1]);
+    html_begin(fp, title, report_css);
+    fputs("<header>\n<h1>\u00c9cart\u00e9: scoresheet and report</h1>\n"
+          "<p class=\"sitting\">", fp);
+    if (r->event[0] != '\0') {
+        html_elem(fp, "strong", NULL, r->event);
+        fputs(" &middot; ", fp);
+    }
+    html_putf(fp, "sitting %lld, from %s", (long long)r->sitting,
+              strcmp(r->source, "-") == 0 ? "standard input" : r->source);
+    fputs(" &middot; ", fp);
+    report__seat_name(fp, r, SEAT_A);
+    fputs(" v. ", fp);
+    report__seat_name(fp, r, SEAT_B);
+    fputs(" &middot; laws: ", fp);
+    html_put(fp, r->laws[0] ? r->laws : "london");
+    fputs("</p>\n", fp);
+    fprintf(fp, "<p class=\"totals\">%lld deals, %lld actions, %d rulings, "
+                "%d irregularities, %d findings, %d flags.</p>\n",
+            (long long)tot->deals, (long long)tot->events, r->n_rulings,
+            r->n_irregular, tot->findings, tot->flags);
+    fputs("<nav><ul><li><a href=\"#scoresheet\">Scoresheet</a></li>"
+          "<li><a href=\"#rulings\">Rulings</a></li>"
+          "<li><a href=\"#audit\">Audit</a></li>"
+          "<li><a href=\"#players\">Players</a></li></ul></nav>\n"
+          "</header>\n",
+          fp);
+}
+
+/* audit_section - the findings, flags, irregularities and strikes. */
+static void audit_section(FILE *fp, const struct report *r,
+                          const struct audit_totals *tot)
+{
+    fputs("<section id=\"audit\">\n<h2>Audit</h2>\n", fp);
+    fprintf(fp, "<p>Every deal re-derived from its recorded actions: "
+                "%d finding%s, %d flag%s.</p>\n",
+            tot->findings, tot->findings == 1 ? "" : "s", tot->flags,
+            tot->flags == 1 ? "" : "s");
+    fputs("<h3 id=\"findings\">Findings</h3>\n", fp);
+    if (r->n_findings == 0) {
+        fputs("<p>None.</p>\n", fp);
+    } else {
+        fputs("<table class=\"list\"><tr><th>Deal</th><th>Line</th>"
+              "<th>Event</th><th>Law</th><th>Kind</th><th>What</th>"
+              "<th>Window</th></tr>\n", fp);
+        copy(fp, r->findings);
+        fputs("</table>\n", fp);
+    }
+    fputs("<h3 id=\"flags\">Flags</h3>\n", fp);
+    if (r->n_flags == 0) {
+        fputs("<p>None: no count is rarer than chance gives once in "
+              "1,000.</p>\n", fp);
+    } else {
+        fputs("<ul class=\"flags\">\n", fp);
+        for (int i = 0; i < r->n_stats; i++) {
+            const struct rep_stat *s = &r->stats[i];
+
+            if (!s->flagged) {
+                continue;
+            }
+            fprintf(fp, "<li><a href=\"#stat-%d\"><strong class=\"flag\">"
+                        "FLAG</strong></a> ", i + 1);
+            html_putf(fp, "%s, %s: %d of %d, chance gives %.1f "
+                          "(P = %.3g)",
+                      s->player, s->kind, s->k, s->n, s->expected,
+                      s->probability);
+            fputs("</li>\n", fp);
+        }
+        fputs("</ul>\n", fp);
+    }
+    fputs("<h3 id=\"irregularities\">Irregularities</h3>\n", fp);
+    if (r->n_irregular == 0) {
+        fputs("<p>None.</p>\n", fp);
+    } else {
+        fputs("<table class=\"list\"><tr><th>Deal</th><th>Line</th>"
+              "<th>Law</th><th>Offender</th><th>Status</th><th>Ruling</th>"
+              "</tr>\n", fp);
+        copy(fp, r->irregular);
+        fputs("</table>\n", fp);
+    }
+    if (r->n_strikes > 0) {
+        fprintf(fp, "<h3 id=\"strikes\">Strikes (%d)</h3>\n<ul>\n",
+                r->n_strikes);
+        copy(fp, r->strikes);
+        fputs("</ul>\n", fp);
+    }
+    fputs("</section>\n", fp);
+}
+
+/* document - the whole report onto fp.  Returns 0, -1 on a ledger
+ * error. */
+static int document(FILE *fp, struct report *r,
+                    const struct audit_totals *tot)
+{
+    head(fp, r, tot);
+    if (report__scoresheet(fp, r) != 0) {
+        return -1;
+    }
+    fprintf(fp, "<section id=\"rulings\">\n<h2>Rulings (%d)</h2>\n",
+            r->n_rulings);
+    if (r->n_rulings == 0) {
+        fputs("<p>No law was engaged.</p>\n", fp);
+    }
+    copy(fp, r->rulings);
+    fputs("</section>\n", fp);
+    audit_section(fp, r, tot);
+    report__players(fp, r);
+    fprintf(fp, "<footer>Written by ecarte %s from the ledger; every "
+                "deal re-derived from its recorded actions.</footer>\n",
+            ECARTE_VERSION);
+    html_end(fp);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                          */
+/* ------------------------------------------------------------------ */
+
+/* report_free - what r holds (its ledger is the caller's). */
+static void report_free(struct report *r)
+{
+    FILE *files[] = {r->rulings, r->findings, r->irregular, r->strikes};
+
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        if (files[i] != NULL) {
+            fclose(files[i]);
+        }
+    }
+    free(r->held);
+    free(r->deals);
+    free(r->games);
+    free(r->players);
+    free(r->stats);
+    free(r->gaps);
+}
+
+/* collect - the audit's walk of the sitting into r's sections.  Returns
+ * 0, or an exit status with the reason on stderr. */
+static int collect(struct report *r, const char *db,
+                   struct audit_totals *tot)
+{
+    r->rulings = tmpfile();
+    r->findings = tmpfile();
+    r->irregular = tmpfile();
+    r->strikes = tmpfile();
+    if (r->rulings == NULL || r->findings == NULL || r->irregular == NULL ||
+        r->strikes == NULL) {
+        fprintf(stderr, "ecarte report: cannot make a temporary file: %s\n",
+                strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    if (audit_collect(r->l, r->sitting, &report__sink, r, tot) != 0 ||
+        r->no_memory) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db,
+                tot->no_memory || r->no_memory ? "out of memory"
+                                               : ledger_errmsg(r->l));
+        return EXIT_BAD_INPUT;
+    }
+    for (int k = 0; k < r->n_held; k++) {
+        report__ruling(r->rulings, r, &r->held[k]);
+    }
+    r->n_held = 0;
+    return 0;
+}
+
+/* write_out - the document to path (NULL: standard output); a file is
+ * written under a temporary name beside it and renamed when whole.
+ * Returns an exit status, the reason on stderr. */
+static int write_out(struct report *r, const char *db, const char *path,
+                     const struct audit_totals *tot)
+{
+    char tmp[4096];
+    FILE *fp = stdout;
+    int fd = -1;
+    int rc;
+
+    if (path != NULL) {
+        if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >=
+                (int)sizeof(tmp) ||
+            (fd = mkstemp(tmp)) < 0 || fchmod(fd, 0644) != 0 ||
+            (fp = fdopen(fd, "w")) == NULL) {
+            fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                    strerror(errno));
+            if (fd >= 0) {
+                close(fd);
+                unlink(tmp);
+            }
+            return EXIT_BAD_INPUT;
+        }
+    }
+    rc = document(fp, r, tot);
+    if (rc != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
+    }
+    if (path == NULL) {
+        return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
+    }
+    if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (fclose(fp) != 0 && rc == 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (rc != 0) {
+        unlink(tmp);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_FINE;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"sitting", required_argument, NULL, 's'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    const char *path = NULL;
+    int64_t sitting = 0;
+    struct audit_totals tot;
+    struct report r;
+    char *end = NULL;
+    int rc;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:s:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'o': path = optarg; break;
+        case 's':
+            sitting = strtoll(optarg, &end, 10);
+            if (*end != '\0' || sitting < 1) {
+                return usage_error("report", "expected a sitting id, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 'h': return usage_help("report");
+        default:
+            return usage_error("report",
+                               "bad option or missing value (see above)");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("report", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    memset(&r, 0, sizeof(r));
+    r.l = ledger_for("report", db, LEDGER_READONLY);
+    if (r.l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (ledger_integrity(r.l) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r.l));
+        ledger_close(r.l);
+        return EXIT_BAD_INPUT;
+    }
+    /* the scoresheet and the walk from one snapshot of the ledger */
+    if (ledger_read_begin(r.l) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r.l));
+        ledger_close(r.l);
+        return EXIT_BAD_INPUT;
+    }
+    rc = choose_sitting(&r, db, sitting);
+    if (rc == 0) {
+        rc = collect(&r, db, &tot);
+    }
+    if (rc == 0) {
+        rc = write_out(&r, db, path, &tot);
+    }
+    report_free(&r);
+    ledger_read_end(r.l);
+    ledger_close(r.l);
+    return rc;
+}

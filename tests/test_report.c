@@ -1,0 +1,370 @@
+/*
+ * test_report.c - `ecarte report` end to end: a generated evening with
+ * irregularities and players' names that need escaping, rendered in a
+ * real browser (headless Chromium: its DOM and a screenshot), the deals
+ * and rulings shown counted against the ledger; an empty ledger, an
+ * unknown sitting, quarantined deals, the sitting chosen, standard
+ * output.  Without a browser the browser test is skipped, saying so.
+ */
+#include "tests/harness.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ledger/ledger.h"
+
+/* The names the evening gives its players, as the log's tags write them
+ * (the quotes escaped), and A's as the browser's DOM serialises it. */
+#define TAG_A "[A \"<b>&\\\"O'Hara\\\"\"]"
+#define NAME_B "Zo\xC3\xAB \xC3\x91\xC3\xBA\xC3\xB1" "ez \xE2\x99\xA0"
+#define TAG_B "[B \"" NAME_B "\"]"
+#define DOM_NAME_A "&lt;b&gt;&amp;\"O'Hara\""
+
+/* query - one integer from the ledger file. */
+static long query(const char *db, const char *text)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long n = -1;
+
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    if (sqlite3_prepare_v2(h, text, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* slurp - the whole file at path (owned), its size in *n (may be NULL);
+ * the test fails if it cannot be read. */
+static char *slurp(const char *path, long *n)
+{
+    FILE *fp = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+
+    if (fp == NULL) {
+        fail_msg("cannot read %s", path);
+    }
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    size = ftell(fp);
+    assert_true(size >= 0);
+    rewind(fp);
+    text = malloc((size_t)size + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)size, fp), (size_t)size);
+    text[size] = '\0';
+    fclose(fp);
+    if (n != NULL) {
+        *n = size;
+    }
+    return text;
+}
+
+/* count - how many times needle occurs in text. */
+static long count(const char *text, const char *needle)
+{
+    long n = 0;
+
+    for (const char *p = strstr(text, needle); p != NULL;
+         p = strstr(p + 1, needle)) {
+        n++;
+    }
+    return n;
+}
+
+/* replace_line - text with its line old (whole) replaced by new, into
+ * a new string (owned); the test fails if old is not there. */
+static char *replace_line(const char *text, const char *old, const char *new)
+{
+    const char *at = strstr(text, old);
+    size_t n = strlen(text) - strlen(old) + strlen(new) + 1;
+    char *out = malloc(n);
+
+    assert_non_null(at);
+    assert_non_null(out);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, new,
+             at + strlen(old));
+    return out;
+}
+
+/* evening - a generated evening of 40 deals with irregularities, the
+ * players named by its tags, recorded into t->db. */
+static void evening(struct harness_tmp *t, int seed)
+{
+    char *gen = NULL;
+    char *a = NULL;
+    char *b = NULL;
+
+    assert_int_equal(harness_sh("%s gen --deals 40 --seed %d "
+                                "--irregularities 0.3 > '%s'",
+                                harness_ecarte(), seed, t->log2),
+                     0);
+    gen = slurp(t->log2, NULL);
+    a = replace_line(gen, "[A \"Player A\"]\n", TAG_A "\n");
+    b = replace_line(a, "[B \"Player B\"]\n", TAG_B "\n");
+    harness_write(t->log, b);
+    free(gen);
+    free(a);
+    free(b);
+    assert_int_equal(harness_sh("%s record --db '%s' - < '%s' >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+}
+
+/* browser - the headless Chromium to use ($ECARTE_BROWSER, else the
+ * first found of the usual names) into buf; false if there is none. */
+static bool browser(char *buf, size_t n)
+{
+    const char *env = getenv("ECARTE_BROWSER");
+    char *nl;
+
+    if (env != NULL && env[0] != '\0') {
+        snprintf(buf, n, "%s", env);
+        return access(buf, X_OK) == 0;
+    }
+    if (harness_capture(buf, n,
+                        "for b in chromium-headless-shell chromium "
+                        "chromium-browser google-chrome; do command -v $b "
+                        "&& exit 0; done; "
+                        "ls /usr/lib/chromium/chromium-headless-shell "
+                        "2>/dev/null") != 0 ||
+        buf[0] == '\0') {
+        return false;
+    }
+    nl = strchr(buf, '\n');
+    if (nl != NULL) {
+        *nl = '\0';
+    }
+    return true;
+}
+
+static void report__browser_shows_every_deal_and_ruling(void **state)
+{
+    struct harness_tmp *t = *state;
+    char chrome[512];
+    char html[400];
+    char dom[400];
+    char png[400];
+    char err[400];
+    char keep[600];
+    char *page = NULL;
+    char *tree = NULL;
+    char *log = NULL;
+    long deals;
+    long rulings;
+    long size = 0;
+
+    evening(t, 11);
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    snprintf(dom, sizeof(dom), "%s/dom.html", t->dir);
+    snprintf(png, sizeof(png), "%s/report.png", t->dir);
+    snprintf(err, sizeof(err), "%s/browser.log", t->dir);
+    assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
+                                harness_ecarte(), t->db, html),
+                     0);
+    page = slurp(html, NULL);
+    /* nothing to run and nothing to fetch */
+    assert_null(strstr(page, "<script"));
+    assert_null(strstr(page, "src="));
+    assert_null(strstr(page, "http://"));
+    assert_null(strstr(page, "https://"));
+    assert_int_equal(harness_sh("grep -Eq '<[^>]* on[a-z]+=' '%s'", html), 1);
+    if (!browser(chrome, sizeof(chrome))) {
+        free(page);
+        printf("SKIPPED: no headless Chromium found (chromium-headless-shell "
+               "or chromium; set ECARTE_BROWSER): the report was not "
+               "rendered in a browser\n");
+        skip();
+    }
+    assert_int_equal(
+        harness_sh("timeout 120 '%s' --headless --no-sandbox --disable-gpu "
+                   "--user-data-dir='%s/profile' --enable-logging=stderr "
+                   "--v=0 --dump-dom 'file://%s' > '%s' 2> '%s'",
+                   chrome, t->dir, html, dom, err),
+        0);
+    assert_int_equal(
+        harness_sh("timeout 120 '%s' --headless --no-sandbox --disable-gpu "
+                   "--user-data-dir='%s/profile' --hide-scrollbars "
+                   "--window-size=1280,2400 --screenshot='%s' 'file://%s' "
+                   ">/dev/null 2>>'%s'",
+                   chrome, t->dir, png, html, err),
+        0);
+    tree = slurp(dom, NULL);
+    log = slurp(err, NULL);
+    deals = query(t->db, "SELECT count(*) FROM deal WHERE sitting_id = 1");
+    rulings = query(t->db, "SELECT count(*) FROM ruling JOIN event ON "
+                           "event.id = ruling.event_id WHERE "
+                           "event.sitting_id = 1");
+    assert_true(deals >= 40);
+    assert_true(rulings > 0);
+    assert_int_equal(count(tree, "<tr class=\"deal"), deals);
+    assert_int_equal(count(tree, "<article class=\"ruling\""), rulings);
+    assert_non_null(strstr(tree, DOM_NAME_A));
+    assert_null(strstr(tree, "<b>&amp;"));
+    assert_non_null(strstr(tree, NAME_B));
+    assert_non_null(strstr(tree, "<svg"));
+    assert_null(strstr(log, "CONSOLE"));
+    free(slurp(png, &size));
+    assert_true(size > 20000);
+    assert_int_equal(harness_sh("head -c 8 '%s' | od -An -c | "
+                                "grep -q 'P   N   G'",
+                                png),
+                     0);
+    /* kept beside the program, to be looked at */
+    snprintf(keep, sizeof(keep), "%s", harness_ecarte());
+    if (strrchr(keep, '/') != NULL) {
+        strcpy(strrchr(keep, '/') + 1, "report-screenshot.png");
+        (void)harness_sh("cp '%s' '%s'", png, keep);
+    }
+    free(page);
+    free(tree);
+    free(log);
+}
+
+static void report__empty_ledger_says_so(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct ledger *l = NULL;
+    char out[2048];
+    char html[400];
+
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    ledger_close(l);
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s report --db '%s' -o '%s' 2>&1",
+                                     harness_ecarte(), t->db, html),
+                     2);
+    assert_non_null(strstr(out, "the ledger has no sitting"));
+    assert_int_not_equal(access(html, F_OK), 0);
+    assert_int_equal(harness_sh("ls '%s' | grep -q report", t->dir), 1);
+}
+
+static void report__unknown_sitting_is_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[2048];
+
+    evening(t, 3);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s report --db '%s' --sitting 9 2>&1",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_non_null(strstr(out, "no sitting 9"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s report --db '%s' --sitting x 2>&1",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s report --db '%s/none.db' 2>&1",
+                                     harness_ecarte(), t->dir),
+                     2);
+}
+
+static void report__quarantined_deals_are_shown(void **state)
+{
+    struct harness_tmp *t = *state;
+    char html[400];
+    char *page = NULL;
+
+    /* deal 3 of the evening gets an unreadable line */
+    assert_int_equal(
+        harness_sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
+                   "{print}' '%s' > '%s'",
+                   harness_example("club-evening.ecarte"), t->log),
+        0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     1);
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
+                                harness_ecarte(), t->db, html),
+                     0);
+    page = slurp(html, NULL);
+    assert_int_equal(count(page, "<tr class=\"lost\" id=\"lost-1\"><td "
+                                 "colspan=\"9\">A deal quarantined (from "
+                                 "line 68)"),
+                     1);
+    assert_non_null(strstr(page, "<a href=\"#lost-1\">3</a>"));
+    assert_int_equal(count(page, "<tr class=\"deal"),
+                     query(t->db, "SELECT count(*) FROM deal"));
+    assert_non_null(strstr(page, "<td>quarantined</td>"));
+    assert_non_null(strstr(page, "deal(s) of this game quarantined"));
+    free(page);
+}
+
+static void report__standard_output_and_the_sitting_chosen(void **state)
+{
+    struct harness_tmp *t = *state;
+    char *page = NULL;
+    char html[400];
+
+    evening(t, 5);
+    /* a second sitting, its players unnamed */
+    assert_int_equal(harness_sh("%s gen --deals 5 --seed 2 | %s record "
+                                "--db '%s' --new - >/dev/null 2>&1",
+                                harness_ecarte(), harness_ecarte(), t->db),
+                     0);
+    snprintf(html, sizeof(html), "%s/stdout.html", t->dir);
+    assert_int_equal(harness_sh("%s report --db '%s' > '%s'",
+                                harness_ecarte(), t->db, html),
+                     0);
+    page = slurp(html, NULL);
+    assert_int_equal(strncmp(page, "<!DOCTYPE html>", 15), 0);
+    assert_non_null(strstr(page, "Player A"));
+    assert_null(strstr(page, "O&#39;Hara"));
+    assert_non_null(strstr(page, "</html>\n"));
+    free(page);
+    assert_int_equal(harness_sh("%s report --db '%s' --sitting 1 > '%s'",
+                                harness_ecarte(), t->db, html),
+                     0);
+    page = slurp(html, NULL);
+    assert_non_null(strstr(page, "&lt;b&gt;&amp;&quot;O&#39;Hara&quot;"));
+    assert_null(strstr(page, "<b>&"));
+    assert_int_equal(count(page, "<tr class=\"deal"),
+                     query(t->db, "SELECT count(*) FROM deal WHERE "
+                                  "sitting_id = 1"));
+    free(page);
+}
+
+static void report__help_names_the_options(void **state)
+{
+    char out[4096];
+
+    (void)state;
+    assert_int_equal(harness_capture(out, sizeof(out), "%s report --help",
+                                     harness_ecarte()),
+                     0);
+    assert_non_null(strstr(out, "--sitting ID"));
+    assert_non_null(strstr(out, "-o, --output FILE"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s --help",
+                                     harness_ecarte()),
+                     0);
+    assert_non_null(strstr(out, "report [--db FILE]"));
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, harness_tmp_setup, \
+                                             harness_tmp_teardown)
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        T(report__browser_shows_every_deal_and_ruling),
+        T(report__empty_ledger_says_so),
+        T(report__unknown_sitting_is_refused),
+        T(report__quarantined_deals_are_shown),
+        T(report__standard_output_and_the_sitting_chosen),
+        cmocka_unit_test(report__help_names_the_options),
+    };
+
+    return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}
