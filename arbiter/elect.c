@@ -157,6 +157,9 @@ static void replay_hand(struct ctx *c)
     if (c->s->prof.penalty == PENALTY_CAP_OR_REPLAY) {
         d->uncap_on_replay = true;
     }
+    arbiter__note(c, "the hand is replayed: both hands as they stood at the "
+                     "first trick, %c to lead",
+                  seat_letter(d->elder));
 }
 
 /* stand - the played result stands (L25, L43): the points held for the

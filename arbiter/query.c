@@ -96,7 +96,8 @@ static void next_in_hand(const struct table_state *s, struct arb_next *out)
 
     switch (d->phase) {
     case PH_SHUFFLE:
-        out->step = ARB_NEXT_SHUFFLE;
+        /* the shuffles, then elder's cut; after the cut the dealer deals */
+        out->step = d->cut_done ? ARB_NEXT_PACKET : ARB_NEXT_SHUFFLE;
         out->seat = d->cut_done ? dl : e;
         break;
     case PH_DEAL:

@@ -131,6 +131,31 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     a->line = line;
     a->errmsg[0] = '\0';
     memset(out, 0, sizeof(*out));
+    {
+        char card[CARD_TEXT_MAX] = "";
+        char who[4] = "";
+        char to[16] = "";
+
+        if (struck.n_cards > 0) {
+            card_format(struck.cards[0], card);
+        }
+        if (struck.actor != SEAT_NONE) {
+            snprintf(who, sizeof(who), "%c ", seat_letter(struck.actor));
+        }
+        if (struck.kind == EV_GIVE) {
+            snprintf(to, sizeof(to), " %c %d", seat_letter(struck.target),
+                     struck.n);
+        } else if (struck.kind == EV_DISCARD || struck.kind == EV_DRAW ||
+                   struck.kind == EV_ASK || struck.kind == EV_CUT) {
+            snprintf(to, sizeof(to), " %d", struck.n);
+        }
+        snprintf(out->notes[0], sizeof(out->notes[0]),
+                 "struck: the line %s%s%s%s%s%s (the scorer's slip); the "
+                 "table stands as before it",
+                 who, event_verb(struck.kind), to, card[0] ? " " : "", card,
+                 struck.n_cards > 1 ? " ..." : "");
+        out->n_notes = 1;
+    }
     out->struck = true;
     out->struck_line = struck;
     out->struck_line_no = struck_line_no;

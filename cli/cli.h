@@ -534,11 +534,13 @@ enum take_status {
 
 /*
  * session_take_text - one line (NUL-terminated, without its line end:
- * an action, a tag, a `=` line, with or without a time stamp), numbered
- * line_no, taken as a log's line is, and committed.  Returns how it went.
+ * an action, a tag, a `=` line, a comment), numbered line_no, taken as a
+ * log's line is, and committed.  An action without a time stamp of its own
+ * gets stamp (HH:MM:SS or YYYY-MM-DDTHH:MM:SS, no '@'; NULL: none); columns
+ * in messages count in text as typed.  Returns how it went.
  */
 enum take_status session_take_text(struct session *s, const char *text,
-                                   int line_no);
+                                   const char *stamp, int line_no);
 
 /* session_set_quiet - print findings only (no rulings, notes, scores). */
 void session_set_quiet(struct session *s, bool quiet);

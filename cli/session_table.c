@@ -31,7 +31,7 @@ int session_go_on(struct session *s, int64_t sitting, int *line_no)
 }
 
 enum take_status session_take_text(struct session *s, const char *text,
-                                   int line_no)
+                                   const char *stamp, int line_no)
 {
     struct tl_line line;
     struct tl_error err;
@@ -51,6 +51,9 @@ enum take_status session_take_text(struct session *s, const char *text,
     } else {
         in.got = 1;
         in.error = NULL;
+        if (stamp != NULL && line.stamp[0] == '\0' && line.kind == TL_EVENT) {
+            snprintf(line.stamp, sizeof(line.stamp), "%s", stamp);
+        }
     }
     rc = session__handle_line(s, &in);
     if (rc == CLI_E_INPUT) {

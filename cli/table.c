@@ -170,6 +170,9 @@ struct walk {
     int n;                      /* lines kept (a ring of 8) */
     int total;
     bool rulings_only;          /* keep the rulings of the current deal */
+    int rulings_of[64];         /* rulings: how many each event of the
+                                   deal gave, for the strikes */
+    int n_events;
 };
 
 static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
@@ -179,9 +182,35 @@ static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
 
     (void)game;
     if (w->rulings_only) {
-        if (kind == LEDGER_LINE_EVENT && strncmp(text, "deal ", 5) == 0) {
+        const char *words = text;
+
+        if (*words == '@') { /* the time stamp */
+            words += strcspn(words, " ");
+            words += strspn(words, " ");
+        }
+        if (kind == LEDGER_LINE_EVENT &&
+            (strncmp(words, "deal ", 5) == 0 || strcmp(words, "game") == 0)) {
             w->n = 0;
             w->total = 0;
+            w->n_events = 0;
+        }
+        if (kind == LEDGER_LINE_EVENT && strcmp(words, "strike") == 0) {
+            /* the line struck never was: nor were its rulings */
+            if (w->n_events > 0) {
+                w->total -= w->rulings_of[--w->n_events];
+                w->n = w->total < 8 ? w->total : 8;
+            }
+            return 0;
+        }
+        if (kind == LEDGER_LINE_EVENT) {
+            if (w->n_events == 64) {
+                memmove(w->rulings_of, w->rulings_of + 1,
+                        sizeof(w->rulings_of) - sizeof(w->rulings_of[0]));
+                w->n_events--;
+            }
+            w->rulings_of[w->n_events++] = 0;
+        } else if (kind == LEDGER_LINE_RULING && w->n_events > 0) {
+            w->rulings_of[w->n_events - 1]++;
         }
         if (kind != LEDGER_LINE_RULING) {
             return 0;
@@ -246,21 +275,17 @@ static void show_law(const char *arg)
  * and what is expected; returns -1 only on a ledger failure. */
 static int take(struct table *t, const char *text)
 {
-    char line[TL_LINE_MAX + 32];
+    char stamp[64];
     char hint[200];
     time_t now = time(NULL);
     struct tm tm;
     enum take_status st;
 
     localtime_r(&now, &tm);
-    if (text[0] == '[' || text[0] == '=') {
-        snprintf(line, sizeof(line), "%s", text);
-    } else {
-        snprintf(line, sizeof(line), "@%04d-%02d-%02dT%02d:%02d:%02d %s",
-                 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-                 tm.tm_min, tm.tm_sec, text);
-    }
-    st = session_take_text(t->s, line, ++t->line_no);
+    snprintf(stamp, sizeof(stamp), "%04d-%02d-%02dT%02d:%02d:%02d",
+             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+             tm.tm_min, tm.tm_sec);
+    st = session_take_text(t->s, text, stamp, ++t->line_no);
     fflush(stdout);
     if (st == TAKE_FAILED) {
         return -1;

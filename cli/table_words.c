@@ -120,7 +120,7 @@ static void step_words(const struct arbiter *a, const struct arb_next *nx,
         snprintf(buf, n, "game over: game");
         break;
     case ARB_NEXT_SHUFFLE:
-        snprintf(buf, n, "before the deal: %c shuffles or cuts", who);
+        snprintf(buf, n, "before the deal: shuffles, then %c cuts", who);
         break;
     case ARB_NEXT_PACKET:
         snprintf(buf, n, "deal: %c gives", d);
@@ -189,9 +189,12 @@ void table_prompt(const struct arbiter *a, char *buf, size_t n)
 
     arbiter_next(a, &nx);
     arbiter_score(a, score);
-    if (deal > 0 && dealer != SEAT_NONE) {
+    if (deal > 0 && dealer != SEAT_NONE && arbiter_hand_in_progress(a)) {
         snprintf(lead, sizeof(lead), "A %d - B %d | deal %d, %c deals",
                  score[0], score[1], deal, seat_letter(dealer));
+    } else if (arbiter_game_number(a) > 0) {
+        snprintf(lead, sizeof(lead), "game %d: A %d - B %d",
+                 arbiter_game_number(a), score[0], score[1]);
     } else {
         snprintf(lead, sizeof(lead), "A %d - B %d", score[0], score[1]);
     }
