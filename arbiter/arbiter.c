@@ -209,9 +209,10 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         char *end = NULL;
         long v = strtol(value, &end, 10);
 
-        if (end == value || *end != '\0' || v < 1 || v > 99) {
+        if (end == value || *end != '\0' || (v != 5 && v != 7 && v != 11)) {
             snprintf(a->errmsg, sizeof(a->errmsg),
-                     "expected points for game (1-99), found \"%s\"", value);
+                     "expected points for game: 5, 7 or 11 (as the Laws "
+                     "switch game=), found \"%s\"", value);
             return ARB_E_TAG;
         }
         if (a->s.target_by_laws && v != p->target) {

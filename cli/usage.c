@@ -123,7 +123,8 @@ static const struct {
      "options:\n"
      "  --db FILE    the ledger (default ecarte.db)\n"
      "  --json       one JSON object per deal\n"
-     "  --rubber N   games in a rubber, best of N (default 3)\n"
+     "  --rubber N   games in a rubber, best of N: an odd number, 0 for no\n"
+     "               rubbers (default 3)\n"
      "  --help       this text\n"},
     {"law",
      "usage: ecarte law ID\n"
@@ -237,8 +238,12 @@ int usage_help(const char *sub)
             return EXIT_FINE;
         }
     }
-    fputs(usage_text, stdout);
-    return EXIT_FINE;
+    fprintf(stderr, "ecarte help: expected a subcommand (");
+    for (size_t i = 0; i < sizeof(sub_usage) / sizeof(sub_usage[0]); i++) {
+        fprintf(stderr, "%s%s", i ? ", " : "", sub_usage[i].name);
+    }
+    fprintf(stderr, "), found \"%s\"\nTry 'ecarte --help'.\n", sub);
+    return EXIT_BAD_INPUT;
 }
 
 int usage_error(const char *sub, const char *fmt, ...)
