@@ -276,10 +276,10 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
     if (r->elector != SEAT_NONE && r->options != 0) {
-        fprintf(o->fp, "    %c chooses (window: %s):\n",
-                seat_letter(r->elector), law_window_name(r->window));
+        fprintf(o->fp, "    %c chooses, %s:\n",
+                seat_letter(r->elector), law_window_words(r->window));
     } else if (r->window != WIN_NONE) {
-        fprintf(o->fp, "    (window: %s)\n", law_window_name(r->window));
+        fprintf(o->fp, "    (%s)\n", law_window_words(r->window));
     }
     if (preview != NULL && preview[0] != '\0') {
         const char *p = preview;

@@ -24,7 +24,7 @@ static const char usage_text[] =
     "                      adjudicate in memory and compare every `=` line\n"
     "  export [--db FILE] [--game N] [--sitting ID]\n"
     "                      write the ledger back as a .ecarte log\n"
-    "  score [--db FILE] [--json]\n"
+    "  score [--db FILE] [--json] [--rubber N]\n"
     "                      the scoresheet: games, deals, points, winners\n"
     "  law ID              one law or rule in words (43, L43, PL1): trigger,\n"
     "                      window, elector, options, remedies, reading\n"
