@@ -742,6 +742,10 @@ struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
  * has none).  Returns 0, or a ledger error (ledger_errmsg). */
 int newest_sitting(struct ledger *l, int64_t *out);
 
+/* output_set_quiet - from now on o prints findings only: no rulings,
+ * notes, deals, games or `=` lines of money (check --quiet). */
+void output_set_quiet(struct output *o, bool quiet);
+
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);

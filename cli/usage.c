@@ -101,7 +101,7 @@ static const struct {
      "options:\n"
      "  --json       rulings, findings, deals and games as JSON Lines\n"
      "  --strict     a ruling the log does not record is a finding too\n"
-     "  --quiet      accepted; has no effect\n"
+     "  --quiet      print the findings only (no rulings, deals, games)\n"
      "  --help       this text\n"},
     {"export",
      "usage: ecarte export [--db FILE] [--game N] [--sitting ID]\n"

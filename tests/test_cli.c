@@ -244,6 +244,13 @@ static void cli__value_line_is_compared_with_the_hands_value(void **state)
                      1);
     assert_non_null(strstr(out, "\"line\":13,\"kind\":\"value\","
                                 "\"expected\":\"value 1\",\"found\":\"value 2\""));
+    /* --quiet: the finding and nothing else */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check --quiet '%s'",
+                                     harness_ecarte(), t->log),
+                     1);
+    assert_non_null(strstr(out, "the log records \"= value 2\""));
+    assert_null(strstr(out, "deal 1"));
+    assert_null(strstr(out, "= ruling"));
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>/dev/null",
                                      harness_ecarte(), t->db, t->log),
