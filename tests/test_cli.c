@@ -607,6 +607,12 @@ static void cli__every_command_has_its_help(void **state)
                      2);
     assert_non_null(strstr(err, "expected a subcommand (table, record"));
     assert_non_null(strstr(err, "found \"nothing\""));
+    /* a reader given a ledger that is not there says so */
+    assert_int_equal(harness_capture(err, sizeof(err),
+                                     "%s score --db /nonexistent/x.db 2>&1",
+                                     harness_ecarte()),
+                     2);
+    assert_non_null(strstr(err, "/nonexistent/x.db: no such ledger"));
     /* score --rubber: an odd number of games or 0 */
     assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
                                 ">/dev/null 2>&1",
