@@ -161,7 +161,7 @@ FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
                $(wildcard arbiter/*.c)
-FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) \
+FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard sitting/*.c) $(wildcard ledger/*.c) \
                $(filter-out cli/main.c,$(CLI_SRC))
 FUZZ_TARGETS = arbiter import
 
