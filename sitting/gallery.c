@@ -68,10 +68,10 @@ static void roles_now(const struct sit_state *s, struct tl_roles *out)
         return;
     }
     out->form = TL_ROLES_GALLERY;
-    memcpy(out->first, sit__id(s, s->want[0]), TL_ID_MAX);
-    memcpy(out->second, sit__id(s, s->want[1]), TL_ID_MAX);
+    snprintf(out->first, TL_ID_MAX, "%s", sit__id(s, s->want[0]));
+    snprintf(out->second, TL_ID_MAX, "%s", sit__id(s, s->want[1]));
     for (int i = 0; i < s->n_order && out->n < TL_IDS_MAX; i++) {
-        memcpy(out->list[out->n++], sit__id(s, s->order[i]), TL_ID_MAX);
+        snprintf(out->list[out->n++], TL_ID_MAX, "%s", sit__id(s, s->order[i]));
     }
 }
 
@@ -308,6 +308,9 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
     int loser = s->seat[lseat];
     struct settle t;
 
+    /* a game over before betting closed (a seat left before the turn-up):
+     * the bets close now, a tableau equalised, as at a turn-up */
+    close_bets(c);
     sit__settle_start(&t);
     for (int i = 0; i < s->n_bets; i++) {
         const struct bet *b = &s->bets[i];
@@ -392,9 +395,11 @@ static int leaves(struct sit_ctx *c, int seat)
     char who[2] = {seat_letter(seat), '\0'};
 
     sit__rule(c, LAW_BY6, who, NULL, REM_SUBSTITUTE,
-              "%s leaves without consent: a person with money on %c may "
+              "%s%s leaves without consent: a person with money on %c may "
               "take the hand and finish the game, else it is conceded",
-              sit__id(s, s->seat[seat]), seat_letter(seat));
+              s->seat[seat] >= 0 ? "" : "the player in seat ",
+              s->seat[seat] >= 0 ? sit__id(s, s->seat[seat]) : who,
+              seat_letter(seat));
     s->left_seat = seat;
     s->left_law = LAW_BY6;
     s->left_person = s->seat[seat];
