@@ -77,8 +77,9 @@ static int claim_seen(void *ctx, int64_t event, int line, const char *text)
     struct claim_point p;
     int i = ev_index(a, event);
 
-    if (i < 0 || claims_parse(text, line, &tl) != 0) {
-        return 0;
+    if (i < 0 || claims_parse(text, line, &tl) != 0 ||
+        sitting_mark_kind(tl.kind) >= 0) {
+        return 0;               /* the sitting's lines: audit_money.c */
     }
     give_until(a, i);
     p.event = event;

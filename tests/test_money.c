@@ -140,6 +140,126 @@ static void money__duel_score_prints_as_today(void **state)
     assert_null(strstr(out, "\"balance\""));
 }
 
+/* sql_run - run sql on the ledger at db (the test fails if it fails). */
+static void sql_run(const char *db, const char *sql)
+{
+    sqlite3 *h = NULL;
+
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+}
+
+/* ------------------------------------------------------------------ */
+/* audit                                                                */
+/* ------------------------------------------------------------------ */
+
+/* The worked logs audit clean: every settlement re-derived through the
+ * sitting layer is the one recorded; each person's games are counted by
+ * role, with the money each role won and lost. */
+static void money__audit_rederives_settlements_and_counts_roles(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[32768];
+
+    import3(t);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "0 finding(s), 0 flag(s)"));
+    assert_non_null(strstr(out, "person ann (Ann Ash) as bank: 1 game(s), "
+                                "won 1, lost 0; money won 2, lost 0, net +2\n"));
+    assert_non_null(strstr(out, "person cy (Cy Cray) as adviser: 1 game(s), "
+                                "won 0, lost 1; money won 0, lost 1, net -1\n"));
+    assert_non_null(strstr(out, "person ann (Ann Ash) as roi: 1 game(s), won "
+                                "1, lost 0; money won 4, lost 0, net +4\n"));
+    assert_non_null(strstr(out, "person fay (Fay Fenn) as bettor: 1 game(s), "
+                                "won 0, lost 1; money won 0, lost 120, net "
+                                "-120\n"));
+    assert_non_null(strstr(out, "person ann (Ann Ash) in all roles: 4 "
+                                "game(s), won 4, lost 0; money won 6, lost 0, "
+                                "net +6\n"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --json --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "{\"type\":\"person\",\"person\":\"dan\","
+                                "\"name\":\"Dan Dee\",\"role\":\"bettor\","
+                                "\"games\":1,\"won\":1,\"lost\":0,"
+                                "\"money_won\":95,\"money_lost\":0}"));
+}
+
+/* A settlement recorded otherwise than the rules give it is a finding;
+ * one whose transfers do not sum to zero is another. */
+static void money__audit_finds_a_recorded_settlement_that_differs(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[32768];
+
+    import3(t);
+    sql_run(t->db, "UPDATE settlement SET text = 'settle ann +3 bob -2 cy -1'"
+                   " WHERE sitting_id = 1");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "settlement: the ledger records \"= settle "
+                                "ann +3 bob -2 cy -1\" after this action, the "
+                                "rules give \"= settle ann +2 bob -1 cy "
+                                "-1\""));
+    assert_non_null(strstr(out, "1 finding(s)"));
+    sql_run(t->db, "UPDATE settlement SET text = 'settle ann +2 bob -1 cy -1'"
+                   " WHERE sitting_id = 1");
+    sql_run(t->db, "UPDATE transfer SET amount = 7 WHERE person = 'house'");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "zero-sum: the ledger records \"= settle dan "
+                                "+95 eve +19 fay -120 house +6\" after this "
+                                "action: its transfers sum to +1, not zero"));
+    sql_run(t->db, "DELETE FROM transfer WHERE settlement_id IN (SELECT id "
+                   "FROM settlement WHERE sitting_id = 3); DELETE FROM "
+                   "settlement WHERE sitting_id = 3");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "the rules give \"= settle ann +4 bob -2 cy "
+                                "-2\" after this action, the ledger records "
+                                "no settlement"));
+}
+
+/* An imported log whose `= settle` or `= roles` line is not what the
+ * rules give: the audit says so at its line, as check does. */
+static void money__audit_finds_a_wrong_settle_line_of_an_import(void **state)
+{
+    struct harness_tmp *t = *state;
+    char ch[4096];
+    char out[32768];
+
+    variant("ch_a_order_and_bank_wins.ecarte", ch, sizeof(ch));
+    assert_int_equal(harness_sh("sed -e 's/^= settle ann +2 bob -1 cy -1$/= "
+                                "settle ann +2 bob -2 cy 0/' -e 's/^= roles "
+                                "bank ann ponte cy advisers bob$/= roles bank "
+                                "ann ponte bob advisers cy/' '%s' > '%s'",
+                                ch, t->log),
+                     0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, ":32: deal 1, event 20: settle: the log "
+                                "records \"= settle ann +2 bob -2\", the "
+                                "rules give \"= settle ann +2 bob -1 cy "
+                                "-1\""));
+    assert_non_null(strstr(out, ":33: deal 1, event 20: roles: the log "
+                                "records \"= roles bank ann ponte bob "
+                                "advisers cy\", the rules give \"= roles "
+                                "bank ann ponte cy advisers bob\""));
+    assert_non_null(strstr(out, "2 finding(s)"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +268,9 @@ int run_tests(void)
                                     harness_tmp_teardown)
         T(money__score_shows_each_persons_balance),
         T(money__duel_score_prints_as_today),
+        T(money__audit_rederives_settlements_and_counts_roles),
+        T(money__audit_finds_a_recorded_settlement_that_differs),
+        T(money__audit_finds_a_wrong_settle_line_of_an_import),
 #undef T
     };
 
