@@ -255,8 +255,10 @@ static void close_bets(struct sit_ctx *c)
             continue;
         }
         if (s->r.tableau) {
-            r = sit__record(c, SIT_REC_BET, b->seat, b->bettor, "bet",
+            if (b->amount > b->refund) { /* handed back whole: none */
+                sit__record(c, SIT_REC_BET, b->seat, b->bettor, "bet",
                             b->amount - b->refund);
+            }
             continue;
         }
         for (int k = 0; k < b->n_covers; k++) {

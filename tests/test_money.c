@@ -260,6 +260,250 @@ static void money__audit_finds_a_wrong_settle_line_of_an_import(void **state)
     assert_non_null(strstr(out, "2 finding(s)"));
 }
 
+/* ------------------------------------------------------------------ */
+/* gen --format                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Every format, with its switches as a Format tag writes them. */
+static const char *const formats[] = {
+    "duel",
+    "chouette",
+    "chouette; bank-deals=no",
+    "chouette; bank-on-loss=keeps",
+    "chouette; bank-deals=no; bank-on-loss=keeps; advice=point",
+    "pool",
+    "pool; pool-run=3",
+    "pool; pool-forfeit=0; pool-deal=rentrant",
+    "gallery",
+    "gallery; style=english",
+    "gallery; bet-match=tableau; levy=5",
+    "gallery; bets-close=each-turnup; levy=3",
+    "gallery; bet-match=tableau; bets-close=each-turnup; levy=10",
+};
+#define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
+
+/* gen_format - `ecarte gen --format F` of deals deals with seed and
+ * irregularity rate into path; the test fails if gen does not exit 0. */
+static void gen_format(const char *path, const char *format, int deals,
+                       int seed, const char *rate)
+{
+    int rc = harness_sh("%s gen --format '%s' --deals %d --seed %d "
+                        "--irregularities %s > '%s'",
+                        harness_ecarte(), format, deals, seed, rate, path);
+
+    if (rc != 0) {
+        fail_msg("gen --format '%s' --seed %d: exit %d", format, seed, rc);
+    }
+}
+
+/* For many seeds and every format, the sitting generated checks clean
+ * (strict), imports, audits without a finding; every settlement in the
+ * ledger sums to zero (the invariant after every game), and so do the
+ * balances `score` shows. */
+static void money__generated_sittings_check_clean_and_settle_to_zero(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    static char out[1 << 18];
+    long settled = 0;
+
+    for (size_t f = 0; f < N_FORMATS; f++) {
+        for (int seed = 1; seed <= 4; seed++) {
+            const char *rate = seed % 2 == 0 ? "0.05" : "0";
+            int n = 0;
+            long sum;
+
+            gen_format(t->log, formats[f], 60, seed, rate);
+            if (harness_capture(out, sizeof(out), "%s check --strict '%s'",
+                                harness_ecarte(), t->log) != 0) {
+                fail_msg("gen --format '%s' --seed %d: check --strict: %s",
+                         formats[f], seed, out);
+            }
+            harness_sh("rm -f '%s'", t->db);
+            if (harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                           harness_ecarte(), t->db, t->log) != 0) {
+                fail_msg("gen --format '%s' --seed %d: import failed",
+                         formats[f], seed);
+            }
+            harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                            harness_ecarte(), t->db);
+            if (strstr(out, " 0 finding(s)") == NULL) {
+                fail_msg("gen --format '%s' --seed %d: audit: %s",
+                         formats[f], seed, out);
+            }
+            assert_int_equal(
+                sql_int(t->db, "SELECT count(*) FROM settlement s WHERE "
+                               "(SELECT coalesce(sum(amount), 0) FROM "
+                               "transfer WHERE settlement_id = s.id) != 0"),
+                0);
+            assert_int_equal(
+                sql_int(t->db, "SELECT coalesce(sum(amount), 0) FROM "
+                               "transfer"),
+                0);
+            settled += sql_int(t->db, "SELECT count(*) FROM settlement");
+            if (f > 0) {
+                /* a table of three or more: persons, seats, money */
+                assert_true(sql_int(t->db, "SELECT count(*) FROM person") >=
+                            3);
+                assert_true(sql_int(t->db, "SELECT count(*) FROM seating") >
+                            0);
+            } else {
+                assert_int_equal(sql_int(t->db, "SELECT count(*) FROM "
+                                                "person"),
+                                 0);
+            }
+            assert_int_equal(harness_capture(out, sizeof(out),
+                                             "%s score --json --db '%s'",
+                                             harness_ecarte(), t->db),
+                             0);
+            sum = json_balances_sum(out, &n);
+            assert_int_equal(sum, 0);
+            assert_true(f == 0 ? n == 0 : n >= 3);
+        }
+    }
+    assert_true(settled > 100);
+}
+
+/* In a generated sitting of each format, one `= settle` line altered, or
+ * one `= roles` line, is caught by check. */
+static void money__altered_settle_or_roles_line_of_a_generated_sitting(
+    void **state)
+{
+    static const struct {
+        const char *format;
+        const char *swap;       /* the fields of `= roles` swapped */
+    } cases[] = {
+        {"chouette", "$4; $4 = $6; $6"},
+        {"chouette; bank-on-loss=keeps", "$4; $4 = $6; $6"},
+        {"pool", "$4; $4 = $7; $7"},
+        {"gallery", "$4; $4 = $6; $6"},
+        {"gallery; bet-match=tableau; levy=5", "$4; $4 = $6; $6"},
+    };
+    struct harness_tmp *t = *state;
+    char out[1 << 16];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        for (int seed = 1; seed <= 3; seed++) {
+            gen_format(t->log, cases[i].format, 40, seed, "0");
+            assert_int_equal(harness_sh("%s check '%s' >/dev/null",
+                                        harness_ecarte(), t->log),
+                             0);
+            /* the first settlement's first amount, ten more */
+            assert_int_equal(
+                harness_sh("awk '!d && /^= settle .* [-+][0-9]/ { sub(/ "
+                           "[-+]/, \"&1\"); d = 1 } { print }' '%s' > '%s'",
+                           t->log, t->log2),
+                0);
+            assert_int_not_equal(harness_sh("cmp -s '%s' '%s'", t->log,
+                                            t->log2),
+                                 0);
+            assert_int_equal(harness_capture(out, sizeof(out),
+                                             "%s check '%s'",
+                                             harness_ecarte(), t->log2),
+                             1);
+            assert_non_null(strstr(out, "the log records \"= settle"));
+            /* the first roles line, two of its persons swapped */
+            assert_int_equal(
+                harness_sh("awk '!d && /^= roles / { x = %s = x; d = 1 } "
+                           "{ print }' '%s' > '%s'",
+                           cases[i].swap, t->log, t->log2),
+                0);
+            assert_int_not_equal(harness_sh("cmp -s '%s' '%s'", t->log,
+                                            t->log2),
+                                 0);
+            assert_int_equal(harness_capture(out, sizeof(out),
+                                             "%s check '%s'",
+                                             harness_ecarte(), t->log2),
+                             1);
+            assert_non_null(strstr(out, "the log records \"= roles"));
+        }
+    }
+}
+
+/* A seed gives the same sitting of a format every time; another seed
+ * another. */
+static void money__a_seed_gives_the_same_sitting_of_a_format(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    gen_format(t->log, "gallery; bet-match=tableau", 30, 5, "0.05");
+    gen_format(t->log2, "gallery; bet-match=tableau", 30, 5, "0.05");
+    assert_int_equal(harness_sh("cmp -s '%s' '%s'", t->log, t->log2), 0);
+    gen_format(t->log2, "gallery; bet-match=tableau", 30, 6, "0.05");
+    assert_int_not_equal(harness_sh("cmp -s '%s' '%s'", t->log, t->log2), 0);
+    assert_int_equal(harness_sh("%s gen --format 'roulette' >/dev/null "
+                                "2>&1",
+                                harness_ecarte()),
+                     2);
+}
+
+/* ------------------------------------------------------------------ */
+/* A duel with its Format tag                                           */
+/* ------------------------------------------------------------------ */
+
+/* A two-seat log with [Format "duel"] written checks as it did without
+ * (the same output, JSON too, line for line: the tag stands where a
+ * comment stood), and records and exports the same sitting, the tag
+ * apart. */
+static void money__duel_format_tag_changes_nothing(void **state)
+{
+    struct harness_tmp *t = *state;
+    static char a[1 << 18], b[1 << 18];
+    const char *log = harness_example("club-evening.ecarte");
+    char db2[400];
+    int ra, rb;
+
+    snprintf(db2, sizeof(db2), "%s.2", t->db);
+    assert_int_equal(harness_sh("sed '1a\\\n# no Format tag' '%s' > '%s'",
+                                log, t->log),
+                     0);
+    assert_int_equal(harness_sh("sed '1a\\\n[Format \"duel\"]' '%s' > '%s'",
+                                log, t->log2),
+                     0);
+    assert_int_equal(harness_sh("grep -c '^\\[Format \"duel\"\\]$' '%s' "
+                                ">/dev/null", t->log2),
+                     0);
+    ra = harness_capture(a, sizeof(a), "%s check --strict '%s' 2>&1 | sed "
+                                       "'s|^[^:]*:||'",
+                         harness_ecarte(), t->log);
+    rb = harness_capture(b, sizeof(b), "%s check --strict '%s' 2>&1 | sed "
+                                       "'s|^[^:]*:||'",
+                         harness_ecarte(), t->log2);
+    assert_int_equal(ra, rb);
+    assert_true(strlen(a) > 1000);
+    assert_string_equal(a, b);
+    harness_capture(a, sizeof(a), "%s check --json '%s' | sed 's|%s||g'",
+                    harness_ecarte(), t->log, t->log);
+    harness_capture(b, sizeof(b), "%s check --json '%s' | sed 's|%s||g'",
+                    harness_ecarte(), t->log2, t->log2);
+    assert_string_equal(a, b);
+    assert_int_equal(harness_record(t->db, t->log), 0);
+    assert_int_equal(harness_record(db2, t->log2), 0);
+    /* the chain's head differs: each recording stamps its own time */
+    assert_int_equal(harness_capture(a, sizeof(a), "%s export --db '%s' | "
+                                                   "grep -v '^\\[Chain '",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_capture(b, sizeof(b), "%s export --db '%s' | "
+                                                   "grep -v '^\\[Chain \\|"
+                                                   "^\\[Format \"duel\"\\]$'",
+                                     harness_ecarte(), db2),
+                     0);
+    assert_true(strlen(a) > 1000);
+    assert_string_equal(a, b);
+    assert_int_equal(harness_sh("%s export --db '%s' | grep -c '^\\[Format "
+                                "\"duel\"\\]$' >/dev/null",
+                                harness_ecarte(), db2),
+                     0);
+    assert_int_equal(harness_capture(a, sizeof(a), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_capture(b, sizeof(b), "%s score --db '%s'",
+                                     harness_ecarte(), db2),
+                     0);
+    assert_string_equal(a, b);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +515,10 @@ int run_tests(void)
         T(money__audit_rederives_settlements_and_counts_roles),
         T(money__audit_finds_a_recorded_settlement_that_differs),
         T(money__audit_finds_a_wrong_settle_line_of_an_import),
+        T(money__generated_sittings_check_clean_and_settle_to_zero),
+        T(money__altered_settle_or_roles_line_of_a_generated_sitting),
+        T(money__a_seed_gives_the_same_sitting_of_a_format),
+        T(money__duel_format_tag_changes_nothing),
 #undef T
     };
 
