@@ -12,6 +12,7 @@
 
 #define DEAL_EVENTS_MAX 512     /* events kept for one deal */
 #define DEAL_RULINGS_MAX 64     /* rulings kept for one deal */
+#define DEAL_SIT_RULINGS_MAX 32 /* rulings of the sitting kept for one deal */
 
 /* One event of the deal being audited. */
 struct ev_rec {
@@ -30,6 +31,15 @@ struct ru_rec {
     char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
     bool claimed;               /* a `= ruling` line of the log records it */
     bool answered;              /* an election answered it */
+    int given;                  /* its place among the rulings given to
+                                   the claims matcher */
+};
+
+/* One ruling the sitting gives in the deal being audited (CH, PO, BY). */
+struct sru_rec {
+    int ev;                     /* index in the deal's events */
+    struct sit_ruling r;
+    char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
 };
 
 /* A finding about a `=` line of the deal, held until every line of the
@@ -116,6 +126,10 @@ struct audit {
     bool no_memory;             /* pend[] could not grow: the audit stops */
     struct claims *claims;      /* the log's `=` lines against the rulings */
     int next_ru;                /* the next of rus[] to give to claims */
+    struct sru_rec srus[DEAL_SIT_RULINGS_MAX];
+    int n_srus;
+    int next_sru;               /* the next of srus[] to give to claims */
+    int n_ru_given;             /* rulings given to claims in the deal */
     struct line_finding *lf;    /* findings about the deal's `=` lines */
     int n_lf;
     int cap_lf;

@@ -143,6 +143,15 @@ static int keep_event(struct audit *a, const struct ledger_event *le)
         memcpy(ru->words, a->res.words[i], sizeof(ru->words));
         ru->claimed = false;
         ru->answered = false;
+        ru->given = -1;
+    }
+    for (int i = 0; i < a->res.s.n_rulings && a->n_srus < DEAL_SIT_RULINGS_MAX;
+         i++) {
+        struct sru_rec *ru = &a->srus[a->n_srus++];
+
+        ru->ev = a->n_evs - 1;
+        ru->r = a->res.s.rulings[i];
+        memcpy(ru->words, a->res.sit_words[i], sizeof(ru->words));
     }
     return 0;
 }
@@ -349,6 +358,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     memset(a->seat, 0, sizeof(a->seat));
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_srus = 0;
     a->n_pend = 0;
     claims_forget(a->claims);
     a->broken = false;

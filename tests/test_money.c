@@ -260,6 +260,68 @@ static void money__audit_finds_a_wrong_settle_line_of_an_import(void **state)
     assert_non_null(strstr(out, "2 finding(s)"));
 }
 
+/* import_audit_clean - the log at path imports whole (nothing
+ * quarantined, every `=` line as the rules give it) into a fresh ledger
+ * db, and its audit finds nothing in its settlements, its sitting's `=`
+ * lines, its rulings (the sitting's CH, PO and BY among them) or its
+ * sequence.  Returns 0, or 1 with the reason printed. */
+static int import_audit_clean(const char *db, const char *path)
+{
+    static char out[1 << 16];
+
+    harness_sh("rm -f '%s'", db);
+    if (harness_capture(out, sizeof(out), "%s import --db '%s' '%s' 2>&1",
+                        harness_ecarte(), db, path) != 0) {
+        printf("  %s: import: %s\n", path, out);
+        return 1;
+    }
+    harness_capture(out, sizeof(out),
+                    "%s audit --db '%s' | grep 'event [0-9]*: \\(settlement"
+                    "\\|zero-sum\\|settle\\|pool\\|roles\\|bets\\|"
+                    "stored-ruling\\|[A-Z][A-Z0-9]* ruling\\|sequence\\|"
+                    "impossible\\|quarantined\\):'",
+                    harness_ecarte(), db);
+    if (out[0] != '\0') {
+        printf("  %s: audit: %s\n", path, out);
+        return 1;
+    }
+    return 0;
+}
+
+/* Every chouette, pool and gallery case of tests/cases/variants and of
+ * ../shared/variants imports whole and audits without a finding about
+ * money, the sitting's lines or its rulings: the sitting's rulings are
+ * matched with the log's `= ruling` lines and the ledger's, a deal made
+ * void by the next deal line (L14) or a game conceded by a player who
+ * left (BY6) is no broken deal. */
+static void money__every_sitting_case_imports_and_audits_clean(void **state)
+{
+    struct harness_tmp *t = *state;
+    static char list[1 << 16];
+    char dir[4096];
+    const char *shared = harness_shared("variants");
+    int n = 0;
+    int bad = 0;
+
+    harness_path("tests/cases/variants", dir, sizeof(dir));
+    assert_int_equal(harness_capture(list, sizeof(list),
+                                     "ls '%s'/ch*.ecarte '%s'/po*.ecarte "
+                                     "'%s'/by*.ecarte%s%s%s",
+                                     dir, dir, dir,
+                                     shared != NULL ? " '" : "",
+                                     shared != NULL ? shared : "",
+                                     shared != NULL ? "'/[cpb][hoy]_*.ecarte"
+                                                    : ""),
+                     0);
+    for (char *p = strtok(list, "\n"); p != NULL; p = strtok(NULL, "\n")) {
+        bad += import_audit_clean(t->db, p);
+        n++;
+    }
+    printf("  %d sitting case(s), %d not clean\n", n, bad);
+    assert_true(n >= 45);
+    assert_int_equal(bad, 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* gen --format                                                         */
 /* ------------------------------------------------------------------ */
@@ -515,6 +577,7 @@ int run_tests(void)
         T(money__audit_rederives_settlements_and_counts_roles),
         T(money__audit_finds_a_recorded_settlement_that_differs),
         T(money__audit_finds_a_wrong_settle_line_of_an_import),
+        T(money__every_sitting_case_imports_and_audits_clean),
         T(money__generated_sittings_check_clean_and_settle_to_zero),
         T(money__altered_settle_or_roles_line_of_a_generated_sitting),
         T(money__a_seed_gives_the_same_sitting_of_a_format),
