@@ -1026,13 +1026,12 @@ static int stake_amount(struct gen *g, int most)
     return (1 + rng_below(&g->rng, most)) * g->stake;
 }
 
-/* one_bet - a bystander backs a seat (BY1): in a tableau at even money;
+/* one_bet - bettor backs seat (BY1): in a tableau at even money;
  * else covered by the adverse player or another bystander, at odds now
  * and then (even money always while a player takes all bets). */
-static void one_bet(struct gen *g, int bettor, bool odds)
+static void one_bet(struct gen *g, int bettor, int seat, bool odds)
 {
     char text[TL_LINE_MAX];
-    int seat = rng_below(&g->rng, 2);
     int amount = stake_amount(g, 10);
     int used;
 
@@ -1073,6 +1072,7 @@ static void game_begun(struct gen *g)
 {
     char text[TL_LINE_MAX];
     char w[4][TL_ID_MAX + 8];
+    int seat;
 
     g->chouette_seat = SEAT_NONE;
     if (g->format == SIT_CHOUETTE) {
@@ -1095,10 +1095,18 @@ static void game_begun(struct gen *g)
                  seat_letter(g->chouette_seat));
         emit_text(g, text);
     }
+    seat = rng_below(&g->rng, 2);
     for (int i = 0; i < g->n_persons; i++) {
         if (i != g->seated[0] && i != g->seated[1] &&
             rng_chance(&g->rng, 0.7)) {
-            one_bet(g, i, rng_chance(&g->rng, 0.2));
+            /* the sides mostly alternate, so that bets meet */
+            seat = rng_chance(&g->rng, 0.7) ? SEAT_OTHER(seat) : seat;
+            one_bet(g, i, seat, rng_chance(&g->rng, 0.2));
+        }
+    }
+    for (int k = 0; g->tableau && k < 2; k++) {
+        if (rng_chance(&g->rng, 0.3)) {
+            one_bet(g, g->seated[k], k, false); /* on his own seat */
         }
     }
 }
@@ -1113,7 +1121,7 @@ static void deal_begins(struct gen *g)
     for (int i = 0; i < g->n_persons; i++) {
         if (i != g->seated[0] && i != g->seated[1] &&
             rng_chance(&g->rng, 0.25)) {
-            one_bet(g, i, true);
+            one_bet(g, i, rng_below(&g->rng, 2), true);
         }
     }
 }
