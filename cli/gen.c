@@ -114,6 +114,8 @@ struct gen {
     int seated[2];              /* the person in each seat, -1 */
     int sit_rulings;            /* rulings of the sitting written */
     int stake;                  /* the Stake tag */
+    int last_bettor;            /* gallery: the last bet made, -1 none */
+    int last_seat;
     int chouette_seat;          /* gallery: the seat taking all bets */
 };
 
@@ -1042,6 +1044,8 @@ static void one_bet(struct gen *g, int bettor, int seat, bool odds)
                  1 + rng_below(&g->rng, 3), 1 + rng_below(&g->rng, 3));
     }
     emit_text(g, text);
+    g->last_bettor = bettor;
+    g->last_seat = seat;
     if (g->tableau || g->chouette_seat == SEAT_OTHER(seat)) {
         return;
     }
@@ -1067,16 +1071,19 @@ static void one_bet(struct gen *g, int bettor, int seat, bool odds)
 
 /* game_begun - after the `game` line, before its first deal: stakes
  * stated against the bank (CH4), bets on the game (BY1), a player now
- * and then taking all bets (BY10). */
+ * and then taking all bets (BY10); with irregularities injected, an
+ * adviser or a bettor who looks at the cards he may not see (CH2, BY2). */
 static void game_begun(struct gen *g)
 {
     char text[TL_LINE_MAX];
-    char w[4][TL_ID_MAX + 8];
     int seat;
 
     g->chouette_seat = SEAT_NONE;
+    g->last_bettor = -1;
     if (g->format == SIT_CHOUETTE) {
-        int bank = roles_words(g, w, 4) >= 3 ? person_of(w[2]) : -1;
+        char v[8][TL_ID_MAX + 8];
+        int n = roles_words(g, v, 8);
+        int bank = n >= 3 ? person_of(v[2]) : -1;
 
         for (int i = 0; i < g->n_persons; i++) {
             if (i != bank && rng_chance(&g->rng, 0.3)) {
@@ -1084,6 +1091,12 @@ static void game_begun(struct gen *g)
                          stake_amount(g, 4));
                 emit_text(g, text);
             }
+        }
+        if (n >= 7 && rng_chance(&g->rng, 2 * g->rate)) {
+            /* an irregularity: the first adviser looks at the bank's
+             * cards, his stake to the bank at once (CH2) */
+            snprintf(text, sizeof(text), "%s sees A", v[6]);
+            emit_text(g, text);
         }
     }
     if (g->format != SIT_GALLERY) {
@@ -1108,6 +1121,14 @@ static void game_begun(struct gen *g)
         if (rng_chance(&g->rng, 0.3)) {
             one_bet(g, g->seated[k], k, false); /* on his own seat */
         }
+    }
+    if (g->last_bettor >= 0 && g->last_bettor != g->seated[0] &&
+        g->last_bettor != g->seated[1] && rng_chance(&g->rng, 2 * g->rate)) {
+        /* an irregularity: a bettor looks at the hand he bets against,
+         * his stake to that player (BY2) */
+        snprintf(text, sizeof(text), "%s sees %c", person_id[g->last_bettor],
+                 seat_letter(SEAT_OTHER(g->last_seat)));
+        emit_text(g, text);
     }
 }
 
