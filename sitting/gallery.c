@@ -299,8 +299,8 @@ static int levy(const struct sit_state *s, int amount)
     return amount * s->r.levy / 100;
 }
 
-/* game_over - the bets settled on the game as scored (BY7), less the
- * levy; the loser gives his seat to the first waiting, unless he played
+/* game_over - the bets settled on the game as scored (BY7), the levy
+ * kept from each winning bet; the loser gives his seat to the first waiting, unless he played
  * la chouette (BY10). */
 static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
 {
@@ -333,12 +333,15 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
             int against = stake * b->odds[1] / b->odds[0];
             int who = b->covers[k].who;
 
+            /* 7.2: "backers of the winner receive their covered stake
+             * (times Q/P at odds) less levy; backers of the loser pay
+             * theirs": the levy is kept from a winning bet, not from
+             * the stake a coverer wins when the bet loses */
             if (b->seat == w) {
                 sit__pay(&t, who, b->bettor, against);
                 sit__pay(&t, b->bettor, -1, levy(s, against));
             } else {
                 sit__pay(&t, b->bettor, who, stake);
-                sit__pay(&t, who, -1, levy(s, stake));
             }
         }
     }
