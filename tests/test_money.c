@@ -435,6 +435,42 @@ static void money__generated_sittings_check_clean_and_settle_to_zero(
     assert_true(settled > 100);
 }
 
+/* A format under any rule profile: the sitting generated with --laws
+ * and --format checks clean (strict) and audits without a finding. */
+static void money__formats_under_every_profile_check_clean(void **state)
+{
+    static const char *const laws[] = {
+        "polish", "meyers1889", "london; rank=ace-high",
+        "london; doubling=yes; offer-point=before-trick3",
+        "polish; jack-veto=yes",
+    };
+    static const char *const fmts[] = {
+        "chouette", "pool; pool-run=3", "gallery; bet-match=tableau; levy=5",
+    };
+    struct harness_tmp *t = *state;
+    static char out[1 << 16];
+
+    for (size_t i = 0; i < sizeof(laws) / sizeof(laws[0]); i++) {
+        for (size_t f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++) {
+            assert_int_equal(harness_sh("%s gen --laws '%s' --format '%s' "
+                                        "--deals 40 --seed %zu "
+                                        "--irregularities 0.05 > '%s'",
+                                        harness_ecarte(), laws[i], fmts[f],
+                                        i + f + 1, t->log),
+                             0);
+            if (harness_capture(out, sizeof(out), "%s check --strict '%s'",
+                                harness_ecarte(), t->log) != 0) {
+                fail_msg("gen --laws '%s' --format '%s': check: %s", laws[i],
+                         fmts[f], out);
+            }
+            if (import_audit_clean(t->db, t->log) != 0) {
+                fail_msg("gen --laws '%s' --format '%s': import or audit",
+                         laws[i], fmts[f]);
+            }
+        }
+    }
+}
+
 /* In a generated sitting of each format, one `= settle` line altered, or
  * one `= roles` line, is caught by check. */
 static void money__altered_settle_or_roles_line_of_a_generated_sitting(
@@ -588,6 +624,7 @@ int run_tests(void)
         T(money__audit_finds_a_wrong_settle_line_of_an_import),
         T(money__every_sitting_case_imports_and_audits_clean),
         T(money__generated_sittings_check_clean_and_settle_to_zero),
+        T(money__formats_under_every_profile_check_clean),
         T(money__altered_settle_or_roles_line_of_a_generated_sitting),
         T(money__a_seed_gives_the_same_sitting_of_a_format),
         T(money__duel_format_tag_changes_nothing),
