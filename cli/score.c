@@ -19,6 +19,10 @@ struct sheet_ctx {
     struct ledger *l;
     bool money;                 /* the sitting listed has persons: no
                                    rubber, each game settled on its own */
+    /* who sat in each seat, by game of the sitting listed (the last to
+     * sit there: a substitute after the player he replaced) */
+    char (*who)[2][TL_ID_MAX];
+    int n_who;
 };
 
 /* One sitting's balances being printed (ledger_balances_foreach). */
@@ -66,6 +70,33 @@ static int sheet_balances(struct sheet_ctx *ctx, int64_t sitting)
     return rc;
 }
 
+/* seated - who sat in seat for game (ledger_seatings_foreach): kept,
+ * the last to sit there standing.  Returns 0, 1 out of memory. */
+static int seated(void *vctx, int game, char seat, const char *person,
+                  const char *role)
+{
+    struct sheet_ctx *ctx = vctx;
+
+    (void)role;
+    if (game <= 0 || (seat != 'A' && seat != 'B')) {
+        return 0;
+    }
+    if (game >= ctx->n_who) {
+        int n = game * 2 + 8;
+        void *p = realloc(ctx->who, sizeof(*ctx->who) * (size_t)n);
+
+        if (p == NULL) {
+            return 1;
+        }
+        ctx->who = p;
+        memset(&ctx->who[ctx->n_who], 0,
+               sizeof(*ctx->who) * (size_t)(n - ctx->n_who));
+        ctx->n_who = n;
+    }
+    snprintf(ctx->who[game][seat - 'A'], TL_ID_MAX, "%s", person);
+    return 0;
+}
+
 /* person_seen - a person of the sitting (ledger_persons_foreach): the
  * sitting has persons, *vctx set; stops. */
 static int person_seen(void *vctx, const char *code, const char *name)
@@ -95,9 +126,16 @@ static void sheet_game_end(struct sheet_ctx *ctx)
         return;
     }
     if (ctx->money) {
-        printf("  game %d to %c, A %d B %d (%s)\n", ctx->game, ctx->winner,
-               ctx->points[0], ctx->points[1],
-               value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1]);
+        int w = ctx->winner == 'A' ? 0 : 1;
+        bool known = ctx->game < ctx->n_who &&
+                     ctx->who[ctx->game][0][0] != '\0' &&
+                     ctx->who[ctx->game][1][0] != '\0';
+
+        printf("  game %d to %c, A %d B %d (%s)%s%s%s%s\n", ctx->game,
+               ctx->winner, ctx->points[0], ctx->points[1],
+               value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
+               known ? ": " : "", known ? ctx->who[ctx->game][w] : "",
+               known ? " beat " : "", known ? ctx->who[ctx->game][1 - w] : "");
         return;
     }
     ctx->games_won[ctx->winner == 'A' ? 0 : 1]++;
@@ -130,6 +168,14 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
             ctx->money = false;
             if (ledger_persons_foreach(ctx->l, row->sitting, person_seen,
                                        &ctx->money) < 0) {
+                return 1;
+            }
+            if (ctx->n_who > 0) {
+                memset(ctx->who, 0, sizeof(*ctx->who) * (size_t)ctx->n_who);
+            }
+            if (ctx->money &&
+                ledger_seatings_foreach(ctx->l, row->sitting, seated, ctx) !=
+                    0) {
                 return 1;
             }
         }
@@ -191,6 +237,7 @@ int cmd_score(int argc, char **argv)
         sheet_game_end(&ctx);
         rc = sheet_balances(&ctx, ctx.sitting);
     }
+    free(ctx.who);
     if (rc != 0) {
         fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
         output_close(o);

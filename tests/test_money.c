@@ -81,7 +81,8 @@ static long json_balances_sum(const char *text, int *count)
 /* ------------------------------------------------------------------ */
 
 /* Each person's balance for the sitting, the house's levy with them;
- * they sum to zero; no rubber is counted where each game is settled. */
+ * they sum to zero; each game names who beat whom; no rubber is counted
+ * where each game is settled on its own. */
 static void money__score_shows_each_persons_balance(void **state)
 {
     struct harness_tmp *t = *state;
@@ -105,7 +106,10 @@ static void money__score_shows_each_persons_balance(void **state)
                                 "  total                                 +0\n"));
     assert_non_null(strstr(out, "balances (sitting 3)\n"
                                 "  ann          Ann Ash                  +4\n"));
-    assert_non_null(strstr(out, "  game 2 to A, A 5 B 4 (single)\n"));
+    assert_non_null(strstr(out, "  game 1 to A, A 5 B 3 (single): ann beat "
+                                "bob\n"));
+    assert_non_null(strstr(out, "  game 2 to A, A 5 B 4 (single): ann beat "
+                                "cy\n"));
     assert_null(strstr(out, "rubber to"));
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s score --json --db '%s'",
