@@ -112,7 +112,6 @@ struct gen {
     bool each_turnup;           /* gallery: bets-close=each-turnup */
     int n_persons;
     int seated[2];              /* the person in each seat, -1 */
-    int sit_rulings;            /* rulings of the sitting written */
     int stake;                  /* the Stake tag */
     int last_bettor;            /* gallery: the last bet made, -1 none */
     int last_seat;
@@ -135,7 +134,6 @@ static void write_marks(struct gen *g)
     }
     for (int i = 0; i < ap->s.n_rulings; i++) {
         fprintf(g->out, "= %s\n", ap->sit_words[i]);
-        g->sit_rulings++;
     }
     if (arbiter_value(g->arb) != g->value) {
         if (arbiter_value(g->arb) > g->value) {
