@@ -1145,6 +1145,38 @@ static void deal_begins(struct gen *g)
     }
 }
 
+/* maybe_leave - between two deals of a game, with irregularities
+ * injected: now and then a player leaves the table without consent.  At
+ * a chouette the ponte's seat is taken by the first adviser (CH3), a
+ * bank who leaves loses the game (CH5); at a pool the leaver concedes the
+ * game and is out of the pool (PO3; only where four or more play, so
+ * that a rentrant is left). */
+static void maybe_leave(struct gen *g)
+{
+    char text[TL_LINE_MAX];
+    char v[8][TL_ID_MAX + 8];
+    int seat;
+
+    if ((g->format != SIT_CHOUETTE &&
+         (g->format != SIT_POOL || g->n_persons < 4)) ||
+        g->game_over || g->game_no == 0 ||
+        !rng_chance(&g->rng, g->rate / 2)) {
+        return;
+    }
+    seat = rng_below(&g->rng, 2);
+    if (g->format == SIT_CHOUETTE && seat == SEAT_B &&
+        (roles_words(g, v, 8) < 7 || strcmp(v[5], "advisers") != 0)) {
+        return;
+    }
+    snprintf(text, sizeof(text), "%c leaves", seat_letter(seat));
+    emit_text(g, text);
+    if (g->format == SIT_CHOUETTE && seat == SEAT_B && !g->game_over) {
+        snprintf(text, sizeof(text), "%s takes-seat B", v[6]);
+        emit_text(g, text);
+        g->seated[SEAT_B] = person_of(v[6]);
+    }
+}
+
 /* format_header - the Format, Stake and Stakes tags of a table of three
  * or more (given to the sitting and the referee), then its persons.
  * Returns 0, or the exit status of a bad --format. */
@@ -1453,6 +1485,9 @@ int cmd_gen(int argc, char **argv)
         g.dealer = arbiter_next_dealer(g.arb);
     }
     for (long i = 0; i < deals && !g.failed; i++) {
+        if (g.format != SIT_DUEL && g.rate > 0) {
+            maybe_leave(&g);
+        }
         if (g.format != SIT_DUEL && (g.game_over || g.game_no == 0)) {
             between_games(&g);
             g.dealer = arbiter_next_dealer(g.arb);
