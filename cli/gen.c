@@ -1145,22 +1145,83 @@ static void deal_begins(struct gen *g)
     }
 }
 
+/* would_take - would the sitting and the referee take the n lines of
+ * text, one after the other, where the table stands?  Tried on copies;
+ * nothing of g changes.  False if out of memory. */
+static bool would_take(const struct gen *g, const char *const *text, int n)
+{
+    struct arbiter *a = NULL;
+    struct sitting *sit = NULL;
+    struct applied *ap = malloc(sizeof(*ap));
+    bool ok = false;
+
+    if (ap != NULL && arbiter_open(&a) == 0 && sitting_open(&sit) == 0) {
+        arbiter_copy(a, g->arb);
+        sitting_copy(sit, g->sit);
+        ok = true;
+        for (int i = 0; i < n && ok; i++) {
+            struct tl_line line;
+            struct tl_error err;
+
+            ok = tl_parse_line(text[i], strlen(text[i]), 1, &line, &err) ==
+                     0 &&
+                 apply_line(sit, a, &line, ap) == 0;
+        }
+    }
+    sitting_close(sit);
+    arbiter_close(a);
+    free(ap);
+    return ok;
+}
+
+/* gallery_leave - a player of the gallery leaves (BY6) and a person with
+ * money on his seat takes up the hand, if one can. */
+static void gallery_leave(struct gen *g)
+{
+    int seat = rng_below(&g->rng, 2);
+    char leave[TL_LINE_MAX];
+    char take[TL_LINE_MAX];
+
+    snprintf(leave, sizeof(leave), "%c leaves", seat_letter(seat));
+    for (int i = 0; i < g->n_persons; i++) {
+        const char *lines[2] = {leave, take};
+
+        if (i == g->seated[0] || i == g->seated[1]) {
+            continue;
+        }
+        snprintf(take, sizeof(take), "%s takes-seat %c", person_id[i],
+                 seat_letter(seat));
+        if (would_take(g, lines, 2)) {
+            emit_text(g, leave);
+            emit_text(g, take);
+            g->seated[seat] = i;
+            return;
+        }
+    }
+}
+
 /* maybe_leave - between two deals of a game, with irregularities
  * injected: now and then a player leaves the table without consent.  At
  * a chouette the ponte's seat is taken by the first adviser (CH3), a
  * bank who leaves loses the game (CH5); at a pool the leaver concedes the
  * game and is out of the pool (PO3; only where four or more play, so
- * that a rentrant is left). */
+ * that a rentrant is left); in a gallery a backer of the seat takes up
+ * the hand (BY6). */
 static void maybe_leave(struct gen *g)
 {
     char text[TL_LINE_MAX];
     char v[8][TL_ID_MAX + 8];
     int seat;
 
-    if ((g->format != SIT_CHOUETTE &&
-         (g->format != SIT_POOL || g->n_persons < 4)) ||
-        g->game_over || g->game_no == 0 ||
+    if (g->format == SIT_DUEL || g->game_over || g->game_no == 0 ||
         !rng_chance(&g->rng, g->rate / 2)) {
+        return;
+    }
+    if (g->format == SIT_GALLERY) {
+        gallery_leave(g);
+        return;
+    }
+    if (g->format == SIT_POOL && g->n_persons < 4) {
         return;
     }
     seat = rng_below(&g->rng, 2);

@@ -680,6 +680,7 @@ static int takes_seat(struct sit_ctx *c, int who)
     }
     s->seat[seat] = who;
     s->left_seat = SEAT_NONE;
+    sit__order_remove(s, who);        /* seated: no longer waiting */
     sit__record(c, SIT_REC_SEATING, seat, who, "player", 0);
     sit__note(c, "%s takes seat %c and finishes the game; the bets stand",
               s->p[who].id, seat_letter(seat));
