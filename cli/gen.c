@@ -1130,10 +1130,62 @@ static void game_begun(struct gen *g)
     }
 }
 
-/* deal_begins - before a later deal of a game under bets-close=
- * each-turnup: a bet at odds now and then (7.2). */
+/* waiting - a person not seated, at random (-1 if none). */
+static int waiting(struct gen *g)
+{
+    int n = 0;
+    int who[GEN_PERSONS_MAX];
+
+    for (int i = 0; i < g->n_persons; i++) {
+        if (i != g->seated[0] && i != g->seated[1]) {
+            who[n++] = i;
+        }
+    }
+    return n > 0 ? who[rng_below(&g->rng, n)] : -1;
+}
+
+/* late_irregularity - between two deals of a game, with irregularities
+ * injected, now and then: a stake stated after the first turn-up (CH4,
+ * void), a bet after the close (BY1, void, under first-turnup), advice
+ * in words from a bystander (BY4 where it is not allowed: the adviser's
+ * bets void; PO4 at a pool). */
+static void late_irregularity(struct gen *g)
+{
+    char text[TL_LINE_MAX];
+    int who = waiting(g);
+
+    if (g->rate <= 0 || who < 0 || !rng_chance(&g->rng, g->rate)) {
+        return;
+    }
+    switch (rng_below(&g->rng, 2)) {
+    case 0:
+        if (g->format == SIT_CHOUETTE) {
+            snprintf(text, sizeof(text), "%s stakes %d", person_id[who],
+                     stake_amount(g, 3));
+        } else if (g->format == SIT_GALLERY && !g->each_turnup) {
+            snprintf(text, sizeof(text), "%s bets %d on %c", person_id[who],
+                     stake_amount(g, 5), seat_letter(rng_below(&g->rng, 2)));
+        } else {
+            return;
+        }
+        break;
+    default:
+        snprintf(text, sizeof(text), "%s advises %c", person_id[who],
+                 seat_letter(rng_below(&g->rng, 2)));
+        break;
+    }
+    emit_text(g, text);
+}
+
+/* deal_begins - before a later deal of a game: under bets-close=
+ * each-turnup a bet at odds now and then (7.2); an irregularity of the
+ * persons now and then (late_irregularity). */
 static void deal_begins(struct gen *g)
 {
+    if (g->format == SIT_DUEL) {
+        return;
+    }
+    late_irregularity(g);
     if (g->format != SIT_GALLERY || !g->each_turnup) {
         return;
     }
