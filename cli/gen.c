@@ -1148,7 +1148,8 @@ static int waiting(struct gen *g)
  * injected, now and then: a stake stated after the first turn-up (CH4,
  * void), a bet after the close (BY1, void, under first-turnup), advice
  * in words from a bystander (BY4 where it is not allowed: the adviser's
- * bets void; PO4 at a pool). */
+ * bets void; PO4 at a pool), a bettor's call (BY5: the backed player's
+ * claim, or not heard and his bets void). */
 static void late_irregularity(struct gen *g)
 {
     char text[TL_LINE_MAX];
@@ -1157,7 +1158,7 @@ static void late_irregularity(struct gen *g)
     if (g->rate <= 0 || who < 0 || !rng_chance(&g->rng, g->rate)) {
         return;
     }
-    switch (rng_below(&g->rng, 2)) {
+    switch (rng_below(&g->rng, 3)) {
     case 0:
         if (g->format == SIT_CHOUETTE) {
             snprintf(text, sizeof(text), "%s stakes %d", person_id[who],
@@ -1169,9 +1170,15 @@ static void late_irregularity(struct gen *g)
             return;
         }
         break;
-    default:
+    case 1:
         snprintf(text, sizeof(text), "%s advises %c", person_id[who],
                  seat_letter(rng_below(&g->rng, 2)));
+        break;
+    default:
+        if (g->format != SIT_GALLERY) {
+            return;
+        }
+        snprintf(text, sizeof(text), "%s calls L43", person_id[who]);
         break;
     }
     emit_text(g, text);
