@@ -994,8 +994,9 @@ static void take_seats(struct gen *g)
 
 /* between_games - what a table of three or more does before a game: the
  * order cut when the roles are to be cut (a chouette's or a pool's
- * first, a pool's after it was taken), the seats as the roles want them,
- * and the new pair's cut for deal when nothing says who deals. */
+ * first, a pool's after it was taken), now and then a newcomer, the
+ * seats as the roles want them, and the new pair's cut for deal when
+ * nothing says who deals. */
 static void between_games(struct gen *g)
 {
     char w[4][TL_ID_MAX + 8];
@@ -1013,6 +1014,19 @@ static void between_games(struct gen *g)
                 emit_text(g, text);
             }
         }
+    }
+    if (g->game_no > 0 && g->n_persons < GEN_PERSONS_MAX &&
+        rng_chance(&g->rng, 0.08)) {
+        /* a newcomer joins and asks to play: the end of the order or the
+         * queue, a pool's ante paid (5.3, 6.2, 7.3) */
+        char text[TL_LINE_MAX];
+        int i = g->n_persons++;
+
+        snprintf(text, sizeof(text), "person %s \"%s\"", person_id[i],
+                 person_name[i]);
+        emit_text(g, text);
+        snprintf(text, sizeof(text), "%s queues", person_id[i]);
+        emit_text(g, text);
     }
     take_seats(g);
     if (arbiter_next_dealer(g->arb) == SEAT_NONE) {
