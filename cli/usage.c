@@ -176,7 +176,9 @@ static const struct {
      "               persons declared, cut for the order, seated as their\n"
      "               roles say, stakes stated, bets made and covered, with\n"
      "               the referee's = settle, = pool, = roles and = bets\n"
-     "               lines; written as the Format tag with a Stake tag\n"
+     "               lines; written as the Format tag with a Stake tag;\n"
+     "               with --irregularities the persons err too (CH2-CH5,\n"
+     "               PO3, PO4, BY1, BY2, BY4-BY6)\n"
      "  --help       this text\n"},
     {"import",
      "usage: ecarte import --db FILE [--new] [--json] [--verbose] "
