@@ -475,6 +475,43 @@ static void money__formats_under_every_profile_check_clean(void **state)
     }
 }
 
+/* A sitting recorded action by action and the same sitting imported
+ * give the same scoresheet and balances, and both audit clean. */
+static void money__record_and_import_settle_alike(void **state)
+{
+    static const char *const fmts[] = {
+        "chouette; bank-on-loss=keeps", "pool; pool-run=3",
+        "gallery; bets-close=each-turnup; levy=5",
+    };
+    struct harness_tmp *t = *state;
+    static char a[1 << 16], b[1 << 16];
+    char db2[400];
+
+    snprintf(db2, sizeof(db2), "%s.rec", t->db);
+    for (size_t f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++) {
+        gen_format(t->log, fmts[f], 40, 7, "0.2");
+        harness_sh("rm -f '%s' '%s'", t->db, db2);
+        assert_int_equal(harness_record(db2, t->log), 0);
+        assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null "
+                                    "2>&1",
+                                    harness_ecarte(), t->db, t->log),
+                         0);
+        assert_int_equal(harness_capture(a, sizeof(a), "%s score --db '%s'",
+                                         harness_ecarte(), db2),
+                         0);
+        assert_int_equal(harness_capture(b, sizeof(b), "%s score --db '%s'",
+                                         harness_ecarte(), t->db),
+                         0);
+        assert_non_null(strstr(a, "balances (sitting 1)"));
+        assert_string_equal(a, b);
+        harness_capture(a, sizeof(a), "%s audit --db '%s'", harness_ecarte(),
+                        db2);
+        if (strstr(a, " 0 finding(s)") == NULL) {
+            fail_msg("record of gen --format '%s': audit: %s", fmts[f], a);
+        }
+    }
+}
+
 /* In a generated sitting of each format, one `= settle` line altered, or
  * one `= roles` line, is caught by check. */
 static void money__altered_settle_or_roles_line_of_a_generated_sitting(
@@ -629,6 +666,7 @@ int run_tests(void)
         T(money__every_sitting_case_imports_and_audits_clean),
         T(money__generated_sittings_check_clean_and_settle_to_zero),
         T(money__formats_under_every_profile_check_clean),
+        T(money__record_and_import_settle_alike),
         T(money__altered_settle_or_roles_line_of_a_generated_sitting),
         T(money__a_seed_gives_the_same_sitting_of_a_format),
         T(money__duel_format_tag_changes_nothing),
