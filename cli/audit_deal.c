@@ -7,6 +7,7 @@
  */
 #include "cli/audit_int.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +59,28 @@ static int ev_index(const struct audit *a, int64_t id)
 }
 
 /* give_until - the rulings of the deal's events up to index i (all of
- * them for n_evs - 1) to the claims matcher, in order. */
+ * them for n_evs - 1), the referee's and then the sitting's of each
+ * event, to the claims matcher, in order. */
 static void give_until(struct audit *a, int i)
 {
-    while (a->next_ru < a->n_rus && a->rus[a->next_ru].ev <= i) {
-        const struct ru_rec *ru = &a->rus[a->next_ru++];
+    for (;;) {
+        int ev = a->next_ru < a->n_rus ? a->rus[a->next_ru].ev : INT_MAX;
+        int sev = a->next_sru < a->n_srus ? a->srus[a->next_sru].ev : INT_MAX;
 
-        claims_give(a->claims, &ru->r, ru->words, a->evs[ru->ev].line);
+        if (ev <= i && ev <= sev) {
+            struct ru_rec *ru = &a->rus[a->next_ru++];
+
+            ru->given = a->n_ru_given++;
+            claims_give(a->claims, &ru->r, ru->words, a->evs[ru->ev].line);
+        } else if (sev <= i) {
+            const struct sru_rec *ru = &a->srus[a->next_sru++];
+
+            a->n_ru_given++;
+            claims_give_sitting(a->claims, &ru->r, ru->words,
+                                a->evs[ru->ev].line);
+        } else {
+            return;
+        }
     }
 }
 
@@ -77,8 +93,9 @@ static int claim_seen(void *ctx, int64_t event, int line, const char *text)
     struct claim_point p;
     int i = ev_index(a, event);
 
-    if (i < 0 || claims_parse(text, line, &tl) != 0) {
-        return 0;
+    if (i < 0 || claims_parse(text, line, &tl) != 0 ||
+        sitting_mark_kind(tl.kind) >= 0) {
+        return 0;               /* the sitting's lines: audit_money.c */
     }
     give_until(a, i);
     p.event = event;
@@ -210,6 +227,11 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
             return 0;
         }
     }
+    for (int k = 0; k < a->n_srus; k++) {
+        if (a->srus[k].ev == i && strcmp(a->srus[k].words, text) == 0) {
+            return 0;
+        }
+    }
     audit__finding(
         a, event, a->evs[i].line, "", "stored-ruling",
         "the ledger records \"%s\" on this event; re-derived, the laws "
@@ -244,11 +266,14 @@ void audit__close_deal(struct audit *a)
         return;
     }
     a->next_ru = 0;
+    a->next_sru = 0;
+    a->n_ru_given = 0;
     rc = ledger_claims_foreach(a->l, a->sitting, a->evs[0].id,
                                a->evs[a->n_evs - 1].id, claim_seen, a);
     give_until(a, a->n_evs - 1);
     for (int k = 0; k < a->n_rus; k++) {
-        a->rus[k].claimed = claims_matched(a->claims, k);
+        a->rus[k].claimed = a->rus[k].given >= 0 &&
+                            claims_matched(a->claims, a->rus[k].given);
     }
     claims_end_deal(a->claims);
     line_findings(a);
@@ -305,6 +330,7 @@ void audit__close_deal(struct audit *a)
     }
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_srus = 0;
     a->n_pend = 0;
     a->miscount[0] = a->miscount[1] = 0;
     a->counted[0] = a->counted[1] = false;

@@ -7,6 +7,7 @@
 #include "cli/session_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -98,6 +99,32 @@ static int handle_tag(struct session *s, const struct tl_line *line)
 }
 
 /*
+ * ends_hand - does the referee take line (a `deal` or `game` line) while
+ * the hand is in progress: a deal out of turn made void by the right
+ * dealer's deal line (L14), a game conceded by a player who left and
+ * whom nobody replaced (CH3, BY6)?  Tried on copies of the referee and
+ * the sitting; nothing of the session changes.  False if out of memory.
+ */
+static bool ends_hand(const struct session *s, const struct tl_line *line)
+{
+    struct arbiter *a = NULL;
+    struct sitting *sit = NULL;
+    struct applied *ap = malloc(sizeof(*ap));
+    bool ok = false;
+
+    if (ap != NULL && arbiter_open(&a) == 0 && sitting_open(&sit) == 0) {
+        arbiter_copy(a, s->arb);
+        sitting_copy(sit, s->sit);
+        arbiter_set_line(a, line->line_no);
+        ok = apply_line(sit, a, line, ap) == 0;
+    }
+    sitting_close(sit);
+    arbiter_close(a);
+    free(ap);
+    return ok;
+}
+
+/*
  * session__handle_line - take one line of the log: a tag, a `=` line, an
  * action (importing: deal by deal, a broken deal quarantined).  Returns 0
  * to go on, CLI_E_INPUT (a line that cannot be read or cannot be true,
@@ -130,7 +157,8 @@ int session__handle_line(struct session *s, const struct input_line *in)
             return -1;
         }
         if (session__starts_deal(line) && !s->skipping &&
-            arbiter_hand_in_progress(s->arb) && s->raw_len > 0) {
+            arbiter_hand_in_progress(s->arb) && s->raw_len > 0 &&
+            !ends_hand(s, line)) {
             /* the deal read so far never finished: it is not readable */
             snprintf(s->error, sizeof(s->error),
                      "%s:%d:1: expected the rest of deal %d or \"end\", "

@@ -565,8 +565,9 @@ static void cli__every_command_has_its_help(void **state)
         {"table", "usage: ecarte table [--db FILE] [--laws SPEC] [--new]\n",
          "  --laws SPEC  the rule profile of a new sitting"},
         {"gen", "usage: ecarte gen [--deals N] [--seed S] "
-                "[--irregularities RATE]\n                  [--laws SPEC]\n",
-         "  --laws SPEC  the rule profile"},
+                "[--irregularities RATE]\n                  [--laws SPEC] "
+                "[--format F]\n",
+         "  --format F   the format, a Format tag value"},
         {"import", "usage: ecarte import --db FILE [--new] [--json] "
                    "[--verbose] LOG... | -\n", "  --verbose    print the "
                                                "rulings"},
