@@ -240,13 +240,21 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
     return 0;
 }
 
-/* is_irregularity - does r record something irregular at the table?  Not
- * a ruling of procedure (equal cuts, the stock running short, new cards:
- * the row's kind), nor one its row calls lawful (an announcement in time). */
-static bool is_irregularity(const struct ruling *r)
+/* is_irregularity - does r, given on event ev, record something irregular
+ * at the table?  Not a ruling of procedure (equal cuts, the stock running
+ * short, new cards: the row's kind), nor one its row calls lawful (an
+ * announcement in time), nor the card taken back that puts right an
+ * irregularity already counted (a lead out of turn, L40; a revoke
+ * corrected in time, L39 after L43), nor a ruling of a line the scorer
+ * struck. */
+static bool is_irregularity(const struct ruling *r, const struct ev_rec *ev)
 {
     const struct law *row = laws_get(r->law);
 
+    if (ev->struck ||
+        (ev->kind == EV_TAKE_BACK && r->remedy == REM_RETRACT_CARD)) {
+        return false;
+    }
     return row->kind == LAW_KIND_PENALTY &&
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
@@ -286,7 +294,7 @@ void audit__close_deal(struct audit *a)
         const struct ru_rec *ru = &a->rus[k];
         const struct ev_rec *ev = &a->evs[ru->ev];
 
-        if (!is_irregularity(&ru->r)) {
+        if (!is_irregularity(&ru->r, ev)) {
             continue;
         }
         a->irregular[ru->r.law]++;

@@ -22,6 +22,8 @@ struct ev_rec {
     int value;                  /* the hand's value after it */
     int pend_first;             /* the rulings waiting after it: ... */
     int n_pend;                 /* ... these of the deal's pend[] */
+    enum event_kind kind;       /* what it was (a take-back, a strike) */
+    bool struck;                /* a later `strike` took it back */
 };
 
 /* One ruling the laws give in the deal being audited. */

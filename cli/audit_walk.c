@@ -110,19 +110,32 @@ static int keep_pending(struct audit *a, const struct ruling *r)
     return 0;
 }
 
-/* keep_event - the action just re-derived (event le, what it gave in
- * a->res) kept for the close of its deal: the score and value after it,
- * the rulings waiting then, the rulings it gave.  Returns 0, -1 out of
- * memory (a->no_memory). */
-static int keep_event(struct audit *a, const struct ledger_event *le)
+/* keep_event - the action just re-derived (event le of kind, what it
+ * gave in a->res) kept for the close of its deal: the score and value
+ * after it, the rulings waiting then, the rulings it gave; a strike marks
+ * the line it took back.  Returns 0, -1 out of memory (a->no_memory). */
+static int keep_event(struct audit *a, const struct ledger_event *le,
+                      enum event_kind kind)
 {
     const struct arb_result *r = &a->res.r;
     struct ev_rec *e = &a->evs[a->n_evs++];
     struct ruling pend[8];
     int n_pend;
 
+    if (r->struck) {
+        /* the line the strike took back, if it is of this deal: its
+         * rulings are no longer the table's */
+        for (int i = a->n_evs - 2; i >= 0; i--) {
+            if (a->evs[i].kind != EV_STRIKE && !a->evs[i].struck) {
+                a->evs[i].struck = true;
+                break;
+            }
+        }
+    }
     e->id = le->id;
     e->line = le->line;
+    e->kind = kind;
+    e->struck = false;
     e->score[0] = r->score[0];
     e->score[1] = r->score[1];
     e->value = arbiter_value(a->arb);
@@ -257,7 +270,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     default:
         break;
     }
-    if (keep_event(a, le) != 0) {
+    if (keep_event(a, le, line.ev.kind) != 0) {
         return 1;
     }
     if (a->sink->action != NULL) {
