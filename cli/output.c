@@ -51,7 +51,7 @@ static const char *const json_sql[J_COUNT] = {
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
                 "'game_points',json_object('A',?12,'B',?13),"
-                "'game_quarantined',?14)",
+                "'game_quarantined',?14,'finished',json(?15))",
     [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
@@ -589,6 +589,7 @@ void output_scoresheet_row(struct output *o,
         sqlite3_bind_int(st, 12, row->game_points_a);
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
+        bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
         emit(o, J_SHEET);
         return;
     }
@@ -602,9 +603,9 @@ void output_scoresheet_row(struct output *o,
     if (row->is_void) {
         fprintf(o->fp, "  %4d   %c      void\n", row->deal, row->dealer);
     } else {
-        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d\n", row->deal,
+        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s\n", row->deal,
                 row->dealer, row->tricks_a, row->tricks_b, row->points_a,
-                row->points_b);
+                row->points_b, row->finished ? "" : "   (in progress)");
     }
 }
 

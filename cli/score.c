@@ -70,6 +70,14 @@ static int sheet_balances(struct sheet_ctx *ctx, int64_t sitting)
     return rc;
 }
 
+/* sitting_balances - the balances of a sitting that has no deal
+ * (ledger_sittings_foreach).  Returns 0 or the ledger's error. */
+static int sitting_balances(void *vctx, int64_t id, const char *source)
+{
+    (void)source;
+    return sheet_balances(vctx, id);
+}
+
 /* seated - who sat in seat for game (ledger_seatings_foreach): kept,
  * the last to sit there standing.  Returns 0, 1 out of memory. */
 static int seated(void *vctx, int game, char seat, const char *person,
@@ -245,7 +253,14 @@ int cmd_score(int argc, char **argv)
     ctx.o = o;
     ctx.l = l;
     rc = ledger_scoresheet_foreach(l, 0, sheet_row, &ctx);
-    if (rc == 0) {
+    if (rc == 0 && ctx.sitting == 0) {
+        /* no deal yet: a sitting's money may still have moved (a game
+         * conceded before its first deal) */
+        if (!ctx.json) {
+            printf("no deal recorded in %s yet\n", db);
+        }
+        rc = ledger_sittings_foreach(l, sitting_balances, &ctx);
+    } else if (rc == 0) {
         sheet_game_end(&ctx);
         rc = sheet_balances(&ctx, ctx.sitting);
     }

@@ -577,10 +577,10 @@ static void cli__every_command_has_its_help(void **state)
         {"audit", "usage: ecarte audit [--db FILE] [--json]\n",
          "  --json       findings, irregularities"},
     };
+    struct harness_tmp *t = *state;
     char out[4096];
     char err[4096];
 
-    (void)state;
     for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
         for (int form = 0; form < 2; form++) {
             const char *flag = form == 0 ? "--help" : "-h";
@@ -636,6 +636,15 @@ static void cli__every_command_has_its_help(void **state)
                                      harness_ecarte()),
                      2);
     assert_non_null(strstr(err, "/nonexistent/x.db: no such ledger"));
+    /* the scoresheet of a ledger with no deal says so */
+    assert_int_equal(harness_sh("%s import --db '%s' --new /dev/null "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "no deal recorded in"));
     /* score --rubber: an odd number of games or 0 */
     assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
                                 ">/dev/null 2>&1",
