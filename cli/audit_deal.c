@@ -317,6 +317,28 @@ void audit__close_deal(struct audit *a)
                            ru->words, ru->r.note[0] ? " - " : "", ru->r.note);
         }
     }
+    /* the sitting's rulings (CH, PO, BY) between persons: counted by law
+     * and listed, their persons in the words */
+    for (int k = 0; k < a->n_srus; k++) {
+        const struct sru_rec *ru = &a->srus[k];
+        const struct ev_rec *ev = &a->evs[ru->ev];
+        struct ruling r;
+
+        if (laws_get(ru->r.law)->kind != LAW_KIND_PENALTY || ev->struck) {
+            continue;
+        }
+        memset(&r, 0, sizeof(r));
+        r.law = ru->r.law;
+        r.offender = SEAT_NONE;
+        r.elector = SEAT_NONE;
+        r.remedy = ru->r.remedy;
+        r.window = WIN_NONE;
+        snprintf(r.note, sizeof(r.note), "%s", ru->r.note);
+        a->irregular[ru->r.law]++;
+        a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
+                              arbiter_deal_number(a->arb), ev->id, &r,
+                              ru->words, a->imported ? "claimed" : "ruled");
+    }
     for (int s = 0; s < 2; s++) {
         if (a->miscount[s] != 0 && !a->counted[s]) {
             int dealer = arbiter_dealer(a->arb);

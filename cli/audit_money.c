@@ -177,6 +177,30 @@ int audit__money_given(struct audit *a, int64_t event, int line,
         m->line = line;
         m->sum = 0;
         snprintf(m->text, sizeof(m->text), "%s", r->marks[i].text);
+        /* money that moved outside a game's settlement (a stake forfeited
+         * at once, CH2/BY2; a game's settlement taken back, L51) counts in
+         * each person's total over all roles, in no role's games */
+        if (strcmp(r->marks[i].reason, "game") != 0 &&
+            strcmp(r->marks[i].reason, "pool") != 0) {
+            for (int k = 0; k < r->marks[i].n; k++) {
+                const struct tl_amount *t = &r->marks[i].t[k];
+                struct person_tally *p;
+
+                if (strcmp(t->who, TL_HOUSE) == 0) {
+                    continue;
+                }
+                p = person_of(a, t->who, name_of(a, t->who));
+                if (p == NULL) {
+                    a->no_memory = true;
+                    return -1;
+                }
+                if (t->n > 0) {
+                    p->role[AUDIT_ROLES].money_won += t->n;
+                } else {
+                    p->role[AUDIT_ROLES].money_lost -= t->n;
+                }
+            }
+        }
     }
     for (int i = 0; i < r->n_records; i++) {
         const struct sit_record *rec = &r->records[i];

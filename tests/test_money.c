@@ -193,6 +193,36 @@ static void money__audit_rederives_settlements_and_counts_roles(void **state)
                                 "\"money_won\":95,\"money_lost\":0}"));
 }
 
+/* A stake forfeited at once (CH2) is an irregularity the audit counts,
+ * and it is in the adviser's money over all roles, as in his balance. */
+static void money__audit_counts_a_forfeit_and_its_money(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[32768];
+    char path[1024];
+
+    assert_int_equal(
+        harness_sh("%s import --db '%s' --new '%s' >/dev/null 2>&1",
+                   harness_ecarte(), t->db,
+                   harness_path("tests/cases/variants/ch2_adviser_looks_at_"
+                                "bank_fires.ecarte",
+                                path, sizeof(path))),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "irregularities CH2:1;"));
+    /* dan paid his stake of 2 at once; his side won the game, which
+     * settled no stake of his again: net -2 */
+    assert_non_null(strstr(out, "person dan (Dan Dee) in all roles: 1 "
+                                "game(s), won 1, lost 0; money won 0, lost 2, "
+                                "net -2\n"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "dan          Dan Dee                  -2"));
+}
+
 /* A settlement recorded otherwise than the rules give it is a finding;
  * one whose transfers do not sum to zero is another. */
 static void money__audit_finds_a_recorded_settlement_that_differs(
@@ -661,6 +691,7 @@ int run_tests(void)
         T(money__score_shows_each_persons_balance),
         T(money__duel_score_prints_as_today),
         T(money__audit_rederives_settlements_and_counts_roles),
+        T(money__audit_counts_a_forfeit_and_its_money),
         T(money__audit_finds_a_recorded_settlement_that_differs),
         T(money__audit_finds_a_wrong_settle_line_of_an_import),
         T(money__every_sitting_case_imports_and_audits_clean),
