@@ -14,7 +14,9 @@ struct sheet_ctx {
     int value;
     int points[2];
     int games_won[2];
-    int rubber;
+    int rubber;                 /* games in a rubber, 0 none */
+    bool rubber_given;          /* by --rubber, for every sitting; else
+                                   each sitting's own (its tags) */
     int lost;                   /* deals of the game quarantined */
     struct ledger *l;
     bool money;                 /* the sitting listed has persons: no
@@ -68,6 +70,33 @@ static int sheet_balances(struct sheet_ctx *ctx, int64_t sitting)
         printf("  %-12s %-24s %+ld\n", "total", "", b.sum);
     }
     return rc;
+}
+
+/* rubber_tag - a sitting's tag into the referee a (ledger_tags_foreach),
+ * for the profile its rubber comes from.  Returns 0. */
+static int rubber_tag(void *a, const char *name, const char *value)
+{
+    (void)arbiter_set_tag(a, name, value);
+    return 0;
+}
+
+/* sitting_rubber - games in a rubber under sitting's own profile (its
+ * Laws and Rubber tags), into *rubber.  Returns 0, or -1 (the ledger's
+ * error, or out of memory). */
+static int sitting_rubber(struct ledger *l, int64_t sitting, int *rubber)
+{
+    struct arbiter *a = NULL;
+    int rc;
+
+    if (arbiter_open(&a) != 0) {
+        return -1;
+    }
+    rc = ledger_tags_foreach(l, sitting, rubber_tag, a);
+    if (rc == 0) {
+        *rubber = arbiter_profile(a)->rubber;
+    }
+    arbiter_close(a);
+    return rc == 0 ? 0 : -1;
 }
 
 /* sitting_balances - the balances of a sitting that has no deal
@@ -170,6 +199,10 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
         sheet_game_end(ctx);
         if (row->sitting != ctx->sitting) {
             ctx->games_won[0] = ctx->games_won[1] = 0;
+            if (!ctx->rubber_given &&
+                sitting_rubber(ctx->l, row->sitting, &ctx->rubber) != 0) {
+                return 1;
+            }
             if (sheet_balances(ctx, ctx->sitting) != 0) {
                 return 1;
             }
@@ -232,6 +265,7 @@ int cmd_score(int argc, char **argv)
                                    "rubbers, found \"%s\"", optarg);
             }
             ctx.rubber = (int)n;
+            ctx.rubber_given = true;
             break;
         }
         case 'h': return usage_help("score");

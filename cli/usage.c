@@ -127,7 +127,7 @@ static const struct {
      "  --db FILE    the ledger (default ecarte.db)\n"
      "  --json       one JSON object per deal and per balance\n"
      "  --rubber N   games in a rubber, best of N: an odd number, 0 for no\n"
-     "               rubbers (default 3)\n"
+     "               rubbers (default: each sitting's own, by its tags)\n"
      "  --help       this text\n"},
     {"law",
      "usage: ecarte law ID\n"

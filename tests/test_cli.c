@@ -645,6 +645,19 @@ static void cli__every_command_has_its_help(void **state)
                                      harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "no deal recorded in"));
+    /* the rubber of a sitting is its own (a Rubber tag of 5: best of 5) */
+    assert_int_equal(harness_sh("(echo '[Rubber \"5\"]'; cat '%s') > '%s' && "
+                                "%s record --db '%s' --new '%s' >/dev/null "
+                                "2>&1",
+                                harness_example("club-evening.ecarte"),
+                                t->log, harness_ecarte(), t->out, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s score --db '%s' | grep -B1 -m1 "
+                                     "'rubber to'",
+                                     harness_ecarte(), t->out),
+                     0);
+    assert_non_null(strstr(out, "games A 3 B 1\n  rubber to A"));
     /* score --rubber: an odd number of games or 0 */
     assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
                                 ">/dev/null 2>&1",
