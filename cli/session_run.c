@@ -75,9 +75,15 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->seq > 0) {
-        /* a sitting resumed: its tags were fixed at its first action */
+        /* a sitting resumed: its rules were fixed at its first action;
+         * another tag (an Event named late at the table) is kept */
         if (!sets_rules(line->tag_name)) {
-            return 0;
+            if (s->led != NULL &&
+                ledger_tag_add(s->led, s->sitting, line->tag_name,
+                               line->tag_value) != 0) {
+                return session__ledger_fail(s, "tag");
+            }
+            return session__add_tag(s, line);
         }
         fprintf(stderr, "%s:%d:1: expected the rules of sitting %lld as "
                         "recorded, found a new tag [%s \"%s\"]\n",
