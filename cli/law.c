@@ -110,6 +110,13 @@ static const char *option_line(enum law_option o, char *buf, size_t n)
     return buf;
 }
 
+/* trigger_word - the words of the lines of kind k that wake a law: the
+ * verb, "marks king" apart from "marks" (points marked). */
+static const char *trigger_word(enum event_kind k)
+{
+    return k == EV_MARK_KING ? "marks king" : event_verb(k);
+}
+
 /* print_law - one law in words, for `ecarte law N`: what it says, when it
  * wakes, who offends and who chooses, the options and the remedy, the
  * reading chosen, and the `= ruling` line a log records. */
@@ -140,7 +147,7 @@ static void print_law(const struct law *l)
             size_t used = strlen(line);
 
             snprintf(line + used, sizeof(line) - used, "%s\"%s\"",
-                     used ? ", " : "", event_verb((enum event_kind)k));
+                     used ? ", " : "", trigger_word((enum event_kind)k));
         }
     }
     wrap("woken by:", line, 12);
@@ -246,7 +253,7 @@ static void print_law_md(FILE *fp, const struct law *l)
             size_t used = strlen(line);
 
             snprintf(line + used, sizeof(line) - used, "%s`%s`",
-                     used ? ", " : "", event_verb((enum event_kind)k));
+                     used ? ", " : "", trigger_word((enum event_kind)k));
         }
     }
     md_row(fp, "woken by", line[0] != '\0' ? line : "(the scoring)");

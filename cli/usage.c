@@ -20,7 +20,7 @@ static const char usage_text[] =
     "  record [--db FILE] [--json] [--new | --sitting ID] [LOG... | -]\n"
     "                      adjudicate and record actions (default ecarte.db);\n"
     "                      resumes the sitting the log continues\n"
-    "  check [--json] [--strict] LOG...\n"
+    "  check [--json] [--strict] [--quiet] LOG...\n"
     "                      adjudicate in memory and compare every `=` line\n"
     "  export [--db FILE] [--game N] [--sitting ID]\n"
     "                      write the ledger back as a .ecarte log\n"

@@ -50,7 +50,12 @@ const struct law law_39_take_back = {
     .text_ref = "A card led in turn may not be taken back; a card played to a "
                 "lead may be, to correct a revoke or a failure to win, before "
                 "the next card is led, without penalty.",
-    .reading = NULL,
+    .reading = "A card taken back that may not be (led in turn, or played "
+               "to a lead with no revoke to put right) stays played: remedy "
+               "not-allowed. A card played in breach of L43 and taken back "
+               "before the next lead goes back to the hand and the right "
+               "card is played: remedy retract-card, no penalty, and the "
+               "take-back is no further irregularity.",
     .trigger = EV_BIT(EV_TAKE_BACK),
     .window = WIN_NONE,
     .offender = ROLE_ACTOR,
