@@ -146,8 +146,13 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
             snprintf(to, sizeof(to), " %c %d", seat_letter(struck.target),
                      struck.n);
         } else if (struck.kind == EV_DISCARD || struck.kind == EV_DRAW ||
-                   struck.kind == EV_ASK || struck.kind == EV_CUT) {
+                   struck.kind == EV_ASK || struck.kind == EV_CUT ||
+                   struck.kind == EV_MARK || struck.kind == EV_UNMARK) {
             snprintf(to, sizeof(to), " %d", struck.n);
+        } else if (struck.kind == EV_MARK_KING ||
+                   struck.kind == EV_ANNOUNCE ||
+                   struck.kind == EV_WITHDRAW) {
+            snprintf(to, sizeof(to), " king");
         }
         snprintf(out->notes[0], sizeof(out->notes[0]),
                  "struck: the line %s%s%s%s%s%s (the scorer's slip); the "

@@ -107,10 +107,11 @@ void output_deal(struct output *o, const char *source, int line,
                  const struct arb_deal_result *d, const int score[2]);
 
 /* output_game_reopened - the result of game number game, reported
- * before, no longer holds: an overscore taken down (L51) undid the win.
+ * before, no longer holds: an overscore taken down (L51) undid the win,
+ * or (struck) the scorer struck the line that won it.
  * JSON: {"type":"game_reopened","source","line","game"}. */
 void output_game_reopened(struct output *o, const char *source, int line,
-                          int game);
+                          int game, bool struck);
 
 /* output_game - a game won (L46), and the rubber if it decided one. */
 void output_game(struct output *o, const char *source, int line,

@@ -542,7 +542,7 @@ void output_game(struct output *o, const char *source, int line,
 }
 
 void output_game_reopened(struct output *o, const char *source, int line,
-                          int game)
+                          int game, bool struck)
 {
     if (o != NULL && o->quiet) {
         return;
@@ -559,9 +559,10 @@ void output_game_reopened(struct output *o, const char *source, int line,
         emit(o, J_GAME_REOPENED);
         return;
     }
-    fprintf(o->fp, "%s:%d: game %d is not won after all: the points that "
-                   "won it were taken down (L51); it goes on\n",
-            source, line, game);
+    fprintf(o->fp, "%s:%d: game %d is not won after all: %s; it goes on\n",
+            source, line, game,
+            struck ? "the line that won it was struck"
+                   : "the points that won it were taken down (L51)");
 }
 
 void output_scoresheet_row(struct output *o,

@@ -398,7 +398,8 @@ static void report(struct session *s, int line, const struct applied *ap)
         output_game(s->out, s->name, line, &r->game);
     }
     if (r->game_reopened) {
-        output_game_reopened(s->out, s->name, line, r->reopened_game);
+        output_game_reopened(s->out, s->name, line, r->reopened_game,
+                             r->struck);
     }
     for (int i = 0; i < ap->s.n_marks; i++) {
         output_mark(s->out, s->name, line, &ap->s.marks[i]);

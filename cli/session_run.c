@@ -250,7 +250,8 @@ static int end_of_log(struct session *s, const struct tl_reader *rd, int rc)
     if (rc == 0) {
         claims_end_deal(s->claims);
         s->last = NULL;
-        if (s->held_deal != 0 && !s->quiet) {
+        if (s->held_deal != 0 && !s->quiet &&
+            !arbiter_hand_in_progress(s->arb)) { /* (a replay is a hand) */
             char text[200];
 
             snprintf(text, sizeof(text),
