@@ -151,6 +151,8 @@ struct audit {
     int n_persons;
     struct applied res;         /* what the last action gave */
     int irregular[LAW_COUNT];   /* irregularities found, by law */
+    int overscores[2];          /* overscores counted (L51 on a mark) not
+                                   yet taken down, by seat */
     /* the deals of the sitting quarantined: left out where they stood */
     struct lost_deal *gaps;
     int n_gaps;

@@ -364,6 +364,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
 
     a->sitting = id;
     a->strikes = 0;
+    a->overscores[0] = a->overscores[1] = 0;
     a->sittings++;
     snprintf(a->source, sizeof(a->source), "%s", source);
     snprintf(a->names[0], sizeof(a->names[0]), "A");

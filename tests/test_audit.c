@@ -559,6 +559,13 @@ static void audit__each_irregularity_is_counted_once(void **state)
     assert_non_null(strstr(out, "irregularities L43:1;"));
     audited(t, "strike_of_a_lead_out_of_turn.ecarte", out, sizeof(out));
     assert_non_null(strstr(out, "irregularities none;"));
+    /* a forgotten king and its late marks, an overscore taken down */
+    audited(t, "l22_forgotten_king_marked_late_fires.ecarte", out,
+            sizeof(out));
+    assert_non_null(strstr(out, "irregularities L22:1,L42:2,L51:1;"));
+    /* an overscore known only when it is taken down still counts */
+    audited(t, "l51_unmark_reopens_game_fires.ecarte", out, sizeof(out));
+    assert_non_null(strstr(out, "irregularities L51:1;"));
 }
 
 int run_tests(void)
