@@ -185,6 +185,7 @@ fuzz-run: fuzz
 	        tests/fuzz/*.ecarte examples/*.ecarte \
 	        $(FUZZ_BUILD)/corpus-$$t/ && \
 	    (cd $(FUZZ_BUILD) && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
-	        -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 corpus-$$t) || \
+	        -max_len=$(FUZZ_MAX_LEN) -timeout=10 -print_final_stats=1 \
+	        corpus-$$t) || \
 	    exit 1; \
 	done

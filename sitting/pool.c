@@ -295,6 +295,7 @@ static int pool_line(struct sit_ctx *c)
     int n = c->l->sit.n;
     int extra;
     int unit = s->r.stake * (s->r.pool_forfeit > 0 ? s->r.pool_forfeit : 1);
+    bool any = false;
 
     if (arbiter_hand_in_progress(c->a) || (s->in_game && s->deal_seen)) {
         return sit__fail(c, SIT_E_INPUT,
@@ -324,17 +325,14 @@ static int pool_line(struct sit_ctx *c)
         extra = 0;
     }
     /* no queue and no roi yet: the persons in the pool put it in, a unit
-     * each in turn, the last declared first */
-    for (int i = s->n_persons - 1; extra > 0; i--) {
+     * each in turn, the last declared first (none in it: nobody can have) */
+    for (int i = 0; i < s->n_persons; i++) {
+        any = any || s->p[i].in_pool;
+    }
+    for (int i = s->n_persons - 1; any && extra > 0;
+         i = i > 0 ? i - 1 : s->n_persons - 1) {
         int part;
 
-        if (i < 0) {
-            i = s->n_persons;
-            if (i == 0) {
-                break;
-            }
-            continue;
-        }
         if (!s->p[i].in_pool) {
             continue;
         }
