@@ -457,6 +457,17 @@ static int step(struct ctx *c)
     if ((rc = arbiter__count_from_cards(c)) != 0) {
         return rc;
     }
+    if ((rc = arbiter__lead_in_turn_after(c)) != 0) {
+        return rc;
+    }
+    {
+        bool done = false;
+
+        (void)arbiter__take_back_of_a_card_in_hand(c, &done);
+        if (done) {
+            return 0;
+        }
+    }
     if (c->d->is_void && c->res->deal_over && c->ev->kind != EV_DEAL) {
         return 0; /* the count voided the deal (L20) */
     }

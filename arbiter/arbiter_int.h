@@ -568,6 +568,16 @@ int arbiter__on_play(struct ctx *c);
 
 int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n);
 
+/* arbiter__take_back_of_a_card_in_hand - a take-back of a card known to
+ * be in the actor's hand already: a note, *done set, nothing else.
+ * Returns 0. */
+int arbiter__take_back_of_a_card_in_hand(struct ctx *c, bool *done);
+
+/* arbiter__lead_in_turn_after - the right player's lead puts right a lead
+ * out of turn left unanswered: that card back to its hand, with a note
+ * (L40).  Returns 0 or a failing status. */
+int arbiter__lead_in_turn_after(struct ctx *c);
+
 int arbiter__on_abandon(struct ctx *c);
 
 int arbiter__on_show(struct ctx *c);

@@ -302,6 +302,78 @@ int arbiter__on_play(struct ctx *c)
 }
 
 /*
+ * arbiter__lead_in_turn_after - `Y leads C` while X's lead out of turn
+ * waits unanswered, Y being the player whose lead it was: the table has
+ * put the lead right without a `takes-back` line, so X's card goes back to
+ * his hand (as L40 allows) with a note, and Y's lead is then taken as any
+ * lead.  Nothing is done for any other event.  Returns 0 or a failing
+ * status.
+ */
+int arbiter__lead_in_turn_after(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    struct trick_rec *tr;
+    char why[200];
+    char text[CARD_TEXT_MAX];
+    int x;
+    int rc;
+
+    if (ev->kind != EV_LEAD || d->phase != PH_PLAY || d->trick_no <= 0 ||
+        !d->lead_out_of_turn) {
+        return 0;
+    }
+    tr = &d->tricks_rec[d->trick_no - 1];
+    x = tr->leader;
+    if (tr->follow != CARD_NONE || ev->actor != SEAT_OTHER(x)) {
+        return 0;
+    }
+    rc = arbiter__move(&d->z, tr->lead, Z_TRICKS, Z_HAND(x), why,
+                       sizeof(why));
+    if (rc != 0) {
+        return arbiter__fail(c, rc, "%s", why);
+    }
+    d->played[x]--;
+    if (d->played[x] == 0) {
+        d->first_card[x] = (int8_t)-1;
+    }
+    d->trick_no--;
+    d->leader = (int8_t)ev->actor;
+    d->to_play = d->leader;
+    d->lead_out_of_turn = false;
+    arbiter__note(c,
+                  "%c leads in turn: %c's %s, led out of turn, goes back to "
+                  "his hand (L40)",
+                  seat_letter(ev->actor), seat_letter(x),
+                  arbiter__cardtext(tr->lead, text));
+    return 0;
+}
+
+/*
+ * arbiter__take_back_of_a_card_in_hand - `X takes-back C` when C is known
+ * to be in X's hand already (a card the referee returned itself: L41's
+ * named suit elected, a lead put right): nothing to take back; a note,
+ * and the line is taken.  Sets *done when so.  Returns 0.
+ */
+int arbiter__take_back_of_a_card_in_hand(struct ctx *c, bool *done)
+{
+    const struct table_event *ev = c->ev;
+    char text[CARD_TEXT_MAX];
+
+    *done = false;
+    if (ev->kind != EV_TAKE_BACK || ev->n_cards != 1 ||
+        ev->cards[0] >= CARD_COUNT ||
+        (ev->actor != SEAT_A && ev->actor != SEAT_B) ||
+        (c->d->z.known[Z_HAND(ev->actor)] & CARD_BIT(ev->cards[0])) == 0) {
+        return 0;
+    }
+    arbiter__note(c, "%s is back in %c's hand already: nothing to take back",
+                  arbiter__cardtext(ev->cards[0], text), seat_letter(ev->actor));
+    *done = true;
+    return 0;
+}
+
+/*
  * arbiter__on_take_back - `X takes-back C`: when a ruling in rs lets the
  * card go back (retract-card: a lead out of turn, L40; a reply in breach
  * of L43 before the next lead, L39), it returns to X's hand, a finished
