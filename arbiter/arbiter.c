@@ -209,9 +209,10 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         char *end = NULL;
         long v = strtol(value, &end, 10);
 
-        if (end == value || *end != '\0' || v < 1 || v > 99) {
+        if (end == value || *end != '\0' || (v != 5 && v != 7 && v != 11)) {
             snprintf(a->errmsg, sizeof(a->errmsg),
-                     "expected points for game (1-99), found \"%s\"", value);
+                     "expected points for game: 5, 7 or 11 (as the Laws "
+                     "switch game=), found \"%s\"", value);
             return ARB_E_TAG;
         }
         if (a->s.target_by_laws && v != p->target) {
@@ -390,8 +391,12 @@ static int dispatch(struct ctx *c, const struct law_view *v,
     }
 }
 
-/* game_gate - after the game is won, only what may follow it. */
-static int game_gate(struct ctx *c)
+/* game_gate - after the game is won, what may follow it goes on to the
+ * referee; a hand action (the hand played on as if the game were not
+ * over) is recorded with a note and counts for nothing (L46: the game
+ * ends at once).  Returns true when the event is thus taken and nothing
+ * more is to be done with it. */
+static bool game_gate(struct ctx *c)
 {
     const struct table_event *ev = c->ev;
     static const uint64_t after_game =
@@ -403,14 +408,15 @@ static int game_gate(struct ctx *c)
 
     if (c->s->game_over && !c->s->game_on && !(after_game & EV_BIT(ev->kind)) &&
         !arbiter__is_lead_after_credit(c)) {
-        return arbiter__fail(
-            c, ARB_E_ORDER,
-            "expected \"game\" or a new deal: game %d ended when %c "
-            "reached %d (L46), found %s",
-            c->s->game_no, seat_letter(c->s->game_winner),
-            c->s->score[(int)c->s->game_winner], event_verb(ev->kind));
+        arbiter__note(c,
+                      "game %d ended when %c reached %d (L46): \"%s\" after "
+                      "it counts for nothing (next: \"game\" or a new deal)",
+                      c->s->game_no, seat_letter(c->s->game_winner),
+                      c->s->score[(int)c->s->game_winner],
+                      event_verb(ev->kind));
+        return true;
     }
-    return 0;
+    return false;
 }
 
 /*
@@ -430,8 +436,8 @@ static int step(struct ctx *c)
     int rc;
 
     c->s->started = true;
-    if ((rc = game_gate(c)) != 0) {
-        return rc;
+    if (game_gate(c)) {
+        return 0;
     }
     if ((rc = arbiter__gate(c)) != 0) {
         return rc;

@@ -42,7 +42,7 @@ int cmd_check(int argc, char **argv)
             output_close(o);
             return EXIT_BAD_INPUT;
         }
-        (void)quiet;
+        output_set_quiet(o, quiet);
         session_set_strict(s, strict);
         /* a log that stops the run stops only its own: the exit status
          * says how each went */

@@ -388,11 +388,12 @@ static void claim_score(struct claims *c, const struct tl_line *line,
     if (p->score[0] == line->score[0] && p->score[1] == line->score[1]) {
         return;
     }
-    snprintf(want, sizeof(want), "A %d B %d", p->score[0], p->score[1]);
-    snprintf(got, sizeof(got), "A %d B %d", line->score[0], line->score[1]);
+    snprintf(want, sizeof(want), "score A %d B %d", p->score[0],
+             p->score[1]);
+    snprintf(got, sizeof(got), "score A %d B %d", line->score[0],
+             line->score[1]);
     snprintf(msg, sizeof(msg),
-             "the log records \"= score %s\", the rules give \"= score %s\"",
-             got, want);
+             "the log records \"= %s\", the rules give \"= %s\"", got, want);
     memset(&f, 0, sizeof(f));
     f.kind = CLAIM_SCORE;
     f.line = line->line_no;
@@ -419,11 +420,10 @@ static void claim_value(struct claims *c, const struct tl_line *line,
     if (p->value == line->score[0]) {
         return;
     }
-    snprintf(want, sizeof(want), "%d", p->value);
-    snprintf(got, sizeof(got), "%d", line->score[0]);
+    snprintf(want, sizeof(want), "value %d", p->value);
+    snprintf(got, sizeof(got), "value %d", line->score[0]);
     snprintf(msg, sizeof(msg),
-             "the log records \"= value %s\", the rules give \"= value %s\"",
-             got, want);
+             "the log records \"= %s\", the rules give \"= %s\"", got, want);
     memset(&f, 0, sizeof(f));
     f.kind = CLAIM_VALUE;
     f.line = line->line_no;

@@ -258,10 +258,11 @@ struct claim_finding {
     int log[2];                 /* CLAIM_SCORE: the line's A and B;
                                    CLAIM_VALUE: log[0] */
     int rules[2];               /* the same, as the rules give them */
-    const char *expected;       /* what the rules give, in words ("A 0 B 3",
-                                   "1", the rulings of the action above the
-                                   line, or "") */
-    const char *found;          /* what the log says, in words */
+    const char *expected;       /* what the rules give, as the `=` line's
+                                   text after "= " ("score A 0 B 3",
+                                   "value 2", "ruling L43 ...", "settle
+                                   ..."), or "" for nothing */
+    const char *found;          /* what the log says, the same way */
     const char *message;        /* both in a sentence: "the log records
                                    \"= score A 0 B 2\", the rules give
                                    \"= score A 0 B 3\"" */
@@ -741,6 +742,10 @@ struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
  * has none).  Returns 0, or a ledger error (ledger_errmsg). */
 int newest_sitting(struct ledger *l, int64_t *out);
 
+/* output_set_quiet - from now on o prints findings only: no rulings,
+ * notes, deals, games or `=` lines of money (check --quiet). */
+void output_set_quiet(struct output *o, bool quiet);
+
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
@@ -749,9 +754,15 @@ int usage_error(const char *sub, const char *fmt, ...);
  * fp. */
 void usage_general(FILE *fp);
 
+/* law_id_ranges - the ids of the registry as ranges, in its order
+ * ("L1-L51, PL1-PL5, MD1-MD5, ..."), into buf of n bytes (cut short if it
+ * does not fit); returns buf.  For messages naming what a law id may be. */
+const char *law_id_ranges(char *buf, size_t n);
+
 /* usage_help - print the usage and options of subcommand sub (`ecarte SUB
- * --help`; the general usage for an unknown sub) on standard output;
- * returns EXIT_FINE. */
+ * --help`, `ecarte help SUB`) on standard output; returns EXIT_FINE.  An
+ * unknown sub is said on standard error with the subcommands there are:
+ * EXIT_BAD_INPUT. */
 int usage_help(const char *sub);
 
 #endif /* ECARTE_CLI_CLI_H */

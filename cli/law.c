@@ -317,8 +317,37 @@ static void print_laws_md(FILE *fp)
     }
 }
 
+const char *law_id_ranges(char *buf, size_t n)
+{
+    size_t used = 0;
+    int i = 0;
+
+    buf[0] = '\0';
+    while (i < LAW_COUNT) {
+        const char *id = laws_get((enum law_id)i)->id;
+        size_t plen = strcspn(id, "0123456789");
+        int j = i;
+
+        while (j + 1 < LAW_COUNT &&
+               strncmp(laws_get((enum law_id)(j + 1))->id, id, plen) == 0 &&
+               strcspn(laws_get((enum law_id)(j + 1))->id, "0123456789") ==
+                   plen) {
+            j++;
+        }
+        if (used < n) {
+            used += (size_t)snprintf(buf + used, n - used, "%s%s-%s",
+                                     i ? ", " : "", id,
+                                     laws_get((enum law_id)j)->id);
+        }
+        i = j + 1;
+    }
+    return buf;
+}
+
 int cmd_law(int argc, char **argv)
 {
+    char ids[200];
+
     const struct law *l;
 
     for (int i = 1; i < argc; i++) {
@@ -327,12 +356,14 @@ int cmd_law(int argc, char **argv)
         }
     }
     if (argc != 2) {
-        return usage_error("law", "expected one law number (1-51 or L12)");
+        return usage_error("law", "expected one law or rule (43, L43, %s)",
+                           law_id_ranges(ids, sizeof(ids)));
     }
     l = laws_find(argv[1], strlen(argv[1]));
     if (l == NULL) {
-        return usage_error("law", "expected a law number 1-51, found \"%s\"",
-                           argv[1]);
+        return usage_error("law", "expected a law or rule (1-51, %s), "
+                           "found \"%s\"",
+                           law_id_ranges(ids, sizeof(ids)), argv[1]);
     }
     print_law(l);
     return EXIT_FINE;

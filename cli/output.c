@@ -89,7 +89,13 @@ struct output {
     sqlite3_stmt *stmt[J_COUNT];
     int last_game;              /* scoresheet: game heading printed */
     int64_t last_sitting;
+    bool quiet;                 /* findings only (check --quiet) */
 };
+
+void output_set_quiet(struct output *o, bool quiet)
+{
+    o->quiet = quiet;
+}
 
 int output_open(struct output **out, FILE *fp, bool json)
 {
@@ -248,6 +254,9 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     const struct law *row = laws_get(r->law);
     char opts[200];
 
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL) {
         return;
     }
@@ -276,10 +285,10 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
     if (r->elector != SEAT_NONE && r->options != 0) {
-        fprintf(o->fp, "    %c chooses (window: %s):\n",
-                seat_letter(r->elector), law_window_name(r->window));
+        fprintf(o->fp, "    %c chooses, %s:\n",
+                seat_letter(r->elector), law_window_words(r->window));
     } else if (r->window != WIN_NONE) {
-        fprintf(o->fp, "    (window: %s)\n", law_window_name(r->window));
+        fprintf(o->fp, "    (%s)\n", law_window_words(r->window));
     }
     if (preview != NULL && preview[0] != '\0') {
         const char *p = preview;
@@ -300,6 +309,9 @@ void output_sit_ruling(struct output *o, const char *source, int line,
 {
     const struct law *row = laws_get(r->law);
 
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL) {
         return;
     }
@@ -338,7 +350,7 @@ void output_mark(struct output *o, const char *source, int line,
     char transfers[2048];
     size_t used = 0;
 
-    if (o == NULL) {
+    if (o == NULL || o->quiet) {
         return;
     }
     if (!o->json) {
@@ -392,6 +404,9 @@ void output_balance(struct output *o, int64_t sitting, const char *person,
 void output_note(struct output *o, const char *source, int line,
                  const char *text)
 {
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL || o->json) {
         return;
     }
@@ -423,6 +438,9 @@ void output_finding(struct output *o, const char *source, int line,
 void output_deal(struct output *o, const char *source, int line,
                  const struct arb_deal_result *d, const int score[2])
 {
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL) {
         return;
     }
@@ -465,6 +483,9 @@ static const char *value_name(int v)
 void output_game(struct output *o, const char *source, int line,
                  const struct arb_game_result *g)
 {
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL) {
         return;
     }
@@ -492,6 +513,9 @@ void output_game(struct output *o, const char *source, int line,
 void output_game_reopened(struct output *o, const char *source, int line,
                           int game)
 {
+    if (o != NULL && o->quiet) {
+        return;
+    }
     if (o == NULL) {
         return;
     }

@@ -41,8 +41,8 @@ static void sheet_game_end(struct sheet_ctx *ctx)
            ctx->winner, ctx->points[0], ctx->points[1],
            value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
            ctx->games_won[0], ctx->games_won[1]);
-    if (ctx->games_won[0] * 2 > ctx->rubber ||
-        ctx->games_won[1] * 2 > ctx->rubber) {
+    if (ctx->rubber > 0 && (ctx->games_won[0] * 2 > ctx->rubber ||
+                            ctx->games_won[1] * 2 > ctx->rubber)) {
         printf("  rubber to %c\n", ctx->games_won[0] > ctx->games_won[1]
                                        ? 'A' : 'B');
         ctx->games_won[0] = ctx->games_won[1] = 0;
@@ -94,7 +94,19 @@ int cmd_score(int argc, char **argv)
         switch (c) {
         case 'd': db = optarg; break;
         case 'j': ctx.json = true; break;
-        case 'r': ctx.rubber = atoi(optarg); break;
+        case 'r': {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+
+            if (*optarg == '\0' || *end != '\0' || n < 0 || n > 99 ||
+                (n != 0 && n % 2 == 0)) {
+                return usage_error("score", "--rubber: expected an odd "
+                                   "number of games (1 to 99) or 0 for no "
+                                   "rubbers, found \"%s\"", optarg);
+            }
+            ctx.rubber = (int)n;
+            break;
+        }
         case 'h': return usage_help("score");
         default: return usage_error("score", "bad option or missing value (see above)");
         }

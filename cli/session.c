@@ -163,8 +163,12 @@ int session__ledger_fail(struct session *s, const char *what)
     const char *why = ledger_errmsg(s->led);
 
     if (strstr(why, "UNIQUE constraint failed: event.sitting_id") != NULL) {
-        why = "another ecarte recorded into this sitting at the same time; "
-              "run again to resume after it";
+        why = s->name != NULL && strcmp(s->name, "table") == 0
+                  ? "another ecarte table recorded into this sitting at the "
+                    "same time; each table needs its own sitting: start the "
+                    "second with `ecarte table --new` (or its own --db)"
+                  : "another ecarte recorded into this sitting at the same "
+                    "time; run again to resume after it";
     }
     fprintf(stderr, "ecarte: ledger: %s: %s\n", what, why);
     if (s->in_txn) {

@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <getopt.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -95,7 +96,16 @@ static void show_state(const struct arbiter *a)
     struct arb_place places[ARB_PLACES];
     int n = arbiter_places(a, places);
     int trump = arbiter_trump(a);
+    bool any = false;
 
+    for (int i = 0; i < n; i++) {
+        any = any || places[i].count > 0;
+    }
+    if (!arbiter_hand_in_progress(a)) {
+        printf(any ? "no deal in hand; the cards as the last deal left "
+                     "them:\n"
+                   : "no deal in hand\n");
+    }
     if (trump != SUIT_NONE) {
         static const char *const suits[] = {"spades", "hearts", "diamonds",
                                             "clubs"};
@@ -255,9 +265,12 @@ static void show_law(const char *arg)
     char sub[] = "law";
     char id[40];
     char *argv[] = {sub, id, NULL};
+    char ids[200];
 
-    if (arg == NULL) {
-        printf("expected law N (1-51) or a rule id (PL1, MD3)\n");
+    if (arg == NULL || laws_find(arg, strlen(arg)) == NULL) {
+        printf("expected law N: a law (1-51, %s)%s%s\n",
+               law_id_ranges(ids, sizeof(ids)), arg ? ", found " : "",
+               arg ? arg : "");
         return;
     }
     snprintf(id, sizeof(id), "%s", arg);
@@ -423,11 +436,23 @@ static int begin(struct table *t, bool fresh, const char *laws)
     return 0;
 }
 
+/* Set by Ctrl-C at the prompt; the loop reads and clears it. */
+static volatile sig_atomic_t interrupted;
+
+/* on_interrupt - SIGINT at the prompt: remember it (readline returns). */
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* run - the prompt loop until quit or end of input. */
 static int run(struct table *t)
 {
     char prompt[240];
 
+    /* Every line is committed as it is taken: Ctrl-C only drops the line
+     * being typed (quit or Ctrl-D leaves). */
     completing = t;
     rl_readline_name = "ecarte";
     rl_attempted_completion_function = complete;
@@ -436,7 +461,13 @@ static int run(struct table *t)
         char *text;
 
         table_prompt(session_arbiter(t->s), prompt, sizeof(prompt));
+        signal(SIGINT, on_interrupt); /* libedit may have reset it */
         text = readline(prompt);
+        if (text == NULL && interrupted) {
+            interrupted = 0;
+            printf("\n(Ctrl-C: the line is dropped; quit or Ctrl-D leaves)\n");
+            continue;
+        }
         if (text == NULL) {
             printf("\n");
             break; /* Ctrl-D */

@@ -321,7 +321,8 @@ void table_help(const struct arbiter *a, FILE *fp)
             "Table lines: game, deal X, score A n B m, found faced C, found X "
             "holds N,\n  found pack imperfect, end\n"
             "Commands: help, state, hand A|B, score, law N, rulings,\n"
-            "  undo (strike the last line: the scorer's slip), quit\n"
+            "  undo (strike the last line: the scorer's slip), quit (or Ctrl-D;\n"
+            "  Ctrl-C drops the line being typed)\n"
             "Tab completes the verbs and cards that fit now.\n");
 }
 

@@ -24,7 +24,7 @@ static const char usage_text[] =
     "                      adjudicate in memory and compare every `=` line\n"
     "  export [--db FILE] [--game N] [--sitting ID]\n"
     "                      write the ledger back as a .ecarte log\n"
-    "  score [--db FILE] [--json]\n"
+    "  score [--db FILE] [--json] [--rubber N]\n"
     "                      the scoresheet: games, deals, points, winners\n"
     "  law ID              one law or rule in words (43, L43, PL1): trigger,\n"
     "                      window, elector, options, remedies, reading\n"
@@ -101,7 +101,7 @@ static const struct {
      "options:\n"
      "  --json       rulings, findings, deals and games as JSON Lines\n"
      "  --strict     a ruling the log does not record is a finding too\n"
-     "  --quiet      accepted; has no effect\n"
+     "  --quiet      print the findings only (no rulings, deals, games)\n"
      "  --help       this text\n"},
     {"export",
      "usage: ecarte export [--db FILE] [--game N] [--sitting ID]\n"
@@ -123,7 +123,8 @@ static const struct {
      "options:\n"
      "  --db FILE    the ledger (default ecarte.db)\n"
      "  --json       one JSON object per deal\n"
-     "  --rubber N   games in a rubber, best of N (default 3)\n"
+     "  --rubber N   games in a rubber, best of N: an odd number, 0 for no\n"
+     "               rubbers (default 3)\n"
      "  --help       this text\n"},
     {"law",
      "usage: ecarte law ID\n"
@@ -237,8 +238,12 @@ int usage_help(const char *sub)
             return EXIT_FINE;
         }
     }
-    fputs(usage_text, stdout);
-    return EXIT_FINE;
+    fprintf(stderr, "ecarte help: expected a subcommand (");
+    for (size_t i = 0; i < sizeof(sub_usage) / sizeof(sub_usage[0]); i++) {
+        fprintf(stderr, "%s%s", i ? ", " : "", sub_usage[i].name);
+    }
+    fprintf(stderr, "), found \"%s\"\nTry 'ecarte --help'.\n", sub);
+    return EXIT_BAD_INPUT;
 }
 
 int usage_error(const char *sub, const char *fmt, ...)

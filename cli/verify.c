@@ -15,6 +15,8 @@ struct log_check {
     int64_t from;               /* id of the first event exported */
     bool started;               /* the first log event was found */
     bool done;                  /* the head was reached */
+    bool head_seen;             /* the sitting has an event with the head's
+                                   hash (scanned for after a difference) */
     int bad_line;               /* first log line that differs, 0 none */
     char want[TL_LINE_MAX];     /* what the ledger has there */
     int64_t compared;
@@ -48,16 +50,21 @@ static int next_event_line(struct log_check *lc, char *buf, size_t n,
 
 /* compare_event - a ledger event of the exported sitting
  * (ledger_events_foreach) against the export's next action line.
- * Returns 0 to go on, 1 once they differ, the log ends or the head is
- * reached (lc says which). */
+ * Returns 0 to go on, 1 once the head is reached or, after a difference
+ * or the log's end, once an event with the head's hash has been seen (lc
+ * says which): a sitting without it was not what was exported. */
 static int compare_event(void *vctx, const struct ledger_event *ev)
 {
     struct log_check *lc = vctx;
     char text[TL_LINE_MAX];
     int line_no = 0;
 
+    if (strcmp(ev->hash, lc->head) == 0) {
+        lc->head_seen = true;
+    }
     if (lc->done || lc->bad_line != 0) {
-        return 1;
+        return lc->head_seen ? 1 : 0; /* after a difference: look for the
+                                         head, to tell a foreign export */
     }
     if (ev->id < lc->from) {
         return 0;               /* before the exported part (--game) */
@@ -67,14 +74,14 @@ static int compare_event(void *vctx, const struct ledger_event *ev)
             lc->bad_line = -1;
             snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
         }
-        return 1;
+        return lc->head_seen ? 1 : 0;
     }
     lc->started = true;
     lc->compared++;
     if (strcmp(text, ev->text) != 0) {
         lc->bad_line = line_no;
         snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
-        return 1;
+        return lc->head_seen ? 1 : 0;
     }
     if (strcmp(ev->hash, lc->head) == 0) {
         lc->done = true;
@@ -268,9 +275,28 @@ int cmd_verify(int argc, char **argv)
         }
         tl_reader_close(lc.rd);
         fclose(lc.fp);
-        if (lc.bad_line > 0) {
+        if (lc.bad_line != 0 && !lc.head_seen) {
+            printf("%s: not an export of this ledger's sitting %lld: its "
+                   "chain head %.16s... is no event of that sitting (the log "
+                   "was exported from another ledger, or events were "
+                   "changed)",
+                   log, (long long)lc.sitting, lc.head);
+            if (lc.bad_line > 0) {
+                printf("; they part at line %d, where the ledger has "
+                       "\"%s\"",
+                       lc.bad_line, lc.want);
+            }
+            printf("\n");
+            rc = 1;
+        } else if (lc.bad_line > 0) {
             printf("%s:%d: differs from the ledger, which has \"%s\"\n", log,
                    lc.bad_line, lc.want);
+            rc = 1;
+        } else if (lc.bad_line < 0) {
+            printf("%s: ends after %lld events, before its chain head "
+                   "%.16s...: events were removed from it (the ledger goes on "
+                   "with \"%s\")\n",
+                   log, (long long)lc.compared, lc.head, lc.want);
             rc = 1;
         } else if (!lc.done) {
             printf("%s: its chain head %s is not the ledger's sitting %lld "

@@ -36,8 +36,8 @@ const struct law law_11_two_turned = {
                 "he has looked, a new deal.",
     .reading = "The cards not chosen are set aside for the hand; a king "
                "chosen as trump scores for the dealer unless L19 applies. "
-               "Profile two-turned=eleventh (5.5): after elder hand looked, "
-               "the 11th card stands.",
+               "Profile two-turned=eleventh: after elder hand looked, the "
+               "11th card stands.",
     .trigger = EV_BIT(EV_TURN),
     .window = WIN_BEFORE_ELDER_ACTS,
     .offender = ROLE_DEALER,

@@ -33,8 +33,7 @@ const struct law law_22_turned_king_deadline = {
     .text_ref = "The dealer may mark a turned-up king until the trump of the "
                 "next deal is turned up.",
     .reading = "A late mark after the adversary has won the game counts only "
-               "for the loser's total (LAWS.md 6.9). Profile king-mark (5.19) "
-               "moves the deadline.",
+               "for the loser's total. Profile king-mark moves the deadline.",
     .trigger = EV_BIT(EV_TURN) | EV_BIT(EV_MARK_KING),
     .window = WIN_NONE,
     .offender = ROLE_ACTOR,

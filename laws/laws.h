@@ -287,8 +287,9 @@ int profile_parse(struct profile *p, const char *value, char *err, size_t n);
 char *profile_format(const struct profile *p, char *buf, size_t n);
 
 /*
- * profile_describe - one line per switch (its LAWS.md row, name, value,
- * the values it takes, where the value came from, what it means) into
+ * profile_describe - one line per switch (its name, value, where the
+ * value came from, the values it takes, what it means, and in brackets the
+ * laws and rules it changes) into
  * buf of size n; for `ecarte laws --profile`.  Returns buf.
  */
 char *profile_describe(const struct profile *p, char *buf, size_t n);

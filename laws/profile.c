@@ -453,9 +453,10 @@ char *profile_describe(const struct profile *p, char *buf, size_t n)
         char v[32];
 
         used += (size_t)snprintf(
-            buf + used, n - used, "%-5s %-19s %-13s %-11s (%s) %s\n",
-            switches[s].row, switches[s].name, value_text(p, s, v, sizeof(v)),
-            source_words[p->from[s]], switches[s].values, switches[s].meaning);
+            buf + used, n - used, "%-19s %-13s %-11s (%s) %s [%s]\n",
+            switches[s].name, value_text(p, s, v, sizeof(v)),
+            source_words[p->from[s]], switches[s].values, switches[s].meaning,
+            switch_laws[s]);
     }
     return buf;
 }

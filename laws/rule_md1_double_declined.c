@@ -31,8 +31,8 @@ const struct law rule_MD1_double_declined = {
     .text_ref = "A player who declines a double concedes the hand: the "
                 "offerer scores as if he had won the point (not the vole), "
                 "1, or 2 if the decliner was vulnerable.",
-    .reading = "VARIANTS.md 4.1 RECON: vulnerability is judged when the "
-               "double is declined (he had stood, or refused the first "
+    .reading = "Where the sources are silent: vulnerability is judged when "
+               "the double is declined (he had stood, or refused the first "
                "proposal); the value already in force multiplies it; king "
                "points stand. Switch: doubling.",
     .trigger = EV_BIT(EV_DECLINE_DOUBLE),

@@ -41,10 +41,10 @@ const struct law rule_MD2_double_void = {
     .text_ref = "An offer to double made outside its window, while another "
                 "waits, or again when redoubling is not allowed, has no "
                 "effect and no penalty.",
-    .reading = "VARIANTS.md 4.1: the window runs from the turn-up until the "
-               "lead to the third trick (the lead closes it); under "
-               "redouble=yes only the player who accepted may offer again. "
-               "Switches: doubling, redouble.",
+    .reading = "The window runs from the turn-up until the lead to the third "
+               "trick (the lead closes it); under redouble=yes only the "
+               "player who accepted may offer again. Switches: doubling, "
+               "redouble.",
     .trigger = EV_BIT(EV_OFFER_DOUBLE),
     .window = WIN_NONE,
     .offender = ROLE_NOBODY,

@@ -30,10 +30,10 @@ const struct law rule_MD3_point_offer_declined = {
     .title = "The point offered and declined",
     .text_ref = "A player who declines the point must win the vole; if the "
                 "offerer takes a trick the offerer scores 2.",
-    .reading = "VARIANTS.md 4.2 RECON: the hand stops at the offerer's "
-               "first trick (2, no L49 extra on top, times the hand's "
-               "value); a vole by the decliner scores as usual. Switch: "
-               "offer-point.",
+    .reading = "Where the sources are silent: the hand stops at the "
+               "offerer's first trick (2, no L49 extra on top, times the "
+               "hand's value); a vole by the decliner scores as usual. "
+               "Switch: offer-point.",
     .trigger = EV_BIT(EV_PLAY),
     .evidence = EV_BIT(EV_PLAY) | EV_BIT(EV_LEAD),
     .window = WIN_NONE,

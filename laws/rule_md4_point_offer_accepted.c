@@ -29,9 +29,9 @@ const struct law rule_MD4_point_offer_accepted = {
     .title = "The point offered and accepted",
     .text_ref = "A player who accepts the point offered him scores the point "
                 "and the hand ends.",
-    .reading = "VARIANTS.md 4.2 RECON: 2 when the offerer had stood or "
-               "refused the first proposal (L49) under offer-extra=yes, else "
-               "1, times the hand's value. Switches: offer-point, "
+    .reading = "Where the sources are silent: 2 when the offerer had stood "
+               "or refused the first proposal (L49) under offer-extra=yes, "
+               "else 1, times the hand's value. Switches: offer-point, "
                "offer-extra.",
     .trigger = EV_BIT(EV_ACCEPT_POINT),
     .window = WIN_NONE,

@@ -40,8 +40,8 @@ const struct law rule_MD5_point_offer_void = {
     .title = "An offer of the point that does not count",
     .text_ref = "An offer of the point made too late, a second one, or one "
                 "that no longer means anything has no effect.",
-    .reading = "VARIANTS.md 4.2 RECON: offer-point=before-play allows it "
-               "from the turn-up until elder hand's first lead; "
+    .reading = "Where the sources are silent: offer-point=before-play allows "
+               "it from the turn-up until elder hand's first lead; "
                "before-trick3 until the lead to the third trick, while the "
                "offerer has no trick and the adversary fewer than three. An "
                "offer, whatever the answer, ends the exchange. Switch: "

@@ -36,7 +36,7 @@ const struct law rule_PL1_reshuffle_stock = {
     .text_ref = "When the stock cannot meet a request, the dealer serves what "
                 "is left, then shuffles all the cards discarded so far into a "
                 "new stock and goes on serving.",
-    .reading = "VARIANTS.md 3.4 RECON: every discard of the hand is "
+    .reading = "Where the sources are silent: every discard of the hand is "
                "reshuffled, the current exchange's included, so L38 never "
                "arises; the next serving the stock cannot meet waits for `D "
                "reshuffles N` (N: every card discarded). Switch: stock-out.",

@@ -30,10 +30,10 @@ const struct law rule_PL2_polish_table = {
     .text_ref = "With an exchange, elder hand winning three or four tricks "
                 "scores 1 and the dealer 2; without one, the dealer 1 and "
                 "elder hand 2; all five tricks score 2.",
-    .reading = "VARIANTS.md 3.3, exactly as written (it looks garbled: it "
-               "rewards the dealer after an exchange). An exchange took place "
-               "when a proposal was accepted. The L25/L43 caps apply to the "
-               "table's values. Switch: scoring.",
+    .reading = "The Polish table exactly as written (it looks garbled: it "
+               "rewards the dealer after an exchange). An exchange took "
+               "place when a proposal was accepted. The L25/L43 caps apply "
+               "to the table's values. Switch: scoring.",
     .trigger = EV_BIT(EV_PLAY),
     .window = WIN_NONE,
     .offender = ROLE_NOBODY,

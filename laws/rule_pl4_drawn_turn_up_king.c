@@ -31,8 +31,7 @@ const struct law rule_PL4_drawn_turn_up_king = {
     .text_ref = "A turned king drawn from under the stock into a hand is an "
                 "ordinary card: it was scored at the turn-up and never "
                 "scores again.",
-    .reading = "VARIANTS.md 3.4: marking or announcing it loses the right "
-               "(no point).",
+    .reading = "Marking or announcing it loses the right (no point).",
     .trigger = EV_BIT(EV_MARK_KING) | EV_BIT(EV_ANNOUNCE),
     .window = WIN_NONE,
     .offender = ROLE_ACTOR,

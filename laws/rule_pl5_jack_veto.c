@@ -94,10 +94,10 @@ const struct law rule_PL5_jack_veto = {
                 "shows the jack of the suit paired with trumps (hearts with "
                 "spades, diamonds with clubs): the deal is annulled and the "
                 "next player deals.",
-    .reading = "VARIANTS.md 3.5 RECON: before the first trick is complete; "
-               "the point is held until the adversary vetoes (`X vetoes "
-               "C`) or passes (`X elects pass`); no ruling when the jack is "
-               "known to be out of his hand. Switch: jack-veto.",
+    .reading = "Where the sources are silent: before the first trick is "
+               "complete; the point is held until the adversary vetoes (`X "
+               "vetoes C`) or passes (`X elects pass`); no ruling when the "
+               "jack is known to be out of his hand. Switch: jack-veto.",
     .trigger = EV_BIT(EV_MARK_KING) | EV_BIT(EV_ANNOUNCE) | EV_BIT(EV_VETO),
     .window = WIN_NONE,
     .offender = ROLE_NOBODY,

@@ -151,7 +151,7 @@ static int parse_expect(struct parser *p, struct tl_line *out)
     }
     if (tl__tok_is(p, t, "value")) {
         out->kind = TL_EXPECT_VALUE;
-        if (tl__read_number(p, 1, 64, "a value (1 to 64)",
+        if (tl__read_number(p, 1, 64, "a value",
                             &out->score[0]) < 0) {
             return -1;
         }

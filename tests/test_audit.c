@@ -156,6 +156,42 @@ static void audit__export_verifies_against_its_ledger(void **state)
     assert_non_null(strstr(out, "differs from the ledger"));
 }
 
+/* An export checked against a ledger it did not come from is said to be
+ * foreign; an export cut short is said to have lost events. */
+static void audit__foreign_or_cut_export_is_named(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char other[400];
+    char one_deal[1024];
+
+    imported(t);
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                t->db, t->log),
+                     0);
+    snprintf(other, sizeof(other), "%s/other.db", t->dir);
+    assert_int_equal(harness_sh("%s import --db '%s' --new '%s' >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), other,
+                                harness_path("tests/cases/l44_call_for_new_"
+                                             "cards_fires.ecarte",
+                                             one_deal, sizeof(one_deal))),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), other, t->log),
+                     1);
+    assert_non_null(strstr(out, "not an export of this ledger's sitting 1"));
+    /* the export cut after its 100th line */
+    assert_int_equal(harness_sh("head -n 100 '%s' > '%s'", t->log, t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "events were removed from it"));
+}
+
 static void audit__quarantine_keeps_the_good_deals(void **state)
 {
     struct harness_tmp *t = *state;
@@ -500,6 +536,7 @@ int run_tests(void)
         T(audit__verify_detects_an_inserted_row),
         T(audit__verify_detects_reordered_rows),
         T(audit__export_verifies_against_its_ledger),
+        T(audit__foreign_or_cut_export_is_named),
         T(audit__quarantine_keeps_the_good_deals),
         T(audit__reimport_adds_nothing),
         T(audit__finds_every_injected_irregularity),

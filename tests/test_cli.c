@@ -243,7 +243,14 @@ static void cli__value_line_is_compared_with_the_hands_value(void **state)
                                      harness_ecarte(), t->log),
                      1);
     assert_non_null(strstr(out, "\"line\":13,\"kind\":\"value\","
-                                "\"expected\":\"1\",\"found\":\"2\""));
+                                "\"expected\":\"value 1\",\"found\":\"value 2\""));
+    /* --quiet: the finding and nothing else */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check --quiet '%s'",
+                                     harness_ecarte(), t->log),
+                     1);
+    assert_non_null(strstr(out, "the log records \"= value 2\""));
+    assert_null(strstr(out, "deal 1"));
+    assert_null(strstr(out, "= ruling"));
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>/dev/null",
                                      harness_ecarte(), t->db, t->log),
@@ -589,8 +596,22 @@ static void cli__every_command_has_its_help(void **state)
                                      "%s law 52 2>&1 >/dev/null",
                                      harness_ecarte()),
                      2);
-    assert_string_equal(err, "ecarte law: expected a law number 1-51, "
-                             "found \"52\"\nTry 'ecarte law --help'.\n");
+    assert_string_equal(err, "ecarte law: expected a law or rule (1-51, "
+                             "L1-L51, PL1-PL5, MD1-MD5, CH1-CH5, PO1-PO4, "
+                             "BY1-BY10), found \"52\"\n"
+                             "Try 'ecarte law --help'.\n");
+    /* help for a subcommand there is not is a usage error */
+    assert_int_equal(harness_capture(err, sizeof(err),
+                                     "%s help nothing 2>&1 >/dev/null",
+                                     harness_ecarte()),
+                     2);
+    assert_non_null(strstr(err, "expected a subcommand (table, record"));
+    assert_non_null(strstr(err, "found \"nothing\""));
+    /* score --rubber: an odd number of games or 0 */
+    assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
+                                ">/dev/null 2>&1",
+                                harness_ecarte()),
+                     2);
 }
 
 int run_tests(void)

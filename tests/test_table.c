@@ -410,6 +410,45 @@ static void table__without_a_terminal_is_record(void **state)
                      2);
 }
 
+/* Ctrl-C at the prompt drops the line being typed, twice over, and the
+ * table goes on; a comment and a line with its own time stamp are taken;
+ * `state` between deals says no deal is in hand. */
+static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "game");
+    expect(&t, "> ");
+    assert_int_equal(write(t.fd, "deal A\003", 7), 7);
+    expect(&t, "the line is dropped");
+    assert_int_equal(write(t.fd, "\003", 1), 1);
+    expect(&t, "the line is dropped");
+    type(&t, "# B is late; A deals");
+    expect(&t, "> ");
+    type(&t, "state");
+    expect(&t, "no deal in hand");
+    type(&t, "@21:14:05 deal B");
+    expect(&t, "B deals");
+    type(&t, "quit");
+    expect(&t, "everything is recorded");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c deal",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* deal B only: deal A was dropped */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^@21:14:05 deal B'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* the typed stamp is kept */
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +461,7 @@ int run_tests(void)
         T(table__sigkill_and_restart_at_the_same_prompt),
         T(table__two_tables_share_one_ledger),
         T(table__without_a_terminal_is_record),
+        T(table__ctrl_c_drops_the_line_and_goes_on),
 #undef T
     };
 
