@@ -66,6 +66,9 @@ void ledger_rollback(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->chain_dirty = false;
+    /* a rollback ends the reads kept open across calls */
+    ledger_claims_done(l);
+    ledger_rulings_done(l);
     if (!sqlite3_get_autocommit(l->db)) {
         sqlite3_step(l->st[ST_ROLLBACK]);
         ledger__done(l->st[ST_ROLLBACK]);

@@ -72,6 +72,8 @@ enum stmt {
     ST_QUICK_CHECK,
     ST_SITTING_IMPORTED,
     ST_RULINGS,
+    ST_CLAIMS_STREAM,           /* ledger_claims_next's cursor */
+    ST_RULINGS_STREAM,          /* ledger_rulings_next's cursor */
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
     ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
     ST_SITTINGS_FIND,
@@ -102,6 +104,15 @@ struct chain_head {
     int64_t last_id;                    /* 0 if no event */
 };
 
+/* A cursor read across calls (ledger_claims_next, ledger_rulings_next):
+ * where its statement stands. */
+struct ledger_stream {
+    bool open;                          /* the statement is stepping */
+    int step;                           /* its last step's code */
+    int64_t sitting;                    /* what it was bound to */
+    int64_t last_to;                    /* to_event of the last call */
+};
+
 struct ledger {
     sqlite3 *db;
     sqlite3_stmt *st[ST_COUNT];
@@ -123,6 +134,8 @@ struct ledger {
     time_t now_sec;                     /* second formatted in now_text */
     char now_text[LEDGER__TIME_MAX];
     int version;                        /* user_version of the file */
+    struct ledger_stream claims;        /* ledger_claims_next */
+    struct ledger_stream rulings;       /* ledger_rulings_next */
     /* waiting for a lock held by another process (on_busy) */
     long wait_ms;                       /* limit, negative: none */
     ledger_wait_fn on_wait;
