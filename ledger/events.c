@@ -239,14 +239,22 @@ static size_t field_room(size_t n)
     return n + 24;
 }
 
-int ledger__event_hash(struct ledger *l, const char *prev,
-                       const struct ledger_event *ev, char *out)
+/* The text fields of an event, in the order they are hashed. */
+#define EVENT_TEXTS 8
+
+/*
+ * hash_event - ledger__event_hash, with the lengths of the text fields
+ * (source, stamp, recorded, actor, verb, args, cards, text; NULL as "")
+ * into lens, for the caller to bind them without measuring them again.
+ */
+static int hash_event(struct ledger *l, const char *prev,
+                      const struct ledger_event *ev, char *out,
+                      size_t lens[EVENT_TEXTS])
 {
-    const char *texts[] = {
+    const char *texts[EVENT_TEXTS] = {
         ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
         ev->args, ev->cards, ev->text
     };
-    size_t lens[sizeof(texts) / sizeof(texts[0])];
     size_t need = 64 + 7 * field_room(20);
     size_t i = 0;
     char *p = NULL;
@@ -292,6 +300,14 @@ int ledger__event_hash(struct ledger *l, const char *prev,
     return 0;
 }
 
+int ledger__event_hash(struct ledger *l, const char *prev,
+                       const struct ledger_event *ev, char *out)
+{
+    size_t lens[EVENT_TEXTS];
+
+    return hash_event(l, prev, ev, out, lens);
+}
+
 /* ------------------------------------------------------------------ */
 /* Appending an event                                                   */
 /* ------------------------------------------------------------------ */
@@ -315,6 +331,14 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
     return rc;
 }
 
+/* bind_text_n - text s of n bytes (NULL: "") into parameter i of st,
+ * SQLITE_STATIC. */
+static int bind_text_n(sqlite3_stmt *st, int i, const char *s, size_t n)
+{
+    return sqlite3_bind_text(st, i, s != NULL ? s : "", (int)n,
+                             SQLITE_STATIC);
+}
+
 /*
  * event_insert - the body of ledger_event_add inside a transaction: the
  * INSERT and the chain update.  The cached head is re-read once per
@@ -326,6 +350,7 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     sqlite3_stmt *st = l->st[ST_EVENT_ADD];
     struct ledger_event row = *ev;
     char hash[LEDGER_HASH_HEX];
+    size_t lens[EVENT_TEXTS];
     int bad = 0;
     int rc = 0;
 
@@ -338,7 +363,7 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);
-    rc = ledger__event_hash(l, l->chain.head, &row, hash);
+    rc = hash_event(l, l->chain.head, &row, hash, lens);
     if (rc != 0) {
         return rc;
     }
@@ -347,17 +372,27 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     bad |= sqlite3_bind_int64(st, 3, row.game);
     bad |= sqlite3_bind_int64(st, 4, row.deal);
     bad |= sqlite3_bind_int64(st, 5, row.seq);
-    bad |= ledger__bind_text(st, 6, row.source);
+    bad |= bind_text_n(st, 6, row.source, lens[0]);
     bad |= sqlite3_bind_int(st, 7, row.line);
-    bad |= ledger__bind_text(st, 8, row.stamp);
-    bad |= ledger__bind_text(st, 9, row.recorded);
-    bad |= ledger__bind_text(st, 10, row.actor);
-    bad |= ledger__bind_text(st, 11, row.verb);
-    bad |= ledger__bind_text(st, 12, row.args);
-    bad |= ledger__bind_text(st, 13, row.cards);
-    bad |= ledger__bind_text(st, 14, row.text);
-    bad |= ledger__bind_text(st, 15, hash);
-    rc = ledger__run(l, st, bad, "add an event");
+    bad |= bind_text_n(st, 8, row.stamp, lens[1]);
+    bad |= bind_text_n(st, 9, row.recorded, lens[2]);
+    bad |= bind_text_n(st, 10, row.actor, lens[3]);
+    bad |= bind_text_n(st, 11, row.verb, lens[4]);
+    bad |= bind_text_n(st, 12, row.args, lens[5]);
+    bad |= bind_text_n(st, 13, row.cards, lens[6]);
+    bad |= bind_text_n(st, 14, row.text, lens[7]);
+    bad |= sqlite3_bind_text(st, 15, hash, 64, SQLITE_STATIC);
+    if (bad) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
+    } else {
+        int src = sqlite3_step(st);
+
+        if (src != SQLITE_DONE) {
+            rc = ledger__fail(l, src, "add an event");
+        }
+    }
+    /* every parameter is bound again at each use: no clear_bindings */
+    sqlite3_reset(st);
     if (rc != 0) {
         l->chain_fresh = false;
         return rc;
