@@ -160,11 +160,12 @@ headercheck:
 
 # Fuzzing (libFuzzer, clang's -fsanitize=fuzzer): make fuzz builds the
 # targets in build-fuzz/: fuzz_arbiter (the bytes as a log through the
-# reader and the referee alone: no SQLite, thousands of runs a second) and
-# fuzz_import (the bytes imported into a ledger in memory, the export
-# checked again).  make fuzz-run runs each for FUZZ_SECONDS on a corpus
-# seeded from tests/cases and examples (kept in build-fuzz/); a crash is
-# written there as crash-*, to be made a test.
+# reader, the sitting layer and the referee: no SQLite, thousands of runs
+# a second) and fuzz_import (the bytes imported into a ledger in memory,
+# the export checked again).  make fuzz-run runs each for FUZZ_SECONDS on
+# a corpus seeded from tests/cases, tests/fuzz (inputs that once crashed a
+# target) and examples (kept in build-fuzz/); a crash is written there as
+# crash-*, to be made a test in tests/fuzz.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_MAX_LEN ?= 4096
@@ -172,7 +173,7 @@ FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
-               $(wildcard arbiter/*.c)
+               $(wildcard sitting/*.c) $(wildcard arbiter/*.c)
 FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) \
                $(filter-out cli/main.c,$(CLI_SRC))
 FUZZ_TARGETS = arbiter import
@@ -192,7 +193,9 @@ $(FUZZ_BUILD)/fuzz_import: fuzz/fuzz_import.c $(FUZZ_ALL_SRC)
 fuzz-run: fuzz
 	@for t in $(FUZZ_TARGETS); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus-$$t && \
-	    cp tests/cases/*.ecarte examples/*.ecarte $(FUZZ_BUILD)/corpus-$$t/ && \
+	    cp tests/cases/*.ecarte tests/cases/variants/*.ecarte \
+	        tests/fuzz/*.ecarte examples/*.ecarte \
+	        $(FUZZ_BUILD)/corpus-$$t/ && \
 	    (cd $(FUZZ_BUILD) && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
 	        -max_len=$(FUZZ_MAX_LEN) -print_final_stats=1 corpus-$$t) || \
 	    exit 1; \

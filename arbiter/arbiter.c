@@ -506,6 +506,24 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
         a->errmsg[0] = '\0';
         return arbiter__strike(a, out);
     }
+    if (ev->kind >= EV_FIRST_SITTING) {
+        arbiter__result_reset(out);
+        snprintf(a->errmsg, sizeof(a->errmsg),
+                 "expected an action of the two seats, found \"%s\": a line "
+                 "of the sitting above them (persons, money), which the "
+                 "referee of the seats does not take",
+                 event_verb(ev->kind));
+        return ARB_E_ORDER;
+    }
+    if (ev->kind >= EV_CUT_FOR_DEAL && ev->actor != SEAT_A &&
+        ev->actor != SEAT_B) {
+        arbiter__result_reset(out);
+        snprintf(a->errmsg, sizeof(a->errmsg),
+                 "expected a seat (A or B) to act in \"%s\", found a person: "
+                 "the sitting above the seats takes persons' actions",
+                 event_verb(ev->kind));
+        return ARB_E_ORDER;
+    }
     return arbiter__apply_core(a, ev, out, true);
 }
 

@@ -156,7 +156,9 @@ void arbiter_set_line(struct arbiter *a, int line);
  * what happened in *out (rulings, notes, score, deal and game ends).
  * Returns 0, or ARB_E_IMPOSSIBLE / ARB_E_ORDER / ARB_E_PENDING with the
  * reason in arbiter_errmsg; on failure the state is unchanged and *out
- * holds nothing.
+ * holds nothing.  Events of the sitting above the seats (kinds from
+ * EV_FIRST_SITTING) and seat actions without a seat are ARB_E_ORDER: the
+ * sitting layer (sitting/) takes them.
  */
 int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   struct arb_result *out);

@@ -394,6 +394,22 @@ static void claim_score(struct claims *c, const struct tl_line *line,
              line->score[1]);
     snprintf(msg, sizeof(msg),
              "the log records \"= %s\", the rules give \"= %s\"", got, want);
+    for (int i = 0; i < p->n_pending; i++) {
+        const struct ruling *r = &p->pending[i];
+
+        /* the rulings that hold a hand's points: replay or stand (L25,
+         * L43), a veto to use or pass (PL5) */
+        if ((r->elector == SEAT_A || r->elector == SEAT_B) &&
+            (r->options & (OPT_BIT(OPT_REPLAY) | OPT_BIT(OPT_STAND) |
+                           OPT_BIT(OPT_VETO))) != 0) {
+            size_t used = strlen(msg);
+
+            snprintf(msg + used, sizeof(msg) - used,
+                     ": the hand's points wait for %c's election on %s",
+                     seat_letter(r->elector), laws_get(r->law)->id);
+            break;
+        }
+    }
     memset(&f, 0, sizeof(f));
     f.kind = CLAIM_SCORE;
     f.line = line->line_no;

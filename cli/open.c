@@ -50,8 +50,17 @@ struct ledger *ledger_for(const char *sub, const char *path, unsigned flags)
         .wait_ctx = (void *)(uintptr_t)path,
     };
     struct ledger *l = NULL;
-    int rc = ledger_open_with(&l, path, &opt);
+    struct stat st;
+    int rc;
 
+    if ((flags & LEDGER_READONLY) != 0 && stat(path, &st) != 0 &&
+        errno == ENOENT) {
+        fprintf(stderr, "ecarte%s%s: %s: no such ledger (`ecarte record`, "
+                        "`import` or `table` with --db makes one)\n",
+                sub != NULL ? " " : "", sub != NULL ? sub : "", path);
+        return NULL;
+    }
+    rc = ledger_open_with(&l, path, &opt);
     if (rc == 0) {
         return l;
     }

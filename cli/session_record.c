@@ -440,7 +440,7 @@ void session__claim_line(struct session *s, const struct tl_line *line)
     char expect[SIT_MARK_TEXT];
     int n = 0;
 
-    if (line->kind == TL_EXPECT_RULING) {
+    if (line->kind == TL_EXPECT_RULING || line->kind == TL_EXPECT_SCORE) {
         n = arbiter_pending(s->arb, pending, 8);
     }
     p.sitting = claims_sitting_expect(s->sit, s->last != NULL ? &s->last->s

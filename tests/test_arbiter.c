@@ -870,6 +870,21 @@ static void arbiter__strike_of_a_deal_line_frees_its_number(void **state)
     assert_int_equal(arbiter_game_number(a), 1);
 }
 
+/* The referee of the seats takes no line of the sitting above them and no
+ * seat action by a person (the sitting layer takes those); it once read a
+ * person's cut for deal as seat -1 (found by fuzz_arbiter). */
+static void arbiter__persons_lines_are_not_the_seats(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "rb cuts-for-deal AS\n"), ARB_E_ORDER);
+    assert_non_null(strstr(arbiter_errmsg(a), "expected a seat (A or B)"));
+    assert_int_equal(feed(a, "person ann \"Ann Ash\"\n"), ARB_E_ORDER);
+    assert_non_null(strstr(arbiter_errmsg(a), "a line of the sitting"));
+    /* a seat's own cut for deal is taken */
+    assert_int_equal(feed(a, "A cuts-for-deal AS\n"), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -900,6 +915,7 @@ int run_tests(void)
         T(arbiter__dealers_king_announced_before_next_card),
         T(arbiter__dealers_king_announced_after_next_card_is_lost),
         T(arbiter__game_ends_at_a_turned_king),
+        T(arbiter__persons_lines_are_not_the_seats),
         T(arbiter__game_values_under_treble_stakes),
         T(arbiter__deals_alternate_across_games),
         T(arbiter__packet_order_is_kept_for_the_game),

@@ -199,6 +199,28 @@ static void cli__wrong_score_line_is_a_finding(void **state)
                                 "\"= score A 0 B 3\""));
 }
 
+/* A score written before the elector of a revoke has elected: the finding
+ * says the points wait for him (not a mark of points not due). */
+static void cli__score_before_the_election_says_why(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char path[1024];
+
+    assert_int_equal(
+        harness_sh("head -n -2 '%s' > '%s' && echo '= score A 1 B 0' >> '%s'",
+                   harness_path("tests/cases/l43_must_win_fires.ecarte",
+                                path, sizeof(path)),
+                   t->log, t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), t->log),
+                     1);
+    assert_non_null(strstr(out, "the rules give \"= score A 0 B 0\": the "
+                                "hand's points wait for A's election on "
+                                "L43"));
+}
+
 /* A deal of the london rules, where every hand is worth 1, with `= value
  * V` on line 13 (after "A stands"). */
 static void value_log(const char *path, int value)
@@ -607,6 +629,12 @@ static void cli__every_command_has_its_help(void **state)
                      2);
     assert_non_null(strstr(err, "expected a subcommand (table, record"));
     assert_non_null(strstr(err, "found \"nothing\""));
+    /* a reader given a ledger that is not there says so */
+    assert_int_equal(harness_capture(err, sizeof(err),
+                                     "%s score --db /nonexistent/x.db 2>&1",
+                                     harness_ecarte()),
+                     2);
+    assert_non_null(strstr(err, "/nonexistent/x.db: no such ledger"));
     /* score --rubber: an odd number of games or 0 */
     assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
                                 ">/dev/null 2>&1",
@@ -626,6 +654,7 @@ int run_tests(void)
         T(cli__sigkill_mid_file_keeps_every_committed_action),
         T(cli__bad_line_gives_file_line_column_and_status_2),
         T(cli__wrong_score_line_is_a_finding),
+        T(cli__score_before_the_election_says_why),
         T(cli__value_line_is_compared_with_the_hands_value),
         T(cli__json_lines_are_valid_json),
         T(cli__usage_errors_exit_2),

@@ -421,6 +421,29 @@ static void robust__read_only_ledger_is_said_in_words(void **state)
     assert_string_equal(out, "1\n");
 }
 
+/* Every input a fuzz target once crashed on (tests/fuzz/) is read by
+ * check and import as a log like any other: a status of 0, 1 or 2, never a
+ * signal (under make asan, never a sanitizer's report). */
+static void robust__inputs_the_fuzzer_found_are_read(void **state)
+{
+    struct harness_tmp *t = *state;
+    char dir[1024];
+
+    harness_path("tests/fuzz", dir, sizeof(dir));
+    assert_int_equal(
+        harness_sh("n=0; for f in '%s'/*.ecarte; do n=$((n+1)); "
+                   "%s check \"$f\" >/dev/null 2>'%s'; rc=$?; "
+                   "[ $rc -le 2 ] || exit 10; "
+                   "grep -q 'runtime error\\|Sanitizer' '%s' && exit 11; "
+                   "%s import --db '%s' \"$f\" >/dev/null 2>'%s'; rc=$?; "
+                   "[ $rc -le 2 ] || exit 12; "
+                   "grep -q 'runtime error\\|Sanitizer' '%s' && exit 13; "
+                   "done; [ $n -ge 2 ]",
+                   dir, harness_ecarte(), t->out, t->out, harness_ecarte(),
+                   t->db, t->out, t->out),
+        0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -444,6 +467,7 @@ int run_tests(void)
         T(robust__text_that_is_not_utf8_is_refused),
         T(robust__verify_log_that_is_not_an_export_exits_2),
         T(robust__read_only_ledger_is_said_in_words),
+        T(robust__inputs_the_fuzzer_found_are_read),
 #undef T
     };
 
