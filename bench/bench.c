@@ -92,6 +92,7 @@ struct phase_result {
     int64_t events;             /* events handled */
     double seconds;             /* timed part of the phase */
     long maxrss_kib;            /* the child's peak RSS */
+    double cpu_seconds;         /* the child's user and system time */
     long long bytes;            /* the file written, for (i) */
     char note[160];             /* why it failed, or a remark */
 };
@@ -281,6 +282,10 @@ static void run_in_child(const struct run *run, phase_fn fn, bool quiet,
         fflush(NULL);
         if (getrusage(RUSAGE_SELF, &ru) == 0) {
             r.maxrss_kib = ru.ru_maxrss;
+            r.cpu_seconds = (double)ru.ru_utime.tv_sec +
+                            (double)ru.ru_utime.tv_usec / 1e6 +
+                            (double)ru.ru_stime.tv_sec +
+                            (double)ru.ru_stime.tv_usec / 1e6;
         }
         if (write(fds[1], &r, sizeof(r)) != (ssize_t)sizeof(r)) {
             _exit(3);
@@ -1624,8 +1629,8 @@ static void print_table(const struct run *run)
 {
     printf("\n%ld deals (median of %d runs; peak RSS the highest)\n",
            run->deals, run->repeats);
-    printf("  %-32s %10s %9s %11s %9s\n", "phase", "events", "seconds",
-           "events/s", "peak MiB");
+    printf("  %-32s %10s %9s %11s %9s %7s\n", "phase", "events", "seconds",
+           "events/s", "peak MiB", "cpu s");
     for (int p = 0; p < BP_COUNT; p++) {
         const struct phase_result *r = &run->res[p];
 
@@ -1638,9 +1643,9 @@ static void print_table(const struct run *run)
                    bench_phase_name[p], "-", r->seconds, "-", "-", r->note);
             continue;
         }
-        printf("  %-32s %10lld %9.2f %11.0f %9.1f", bench_phase_name[p],
+        printf("  %-32s %10lld %9.2f %11.0f %9.1f %7.2f", bench_phase_name[p],
                (long long)r->events, r->seconds, rate(run, p),
-               mib(r->maxrss_kib));
+               mib(r->maxrss_kib), r->cpu_seconds);
         if (r->note[0] != '\0') {
             printf("  %s", r->note);
         }
