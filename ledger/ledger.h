@@ -131,8 +131,9 @@ void ledger_rollback(struct ledger *l);
  */
 int ledger_savepoint(struct ledger *l);
 
-/* ledger_release - the savepoint's work joins the transaction.  Returns 0
- * or a negative code. */
+/* ledger_release - the savepoint's work (with the events a loading
+ * ledger kept, inserted now) joins the transaction.  Returns 0 or a
+ * negative code. */
 int ledger_release(struct ledger *l);
 
 /* ledger_rollback_to - undo what was written since the savepoint (the
@@ -266,7 +267,11 @@ struct ledger_event {
  * ledger_errmsg).  NULL text fields are stored as "".  Outside a
  * transaction the add runs in one of its own.  On failure the ledger is
  * unchanged, except when SQLite itself failed inside the caller's
- * transaction: roll back.
+ * transaction: roll back.  A ledger opened LEDGER_FAST (loading) keeps
+ * the row, hashed and numbered, and inserts the rows it keeps together at
+ * the next savepoint, release or commit (a deal's events in a row, not
+ * interleaved with its other rows): the failure of such an insert is
+ * returned there.  Nothing reads them back in between.
  */
 int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
                      int64_t *out);
