@@ -408,12 +408,21 @@ static bool game_gate(struct ctx *c)
 
     if (c->s->game_over && !c->s->game_on && !(after_game & EV_BIT(ev->kind)) &&
         !arbiter__is_lead_after_credit(c)) {
-        arbiter__note(c,
-                      "game %d ended when %c reached %d (L46): \"%s\" after "
-                      "it counts for nothing (next: \"game\" or a new deal)",
-                      c->s->game_no, seat_letter(c->s->game_winner),
-                      c->s->score[(int)c->s->game_winner],
-                      event_verb(ev->kind));
+        int w = c->s->game_winner;
+
+        if (c->s->score[w] >= c->s->prof.target) {
+            arbiter__note(c,
+                          "game %d ended when %c reached %d (L46): \"%s\" "
+                          "after it counts for nothing (next: \"game\" or a "
+                          "new deal)",
+                          c->s->game_no, seat_letter(w), c->s->score[w],
+                          event_verb(ev->kind));
+        } else {
+            arbiter__note(c,
+                          "game %d is over, conceded to %c: \"%s\" after it "
+                          "counts for nothing (next: \"game\" or a new deal)",
+                          c->s->game_no, seat_letter(w), event_verb(ev->kind));
+        }
         return true;
     }
     return false;

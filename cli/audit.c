@@ -163,6 +163,7 @@ int audit_collect(struct ledger *l, int64_t sitting,
         rc = -1;
     } else {
         summary(a);
+        audit__money_persons(a);
     }
     out->sittings = a->sittings;
     out->deals = a->deals;
@@ -173,7 +174,12 @@ int audit_collect(struct ledger *l, int64_t sitting,
     out->no_memory = a->no_memory;
     arbiter_close(a->arb);
     arbiter_close(a->saved);
+    sitting_close(a->sit);
+    sitting_close(a->saved_sit);
     claims_close(a->claims);
+    free(a->given);
+    free(a->rec);
+    free(a->persons);
     free(a->lf);
     free(a->pend);
     free(a->gaps);
@@ -245,6 +251,12 @@ static void print_player(void *ctx, const char *name,
                         t->held_king, t->answered, t->accepted);
 }
 
+static void print_person(void *ctx, const char *person, const char *name,
+                         const char *role, const struct audit_role *t)
+{
+    output_audit_person(ctx, person, name, role, t);
+}
+
 static void print_statistic(void *ctx, const char *player, const char *kind,
                             int k, int n, double expected, double probability,
                             bool flagged, const char *message)
@@ -268,6 +280,7 @@ int cmd_audit(int argc, char **argv)
         .strikes = print_strikes,
         .player = print_player,
         .statistic = print_statistic,
+        .person = print_person,
     };
     const char *db = "ecarte.db";
     struct audit_totals tot;

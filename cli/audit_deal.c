@@ -7,6 +7,7 @@
  */
 #include "cli/audit_int.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +59,28 @@ static int ev_index(const struct audit *a, int64_t id)
 }
 
 /* give_until - the rulings of the deal's events up to index i (all of
- * them for n_evs - 1) to the claims matcher, in order. */
+ * them for n_evs - 1), the referee's and then the sitting's of each
+ * event, to the claims matcher, in order. */
 static void give_until(struct audit *a, int i)
 {
-    while (a->next_ru < a->n_rus && a->rus[a->next_ru].ev <= i) {
-        const struct ru_rec *ru = &a->rus[a->next_ru++];
+    for (;;) {
+        int ev = a->next_ru < a->n_rus ? a->rus[a->next_ru].ev : INT_MAX;
+        int sev = a->next_sru < a->n_srus ? a->srus[a->next_sru].ev : INT_MAX;
 
-        claims_give(a->claims, &ru->r, ru->words, a->evs[ru->ev].line);
+        if (ev <= i && ev <= sev) {
+            struct ru_rec *ru = &a->rus[a->next_ru++];
+
+            ru->given = a->n_ru_given++;
+            claims_give(a->claims, &ru->r, ru->words, a->evs[ru->ev].line);
+        } else if (sev <= i) {
+            const struct sru_rec *ru = &a->srus[a->next_sru++];
+
+            a->n_ru_given++;
+            claims_give_sitting(a->claims, &ru->r, ru->words,
+                                a->evs[ru->ev].line);
+        } else {
+            return;
+        }
     }
 }
 
@@ -77,8 +93,9 @@ static int claim_seen(void *ctx, int64_t event, int line, const char *text)
     struct claim_point p;
     int i = ev_index(a, event);
 
-    if (i < 0 || claims_parse(text, line, &tl) != 0) {
-        return 0;
+    if (i < 0 || claims_parse(text, line, &tl) != 0 ||
+        sitting_mark_kind(tl.kind) >= 0) {
+        return 0;               /* the sitting's lines: audit_money.c */
     }
     give_until(a, i);
     p.event = event;
@@ -210,6 +227,11 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
             return 0;
         }
     }
+    for (int k = 0; k < a->n_srus; k++) {
+        if (a->srus[k].ev == i && strcmp(a->srus[k].words, text) == 0) {
+            return 0;
+        }
+    }
     audit__finding(
         a, event, a->evs[i].line, "", "stored-ruling",
         "the ledger records \"%s\" on this event; re-derived, the laws "
@@ -218,13 +240,21 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
     return 0;
 }
 
-/* is_irregularity - does r record something irregular at the table?  Not
- * a ruling of procedure (equal cuts, the stock running short, new cards:
- * the row's kind), nor one its row calls lawful (an announcement in time). */
-static bool is_irregularity(const struct ruling *r)
+/* is_irregularity - does r, given on event ev, record something irregular
+ * at the table?  Not a ruling of procedure (equal cuts, the stock running
+ * short, new cards: the row's kind), nor one its row calls lawful (an
+ * announcement in time), nor the card taken back that puts right an
+ * irregularity already counted (a lead out of turn, L40; a revoke
+ * corrected in time, L39 after L43), nor a ruling of a line the scorer
+ * struck. */
+static bool is_irregularity(const struct ruling *r, const struct ev_rec *ev)
 {
     const struct law *row = laws_get(r->law);
 
+    if (ev->struck ||
+        (ev->kind == EV_TAKE_BACK && r->remedy == REM_RETRACT_CARD)) {
+        return false;
+    }
     return row->kind == LAW_KIND_PENALTY &&
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
@@ -244,11 +274,14 @@ void audit__close_deal(struct audit *a)
         return;
     }
     a->next_ru = 0;
+    a->next_sru = 0;
+    a->n_ru_given = 0;
     rc = ledger_claims_next(a->l, a->sitting, a->evs[0].id,
                             a->evs[a->n_evs - 1].id, claim_seen, a);
     give_until(a, a->n_evs - 1);
     for (int k = 0; k < a->n_rus; k++) {
-        a->rus[k].claimed = claims_matched(a->claims, k);
+        a->rus[k].claimed = a->rus[k].given >= 0 &&
+                            claims_matched(a->claims, a->rus[k].given);
     }
     claims_end_deal(a->claims);
     line_findings(a);
@@ -261,7 +294,7 @@ void audit__close_deal(struct audit *a)
         const struct ru_rec *ru = &a->rus[k];
         const struct ev_rec *ev = &a->evs[ru->ev];
 
-        if (!is_irregularity(&ru->r)) {
+        if (!is_irregularity(&ru->r, ev)) {
             continue;
         }
         a->irregular[ru->r.law]++;
@@ -284,6 +317,28 @@ void audit__close_deal(struct audit *a)
                            ru->words, ru->r.note[0] ? " - " : "", ru->r.note);
         }
     }
+    /* the sitting's rulings (CH, PO, BY) between persons: counted by law
+     * and listed, their persons in the words */
+    for (int k = 0; k < a->n_srus; k++) {
+        const struct sru_rec *ru = &a->srus[k];
+        const struct ev_rec *ev = &a->evs[ru->ev];
+        struct ruling r;
+
+        if (laws_get(ru->r.law)->kind != LAW_KIND_PENALTY || ev->struck) {
+            continue;
+        }
+        memset(&r, 0, sizeof(r));
+        r.law = ru->r.law;
+        r.offender = SEAT_NONE;
+        r.elector = SEAT_NONE;
+        r.remedy = ru->r.remedy;
+        r.window = WIN_NONE;
+        snprintf(r.note, sizeof(r.note), "%s", ru->r.note);
+        a->irregular[ru->r.law]++;
+        a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
+                              arbiter_deal_number(a->arb), ev->id, &r,
+                              ru->words, a->imported ? "claimed" : "ruled");
+    }
     for (int s = 0; s < 2; s++) {
         if (a->miscount[s] != 0 && !a->counted[s]) {
             int dealer = arbiter_dealer(a->arb);
@@ -305,6 +360,7 @@ void audit__close_deal(struct audit *a)
     }
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_srus = 0;
     a->n_pend = 0;
     a->miscount[0] = a->miscount[1] = 0;
     a->counted[0] = a->counted[1] = false;

@@ -12,6 +12,7 @@
 
 #define DEAL_EVENTS_MAX 512     /* events kept for one deal */
 #define DEAL_RULINGS_MAX 64     /* rulings kept for one deal */
+#define DEAL_SIT_RULINGS_MAX 32 /* rulings of the sitting kept for one deal */
 
 /* One event of the deal being audited. */
 struct ev_rec {
@@ -21,6 +22,8 @@ struct ev_rec {
     int value;                  /* the hand's value after it */
     int pend_first;             /* the rulings waiting after it: ... */
     int n_pend;                 /* ... these of the deal's pend[] */
+    enum event_kind kind;       /* what it was (a take-back, a strike) */
+    bool struck;                /* a later `strike` took it back */
 };
 
 /* One ruling the laws give in the deal being audited. */
@@ -30,6 +33,15 @@ struct ru_rec {
     char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
     bool claimed;               /* a `= ruling` line of the log records it */
     bool answered;              /* an election answered it */
+    int given;                  /* its place among the rulings given to
+                                   the claims matcher */
+};
+
+/* One ruling the sitting gives in the deal being audited (CH, PO, BY). */
+struct sru_rec {
+    int ev;                     /* index in the deal's events */
+    struct sit_ruling r;
+    char words[APPLY_WORDS_MAX]; /* as a `= ruling` line says it */
 };
 
 /* A finding about a `=` line of the deal, held until every line of the
@@ -48,6 +60,32 @@ struct player {
     struct audit_tally t;
 };
 
+/* The roles a person's games are counted in (audit_role_names), and
+ * "all" after them. */
+#define AUDIT_ROLES 9
+
+/* A person's games by role, across the sittings (known by ID and name). */
+struct person_tally {
+    char id[TL_ID_MAX];
+    char name[TL_TAG_VALUE_MAX];
+    struct audit_role role[AUDIT_ROLES + 1]; /* the last: every role */
+};
+
+/* A settlement after an event: one the rules give, or one the ledger
+ * records (with the sum of its transfers). */
+struct money_rec {
+    int64_t event;
+    int line;                   /* the event's line (the rules' only) */
+    int sum;                    /* the ledger's: its transfers summed */
+    char text[SIT_MARK_TEXT];   /* "settle ann +2 bob -1 cy -1" */
+};
+
+/* The sitting's persons and their names (ledger_persons_foreach). */
+struct person_name {
+    char id[TL_ID_MAX];
+    char name[TL_TAG_VALUE_MAX];
+};
+
 struct audit {
     struct ledger *l;
     const struct audit_sink *sink; /* where what is found is said */
@@ -62,6 +100,23 @@ struct audit {
     struct audit_tally seat[2];
     struct arbiter *arb;
     struct arbiter *saved;      /* the referee at the start of the deal */
+    /* the sitting above the seats: persons, roles and money */
+    struct sitting *sit;
+    struct sitting *saved_sit;  /* as it stood at the start of the deal */
+    struct person_name names_of[TL_IDS_MAX]; /* its persons */
+    int n_names;
+    struct money_rec *given;    /* settlements the rules gave, not yet
+                                   compared with the ledger's */
+    int n_given;
+    int cap_given;
+    struct money_rec *rec;      /* the settlements the ledger records */
+    int n_rec;
+    int cap_rec;
+    int next_rec;               /* the first not yet compared */
+    int64_t last_ok;            /* the last event re-derived */
+    int last_ok_line;
+    int seen[SIT_MARK_KINDS];   /* the log's sitting `=` lines compared
+                                   after the event in hand, by kind */
     /* the deal being audited */
     struct ev_rec evs[DEAL_EVENTS_MAX];
     int n_evs;
@@ -73,6 +128,10 @@ struct audit {
     bool no_memory;             /* pend[] could not grow: the audit stops */
     struct claims *claims;      /* the log's `=` lines against the rulings */
     int next_ru;                /* the next of rus[] to give to claims */
+    struct sru_rec srus[DEAL_SIT_RULINGS_MAX];
+    int n_srus;
+    int next_sru;               /* the next of srus[] to give to claims */
+    int n_ru_given;             /* rulings given to claims in the deal */
     struct line_finding *lf;    /* findings about the deal's `=` lines */
     int n_lf;
     int cap_lf;
@@ -88,6 +147,8 @@ struct audit {
     int flags;
     struct player *players;
     int n_players;
+    struct person_tally *persons; /* every person's games by role */
+    int n_persons;
     struct applied res;         /* what the last action gave */
     int irregular[LAW_COUNT];   /* irregularities found, by law */
     /* the deals of the sitting quarantined: left out where they stood */
@@ -137,5 +198,39 @@ void audit__close_deal(struct audit *a);
  * be kept).
  */
 int audit__sitting(void *ctx, int64_t id, const char *source);
+
+/* ------------------------------------------------------------------ */
+/* Money (audit_money.c)                                                */
+/* ------------------------------------------------------------------ */
+
+/* audit__money_start - a sitting begins: its persons' names and the
+ * settlements the ledger records for it loaded.  Returns 0, -1 on a
+ * ledger error or out of memory (a->no_memory). */
+int audit__money_start(struct audit *a);
+
+/* audit__money_given - what the sitting gave after event at line (r):
+ * its settlements kept for comparing with the ledger's, each person's
+ * part in a game ended tallied by role.  Returns 0, -1 out of memory
+ * (a->no_memory). */
+int audit__money_given(struct audit *a, int64_t event, int line,
+                       const struct sit_result *r);
+
+/* audit__money_compare - the settlements the rules gave and those the
+ * ledger records after the events before upto (INT64_MAX: all), event
+ * by event: one that differs, one on one side only and one whose
+ * transfers do not sum to zero are findings (kind "settlement",
+ * "zero-sum").  An event that was not re-derived (its deal broken) is
+ * passed over. */
+void audit__money_compare(struct audit *a, int64_t upto);
+
+/* audit__money_claims - the imported log's `= settle`, `= pool`, `=
+ * roles` and `= bets` lines after event (just re-derived, a->res) against
+ * what the sitting gives there: a difference is a finding of the line's
+ * kind.  Returns 0, or -1 on a ledger error. */
+int audit__money_claims(struct audit *a, int64_t event);
+
+/* audit__money_persons - each person's games by role said to the sink
+ * (its person call), every role he played and then "all". */
+void audit__money_persons(struct audit *a);
 
 #endif

@@ -7,6 +7,7 @@
  */
 #include "cli/audit_int.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +73,11 @@ static void lost_deals(struct audit *a, int64_t id)
 
         audit__close_deal(a);
         lost_deal_apply(a->arb, g, &a->res);
+        if (sitting_observe(a->sit, a->arb, &a->res.r, &a->res.s) == 0) {
+            audit__money_given(a, g->after_event, g->line, &a->res.s);
+        }
         arbiter_copy(a->saved, a->arb);
+        sitting_copy(a->saved_sit, a->sit);
         a->broken = false;
         audit__finding(
             a, g->after_event, g->line, "", "quarantined",
@@ -105,19 +110,32 @@ static int keep_pending(struct audit *a, const struct ruling *r)
     return 0;
 }
 
-/* keep_event - the action just re-derived (event le, what it gave in
- * a->res) kept for the close of its deal: the score and value after it,
- * the rulings waiting then, the rulings it gave.  Returns 0, -1 out of
- * memory (a->no_memory). */
-static int keep_event(struct audit *a, const struct ledger_event *le)
+/* keep_event - the action just re-derived (event le of kind, what it
+ * gave in a->res) kept for the close of its deal: the score and value
+ * after it, the rulings waiting then, the rulings it gave; a strike marks
+ * the line it took back.  Returns 0, -1 out of memory (a->no_memory). */
+static int keep_event(struct audit *a, const struct ledger_event *le,
+                      enum event_kind kind)
 {
     const struct arb_result *r = &a->res.r;
     struct ev_rec *e = &a->evs[a->n_evs++];
     struct ruling pend[8];
     int n_pend;
 
+    if (r->struck) {
+        /* the line the strike took back, if it is of this deal: its
+         * rulings are no longer the table's */
+        for (int i = a->n_evs - 2; i >= 0; i--) {
+            if (a->evs[i].kind != EV_STRIKE && !a->evs[i].struck) {
+                a->evs[i].struck = true;
+                break;
+            }
+        }
+    }
     e->id = le->id;
     e->line = le->line;
+    e->kind = kind;
+    e->struck = false;
     e->score[0] = r->score[0];
     e->score[1] = r->score[1];
     e->value = arbiter_value(a->arb);
@@ -138,6 +156,15 @@ static int keep_event(struct audit *a, const struct ledger_event *le)
         memcpy(ru->words, a->res.words[i], sizeof(ru->words));
         ru->claimed = false;
         ru->answered = false;
+        ru->given = -1;
+    }
+    for (int i = 0; i < a->res.s.n_rulings && a->n_srus < DEAL_SIT_RULINGS_MAX;
+         i++) {
+        struct sru_rec *ru = &a->srus[a->n_srus++];
+
+        ru->ev = a->n_evs - 1;
+        ru->r = a->res.s.rulings[i];
+        memcpy(ru->words, a->res.sit_words[i], sizeof(ru->words));
     }
     return 0;
 }
@@ -158,6 +185,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     int rc;
 
     lost_deals(a, le->id);
+    audit__money_compare(a, le->id);
     a->events++;
     if (tl_parse_line(le->text, strlen(le->text), le->line, &line, &err) !=
             0 ||
@@ -171,22 +199,32 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         a->n_evs >= DEAL_EVENTS_MAX) {
         audit__close_deal(a);
         arbiter_copy(a->saved, a->arb);
+        sitting_copy(a->saved_sit, a->sit);
         a->broken = false;
     }
     if (a->broken) {
         return 0;
     }
-    rc = apply_event(a->arb, &line.ev, le->line, &a->res);
+    arbiter_set_line(a->arb, le->line);
+    rc = apply_line(a->sit, a->arb, &line, &a->res);
     if (rc != 0) {
         const char *kind = rc == ARB_E_IMPOSSIBLE ? "impossible" : "sequence";
 
         audit__finding(a, le->id, le->line,
                        rc == ARB_E_IMPOSSIBLE ? "conservation" : "", kind,
                        "\"%s\" cannot stand here: %s", le->text,
-                       arbiter_errmsg(a->arb));
+                       sitting_errmsg(a->sit));
         arbiter_copy(a->arb, a->saved);
+        sitting_copy(a->sit, a->saved_sit);
         a->broken = true;
         return 0;
+    }
+    a->last_ok = le->id;
+    a->last_ok_line = le->line;
+    if (sitting_active(a->sit) &&
+        (audit__money_given(a, le->id, le->line, &a->res.s) != 0 ||
+         audit__money_claims(a, le->id) != 0)) {
+        return 1;
     }
     if (r->deal_started) {
         a->deals++;             /* once a deal: it may be reported again */
@@ -232,7 +270,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     default:
         break;
     }
-    if (keep_event(a, le) != 0) {
+    if (keep_event(a, le, line.ev.kind) != 0) {
         return 1;
     }
     if (a->sink->action != NULL) {
@@ -266,6 +304,7 @@ static int sitting_tag(void *ctx, const char *name, const char *value)
         snprintf(a->names[1], sizeof(a->names[1]), "%s", value);
     }
     arbiter_set_tag(a->arb, name, value);
+    sitting_set_tag(a->sit, name, value);
     return 0;
 }
 
@@ -332,6 +371,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     memset(a->seat, 0, sizeof(a->seat));
     a->n_evs = 0;
     a->n_rus = 0;
+    a->n_srus = 0;
     a->n_pend = 0;
     claims_forget(a->claims);
     a->broken = false;
@@ -339,9 +379,17 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     a->imported = imported > 0;
     arbiter_close(a->arb);
     arbiter_close(a->saved);
+    sitting_close(a->sit);
+    sitting_close(a->saved_sit);
     a->arb = NULL;
     a->saved = NULL;
-    if (arbiter_open(&a->arb) != 0 || arbiter_open(&a->saved) != 0) {
+    a->sit = NULL;
+    a->saved_sit = NULL;
+    if (arbiter_open(&a->arb) != 0 || arbiter_open(&a->saved) != 0 ||
+        sitting_open(&a->sit) != 0 || sitting_open(&a->saved_sit) != 0) {
+        return -1;
+    }
+    if (audit__money_start(a) != 0) {
         return -1;
     }
     if (ledger_tags_foreach(a->l, id, sitting_tag, a) != 0) {
@@ -373,10 +421,12 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
         }
     }
     arbiter_copy(a->saved, a->arb);
+    sitting_copy(a->saved_sit, a->sit);
     if (ledger_events_brief_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
     }
     lost_deals(a, 0);
+    audit__money_compare(a, INT64_MAX);
     audit__close_deal(a);
     ledger_claims_done(a->l);
     ledger_rulings_done(a->l);

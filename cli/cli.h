@@ -80,6 +80,15 @@ void output_mark(struct output *o, const char *source, int line,
 void output_balance(struct output *o, int64_t sitting, const char *person,
                     const char *name, int balance);
 
+struct audit_role;
+
+/* output_audit_person - a person's games in a role (`ecarte audit`):
+ * JSON {"type":"person","person","name","role","games","won","lost",
+ * "money_won","money_lost"}. */
+void output_audit_person(struct output *o, const char *person,
+                         const char *name, const char *role,
+                         const struct audit_role *t);
+
 /* output_note - a fact that is not a ruling (text mode only). */
 void output_note(struct output *o, const char *source, int line,
                  const char *text);
@@ -630,6 +639,18 @@ struct audit_action {
     const struct arbiter *arb;  /* the referee after it */
 };
 
+/* A person's games in one role, across the sittings audited: the games
+ * he ended in it, those his side won and lost, and the money the
+ * games' settlements gave him (won: the sum of his gains, lost: of his
+ * losses, both >= 0). */
+struct audit_role {
+    int games;
+    int won;
+    int lost;
+    long money_won;
+    long money_lost;
+};
+
 /*
  * Where an audit says what it finds, in the order `ecarte audit` prints
  * it.  Every text is borrowed for the call.  deal is the deal number in
@@ -662,6 +683,11 @@ struct audit_sink {
     void (*statistic)(void *ctx, const char *player, const char *kind, int k,
                       int n, double expected, double probability,
                       bool flagged, const char *message);
+    /* a person's games in one role (bank, ponte, adviser, player, roi,
+     * rentrant, waiting, bettor, bystander; "all" for every role), when
+     * every sitting is walked (NULL: not wanted) */
+    void (*person)(void *ctx, const char *person, const char *name,
+                   const char *role, const struct audit_role *t);
     /* each action re-derived without failure, after it is tallied */
     void (*action)(void *ctx, const struct audit_action *act);
     /* the deal number deal of sitting is closed (its findings and

@@ -105,43 +105,35 @@ struct gen {
     bool deal_over;             /* the referee ended the deal */
     bool failed;
     struct applied applied;     /* what the last action gave */
+    /* the sitting above the seats (--format): persons, roles, money */
+    struct sitting *sit;
+    int format;                 /* enum sit_format */
+    bool tableau;               /* gallery: bet-match=tableau */
+    bool each_turnup;           /* gallery: bets-close=each-turnup */
+    int n_persons;
+    int seated[2];              /* the person in each seat, -1 */
+    int stake;                  /* the Stake tag */
+    int last_bettor;            /* gallery: the last bet made, -1 none */
+    int last_seat;
+    int chouette_seat;          /* gallery: the seat taking all bets */
 };
 
 static void answer_veto(struct gen *g);
 
-/* emit - write one event line, feed it to the referee; `= ruling` for
- * every ruling given, `= value N` when a double raised the hand's value,
- * `= score` after a deal or a mark.  A king point the referee holds for
- * a jack veto (PL5) is answered at once.  An action the referee refuses,
- * or one after which the cards are not all in one place each (card
- * conservation), is a failure of the generator: g->failed, said on
- * standard error, and nothing more is written. */
-static void emit(struct gen *g, const struct table_event *ev)
+/* write_marks - the `=` lines of what the line just applied gave: the
+ * referee's rulings and the sitting's, the hand's value when a double
+ * raised it, the score after a deal or a mark, then the sitting's money,
+ * pool, roles and bets in the order it gave them. */
+static void write_marks(struct gen *g)
 {
-    char text[TL_LINE_MAX];
     struct applied *ap = &g->applied;
     const struct arb_result *r = &ap->r;
 
-    if (g->failed) {
-        return;
-    }
-    tl_format_event(ev, text, sizeof(text));
-    fprintf(g->out, "%s\n", text);
-    g->lines++;
-    if (apply_event(g->arb, ev, (int)g->lines, ap) != 0) {
-        fprintf(stderr, "ecarte gen: internal error at \"%s\": %s\n", text,
-                arbiter_errmsg(g->arb));
-        g->failed = true;
-        return;
-    }
-    if (!arbiter_check_conservation(g->arb)) {
-        fprintf(stderr, "ecarte gen: internal error at \"%s\": card "
-                        "conservation broken\n", text);
-        g->failed = true;
-        return;
-    }
     for (int i = 0; i < r->n_rulings; i++) {
         fprintf(g->out, "= %s\n", ap->words[i]);
+    }
+    for (int i = 0; i < ap->s.n_rulings; i++) {
+        fprintf(g->out, "= %s\n", ap->sit_words[i]);
     }
     if (arbiter_value(g->arb) != g->value) {
         if (arbiter_value(g->arb) > g->value) {
@@ -152,6 +144,51 @@ static void emit(struct gen *g, const struct table_event *ev)
     if (r->deal_over || (r->score_changed && !r->game_started)) {
         fprintf(g->out, "= score A %d B %d\n", r->score[0], r->score[1]);
     }
+    for (int i = 0; i < ap->s.n_marks; i++) {
+        fprintf(g->out, "= %s\n", ap->s.marks[i].text);
+    }
+}
+
+/* emit_text - write one line of the log (an action of the seats or of a
+ * person), feed it to the sitting and through it to the referee, and
+ * write the `=` lines of what it gave (write_marks).  A king point the
+ * referee holds for a jack veto (PL5) is answered at once.  A line the
+ * sitting or the referee refuses, or one after which the cards are not
+ * all in one place each (card conservation), is a failure of the
+ * generator: g->failed, said on standard error, and nothing more is
+ * written. */
+static void emit_text(struct gen *g, const char *text)
+{
+    struct applied *ap = &g->applied;
+    const struct arb_result *r = &ap->r;
+    struct tl_line line;
+    struct tl_error err;
+
+    if (g->failed) {
+        return;
+    }
+    fprintf(g->out, "%s\n", text);
+    g->lines++;
+    if (tl_parse_line(text, strlen(text), (int)g->lines, &line, &err) != 0) {
+        fprintf(stderr, "ecarte gen: internal error at \"%s\": %s\n", text,
+                err.msg);
+        g->failed = true;
+        return;
+    }
+    arbiter_set_line(g->arb, (int)g->lines);
+    if (apply_line(g->sit, g->arb, &line, ap) != 0) {
+        fprintf(stderr, "ecarte gen: internal error at \"%s\": %s\n", text,
+                sitting_errmsg(g->sit));
+        g->failed = true;
+        return;
+    }
+    if (!arbiter_check_conservation(g->arb)) {
+        fprintf(stderr, "ecarte gen: internal error at \"%s\": card "
+                        "conservation broken\n", text);
+        g->failed = true;
+        return;
+    }
+    write_marks(g);
     if (r->deal_over) {
         g->deal_over = true;
     }
@@ -162,6 +199,17 @@ static void emit(struct gen *g, const struct table_event *ev)
     if (g->prof->jack_veto) {
         answer_veto(g); /* last: it writes over g->applied */
     }
+}
+
+/* emit - write one event line (emit_text). */
+static void emit(struct gen *g, const struct table_event *ev)
+{
+    char text[TL_LINE_MAX];
+
+    if (g->failed) {
+        return;
+    }
+    emit_text(g, tl_format_event(ev, text, sizeof(text)));
 }
 
 /* ev_new - an event of kind k by actor, naming nothing yet. */
@@ -789,6 +837,514 @@ static int packet_order(struct gen *g, int dealer)
     return g->order[dealer];
 }
 
+/* ------------------------------------------------------------------ */
+/* Tables of three or more (--format): persons, roles, stakes, bets     */
+/* ------------------------------------------------------------------ */
+
+#define GEN_PERSONS_MAX 8
+
+static const char *const person_id[GEN_PERSONS_MAX] = {
+    "ann", "bob", "cy", "dan", "eve", "fay", "gus", "hal",
+};
+
+static const char *const person_name[GEN_PERSONS_MAX] = {
+    "Ann Ash", "Bob Blount", "Cy Cray", "Dan Dee",
+    "Eve Ell", "Fay Fenn", "Gus Gray", "Hal Hart",
+};
+
+/* person_of - the index of person id, -1 if none. */
+static int person_of(const char *id)
+{
+    for (int i = 0; i < GEN_PERSONS_MAX; i++) {
+        if (strcmp(person_id[i], id) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* roles_words - the words of the sitting's `= roles` line now ("bank
+ * ann ponte bob advisers cy" -> 6 words) into w (at most max); how many
+ * (0: the sitting has no roles now). */
+static int roles_words(const struct gen *g, char w[][TL_ID_MAX + 8], int max)
+{
+    char text[SIT_MARK_TEXT];
+    char *save = NULL;
+    int n = 0;
+
+    sitting_now_text(g->sit, TL_EXPECT_ROLES, text, sizeof(text));
+    for (char *t = strtok_r(text, " ", &save); t != NULL && n < max;
+         t = strtok_r(NULL, " ", &save)) {
+        snprintf(w[n++], sizeof(w[0]), "%s", t);
+    }
+    return n > 0 && strcmp(w[0], "roles") == 0 ? n : 0;
+}
+
+/* order_cut - every person cuts for the order (CH1, 6.2): cards of
+ * different ranks, so that no tie is cut again. */
+static void order_cut(struct gen *g)
+{
+    int ranks[RANK_COUNT];
+
+    for (int i = 0; i < RANK_COUNT; i++) {
+        ranks[i] = i;
+    }
+    for (int i = RANK_COUNT - 1; i > 0; i--) {
+        int j = rng_below(&g->rng, i + 1);
+        int t = ranks[i];
+
+        ranks[i] = ranks[j];
+        ranks[j] = t;
+    }
+    for (int i = 0; i < g->n_persons; i++) {
+        char card[CARD_TEXT_MAX];
+        char text[TL_LINE_MAX];
+        uint8_t c = CARD_MAKE(rng_below(&g->rng, SUIT_COUNT), ranks[i]);
+
+        snprintf(text, sizeof(text), "%s cuts-for-deal %s", person_id[i],
+                 card_format(c, card));
+        emit_text(g, text);
+    }
+}
+
+/* cut_for_deal - the two seats cut for deal until the cards differ in
+ * rank (L5): who deals first is the referee's to say. */
+static void cut_for_deal(struct gen *g)
+{
+    while (!g->failed) {
+        uint8_t a = (uint8_t)rng_below(&g->rng, CARD_COUNT);
+        uint8_t b = (uint8_t)rng_below(&g->rng, CARD_COUNT);
+        struct table_event ev;
+
+        if (a == b) {
+            continue;
+        }
+        ev = ev_new(EV_CUT_FOR_DEAL, SEAT_A);
+        ev_cards(&ev, &a, 1);
+        emit(g, &ev);
+        ev = ev_new(EV_CUT_FOR_DEAL, SEAT_B);
+        ev_cards(&ev, &b, 1);
+        emit(g, &ev);
+        if (card_strength(a, g->prof->rank) !=
+            card_strength(b, g->prof->rank)) {
+            return;
+        }
+    }
+}
+
+/* sit_down - person takes seat for the next game (a `seat` line), if he
+ * is not there already. */
+static void sit_down(struct gen *g, int seat, int person)
+{
+    char text[TL_LINE_MAX];
+
+    if (person < 0 || g->seated[seat] == person) {
+        return;
+    }
+    if (g->seated[SEAT_OTHER(seat)] == person) {
+        g->seated[SEAT_OTHER(seat)] = -1;
+    }
+    snprintf(text, sizeof(text), "seat %c %s", seat_letter(seat),
+             person_id[person]);
+    emit_text(g, text);
+    g->seated[seat] = person;
+}
+
+/* take_seats - the seats as the roles want them (VARIANTS.md 5.2, 6.2,
+ * 7.3): the bank in A and the ponte in B; the pool's pair, or the roi
+ * where he sits and the rentrant in the other seat; the gallery's A and
+ * B. */
+static void take_seats(struct gen *g)
+{
+    char w[TL_IDS_MAX + 8][TL_ID_MAX + 8];
+    int n = roles_words(g, w, TL_IDS_MAX + 8);
+    int want[2] = {-1, -1};
+
+    if (n >= 5 && strcmp(w[1], "bank") == 0) {
+        want[SEAT_A] = person_of(w[2]);
+        want[SEAT_B] = person_of(w[4]);
+    } else if (n >= 4 && strcmp(w[1], "players") == 0) {
+        int x = person_of(w[2]);
+        int y = person_of(w[3]);
+
+        if (g->seated[SEAT_B] == x || g->seated[SEAT_A] == y) {
+            want[SEAT_A] = y;
+            want[SEAT_B] = x;
+        } else {
+            want[SEAT_A] = x;
+            want[SEAT_B] = y;
+        }
+    } else if (n >= 6 && strcmp(w[1], "roi") == 0) {
+        int roi = person_of(w[2]);
+        int seat = g->seated[SEAT_B] == roi ? SEAT_B : SEAT_A;
+
+        want[seat] = roi;
+        want[SEAT_OTHER(seat)] =
+            strcmp(w[5], "rentrant") == 0 && n >= 7 ? person_of(w[6]) : -1;
+    } else if (n >= 5 && strcmp(w[1], "A") == 0) {
+        want[SEAT_A] = person_of(w[2]);
+        want[SEAT_B] = person_of(w[4]);
+    } else if (g->format == SIT_GALLERY) {
+        want[SEAT_A] = 0;       /* the first two declared play first */
+        want[SEAT_B] = 1;
+    }
+    sit_down(g, SEAT_A, want[SEAT_A]);
+    sit_down(g, SEAT_B, want[SEAT_B]);
+}
+
+/* between_games - what a table of three or more does before a game: the
+ * order cut when the roles are to be cut (a chouette's or a pool's
+ * first, a pool's after it was taken), now and then a newcomer, the
+ * seats as the roles want them, and the new pair's cut for deal when
+ * nothing says who deals. */
+static void between_games(struct gen *g)
+{
+    char w[4][TL_ID_MAX + 8];
+
+    if (g->format != SIT_GALLERY && roles_words(g, w, 4) == 0) {
+        order_cut(g);
+    }
+    if (g->format == SIT_GALLERY && g->game_no == 0) {
+        /* some bystanders ask to play: the rentrants' queue (7.3) */
+        for (int i = 2; i < g->n_persons; i++) {
+            if (rng_chance(&g->rng, 0.6)) {
+                char text[TL_LINE_MAX];
+
+                snprintf(text, sizeof(text), "%s queues", person_id[i]);
+                emit_text(g, text);
+            }
+        }
+    }
+    if (g->game_no > 0 && g->n_persons < GEN_PERSONS_MAX &&
+        rng_chance(&g->rng, 0.08)) {
+        /* a newcomer joins and asks to play: the end of the order or the
+         * queue, a pool's ante paid (5.3, 6.2, 7.3) */
+        char text[TL_LINE_MAX];
+        int i = g->n_persons++;
+
+        snprintf(text, sizeof(text), "person %s \"%s\"", person_id[i],
+                 person_name[i]);
+        emit_text(g, text);
+        snprintf(text, sizeof(text), "%s queues", person_id[i]);
+        emit_text(g, text);
+    }
+    take_seats(g);
+    if (arbiter_next_dealer(g->arb) == SEAT_NONE) {
+        cut_for_deal(g);
+    }
+}
+
+/* stake_amount - a random amount of units, in the Stake. */
+static int stake_amount(struct gen *g, int most)
+{
+    return (1 + rng_below(&g->rng, most)) * g->stake;
+}
+
+/* one_bet - bettor backs seat (BY1): in a tableau at even money;
+ * else covered by the adverse player or another bystander, at odds now
+ * and then (even money always while a player takes all bets). */
+static void one_bet(struct gen *g, int bettor, int seat, bool odds)
+{
+    char text[TL_LINE_MAX];
+    int amount = stake_amount(g, 10);
+    int used;
+
+    used = snprintf(text, sizeof(text), "%s bets %d on %c",
+                    person_id[bettor], amount, seat_letter(seat));
+    if (!g->tableau && odds) {
+        snprintf(text + used, sizeof(text) - (size_t)used, " at %d:%d",
+                 1 + rng_below(&g->rng, 3), 1 + rng_below(&g->rng, 3));
+    }
+    emit_text(g, text);
+    g->last_bettor = bettor;
+    g->last_seat = seat;
+    if (g->tableau || g->chouette_seat == SEAT_OTHER(seat)) {
+        return;
+    }
+    if (rng_chance(&g->rng, 0.5)) {
+        snprintf(text, sizeof(text), "%s covers %s",
+                 person_id[g->seated[SEAT_OTHER(seat)]], person_id[bettor]);
+        emit_text(g, text);
+        return;
+    }
+    for (int k = 0; k < g->n_persons; k++) {
+        int who = (bettor + 1 + k) % g->n_persons;
+
+        if (who != bettor && who != g->seated[0] && who != g->seated[1]) {
+            if (rng_chance(&g->rng, 0.8)) {
+                snprintf(text, sizeof(text), "%s covers %s", person_id[who],
+                         person_id[bettor]);
+                emit_text(g, text);
+            }
+            return;
+        }
+    }
+}
+
+/* game_begun - after the `game` line, before its first deal: stakes
+ * stated against the bank (CH4), bets on the game (BY1), a player now
+ * and then taking all bets (BY10); with irregularities injected, an
+ * adviser or a bettor who looks at the cards he may not see (CH2, BY2). */
+static void game_begun(struct gen *g)
+{
+    char text[TL_LINE_MAX];
+    int seat;
+
+    g->chouette_seat = SEAT_NONE;
+    g->last_bettor = -1;
+    if (g->format == SIT_CHOUETTE) {
+        char v[8][TL_ID_MAX + 8];
+        int n = roles_words(g, v, 8);
+        int bank = n >= 3 ? person_of(v[2]) : -1;
+
+        for (int i = 0; i < g->n_persons; i++) {
+            if (i != bank && rng_chance(&g->rng, 0.3)) {
+                snprintf(text, sizeof(text), "%s stakes %d", person_id[i],
+                         stake_amount(g, 4));
+                emit_text(g, text);
+            }
+        }
+        if (n >= 7 && rng_chance(&g->rng, 2 * g->rate)) {
+            /* an irregularity: the first adviser looks at the bank's
+             * cards, his stake to the bank at once (CH2) */
+            snprintf(text, sizeof(text), "%s sees A", v[6]);
+            emit_text(g, text);
+        }
+    }
+    if (g->format != SIT_GALLERY) {
+        return;
+    }
+    if (!g->tableau && rng_chance(&g->rng, 0.15)) {
+        g->chouette_seat = rng_below(&g->rng, 2);
+        snprintf(text, sizeof(text), "%c takes-all-bets",
+                 seat_letter(g->chouette_seat));
+        emit_text(g, text);
+    }
+    seat = rng_below(&g->rng, 2);
+    for (int i = 0; i < g->n_persons; i++) {
+        if (i != g->seated[0] && i != g->seated[1] &&
+            rng_chance(&g->rng, 0.7)) {
+            /* the sides mostly alternate, so that bets meet */
+            seat = rng_chance(&g->rng, 0.7) ? SEAT_OTHER(seat) : seat;
+            one_bet(g, i, seat, rng_chance(&g->rng, 0.2));
+        }
+    }
+    for (int k = 0; g->tableau && k < 2; k++) {
+        if (rng_chance(&g->rng, 0.3)) {
+            one_bet(g, g->seated[k], k, false); /* on his own seat */
+        }
+    }
+    if (g->last_bettor >= 0 && g->last_bettor != g->seated[0] &&
+        g->last_bettor != g->seated[1] && rng_chance(&g->rng, 2 * g->rate)) {
+        /* an irregularity: a bettor looks at the hand he bets against,
+         * his stake to that player (BY2) */
+        snprintf(text, sizeof(text), "%s sees %c", person_id[g->last_bettor],
+                 seat_letter(SEAT_OTHER(g->last_seat)));
+        emit_text(g, text);
+    }
+}
+
+/* waiting - a person not seated, at random (-1 if none). */
+static int waiting(struct gen *g)
+{
+    int n = 0;
+    int who[GEN_PERSONS_MAX];
+
+    for (int i = 0; i < g->n_persons; i++) {
+        if (i != g->seated[0] && i != g->seated[1]) {
+            who[n++] = i;
+        }
+    }
+    return n > 0 ? who[rng_below(&g->rng, n)] : -1;
+}
+
+/* late_irregularity - between two deals of a game, with irregularities
+ * injected, now and then: a stake stated after the first turn-up (CH4,
+ * void), a bet after the close (BY1, void, under first-turnup), advice
+ * in words from a bystander (BY4 where it is not allowed: the adviser's
+ * bets void; PO4 at a pool), a bettor's call (BY5: the backed player's
+ * claim, or not heard and his bets void). */
+static void late_irregularity(struct gen *g)
+{
+    char text[TL_LINE_MAX];
+    int who = waiting(g);
+
+    if (g->rate <= 0 || who < 0 || !rng_chance(&g->rng, g->rate)) {
+        return;
+    }
+    switch (rng_below(&g->rng, 3)) {
+    case 0:
+        if (g->format == SIT_CHOUETTE) {
+            snprintf(text, sizeof(text), "%s stakes %d", person_id[who],
+                     stake_amount(g, 3));
+        } else if (g->format == SIT_GALLERY && !g->each_turnup) {
+            snprintf(text, sizeof(text), "%s bets %d on %c", person_id[who],
+                     stake_amount(g, 5), seat_letter(rng_below(&g->rng, 2)));
+        } else {
+            return;
+        }
+        break;
+    case 1:
+        snprintf(text, sizeof(text), "%s advises %c", person_id[who],
+                 seat_letter(rng_below(&g->rng, 2)));
+        break;
+    default:
+        if (g->format != SIT_GALLERY) {
+            return;
+        }
+        snprintf(text, sizeof(text), "%s calls L43", person_id[who]);
+        break;
+    }
+    emit_text(g, text);
+}
+
+/* deal_begins - before a later deal of a game: under bets-close=
+ * each-turnup a bet at odds now and then (7.2); an irregularity of the
+ * persons now and then (late_irregularity). */
+static void deal_begins(struct gen *g)
+{
+    if (g->format == SIT_DUEL) {
+        return;
+    }
+    late_irregularity(g);
+    if (g->format != SIT_GALLERY || !g->each_turnup) {
+        return;
+    }
+    for (int i = 0; i < g->n_persons; i++) {
+        if (i != g->seated[0] && i != g->seated[1] &&
+            rng_chance(&g->rng, 0.25)) {
+            one_bet(g, i, rng_below(&g->rng, 2), true);
+        }
+    }
+}
+
+/* would_take - would the sitting and the referee take the n lines of
+ * text, one after the other, where the table stands?  Tried on copies;
+ * nothing of g changes.  False if out of memory. */
+static bool would_take(const struct gen *g, const char *const *text, int n)
+{
+    struct arbiter *a = NULL;
+    struct sitting *sit = NULL;
+    struct applied *ap = malloc(sizeof(*ap));
+    bool ok = false;
+
+    if (ap != NULL && arbiter_open(&a) == 0 && sitting_open(&sit) == 0) {
+        arbiter_copy(a, g->arb);
+        sitting_copy(sit, g->sit);
+        ok = true;
+        for (int i = 0; i < n && ok; i++) {
+            struct tl_line line;
+            struct tl_error err;
+
+            ok = tl_parse_line(text[i], strlen(text[i]), 1, &line, &err) ==
+                     0 &&
+                 apply_line(sit, a, &line, ap) == 0;
+        }
+    }
+    sitting_close(sit);
+    arbiter_close(a);
+    free(ap);
+    return ok;
+}
+
+/* gallery_leave - a player of the gallery leaves (BY6) and a person with
+ * money on his seat takes up the hand, if one can. */
+static void gallery_leave(struct gen *g)
+{
+    int seat = rng_below(&g->rng, 2);
+    char leave[TL_LINE_MAX];
+    char take[TL_LINE_MAX];
+
+    snprintf(leave, sizeof(leave), "%c leaves", seat_letter(seat));
+    for (int i = 0; i < g->n_persons; i++) {
+        const char *lines[2] = {leave, take};
+
+        if (i == g->seated[0] || i == g->seated[1]) {
+            continue;
+        }
+        snprintf(take, sizeof(take), "%s takes-seat %c", person_id[i],
+                 seat_letter(seat));
+        if (would_take(g, lines, 2)) {
+            emit_text(g, leave);
+            emit_text(g, take);
+            g->seated[seat] = i;
+            return;
+        }
+    }
+}
+
+/* maybe_leave - between two deals of a game, with irregularities
+ * injected: now and then a player leaves the table without consent.  At
+ * a chouette the ponte's seat is taken by the first adviser (CH3), a
+ * bank who leaves loses the game (CH5); at a pool the leaver concedes the
+ * game and is out of the pool (PO3; only where four or more play, so
+ * that a rentrant is left); in a gallery a backer of the seat takes up
+ * the hand (BY6). */
+static void maybe_leave(struct gen *g)
+{
+    char text[TL_LINE_MAX];
+    char v[8][TL_ID_MAX + 8];
+    int seat;
+
+    if (g->format == SIT_DUEL || g->game_over || g->game_no == 0 ||
+        !rng_chance(&g->rng, g->rate / 2)) {
+        return;
+    }
+    if (g->format == SIT_GALLERY) {
+        gallery_leave(g);
+        return;
+    }
+    if (g->format == SIT_POOL && g->n_persons < 4) {
+        return;
+    }
+    seat = rng_below(&g->rng, 2);
+    if (g->format == SIT_CHOUETTE && seat == SEAT_B &&
+        (roles_words(g, v, 8) < 7 || strcmp(v[5], "advisers") != 0)) {
+        return;
+    }
+    snprintf(text, sizeof(text), "%c leaves", seat_letter(seat));
+    emit_text(g, text);
+    if (g->format == SIT_CHOUETTE && seat == SEAT_B && !g->game_over) {
+        snprintf(text, sizeof(text), "%s takes-seat B", v[6]);
+        emit_text(g, text);
+        g->seated[SEAT_B] = person_of(v[6]);
+    }
+}
+
+/* format_header - the Format, Stake and Stakes tags of a table of three
+ * or more (given to the sitting and the referee), then its persons.
+ * Returns 0, or the exit status of a bad --format. */
+static int format_header(struct gen *g, const char *format)
+{
+    static const int stakes[] = {1, 2, 5};
+    char text[TL_LINE_MAX];
+
+    g->format = sitting_format(g->sit);
+    g->tableau = strstr(format, "tableau") != NULL;
+    g->each_turnup = strstr(format, "each-turnup") != NULL;
+    g->stake = stakes[rng_below(&g->rng, 3)];
+    printf("[Format \"%s\"]\n", format);
+    if (g->format == SIT_DUEL) {
+        return 0;
+    }
+    printf("[Stake \"%d\"]\n", g->stake);
+    snprintf(text, sizeof(text), "%d", g->stake);
+    sitting_set_tag(g->sit, "Stake", text);
+    if (g->format != SIT_GALLERY && rng_chance(&g->rng, 0.5)) {
+        printf("[Stakes \"treble\"]\n");
+        arbiter_set_tag(g->arb, "Stakes", "treble");
+    }
+    g->n_persons = (g->format == SIT_GALLERY ? 4 : 3) +
+                   rng_below(&g->rng, 3);
+    g->seated[0] = g->seated[1] = -1;
+    for (int i = 0; i < g->n_persons; i++) {
+        snprintf(text, sizeof(text), "person %s \"%s\"", person_id[i],
+                 person_name[i]);
+        emit_text(g, text);
+    }
+    return 0;
+}
+
 /* one_deal - a whole deal by g->dealer. */
 static void one_deal(struct gen *g)
 {
@@ -810,6 +1366,11 @@ static void one_deal(struct gen *g)
         emit(g, &ev);
         g->game_no++;
         g->game_over = false;
+        if (g->format != SIT_DUEL) {
+            game_begun(g);
+        }
+    } else {
+        deal_begins(g);
     }
     ev = ev_new(EV_DEAL, dealer);
     emit(g, &ev);
@@ -945,11 +1506,17 @@ static void elect_pending(struct gen *g)
  * is the profile's canonical value (profile_format), which reads back as
  * the same rules. */
 static void gen_header(const struct gen *g, long deals,
-                       unsigned long long seed, const char *laws)
+                       unsigned long long seed, const char *laws,
+                       const char *format)
 {
     char spec[512];
 
-    if (laws != NULL) {
+    if (format != NULL) {
+        printf("# Generated by `ecarte gen --deals %ld --seed %llu "
+               "--irregularities %g%s%s%s --format \"%s\"`:\n",
+               deals, seed, g->rate, laws != NULL ? " --laws \"" : "",
+               laws != NULL ? laws : "", laws != NULL ? "\"" : "", format);
+    } else if (laws != NULL) {
         printf("# Generated by `ecarte gen --deals %ld --seed %llu "
                "--irregularities %g --laws \"%s\"`:\n",
                deals, seed, g->rate, laws);
@@ -972,6 +1539,7 @@ int cmd_gen(int argc, char **argv)
         {"seed", required_argument, NULL, 's'},
         {"irregularities", required_argument, NULL, 'i'},
         {"laws", required_argument, NULL, 'l'},
+        {"format", required_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -979,11 +1547,13 @@ int cmd_gen(int argc, char **argv)
     long deals = 20;
     unsigned long long seed = 1;
     const char *laws = NULL;
+    const char *format = NULL;
     char *end = NULL;
+    int rc = EXIT_FINE;
     int c;
 
     memset(&g, 0, sizeof(g));
-    while ((c = getopt_long(argc, argv, "n:s:i:l:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "n:s:i:l:f:h", opts, NULL)) != -1) {
         switch (c) {
         case 'n':
             deals = strtol(optarg, &end, 10);
@@ -1009,6 +1579,9 @@ int cmd_gen(int argc, char **argv)
         case 'l':
             laws = optarg;
             break;
+        case 'f':
+            format = optarg;
+            break;
         case 'h':
             return usage_help("gen");
         default:
@@ -1020,42 +1593,39 @@ int cmd_gen(int argc, char **argv)
         g.rng.s = 1;
     }
     g.out = stdout;
-    if (arbiter_open(&g.arb) != 0) {
+    if (arbiter_open(&g.arb) != 0 || sitting_open(&g.sit) != 0) {
+        arbiter_close(g.arb);
         return EXIT_BAD_INPUT;
     }
     if (laws != NULL && arbiter_set_tag(g.arb, "Laws", laws) != 0) {
-        int rc = usage_error("gen", "--laws: %s", arbiter_errmsg(g.arb));
-
-        arbiter_close(g.arb);
-        return rc;
+        rc = usage_error("gen", "--laws: %s", arbiter_errmsg(g.arb));
+        goto out_close;
+    }
+    if (format != NULL && sitting_set_tag(g.sit, "Format", format) != 0) {
+        rc = usage_error("gen", "--format: %s", sitting_errmsg(g.sit));
+        goto out_close;
     }
     g.prof = arbiter_profile(g.arb);
     g.value = 1;
     for (int i = 0; i < CARD_COUNT; i++) {
         g.pack[i] = (uint8_t)i;
     }
-    gen_header(&g, deals, seed, laws);
-    /* cut for deal until the cards differ in rank */
-    for (;;) {
-        uint8_t a = (uint8_t)rng_below(&g.rng, CARD_COUNT);
-        uint8_t b = (uint8_t)rng_below(&g.rng, CARD_COUNT);
-        struct table_event ev;
-
-        if (a == b) {
-            continue;
-        }
-        ev = ev_new(EV_CUT_FOR_DEAL, SEAT_A);
-        ev_cards(&ev, &a, 1);
-        emit(&g, &ev);
-        ev = ev_new(EV_CUT_FOR_DEAL, SEAT_B);
-        ev_cards(&ev, &b, 1);
-        emit(&g, &ev);
-        if (card_strength(a, g.prof->rank) != card_strength(b, g.prof->rank)) {
-            g.dealer = arbiter_next_dealer(g.arb);
-            break;
-        }
+    gen_header(&g, deals, seed, laws, format);
+    if (format != NULL && (rc = format_header(&g, format)) != EXIT_FINE) {
+        goto out_close;
+    }
+    if (g.format == SIT_DUEL) {
+        cut_for_deal(&g);
+        g.dealer = arbiter_next_dealer(g.arb);
     }
     for (long i = 0; i < deals && !g.failed; i++) {
+        if (g.format != SIT_DUEL && g.rate > 0) {
+            maybe_leave(&g);
+        }
+        if (g.format != SIT_DUEL && (g.game_over || g.game_no == 0)) {
+            between_games(&g);
+            g.dealer = arbiter_next_dealer(g.arb);
+        }
         one_deal(&g);
         elect_pending(&g);
         if (arbiter_hand_in_progress(g.arb)) {
@@ -1075,6 +1645,9 @@ int cmd_gen(int argc, char **argv)
         }
         printf("\n");
     }
+    rc = g.failed ? EXIT_BAD_INPUT : EXIT_FINE;
+out_close:
+    sitting_close(g.sit);
     arbiter_close(g.arb);
-    return g.failed ? EXIT_BAD_INPUT : EXIT_FINE;
+    return rc;
 }

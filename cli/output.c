@@ -24,6 +24,7 @@ enum json_kind {
     J_IMPORT,
     J_MARK,
     J_BALANCE,
+    J_PERSON,
     J_COUNT
 };
 
@@ -50,7 +51,7 @@ static const char *const json_sql[J_COUNT] = {
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
                 "'game_points',json_object('A',?12,'B',?13),"
-                "'game_quarantined',?14)",
+                "'game_quarantined',?14,'finished',json(?15))",
     [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
@@ -76,6 +77,9 @@ static const char *const json_sql[J_COUNT] = {
                "'game',?4,'reason',?5,'text',?6,'transfers',json(?7))",
     [J_BALANCE] = "SELECT json_object('type','balance','sitting',?1,"
                   "'person',?2,'name',?3,'balance',?4)",
+    [J_PERSON] = "SELECT json_object('type','person','person',?1,'name',?2,"
+                 "'role',?3,'games',?4,'won',?5,'lost',?6,'money_won',?7,"
+                 "'money_lost',?8)",
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
@@ -401,6 +405,33 @@ void output_balance(struct output *o, int64_t sitting, const char *person,
             balance);
 }
 
+void output_audit_person(struct output *o, const char *person,
+                         const char *name, const char *role,
+                         const struct audit_role *t)
+{
+    bool all = strcmp(role, "all") == 0;
+
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_PERSON];
+
+        bind_text(st, 1, person);
+        bind_text(st, 2, name);
+        bind_text(st, 3, role);
+        sqlite3_bind_int(st, 4, t->games);
+        sqlite3_bind_int(st, 5, t->won);
+        sqlite3_bind_int(st, 6, t->lost);
+        sqlite3_bind_int64(st, 7, t->money_won);
+        sqlite3_bind_int64(st, 8, t->money_lost);
+        emit(o, J_PERSON);
+        return;
+    }
+    fprintf(o->fp, "person %s (%s) %s %s: %d game(s), won %d, lost %d; "
+                   "money won %ld, lost %ld, net %+ld\n",
+            person, name, all ? "in" : "as", all ? "all roles" : role,
+            t->games, t->won, t->lost, t->money_won, t->money_lost,
+            t->money_won - t->money_lost);
+}
+
 void output_note(struct output *o, const char *source, int line,
                  const char *text)
 {
@@ -558,6 +589,7 @@ void output_scoresheet_row(struct output *o,
         sqlite3_bind_int(st, 12, row->game_points_a);
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
+        bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
         emit(o, J_SHEET);
         return;
     }
@@ -571,9 +603,9 @@ void output_scoresheet_row(struct output *o,
     if (row->is_void) {
         fprintf(o->fp, "  %4d   %c      void\n", row->deal, row->dealer);
     } else {
-        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d\n", row->deal,
+        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s\n", row->deal,
                 row->dealer, row->tricks_a, row->tricks_b, row->points_a,
-                row->points_b);
+                row->points_b, row->finished ? "" : "   (in progress)");
     }
 }
 

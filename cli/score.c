@@ -14,9 +14,135 @@ struct sheet_ctx {
     int value;
     int points[2];
     int games_won[2];
-    int rubber;
+    int rubber;                 /* games in a rubber, 0 none */
+    bool rubber_given;          /* by --rubber, for every sitting; else
+                                   each sitting's own (its tags) */
     int lost;                   /* deals of the game quarantined */
+    struct ledger *l;
+    bool money;                 /* the sitting listed has persons: no
+                                   rubber, each game settled on its own */
+    /* who sat in each seat, by game of the sitting listed (the last to
+     * sit there: a substitute after the player he replaced) */
+    char (*who)[2][TL_ID_MAX];
+    int n_who;
 };
+
+/* One sitting's balances being printed (ledger_balances_foreach). */
+struct balance_ctx {
+    struct output *o;
+    bool json;
+    int n;                      /* persons (and the house) listed */
+    long sum;                   /* their balances summed: 0 */
+};
+
+/* balance_row - one person's balance for the sitting (the house's levy
+ * as "house"): the heading before the first, then the row.  Returns 0. */
+static int balance_row(void *vctx, int64_t sitting, const char *person,
+                       const char *name, int balance)
+{
+    struct balance_ctx *b = vctx;
+
+    if (b->n++ == 0 && !b->json) {
+        printf("\nbalances (sitting %lld)\n", (long long)sitting);
+    }
+    b->sum += balance;
+    output_balance(b->o, sitting, person, name, balance);
+    return 0;
+}
+
+/* sheet_balances - each person's balance for sitting (the house last,
+ * if it took a levy), after the sitting's scoresheet; nothing for a
+ * sitting without persons (a duel prints as it always did).  Returns 0,
+ * or the ledger's negative code. */
+static int sheet_balances(struct sheet_ctx *ctx, int64_t sitting)
+{
+    struct balance_ctx b;
+    int rc;
+
+    if (sitting == 0) {
+        return 0;
+    }
+    memset(&b, 0, sizeof(b));
+    b.o = ctx->o;
+    b.json = ctx->json;
+    rc = ledger_balances_foreach(ctx->l, sitting, balance_row, &b);
+    if (rc == 0 && b.n > 0 && !ctx->json) {
+        printf("  %-12s %-24s %+ld\n", "total", "", b.sum);
+    }
+    return rc;
+}
+
+/* rubber_tag - a sitting's tag into the referee a (ledger_tags_foreach),
+ * for the profile its rubber comes from.  Returns 0. */
+static int rubber_tag(void *a, const char *name, const char *value)
+{
+    (void)arbiter_set_tag(a, name, value);
+    return 0;
+}
+
+/* sitting_rubber - games in a rubber under sitting's own profile (its
+ * Laws and Rubber tags), into *rubber.  Returns 0, or -1 (the ledger's
+ * error, or out of memory). */
+static int sitting_rubber(struct ledger *l, int64_t sitting, int *rubber)
+{
+    struct arbiter *a = NULL;
+    int rc;
+
+    if (arbiter_open(&a) != 0) {
+        return -1;
+    }
+    rc = ledger_tags_foreach(l, sitting, rubber_tag, a);
+    if (rc == 0) {
+        *rubber = arbiter_profile(a)->rubber;
+    }
+    arbiter_close(a);
+    return rc == 0 ? 0 : -1;
+}
+
+/* sitting_balances - the balances of a sitting that has no deal
+ * (ledger_sittings_foreach).  Returns 0 or the ledger's error. */
+static int sitting_balances(void *vctx, int64_t id, const char *source)
+{
+    (void)source;
+    return sheet_balances(vctx, id);
+}
+
+/* seated - who sat in seat for game (ledger_seatings_foreach): kept,
+ * the last to sit there standing.  Returns 0, 1 out of memory. */
+static int seated(void *vctx, int game, char seat, const char *person,
+                  const char *role)
+{
+    struct sheet_ctx *ctx = vctx;
+
+    (void)role;
+    if (game <= 0 || (seat != 'A' && seat != 'B')) {
+        return 0;
+    }
+    if (game >= ctx->n_who) {
+        int n = game * 2 + 8;
+        void *p = realloc(ctx->who, sizeof(*ctx->who) * (size_t)n);
+
+        if (p == NULL) {
+            return 1;
+        }
+        ctx->who = p;
+        memset(&ctx->who[ctx->n_who], 0,
+               sizeof(*ctx->who) * (size_t)(n - ctx->n_who));
+        ctx->n_who = n;
+    }
+    snprintf(ctx->who[game][seat - 'A'], TL_ID_MAX, "%s", person);
+    return 0;
+}
+
+/* person_seen - a person of the sitting (ledger_persons_foreach): the
+ * sitting has persons, *vctx set; stops. */
+static int person_seen(void *vctx, const char *code, const char *name)
+{
+    (void)code;
+    (void)name;
+    *(bool *)vctx = true;
+    return 1;
+}
 
 /* sheet_game_end - print the result line of the game just listed. */
 static void sheet_game_end(struct sheet_ctx *ctx)
@@ -34,6 +160,19 @@ static void sheet_game_end(struct sheet_ctx *ctx)
     if (ctx->winner == 0) {
         printf("  game %d not finished: A %d B %d\n", ctx->game,
                ctx->points[0], ctx->points[1]);
+        return;
+    }
+    if (ctx->money) {
+        int w = ctx->winner == 'A' ? 0 : 1;
+        bool known = ctx->game < ctx->n_who &&
+                     ctx->who[ctx->game][0][0] != '\0' &&
+                     ctx->who[ctx->game][1][0] != '\0';
+
+        printf("  game %d to %c, A %d B %d (%s)%s%s%s%s\n", ctx->game,
+               ctx->winner, ctx->points[0], ctx->points[1],
+               value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
+               known ? ": " : "", known ? ctx->who[ctx->game][w] : "",
+               known ? " beat " : "", known ? ctx->who[ctx->game][1 - w] : "");
         return;
     }
     ctx->games_won[ctx->winner == 'A' ? 0 : 1]++;
@@ -60,6 +199,26 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
         sheet_game_end(ctx);
         if (row->sitting != ctx->sitting) {
             ctx->games_won[0] = ctx->games_won[1] = 0;
+            if (!ctx->rubber_given &&
+                sitting_rubber(ctx->l, row->sitting, &ctx->rubber) != 0) {
+                return 1;
+            }
+            if (sheet_balances(ctx, ctx->sitting) != 0) {
+                return 1;
+            }
+            ctx->money = false;
+            if (ledger_persons_foreach(ctx->l, row->sitting, person_seen,
+                                       &ctx->money) < 0) {
+                return 1;
+            }
+            if (ctx->n_who > 0) {
+                memset(ctx->who, 0, sizeof(*ctx->who) * (size_t)ctx->n_who);
+            }
+            if (ctx->money &&
+                ledger_seatings_foreach(ctx->l, row->sitting, seated, ctx) !=
+                    0) {
+                return 1;
+            }
         }
         ctx->sitting = row->sitting;
         ctx->game = row->game;
@@ -86,6 +245,7 @@ int cmd_score(int argc, char **argv)
     struct sheet_ctx ctx;
     struct ledger *l = NULL;
     struct output *o = NULL;
+    int rc;
     int c;
 
     memset(&ctx, 0, sizeof(ctx));
@@ -105,6 +265,7 @@ int cmd_score(int argc, char **argv)
                                    "rubbers, found \"%s\"", optarg);
             }
             ctx.rubber = (int)n;
+            ctx.rubber_given = true;
             break;
         }
         case 'h': return usage_help("score");
@@ -124,13 +285,26 @@ int cmd_score(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     ctx.o = o;
-    if (ledger_scoresheet_foreach(l, 0, sheet_row, &ctx) != 0) {
+    ctx.l = l;
+    rc = ledger_scoresheet_foreach(l, 0, sheet_row, &ctx);
+    if (rc == 0 && ctx.sitting == 0) {
+        /* no deal yet: a sitting's money may still have moved (a game
+         * conceded before its first deal) */
+        if (!ctx.json) {
+            printf("no deal recorded in %s yet\n", db);
+        }
+        rc = ledger_sittings_foreach(l, sitting_balances, &ctx);
+    } else if (rc == 0) {
+        sheet_game_end(&ctx);
+        rc = sheet_balances(&ctx, ctx.sitting);
+    }
+    free(ctx.who);
+    if (rc != 0) {
         fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
         output_close(o);
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    sheet_game_end(&ctx);
     output_close(o);
     ledger_close(l);
     return EXIT_FINE;

@@ -7,6 +7,7 @@
 #include "cli/session_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -74,9 +75,15 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->seq > 0) {
-        /* a sitting resumed: its tags were fixed at its first action */
+        /* a sitting resumed: its rules were fixed at its first action;
+         * another tag (an Event named late at the table) is kept */
         if (!sets_rules(line->tag_name)) {
-            return 0;
+            if (s->led != NULL &&
+                ledger_tag_add(s->led, s->sitting, line->tag_name,
+                               line->tag_value) != 0) {
+                return session__ledger_fail(s, "tag");
+            }
+            return session__add_tag(s, line);
         }
         fprintf(stderr, "%s:%d:1: expected the rules of sitting %lld as "
                         "recorded, found a new tag [%s \"%s\"]\n",
@@ -95,6 +102,32 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         return CLI_E_INPUT;
     }
     return session__add_tag(s, line);
+}
+
+/*
+ * ends_hand - does the referee take line (a `deal` or `game` line) while
+ * the hand is in progress: a deal out of turn made void by the right
+ * dealer's deal line (L14), a game conceded by a player who left and
+ * whom nobody replaced (CH3, BY6)?  Tried on copies of the referee and
+ * the sitting; nothing of the session changes.  False if out of memory.
+ */
+static bool ends_hand(const struct session *s, const struct tl_line *line)
+{
+    struct arbiter *a = NULL;
+    struct sitting *sit = NULL;
+    struct applied *ap = malloc(sizeof(*ap));
+    bool ok = false;
+
+    if (ap != NULL && arbiter_open(&a) == 0 && sitting_open(&sit) == 0) {
+        arbiter_copy(a, s->arb);
+        sitting_copy(sit, s->sit);
+        arbiter_set_line(a, line->line_no);
+        ok = apply_line(sit, a, line, ap) == 0;
+    }
+    sitting_close(sit);
+    arbiter_close(a);
+    free(ap);
+    return ok;
 }
 
 /*
@@ -130,7 +163,8 @@ int session__handle_line(struct session *s, const struct input_line *in)
             return -1;
         }
         if (session__starts_deal(line) && !s->skipping &&
-            arbiter_hand_in_progress(s->arb) && s->raw_len > 0) {
+            arbiter_hand_in_progress(s->arb) && s->raw_len > 0 &&
+            !ends_hand(s, line)) {
             /* the deal read so far never finished: it is not readable */
             snprintf(s->error, sizeof(s->error),
                      "%s:%d:1: expected the rest of deal %d or \"end\", "

@@ -38,7 +38,10 @@ const struct law rule_BY9_tableau_equalised = {
                 "sides are equal; the levy is kept from each winning amount "
                 "at settlement.",
     .reading = "VARIANTS.md 7.2 (S22). The levy is rounded down to the unit. "
-               "Switches: bet-match, levy.",
+               "Under bet-match=cover it is kept from a winning bet's "
+               "winnings only (backers of the winner receive their stake "
+               "less levy), not from the stake a coverer wins. Switches: "
+               "bet-match, levy.",
     .trigger = EV_BIT(EV_TURN),
     .window = WIN_NONE,
     .offender = ROLE_NOBODY,

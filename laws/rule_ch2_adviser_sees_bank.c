@@ -51,5 +51,5 @@ const struct law rule_CH2_adviser_sees_bank = {
     .engaged = engaged,
     .format = "chouette",
     .parties = "the adviser who looked offends; nobody chooses",
-    .example = "ruling CH2 offender ann remedy forfeit-stake",
+    .example = "ruling CH2 offender cy remedy forfeit-stake",
 };

@@ -382,6 +382,21 @@ typedef int (*ledger_person_fn)(void *ctx, const char *code,
 int ledger_persons_foreach(struct ledger *l, int64_t sitting,
                            ledger_person_fn fn, void *ctx);
 
+/* Callback for ledger_seatings_foreach: person sat in seat ('A', 'B')
+ * for game (its number in the sitting, 0 if none) as role.  Non-zero
+ * stops. */
+typedef int (*ledger_seating_fn)(void *ctx, int game, char seat,
+                                 const char *person, const char *role);
+
+/*
+ * ledger_seatings_foreach - who sat where in each game of sitting, in
+ * the order recorded (a substitute after the player he replaced).
+ * Returns 0, fn's non-zero value, or a negative code (nothing for a
+ * version 2 file).
+ */
+int ledger_seatings_foreach(struct ledger *l, int64_t sitting,
+                            ledger_seating_fn fn, void *ctx);
+
 /* ------------------------------------------------------------------ */
 /* Reading back                                                         */
 /* ------------------------------------------------------------------ */

@@ -94,6 +94,7 @@ enum stmt {
     ST_BALANCES,
     ST_SETTLEMENTS,
     ST_PERSONS,
+    ST_SEATINGS,
     ST_COUNT
 };
 

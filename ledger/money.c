@@ -246,3 +246,31 @@ out_reset:
     ledger__done(st);
     return rc;
 }
+
+int ledger_seatings_foreach(struct ledger *l, int64_t sitting,
+                            ledger_seating_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_SEATINGS];
+    int src = 0;
+    int rc = 0;
+
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read the seatings");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *seat = ledger__col_text(st, 1);
+
+        rc = fn(ctx, sqlite3_column_int(st, 0), seat[0],
+                ledger__col_text(st, 2), ledger__col_text(st, 3));
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read the seatings");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}

@@ -233,6 +233,9 @@ static const char *const stmt_sql[ST_COUNT] = {
         "ORDER BY s.event_id, s.pos",
     [ST_PERSONS] = "SELECT code, name FROM person WHERE sitting_id = ?1 "
         "ORDER BY id",
+    [ST_SEATINGS] = "SELECT coalesce(g.number, 0), s.seat, s.person, s.role "
+        "FROM seating s LEFT JOIN game g ON g.id = s.game_id "
+        "WHERE s.sitting_id = ?1 ORDER BY s.id",
 };
 
 /* A version 2 file read as it is (read-only): it has no table of the
@@ -257,6 +260,7 @@ static const char *const stmt_sql_v2[ST_COUNT] = {
     [ST_SETTLEMENTS] = "SELECT 0, '', '', 0 WHERE ?1 IS NULL AND ?2 IS NULL "
         "AND ?3 IS NULL AND 0",
     [ST_PERSONS] = "SELECT '', '' WHERE ?1 IS NULL AND 0",
+    [ST_SEATINGS] = "SELECT 0, '', '', '' WHERE ?1 IS NULL AND 0",
 };
 
 /* A version 1 file read as it is (read-only): the statements that name

@@ -63,10 +63,10 @@ static void roles_now(const struct sit_state *s, struct tl_roles *out)
         return;
     }
     out->form = TL_ROLES_CHOUETTE;
-    memcpy(out->first, sit__id(s, s->order[0]), TL_ID_MAX);
-    memcpy(out->second, sit__id(s, s->order[1]), TL_ID_MAX);
+    snprintf(out->first, TL_ID_MAX, "%s", sit__id(s, s->order[0]));
+    snprintf(out->second, TL_ID_MAX, "%s", sit__id(s, s->order[1]));
     for (int i = 2; i < s->n_order && out->n < TL_IDS_MAX; i++) {
-        memcpy(out->list[out->n++], sit__id(s, s->order[i]), TL_ID_MAX);
+        snprintf(out->list[out->n++], TL_ID_MAX, "%s", sit__id(s, s->order[i]));
     }
 }
 

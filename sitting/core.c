@@ -113,6 +113,9 @@ static void now_mark(struct sit_ctx *c, enum sit_mark_kind kind,
         return;
     }
     sit__now_text(c->s, line, m->text, sizeof(m->text));
+    if (m->text[0] == '\0') {
+        c->out->n_marks--; /* nothing of the kind to say (nobody seated) */
+    }
 }
 
 void sit__mark_pool(struct sit_ctx *c)

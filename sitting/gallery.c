@@ -68,10 +68,10 @@ static void roles_now(const struct sit_state *s, struct tl_roles *out)
         return;
     }
     out->form = TL_ROLES_GALLERY;
-    memcpy(out->first, sit__id(s, s->want[0]), TL_ID_MAX);
-    memcpy(out->second, sit__id(s, s->want[1]), TL_ID_MAX);
+    snprintf(out->first, TL_ID_MAX, "%s", sit__id(s, s->want[0]));
+    snprintf(out->second, TL_ID_MAX, "%s", sit__id(s, s->want[1]));
     for (int i = 0; i < s->n_order && out->n < TL_IDS_MAX; i++) {
-        memcpy(out->list[out->n++], sit__id(s, s->order[i]), TL_ID_MAX);
+        snprintf(out->list[out->n++], TL_ID_MAX, "%s", sit__id(s, s->order[i]));
     }
 }
 
@@ -202,13 +202,58 @@ static int void_bets(struct sit_state *s, int person)
     return n;
 }
 
+/* equalise - a tableau's two sides made equal (BY9): the excess of the
+ * heavier side handed back from its last bets.  Returns the amount
+ * handed back. */
+static int equalise(struct sit_state *s)
+{
+    int risk[2] = {0, 0};
+    int heavy;
+    int excess;
+    int back_all = 0;
+
+    for (int i = 0; i < s->n_bets; i++) {
+        if (!s->bets[i].dead) {
+            risk[s->bets[i].seat] += s->bets[i].amount - s->bets[i].refund;
+        }
+    }
+    heavy = risk[0] > risk[1] ? SEAT_A : SEAT_B;
+    excess = risk[heavy] - risk[SEAT_OTHER(heavy)];
+    for (int i = s->n_bets - 1; i >= 0 && excess > 0; i--) {
+        struct bet *b = &s->bets[i];
+        int stands = b->amount - b->refund;
+        int back = stands < excess ? stands : excess;
+
+        if (b->dead || b->seat != heavy || back <= 0) {
+            continue;
+        }
+        b->refund += back;
+        excess -= back;
+        back_all += back;
+    }
+    return back_all;
+}
+
+/* after_bet_ends - a bet of a tableau ended after the close (BY2, BY4,
+ * BY5): the other side is equalised again, its excess handed back, so
+ * that what is won is what is lost; the bets at risk marked anew. */
+static void after_bet_ends(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+
+    if (s->r.tableau && s->bets_closed && equalise(s) > 0) {
+        sit__note(c, "the tableau is made equal again: the excess of the "
+                     "other side is handed back (BY9)");
+        sit__mark_bets(c);
+    }
+}
+
 /* close - betting closes: a cover's bet keeps what is covered, a bet
  * nobody covered is void; a tableau is equalised from the last bets of
  * the heavier side (BY9).  The bets at risk are recorded and marked. */
 static void close_bets(struct sit_ctx *c)
 {
     struct sit_state *s = c->s;
-    int risk[2] = {0, 0};
     int any = 0;
 
     if (s->bets_closed) {
@@ -228,24 +273,10 @@ static void close_bets(struct sit_ctx *c)
                       seat_letter(b->seat));
             continue;
         }
-        risk[b->seat] += b->amount - b->refund;
         any++;
     }
     if (s->r.tableau) {
-        int heavy = risk[0] > risk[1] ? SEAT_A : SEAT_B;
-        int excess = risk[heavy] - risk[SEAT_OTHER(heavy)];
-
-        for (int i = s->n_bets - 1; i >= 0 && excess > 0; i--) {
-            struct bet *b = &s->bets[i];
-            int stands = b->amount - b->refund;
-            int back = stands < excess ? stands : excess;
-
-            if (b->dead || b->seat != heavy || back <= 0) {
-                continue;
-            }
-            b->refund += back;
-            excess -= back;
-        }
+        equalise(s);
     }
     for (int i = 0; i < s->n_bets; i++) {
         const struct bet *b = &s->bets[i];
@@ -255,8 +286,10 @@ static void close_bets(struct sit_ctx *c)
             continue;
         }
         if (s->r.tableau) {
-            r = sit__record(c, SIT_REC_BET, b->seat, b->bettor, "bet",
+            if (b->amount > b->refund) { /* handed back whole: none */
+                sit__record(c, SIT_REC_BET, b->seat, b->bettor, "bet",
                             b->amount - b->refund);
+            }
             continue;
         }
         for (int k = 0; k < b->n_covers; k++) {
@@ -297,8 +330,8 @@ static int levy(const struct sit_state *s, int amount)
     return amount * s->r.levy / 100;
 }
 
-/* game_over - the bets settled on the game as scored (BY7), less the
- * levy; the loser gives his seat to the first waiting, unless he played
+/* game_over - the bets settled on the game as scored (BY7), the levy
+ * kept from each winning bet; the loser gives his seat to the first waiting, unless he played
  * la chouette (BY10). */
 static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
 {
@@ -308,6 +341,9 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
     int loser = s->seat[lseat];
     struct settle t;
 
+    /* a game over before betting closed (a seat left before the turn-up):
+     * the bets close now, a tableau equalised, as at a turn-up */
+    close_bets(c);
     sit__settle_start(&t);
     for (int i = 0; i < s->n_bets; i++) {
         const struct bet *b = &s->bets[i];
@@ -331,12 +367,15 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
             int against = stake * b->odds[1] / b->odds[0];
             int who = b->covers[k].who;
 
+            /* 7.2: "backers of the winner receive their covered stake
+             * (times Q/P at odds) less levy; backers of the loser pay
+             * theirs": the levy is kept from a winning bet, not from
+             * the stake a coverer wins when the bet loses */
             if (b->seat == w) {
                 sit__pay(&t, who, b->bettor, against);
                 sit__pay(&t, b->bettor, -1, levy(s, against));
             } else {
                 sit__pay(&t, b->bettor, who, stake);
-                sit__pay(&t, who, -1, levy(s, stake));
             }
         }
     }
@@ -392,9 +431,11 @@ static int leaves(struct sit_ctx *c, int seat)
     char who[2] = {seat_letter(seat), '\0'};
 
     sit__rule(c, LAW_BY6, who, NULL, REM_SUBSTITUTE,
-              "%s leaves without consent: a person with money on %c may "
+              "%s%s leaves without consent: a person with money on %c may "
               "take the hand and finish the game, else it is conceded",
-              sit__id(s, s->seat[seat]), seat_letter(seat));
+              s->seat[seat] >= 0 ? "" : "the player in seat ",
+              s->seat[seat] >= 0 ? sit__id(s, s->seat[seat]) : who,
+              seat_letter(seat));
     s->left_seat = seat;
     s->left_law = LAW_BY6;
     s->left_person = s->seat[seat];
@@ -560,6 +601,7 @@ static int sees(struct sit_ctx *c, int who)
     int player = s->seat[seat];
     struct settle t;
     int lost = 0;
+    int rc;
 
     sit__settle_start(&t);
     for (int i = 0; i < s->n_bets && player >= 0; i++) {
@@ -586,7 +628,9 @@ static int sees(struct sit_ctx *c, int who)
               "%s looks at the cards of %c, whom he bets against: his stake "
               "of %d goes to %s now, and whoever covered it is released",
               s->p[who].id, seat_letter(seat), lost, s->p[player].id);
-    return sit__settle(c, &t, "forfeit-stake");
+    rc = sit__settle(c, &t, "forfeit-stake");
+    after_bet_ends(c);
+    return rc;
 }
 
 /* advice - BY4: advice only as the gallery allows, never to the player
@@ -620,6 +664,7 @@ static int advice(struct sit_ctx *c, int who)
               "%s advises %c: %s; %s", s->p[who].id, seat_letter(seat), why,
               n > 0 ? "his bets are void, stakes returned"
                     : "he has no bet to void");
+    after_bet_ends(c);
     return 0;
 }
 
@@ -652,6 +697,7 @@ static int calls(struct sit_ctx *c, int who)
                                  : "bettors may not call here",
               n > 0 ? "his bets are void, stakes returned"
                     : "the call is not heard");
+    after_bet_ends(c);
     return 0;
 }
 
@@ -675,6 +721,7 @@ static int takes_seat(struct sit_ctx *c, int who)
     }
     s->seat[seat] = who;
     s->left_seat = SEAT_NONE;
+    sit__order_remove(s, who);        /* seated: no longer waiting */
     sit__record(c, SIT_REC_SEATING, seat, who, "player", 0);
     sit__note(c, "%s takes seat %c and finishes the game; the bets stand",
               s->p[who].id, seat_letter(seat));

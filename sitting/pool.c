@@ -56,18 +56,18 @@ static void roles_now(const struct sit_state *s, struct tl_roles *out)
     out->second[0] = '\0';
     if (s->roi >= 0) {
         out->form = TL_ROLES_ROI;
-        memcpy(out->first, sit__id(s, s->roi), TL_ID_MAX);
+        snprintf(out->first, TL_ID_MAX, "%s", sit__id(s, s->roi));
         out->streak = s->streak;
-        memcpy(out->second, sit__id(s, s->rentrant), TL_ID_MAX);
+        snprintf(out->second, TL_ID_MAX, "%s", sit__id(s, s->rentrant));
     } else if (s->pair[0] >= 0 && s->pair[1] >= 0) {
         out->form = TL_ROLES_PLAYERS;
-        memcpy(out->first, sit__id(s, s->pair[0]), TL_ID_MAX);
-        memcpy(out->second, sit__id(s, s->pair[1]), TL_ID_MAX);
+        snprintf(out->first, TL_ID_MAX, "%s", sit__id(s, s->pair[0]));
+        snprintf(out->second, TL_ID_MAX, "%s", sit__id(s, s->pair[1]));
     } else {
         return;
     }
     for (int i = 0; i < s->n_order && out->n < TL_IDS_MAX; i++) {
-        memcpy(out->list[out->n++], sit__id(s, s->order[i]), TL_ID_MAX);
+        snprintf(out->list[out->n++], TL_ID_MAX, "%s", sit__id(s, s->order[i]));
     }
 }
 
@@ -321,8 +321,28 @@ static int pool_line(struct sit_ctx *c)
     }
     if (extra > 0 && s->roi >= 0) {
         s->p[s->roi].paid += extra;  /* nobody queues: the roi's */
+        extra = 0;
     }
-    s->pool = n;
+    /* no queue and no roi yet: the persons in the pool put it in, a unit
+     * each in turn, the last declared first */
+    for (int i = s->n_persons - 1; extra > 0; i--) {
+        int part;
+
+        if (i < 0) {
+            i = s->n_persons;
+            if (i == 0) {
+                break;
+            }
+            continue;
+        }
+        if (!s->p[i].in_pool) {
+            continue;
+        }
+        part = extra < unit ? extra : unit;
+        s->p[i].paid += part;
+        extra -= part;
+    }
+    s->pool = n - extra; /* what nobody can have put in is not there */
     return 0;
 }
 

@@ -524,6 +524,43 @@ static void audit__reads_a_stamped_claim(void **state)
     assert_non_null(strstr(out, want));
 }
 
+/* audited - the audit's last line for one case imported into a new
+ * ledger, into out. */
+static void audited(struct harness_tmp *t, const char *name, char *out,
+                    size_t n)
+{
+    char path[1024];
+    char rel[256];
+
+    snprintf(rel, sizeof(rel), "tests/cases/%s", name);
+    harness_path(rel, path, sizeof(path));
+    assert_int_equal(harness_sh("rm -f '%s' && %s import --db '%s' --new '%s' "
+                                ">/dev/null 2>&1",
+                                t->db, harness_ecarte(), t->db, path),
+                     0);
+    assert_int_equal(harness_capture(out, n, "%s audit --db '%s' | tail -n 1",
+                                     harness_ecarte(), t->db),
+                     0);
+}
+
+/* One irregularity, counted once: a lead out of turn taken back (L40
+ * twice in the rulings: the lead and its take-back), a revoke corrected in
+ * time (L43, then L39's lawful take-back), and none for a line the scorer
+ * struck. */
+static void audit__each_irregularity_is_counted_once(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    audited(t, "l40_lead_out_of_turn_taken_back_fires.ecarte", out,
+            sizeof(out));
+    assert_non_null(strstr(out, "irregularities L40:1;"));
+    audited(t, "t24_revoke_corrected_in_time.ecarte", out, sizeof(out));
+    assert_non_null(strstr(out, "irregularities L43:1;"));
+    audited(t, "strike_of_a_lead_out_of_turn.ecarte", out, sizeof(out));
+    assert_non_null(strstr(out, "irregularities none;"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -537,6 +574,7 @@ int run_tests(void)
         T(audit__verify_detects_reordered_rows),
         T(audit__export_verifies_against_its_ledger),
         T(audit__foreign_or_cut_export_is_named),
+        T(audit__each_irregularity_is_counted_once),
         T(audit__quarantine_keeps_the_good_deals),
         T(audit__reimport_adds_nothing),
         T(audit__finds_every_injected_irregularity),

@@ -565,8 +565,9 @@ static void cli__every_command_has_its_help(void **state)
         {"table", "usage: ecarte table [--db FILE] [--laws SPEC] [--new]\n",
          "  --laws SPEC  the rule profile of a new sitting"},
         {"gen", "usage: ecarte gen [--deals N] [--seed S] "
-                "[--irregularities RATE]\n                  [--laws SPEC]\n",
-         "  --laws SPEC  the rule profile"},
+                "[--irregularities RATE]\n                  [--laws SPEC] "
+                "[--format F]\n",
+         "  --format F   the format, a Format tag value"},
         {"import", "usage: ecarte import --db FILE [--new] [--json] "
                    "[--verbose] LOG... | -\n", "  --verbose    print the "
                                                "rulings"},
@@ -576,10 +577,10 @@ static void cli__every_command_has_its_help(void **state)
         {"audit", "usage: ecarte audit [--db FILE] [--json]\n",
          "  --json       findings, irregularities"},
     };
+    struct harness_tmp *t = *state;
     char out[4096];
     char err[4096];
 
-    (void)state;
     for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
         for (int form = 0; form < 2; form++) {
             const char *flag = form == 0 ? "--help" : "-h";
@@ -635,6 +636,28 @@ static void cli__every_command_has_its_help(void **state)
                                      harness_ecarte()),
                      2);
     assert_non_null(strstr(err, "/nonexistent/x.db: no such ledger"));
+    /* the scoresheet of a ledger with no deal says so */
+    assert_int_equal(harness_sh("%s import --db '%s' --new /dev/null "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "no deal recorded in"));
+    /* the rubber of a sitting is its own (a Rubber tag of 5: best of 5) */
+    assert_int_equal(harness_sh("(echo '[Rubber \"5\"]'; cat '%s') > '%s' && "
+                                "%s record --db '%s' --new '%s' >/dev/null "
+                                "2>&1",
+                                harness_example("club-evening.ecarte"),
+                                t->log, harness_ecarte(), t->out, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s score --db '%s' | grep -B1 -m1 "
+                                     "'rubber to'",
+                                     harness_ecarte(), t->out),
+                     0);
+    assert_non_null(strstr(out, "games A 3 B 1\n  rubber to A"));
     /* score --rubber: an odd number of games or 0 */
     assert_int_equal(harness_sh("%s score --rubber 2 --db /nonexistent "
                                 ">/dev/null 2>&1",

@@ -411,8 +411,9 @@ static void table__without_a_terminal_is_record(void **state)
 }
 
 /* Ctrl-C at the prompt drops the line being typed, twice over, and the
- * table goes on; a comment and a line with its own time stamp are taken;
- * `state` between deals says no deal is in hand. */
+ * table goes on; a comment, a line with its own time stamp and a tag typed
+ * after the first action are taken; `state` between deals says no deal is
+ * in hand. */
 static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
 {
     struct harness_tmp *tmp = *state;
@@ -433,6 +434,8 @@ static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
     expect(&t, "no deal in hand");
     type(&t, "@21:14:05 deal B");
     expect(&t, "B deals");
+    type(&t, "[Event \"named late\"]");
+    expect(&t, "> ");
     type(&t, "quit");
     expect(&t, "everything is recorded");
     assert_int_equal(term_end(&t), 0);
@@ -447,6 +450,12 @@ static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
                                      harness_ecarte(), tmp->db),
                      0);
     assert_int_equal(atoi(out), 1); /* the typed stamp is kept */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^\\[Event \"named late\"\\]'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* a tag typed late is kept */
 }
 
 int run_tests(void)
