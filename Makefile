@@ -56,7 +56,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB = $(BUILD)/libecarte.a
 PROG = $(BUILD)/ecarte
 
-.PHONY: all test check asan soak bench install uninstall clean headercheck
+.PHONY: all test check asan soak soak-asan bench install uninstall clean headercheck
 all: $(PROG)
 
 $(BUILD)/%.o: %.c
@@ -102,6 +102,18 @@ TABLES ?= 10
 soak: $(PROG)
 	ECARTE=$(abspath $(PROG)) RECORD_KILLS=$(RECORD_KILLS) \
 	    IMPORT_KILLS=$(IMPORT_KILLS) TABLES=$(TABLES) bash tests/soak.sh
+
+# The same soak against the sanitizer build (build-asan/ecarte: ASan and
+# UBSan), with smaller counts by default: a sanitizer's report in any run
+# fails it.  make soak-asan ASAN_RECORD_KILLS=100 for a long one.
+ASAN_RECORD_KILLS ?= 10
+ASAN_IMPORT_KILLS ?= 5
+ASAN_TABLES ?= 3
+soak-asan:
+	$(MAKE) SANITIZE=1 BUILD=build-asan build-asan/ecarte
+	ECARTE=$(abspath build-asan/ecarte) RECORD_KILLS=$(ASAN_RECORD_KILLS) \
+	    IMPORT_KILLS=$(ASAN_IMPORT_KILLS) TABLES=$(ASAN_TABLES) \
+	    ASAN_OPTIONS=detect_leaks=1 bash tests/soak.sh
 
 # The benchmark (bench/README.md): build/bench links the cli objects but
 # cli/main.c (whose main it replaces) and runs them in one process.

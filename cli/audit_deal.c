@@ -299,8 +299,8 @@ void audit__close_deal(struct audit *a)
     a->next_ru = 0;
     a->next_sru = 0;
     a->n_ru_given = 0;
-    rc = ledger_claims_foreach(a->l, a->sitting, a->evs[0].id,
-                               a->evs[a->n_evs - 1].id, claim_seen, a);
+    rc = ledger_claims_next(a->l, a->sitting, a->evs[0].id,
+                            a->evs[a->n_evs - 1].id, claim_seen, a);
     give_until(a, a->n_evs - 1);
     for (int k = 0; k < a->n_rus; k++) {
         a->rus[k].claimed = a->rus[k].given >= 0 &&
@@ -309,8 +309,8 @@ void audit__close_deal(struct audit *a)
     claims_end_deal(a->claims);
     line_findings(a);
     if (rc != 0 ||
-        ledger_rulings_foreach(a->l, a->evs[0].id, a->evs[a->n_evs - 1].id,
-                               stored_seen, a) != 0) {
+        ledger_rulings_next(a->l, a->evs[0].id, a->evs[a->n_evs - 1].id,
+                            stored_seen, a) != 0) {
         fprintf(stderr, "ecarte audit: %s\n", ledger_errmsg(a->l));
     }
     for (int k = 0; k < a->n_rus; k++) {

@@ -429,6 +429,8 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     lost_deals(a, 0);
     audit__money_compare(a, INT64_MAX);
     audit__close_deal(a);
+    ledger_claims_done(a->l);
+    ledger_rulings_done(a->l);
     if (a->strikes > 0) {
         a->sink->strikes(a->sink_ctx, id, source, a->strikes);
     }

@@ -61,6 +61,24 @@ static int save_deal_start(struct session *s)
     return 0;
 }
 
+/* stage_progress - the import's row as it stands, up to line, kept to
+ * be written with the next commit (session__commit): a commit every few
+ * hundred deals writes it once, not once a deal. */
+static void stage_progress(struct session *s, int line)
+{
+    if (s->imp.id == 0 || s->led == NULL) {
+        return;
+    }
+    s->imp.sitting = s->sitting > 0 ? s->sitting : 0;
+    s->imp.line = line;
+    s->imp.deals = (int)s->deals;
+    s->imp.quarantined = s->quarantined;
+    s->imp.findings = s->findings;
+    s->imp.events = s->events;
+    s->imp.complete = false;
+    s->imp_pending = true;
+}
+
 /* write_progress - the import's row as it stands, up to line, in the open
  * transaction (begun if none is). */
 static int write_progress(struct session *s, int line, bool complete)
@@ -71,6 +89,7 @@ static int write_progress(struct session *s, int line, bool complete)
     if (session__begin(s) != 0) {
         return session__ledger_fail(s, "begin");
     }
+    s->imp_pending = false;
     s->imp.sitting = s->sitting > 0 ? s->sitting : 0;
     s->imp.line = line;
     s->imp.deals = (int)s->deals;
@@ -86,8 +105,10 @@ static int write_progress(struct session *s, int line, bool complete)
 
 /*
  * session__deal_boundary - the deal read so far ends (last_line the last
- * line it may hold): commit it with the import's progress, or quarantine
- * it if it broke; then remember the referee as the next deal finds it.
+ * line it may hold): release it, the import's progress staged for the
+ * commit that takes it in (one every IMPORT_COMMIT_DEALS deals), or
+ * quarantine it if it broke; then remember the referee as the next deal
+ * finds it.
  * Returns 0 or -1 (ledger, memory; a ledger error reported).
  */
 int session__deal_boundary(struct session *s, int last_line)
@@ -103,9 +124,7 @@ int session__deal_boundary(struct session *s, int last_line)
         s->skipping = false;
     }
     claims_end_deal(s->claims);
-    if (write_progress(s, last_line, false) != 0) {
-        return -1;
-    }
+    stage_progress(s, last_line);
     if (s->in_deal) {
         if (ledger_release(s->led) != 0) {
             return session__ledger_fail(s, "release a deal");

@@ -98,6 +98,8 @@ struct session {
     /* importing: a deal that cannot be read is quarantined, the rest land */
     bool import;
     struct ledger_import imp;   /* the import's row (imp.id 0: none yet) */
+    bool imp_pending;           /* imp as the last deal left it, to be
+                                   written with the next commit */
     char sha256[LEDGER_HASH_HEX]; /* the content imported ("" if none) */
     int skip_to;                /* lines up to it were taken in before */
     bool resumed;               /* a sitting was resumed */
@@ -157,16 +159,29 @@ static inline int session__begin(struct session *s)
     return 0;
 }
 
-/* session__commit - the open transaction, if any.  Returns 0, -1 on a
- * ledger error (not reported; the transaction is then no longer open). */
+/* session__commit - the open transaction, if any, with the import's
+ * progress when a deal left it to be written (imp_pending).  Returns 0,
+ * -1 on a ledger error (not reported; the transaction is then no longer
+ * open). */
 static inline int session__commit(struct session *s)
 {
+    int rc = 0;
+
     if (s->led == NULL || !s->in_txn) {
         return 0;
+    }
+    if (s->imp_pending) {
+        /* importing: the progress of the last deal, committed with it */
+        s->imp_pending = false;
+        rc = ledger_import_update(s->led, &s->imp);
     }
     s->in_txn = false;
     s->in_deal = false;
     s->deals_in_txn = 0;
+    if (rc != 0) {
+        ledger_rollback(s->led);
+        return -1;
+    }
     return ledger_commit(s->led) == 0 ? 0 : -1;
 }
 
@@ -264,8 +279,9 @@ int session__raw_add(struct session *s, const char *text, int line_no);
 
 /*
  * session__deal_boundary - the deal read so far ends (last_line the last
- * line it may hold): commit it with the import's progress, or quarantine
- * it if it broke; then remember the referee as the next deal finds it.
+ * line it may hold): release it, the import's progress staged for the
+ * commit that takes it in (one every few hundred deals), or quarantine it
+ * if it broke; then remember the referee as the next deal finds it.
  * Returns 0 or -1 (ledger, memory; a ledger error reported).
  */
 int session__deal_boundary(struct session *s, int last_line);

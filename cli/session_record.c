@@ -62,23 +62,30 @@ int session__ensure_sitting(struct session *s)
 }
 
 /*
- * split_event - the words of ev after its verb into args (na bytes, from
- * tablelog) and the cards it names into cards (nc bytes), as the ledger
- * keeps them.
+ * split_event - the words of an action after its verb into args (na
+ * bytes), taken from text, its canonical line (tl_format_line's, with
+ * its "@stamp " if it has one), and the cards it names into cards (nc
+ * bytes), as the ledger keeps them.
  */
-static void split_event(const struct table_event *ev, char *args, size_t na,
-                        char *cards, size_t nc)
+static void split_event(const struct tl_line *line, const char *text,
+                        char *args, size_t na, char *cards, size_t nc)
 {
+    const struct table_event *ev = &line->ev;
+    const char *at = text;
     size_t used = 0;
 
-    tl_format_args(ev, args, na);
+    if (line->stamp[0] != '\0') {
+        at += strcspn(at, " ");
+        at += strspn(at, " ");
+    }
+    snprintf(args, na, "%s", tl_event_args(ev, at));
     cards[0] = '\0';
-    for (int i = 0; i < ev->n_cards && used < nc; i++) {
-        char c[CARD_TEXT_MAX];
-
-        used += (size_t)snprintf(cards + used, nc - used, "%s%s",
-                                 i > 0 ? " " : "",
-                                 card_format(ev->cards[i], c));
+    for (int i = 0; i < ev->n_cards && used + CARD_TEXT_MAX + 1 < nc; i++) {
+        if (i > 0) {
+            cards[used++] = ' ';
+        }
+        card_format(ev->cards[i], cards + used);
+        used += strlen(cards + used);
     }
 }
 
@@ -115,7 +122,7 @@ static int record_event(struct session *s, const struct tl_line *line,
     char actor[TL_ID_MAX] = {0, 0};
 
     tl_format_line(line, text, sizeof(text));
-    split_event(&line->ev, args, sizeof(args), cards, sizeof(cards));
+    split_event(line, text, args, sizeof(args), cards, sizeof(cards));
     actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
     if (tl_is_sitting(line)) {
         char bare[TL_LINE_MAX];

@@ -48,7 +48,10 @@ int ledger_commit(struct ledger *l)
     int rc = 0;
 
     assert(l != NULL);
-    rc = chain_write(l);
+    rc = ledger__flush_events(l);
+    if (rc == 0) {
+        rc = chain_write(l);
+    }
     l->chain_fresh = false;
     if (rc != 0) {
         ledger_rollback(l);
@@ -66,6 +69,11 @@ void ledger_rollback(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->chain_dirty = false;
+    l->n_pend = 0;              /* events kept while loading: dropped */
+    l->pend_len = 0;
+    /* a rollback ends the reads kept open across calls */
+    ledger_claims_done(l);
+    ledger_rulings_done(l);
     if (!sqlite3_get_autocommit(l->db)) {
         sqlite3_step(l->st[ST_ROLLBACK]);
         ledger__done(l->st[ST_ROLLBACK]);
@@ -77,7 +85,10 @@ int ledger_savepoint(struct ledger *l)
     int rc;
 
     assert(l != NULL && !sqlite3_get_autocommit(l->db));
-    rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+    rc = ledger__flush_events(l);
+    if (rc == 0) {
+        rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+    }
     if (rc == 0) {
         l->sp_chain = l->chain;
         l->sp_fresh = l->chain_fresh;
@@ -88,7 +99,13 @@ int ledger_savepoint(struct ledger *l)
 
 int ledger_release(struct ledger *l)
 {
+    int rc;
+
     assert(l != NULL);
+    rc = ledger__flush_events(l);
+    if (rc != 0) {
+        return rc;
+    }
     return ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
 }
 
@@ -97,6 +114,8 @@ int ledger_rollback_to(struct ledger *l)
     int rc;
 
     assert(l != NULL);
+    l->n_pend = 0;              /* the deal's events kept: dropped */
+    l->pend_len = 0;
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
         l->chain = l->sp_chain;
@@ -236,14 +255,22 @@ static size_t field_room(size_t n)
     return n + 24;
 }
 
-int ledger__event_hash(struct ledger *l, const char *prev,
-                       const struct ledger_event *ev, char *out)
+/* The text fields of an event, in the order they are hashed. */
+#define EVENT_TEXTS 8
+
+/*
+ * hash_event - ledger__event_hash, with the lengths of the text fields
+ * (source, stamp, recorded, actor, verb, args, cards, text; NULL as "")
+ * into lens, for the caller to bind them without measuring them again.
+ */
+static int hash_event(struct ledger *l, const char *prev,
+                      const struct ledger_event *ev, char *out,
+                      size_t lens[EVENT_TEXTS])
 {
-    const char *texts[] = {
+    const char *texts[EVENT_TEXTS] = {
         ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
         ev->args, ev->cards, ev->text
     };
-    size_t lens[sizeof(texts) / sizeof(texts[0])];
     size_t need = 64 + 7 * field_room(20);
     size_t i = 0;
     char *p = NULL;
@@ -289,6 +316,14 @@ int ledger__event_hash(struct ledger *l, const char *prev,
     return 0;
 }
 
+int ledger__event_hash(struct ledger *l, const char *prev,
+                       const struct ledger_event *ev, char *out)
+{
+    size_t lens[EVENT_TEXTS];
+
+    return hash_event(l, prev, ev, out, lens);
+}
+
 /* ------------------------------------------------------------------ */
 /* Appending an event                                                   */
 /* ------------------------------------------------------------------ */
@@ -312,6 +347,123 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
     return rc;
 }
 
+/* bind_text_n - text s of n bytes (NULL: "") into parameter i of st,
+ * SQLITE_STATIC. */
+static int bind_text_n(sqlite3_stmt *st, int i, const char *s, size_t n)
+{
+    return sqlite3_bind_text(st, i, s != NULL ? s : "", (int)n,
+                             SQLITE_STATIC);
+}
+
+/* insert_event - the event row (its integers in row, its nine texts with
+ * their lengths: source, stamp, recorded, actor, verb, args, cards, text,
+ * hash) by the prepared INSERT.  Returns 0 or a negative code. */
+static int insert_event(struct ledger *l, const struct ledger_event *row,
+                        const char *const texts[9], const size_t lens[9])
+{
+    static const int col[9] = {6, 8, 9, 10, 11, 12, 13, 14, 15};
+    sqlite3_stmt *st = l->st[ST_EVENT_ADD];
+    int bad = 0;
+    int rc = 0;
+
+    bad |= sqlite3_bind_int64(st, 1, row->id);
+    bad |= sqlite3_bind_int64(st, 2, row->sitting);
+    bad |= sqlite3_bind_int64(st, 3, row->game);
+    bad |= sqlite3_bind_int64(st, 4, row->deal);
+    bad |= sqlite3_bind_int64(st, 5, row->seq);
+    bad |= sqlite3_bind_int(st, 7, row->line);
+    for (int i = 0; i < 9; i++) {
+        bad |= bind_text_n(st, col[i], texts[i], lens[i]);
+    }
+    if (bad) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
+    } else {
+        int src = sqlite3_step(st);
+
+        if (src != SQLITE_DONE) {
+            rc = ledger__fail(l, src, "add an event");
+        }
+    }
+    /* every parameter is bound again at each use: no clear_bindings */
+    sqlite3_reset(st);
+    return rc;
+}
+
+/* keep_event - loading: the event row kept (its texts copied) for
+ * ledger__flush_events.  Returns 0 or LEDGER_E_ERROR (out of memory). */
+static int keep_event(struct ledger *l, const struct ledger_event *row,
+                      const char *const texts[9], const size_t lens[9])
+{
+    struct pending_event *p = NULL;
+    size_t need = l->pend_len;
+
+    for (int i = 0; i < 9; i++) {
+        need += lens[i] + 1;
+    }
+    if (l->n_pend == l->cap_pend) {
+        size_t cap = l->cap_pend > 0 ? l->cap_pend * 2 : 64;
+        struct pending_event *np = realloc(l->pend, cap * sizeof(*np));
+
+        if (np == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "event: out of memory");
+        }
+        l->pend = np;
+        l->cap_pend = cap;
+    }
+    if (need > l->pend_cap) {
+        char *nt = realloc(l->pend_text, need * 2);
+
+        if (nt == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "event: out of memory");
+        }
+        l->pend_text = nt;
+        l->pend_cap = need * 2;
+    }
+    p = &l->pend[l->n_pend++];
+    p->id = row->id;
+    p->sitting = row->sitting;
+    p->game = row->game;
+    p->deal = row->deal;
+    p->seq = row->seq;
+    p->line = row->line;
+    for (int i = 0; i < 9; i++) {
+        p->off[i] = l->pend_len;
+        p->len[i] = lens[i];
+        if (lens[i] > 0) {
+            memcpy(l->pend_text + l->pend_len, texts[i], lens[i]);
+        }
+        l->pend_text[l->pend_len + lens[i]] = '\0';
+        l->pend_len += lens[i] + 1;
+    }
+    return 0;
+}
+
+int ledger__flush_events(struct ledger *l)
+{
+    int rc = 0;
+
+    for (size_t k = 0; k < l->n_pend && rc == 0; k++) {
+        const struct pending_event *p = &l->pend[k];
+        struct ledger_event row;
+        const char *texts[9];
+
+        memset(&row, 0, sizeof(row));
+        row.id = p->id;
+        row.sitting = p->sitting;
+        row.game = p->game;
+        row.deal = p->deal;
+        row.seq = p->seq;
+        row.line = p->line;
+        for (int i = 0; i < 9; i++) {
+            texts[i] = l->pend_text + p->off[i];
+        }
+        rc = insert_event(l, &row, texts, p->len);
+    }
+    l->n_pend = 0;
+    l->pend_len = 0;
+    return rc;
+}
+
 /*
  * event_insert - the body of ledger_event_add inside a transaction: the
  * INSERT and the chain update.  The cached head is re-read once per
@@ -320,10 +472,9 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
 static int event_insert(struct ledger *l, const struct ledger_event *ev,
                         int64_t *out)
 {
-    sqlite3_stmt *st = l->st[ST_EVENT_ADD];
     struct ledger_event row = *ev;
     char hash[LEDGER_HASH_HEX];
-    int bad = 0;
+    size_t lens[EVENT_TEXTS];
     int rc = 0;
 
     if (!l->chain_fresh) {
@@ -335,26 +486,22 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);
-    rc = ledger__event_hash(l, l->chain.head, &row, hash);
+    rc = hash_event(l, l->chain.head, &row, hash, lens);
     if (rc != 0) {
         return rc;
     }
-    bad |= sqlite3_bind_int64(st, 1, row.id);
-    bad |= sqlite3_bind_int64(st, 2, row.sitting);
-    bad |= sqlite3_bind_int64(st, 3, row.game);
-    bad |= sqlite3_bind_int64(st, 4, row.deal);
-    bad |= sqlite3_bind_int64(st, 5, row.seq);
-    bad |= ledger__bind_text(st, 6, row.source);
-    bad |= sqlite3_bind_int(st, 7, row.line);
-    bad |= ledger__bind_text(st, 8, row.stamp);
-    bad |= ledger__bind_text(st, 9, row.recorded);
-    bad |= ledger__bind_text(st, 10, row.actor);
-    bad |= ledger__bind_text(st, 11, row.verb);
-    bad |= ledger__bind_text(st, 12, row.args);
-    bad |= ledger__bind_text(st, 13, row.cards);
-    bad |= ledger__bind_text(st, 14, row.text);
-    bad |= ledger__bind_text(st, 15, hash);
-    rc = ledger__run(l, st, bad, "add an event");
+    {
+        const char *texts[9] = {row.source, row.stamp, row.recorded,
+                                row.actor, row.verb, row.args, row.cards,
+                                row.text, hash};
+        size_t tlens[9];
+
+        memcpy(tlens, lens, sizeof(lens));
+        tlens[8] = 64;
+        rc = l->defer_events
+                 ? keep_event(l, &row, texts, tlens)
+                 : insert_event(l, &row, texts, tlens);
+    }
     if (rc != 0) {
         l->chain_fresh = false;
         return rc;

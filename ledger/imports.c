@@ -328,3 +328,63 @@ int ledger_claims_foreach(struct ledger *l, int64_t sitting,
     ledger__done(st);
     return rc;
 }
+
+/* claims_stream_start - ledger_claims_next's cursor bound to sitting and
+ * on its first row.  Returns 0 or a negative code. */
+static int claims_stream_start(struct ledger *l, int64_t sitting)
+{
+    sqlite3_stmt *st = l->st[ST_CLAIMS_STREAM];
+
+    ledger__done(st);
+    l->claims.open = false;
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "read the claims");
+    }
+    l->claims.open = true;
+    l->claims.sitting = sitting;
+    l->claims.last_to = 0;
+    l->claims.step = sqlite3_step(st);
+    return 0;
+}
+
+int ledger_claims_next(struct ledger *l, int64_t sitting, int64_t from_event,
+                       int64_t to_event, ledger_claim_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_CLAIMS_STREAM];
+    int rc = 0;
+
+    assert(l != NULL && fn != NULL && to_event > 0);
+    if (!l->claims.open || l->claims.sitting != sitting ||
+        from_event <= l->claims.last_to) {
+        rc = claims_stream_start(l, sitting);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    l->claims.last_to = to_event;
+    while (rc == 0 && l->claims.step == SQLITE_ROW) {
+        int64_t event = sqlite3_column_int64(st, 0);
+
+        if (event > to_event) {
+            return 0;
+        }
+        if (event >= from_event) {
+            rc = fn(ctx, event, sqlite3_column_int(st, 1),
+                    (const char *)sqlite3_column_text(st, 2));
+        }
+        l->claims.step = sqlite3_step(st);
+    }
+    if (rc == 0 && l->claims.step != SQLITE_DONE) {
+        rc = ledger__fail(l, l->claims.step, "read the claims");
+        ledger_claims_done(l);
+    }
+    return rc;
+}
+
+void ledger_claims_done(struct ledger *l)
+{
+    if (l->claims.open) {
+        ledger__done(l->st[ST_CLAIMS_STREAM]);
+        l->claims.open = false;
+    }
+}

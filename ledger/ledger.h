@@ -131,8 +131,9 @@ void ledger_rollback(struct ledger *l);
  */
 int ledger_savepoint(struct ledger *l);
 
-/* ledger_release - the savepoint's work joins the transaction.  Returns 0
- * or a negative code. */
+/* ledger_release - the savepoint's work (with the events a loading
+ * ledger kept, inserted now) joins the transaction.  Returns 0 or a
+ * negative code. */
 int ledger_release(struct ledger *l);
 
 /* ledger_rollback_to - undo what was written since the savepoint (the
@@ -266,7 +267,11 @@ struct ledger_event {
  * ledger_errmsg).  NULL text fields are stored as "".  Outside a
  * transaction the add runs in one of its own.  On failure the ledger is
  * unchanged, except when SQLite itself failed inside the caller's
- * transaction: roll back.
+ * transaction: roll back.  A ledger opened LEDGER_FAST (loading) keeps
+ * the row, hashed and numbered, and inserts the rows it keeps together at
+ * the next savepoint, release or commit (a deal's events in a row, not
+ * interleaved with its other rows): the failure of such an insert is
+ * returned there.  Nothing reads them back in between.
  */
 int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
                      int64_t *out);
@@ -609,6 +614,22 @@ int ledger_claims_foreach(struct ledger *l, int64_t sitting,
                           int64_t from_event, int64_t to_event,
                           ledger_claim_fn fn, void *ctx);
 
+/*
+ * ledger_claims_next - as ledger_claims_foreach, by one cursor kept open
+ * across calls, for a reader that asks for the claims of a sitting deal
+ * after deal, in rising order of events (the audit): the claims of
+ * sitting that follow the events from_event..to_event (to_event > 0),
+ * from where the last call stopped; those before from_event are passed
+ * over.  A call on another sitting, or for events before the last
+ * call's to_event, starts the cursor again.  ledger_claims_done ends it
+ * (ledger_close does too).  Returns 0, fn's non-zero, or a negative code.
+ */
+int ledger_claims_next(struct ledger *l, int64_t sitting, int64_t from_event,
+                       int64_t to_event, ledger_claim_fn fn, void *ctx);
+
+/* ledger_claims_done - ledger_claims_next's cursor closed (none: nothing). */
+void ledger_claims_done(struct ledger *l);
+
 /* Callback for ledger_rulings_foreach: the event and the ruling's text
  * ("ruling L43 ..."), valid during the call.  Non-zero stops. */
 typedef int (*ledger_ruling_fn)(void *ctx, int64_t event, const char *text);
@@ -618,6 +639,23 @@ typedef int (*ledger_ruling_fn)(void *ctx, int64_t event, const char *text);
  * position. */
 int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
                            int64_t to_event, ledger_ruling_fn fn, void *ctx);
+
+/*
+ * ledger_rulings_next - as ledger_rulings_foreach, by one cursor kept
+ * open across calls, for a reader that asks deal after deal in rising
+ * order of events (the audit): the rulings on the events
+ * from_event..to_event (to_event > 0), from where the last call stopped;
+ * those before from_event are passed over.  A call for events before the
+ * last call's to_event starts the cursor again.  ledger_rulings_done ends
+ * it (ledger_close does too).  Returns 0, fn's non-zero, or a negative
+ * code.
+ */
+int ledger_rulings_next(struct ledger *l, int64_t from_event,
+                        int64_t to_event, ledger_ruling_fn fn, void *ctx);
+
+/* ledger_rulings_done - ledger_rulings_next's cursor closed (none:
+ * nothing). */
+void ledger_rulings_done(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* Tamper evidence                                                      */

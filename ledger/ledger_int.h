@@ -72,6 +72,8 @@ enum stmt {
     ST_QUICK_CHECK,
     ST_SITTING_IMPORTED,
     ST_RULINGS,
+    ST_CLAIMS_STREAM,           /* ledger_claims_next's cursor */
+    ST_RULINGS_STREAM,          /* ledger_rulings_next's cursor */
     ST_PREV_SEQ,                /* ledger_verify's diagnosis only */
     ST_FIND_SEQ,                /* ledger_verify's diagnosis only */
     ST_SITTINGS_FIND,
@@ -103,6 +105,29 @@ struct chain_head {
     int64_t last_id;                    /* 0 if no event */
 };
 
+/* A cursor read across calls (ledger_claims_next, ledger_rulings_next):
+ * where its statement stands. */
+struct ledger_stream {
+    bool open;                          /* the statement is stepping */
+    int step;                           /* its last step's code */
+    int64_t sitting;                    /* what it was bound to */
+    int64_t last_to;                    /* to_event of the last call */
+};
+
+/* An event row appended while loading (LEDGER_FAST) and not yet
+ * inserted: its integers, and its texts in the ledger's arena. */
+struct pending_event {
+    int64_t id;
+    int64_t sitting;
+    int64_t game;
+    int64_t deal;
+    int64_t seq;
+    int line;
+    size_t off[9];                      /* source, stamp, recorded, actor,
+                                           verb, args, cards, text, hash */
+    size_t len[9];
+};
+
 struct ledger {
     sqlite3 *db;
     sqlite3_stmt *st[ST_COUNT];
@@ -124,6 +149,18 @@ struct ledger {
     time_t now_sec;                     /* second formatted in now_text */
     char now_text[LEDGER__TIME_MAX];
     int version;                        /* user_version of the file */
+    /* loading (LEDGER_FAST): the events of a deal kept until its
+     * savepoint is released (or the transaction commits), then inserted
+     * together */
+    bool defer_events;
+    struct pending_event *pend;
+    size_t n_pend;
+    size_t cap_pend;
+    char *pend_text;
+    size_t pend_len;
+    size_t pend_cap;
+    struct ledger_stream claims;        /* ledger_claims_next */
+    struct ledger_stream rulings;       /* ledger_rulings_next */
     /* waiting for a lock held by another process (on_busy) */
     long wait_ms;                       /* limit, negative: none */
     ledger_wait_fn on_wait;
@@ -225,6 +262,11 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out);
  * Returns 0, or LEDGER_E_ERROR (out of memory, library failure) with the
  * message on l.
  */
+/* ledger__flush_events - the events kept while loading inserted, in
+ * order (none kept: nothing).  Returns 0 or a negative code (the message
+ * on l); the rows not inserted are dropped. */
+int ledger__flush_events(struct ledger *l);
+
 int ledger__event_hash(struct ledger *l, const char *prev,
                        const struct ledger_event *ev, char *out);
 

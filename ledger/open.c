@@ -608,6 +608,8 @@ static int set_up(struct ledger *l, unsigned flags, bool memory,
         }
     }
     rc = set_pragmas(l, flags);
+    /* loading: a deal's events inserted together at its end */
+    l->defer_events = (flags & LEDGER_FAST) != 0;
     if (rc == 0 && is_empty) {
         rc = create_schema(l);
         if (rc == 0) {
@@ -706,6 +708,8 @@ void ledger_close(struct ledger *l)
     EVP_MD_free(l->md);
     free(l->hbuf);
     free(l->tbuf);
+    free(l->pend);
+    free(l->pend_text);
     free(l->fixed_time);
     free(l);
 }

@@ -73,3 +73,61 @@ int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
     ledger__done(st);
     return rc;
 }
+
+/* rulings_stream_start - ledger_rulings_next's cursor bound to the
+ * events from from_event and on its first row.  Returns 0 or a negative
+ * code. */
+static int rulings_stream_start(struct ledger *l, int64_t from_event)
+{
+    sqlite3_stmt *st = l->st[ST_RULINGS_STREAM];
+
+    ledger__done(st);
+    l->rulings.open = false;
+    if (sqlite3_bind_int64(st, 1, from_event) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "read the rulings");
+    }
+    l->rulings.open = true;
+    l->rulings.last_to = 0;
+    l->rulings.step = sqlite3_step(st);
+    return 0;
+}
+
+int ledger_rulings_next(struct ledger *l, int64_t from_event,
+                        int64_t to_event, ledger_ruling_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_RULINGS_STREAM];
+    int rc = 0;
+
+    assert(l != NULL && fn != NULL && to_event > 0);
+    if (!l->rulings.open || from_event <= l->rulings.last_to) {
+        rc = rulings_stream_start(l, from_event);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    l->rulings.last_to = to_event;
+    while (rc == 0 && l->rulings.step == SQLITE_ROW) {
+        int64_t event = sqlite3_column_int64(st, 0);
+
+        if (event > to_event) {
+            return 0;
+        }
+        if (event >= from_event) {
+            rc = fn(ctx, event, (const char *)sqlite3_column_text(st, 1));
+        }
+        l->rulings.step = sqlite3_step(st);
+    }
+    if (rc == 0 && l->rulings.step != SQLITE_DONE) {
+        rc = ledger__fail(l, l->rulings.step, "read the rulings");
+        ledger_rulings_done(l);
+    }
+    return rc;
+}
+
+void ledger_rulings_done(struct ledger *l)
+{
+    if (l->rulings.open) {
+        ledger__done(l->st[ST_RULINGS_STREAM]);
+        l->rulings.open = false;
+    }
+}

@@ -162,6 +162,13 @@ static const char *const stmt_sql[ST_COUNT] = {
         "WHERE sitting_id = ?1",
     [ST_RULINGS] = "SELECT event_id, text FROM ruling "
         "WHERE event_id BETWEEN ?1 AND ?2 ORDER BY event_id, pos",
+    /* claim_by_event gives the order (its rowid last): no sort */
+    [ST_CLAIMS_STREAM] = "SELECT coalesce(event_id, 0), line, text "
+        "FROM claim WHERE sitting_id = ?1 ORDER BY event_id, id",
+    /* ruling_by_event gives the events' order; only each event's few
+     * rulings are sorted by pos */
+    [ST_RULINGS_STREAM] = "SELECT event_id, text FROM ruling "
+        "WHERE event_id >= ?1 ORDER BY event_id, pos",
     [ST_PREV_SEQ] = "SELECT seq FROM event WHERE sitting_id = ?1 "
         "AND id < ?2 ORDER BY id DESC LIMIT 1",
     [ST_FIND_SEQ] = "SELECT id FROM event WHERE sitting_id = ?1 "

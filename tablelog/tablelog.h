@@ -166,6 +166,14 @@ char *tl_format_event(const struct table_event *ev, char *buf, size_t n);
 char *tl_format_args(const struct table_event *ev, char *buf, size_t n);
 
 /*
+ * tl_event_args - where the words after the verb begin in text, the
+ * canonical text of ev (tl_format_event's): the pointer into text that
+ * tl_format_args would copy from, without formatting ev again.  Returns
+ * a pointer into text (its end if there are no words).
+ */
+const char *tl_event_args(const struct table_event *ev, const char *text);
+
+/*
  * tl_format_line - the canonical text of any line (with its "@stamp " prefix
  * if it has one; tags as [Name "value"] with \" and \\ escaped; `=` lines)
  * into buf of size n.  TL_BLANK gives "".  Returns buf.

@@ -52,6 +52,56 @@ static void sb_add(struct sbuf *b, const char *fmt, ...)
     }
 }
 
+/* sb_str - append the string s, keeping what fits (as sb_add would,
+ * without parsing a format: the hot path of every event written). */
+static void sb_str(struct sbuf *b, const char *s)
+{
+    size_t room;
+    size_t k = 0;
+
+    if (b->n == 0 || b->len + 1 >= b->n) {
+        return;
+    }
+    room = b->n - 1 - b->len;
+    while (k < room && s[k] != '\0') {
+        b->buf[b->len + k] = s[k];
+        k++;
+    }
+    b->len += k;
+    b->buf[b->len] = '\0';
+}
+
+/* sb_chr - append the character c, if it fits. */
+static void sb_chr(struct sbuf *b, char c)
+{
+    char s[2] = {c, '\0'};
+
+    sb_str(b, s);
+}
+
+/* sb_int - append the decimal text of v, keeping what fits. */
+static void sb_int(struct sbuf *b, int v)
+{
+    char rev[16];
+    char s[16];
+    int k = 0;
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+    do {
+        rev[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0) {
+        s[n++] = '-';
+    }
+    while (k > 0) {
+        s[n++] = rev[--k];
+    }
+    s[n] = '\0';
+    sb_str(b, s);
+}
+
 /* sb_cards - " C C ..." for the listed cards of ev. */
 static void sb_cards(struct sbuf *b, const struct table_event *ev)
 {
@@ -60,7 +110,8 @@ static void sb_cards(struct sbuf *b, const struct table_event *ev)
     int n = ev->n_cards < EVENT_CARDS_MAX ? ev->n_cards : EVENT_CARDS_MAX;
 
     for (i = 0; i < n; i++) {
-        sb_add(b, " %s", card_format(ev->cards[i], card));
+        sb_chr(b, ' ');
+        sb_str(b, card_format(ev->cards[i], card));
     }
 }
 
@@ -70,7 +121,8 @@ static void sb_first_card(struct sbuf *b, const struct table_event *ev)
     char card[CARD_TEXT_MAX];
 
     if (ev->n_cards > 0) {
-        sb_add(b, " %s", card_format(ev->cards[0], card));
+        sb_chr(b, ' ');
+        sb_str(b, card_format(ev->cards[0], card));
     }
 }
 
@@ -94,7 +146,8 @@ static void sb_action(struct sbuf *b, const struct table_event *ev)
         }
         break;
     case EV_CUT:
-        sb_add(b, " %d", ev->n);
+        sb_chr(b, ' ');
+        sb_int(b, ev->n);
         if ((ev->flags & EVF_EXPOSED) && ev->n_cards > 0) {
             sb_add(b, " exposed %s", card_format(ev->cards[0], card));
         }
@@ -103,18 +156,21 @@ static void sb_action(struct sbuf *b, const struct table_event *ev)
         sb_add(b, " %s", ev->option == 2 ? "2-3" : "3-2");
         break;
     case EV_GIVE:
-        sb_add(b, " %c", seat_letter(ev->target));
+        sb_chr(b, ' ');
+        sb_chr(b, seat_letter(ev->target));
         /* fall through */
     case EV_DISCARD:
     case EV_DRAW:
-        sb_add(b, " %d", ev->n);
+        sb_chr(b, ' ');
+        sb_int(b, ev->n);
         sb_cards(b, ev);
         break;
     case EV_ASK:
     case EV_MARK:
     case EV_UNMARK:
     case EV_RESHUFFLE:
-        sb_add(b, " %d", ev->n);
+        sb_chr(b, ' ');
+        sb_int(b, ev->n);
         break;
     case EV_VETO:
         sb_first_card(b, ev);
@@ -169,7 +225,7 @@ char *tl_format_event(const struct table_event *ev, char *buf, size_t n)
     case EV_GAME:
     case EV_END:
     case EV_STRIKE:
-        sb_add(&b, "%s", event_verb(ev->kind));
+        sb_str(&b, event_verb(ev->kind));
         break;
     case EV_SCORE:
         sb_add(&b, "score A %d B %d", ev->score[SEAT_A], ev->score[SEAT_B]);
@@ -194,19 +250,20 @@ char *tl_format_event(const struct table_event *ev, char *buf, size_t n)
         sb_cards(&b, ev);
         break;
     default:
-        sb_add(&b, "%c %s", seat_letter(ev->actor), event_verb(ev->kind));
+        sb_chr(&b, seat_letter(ev->actor));
+        sb_chr(&b, ' ');
+        sb_str(&b, event_verb(ev->kind));
         sb_action(&b, ev);
         break;
     }
     return buf;
 }
 
-char *tl_format_args(const struct table_event *ev, char *buf, size_t n)
+const char *tl_event_args(const struct table_event *ev, const char *text)
 {
-    char text[TL_LINE_MAX];
     size_t skip = strlen(event_verb(ev->kind));
+    size_t len = strlen(text);
 
-    tl_format_event(ev, text, sizeof(text));
     switch (ev->kind) {
     case EV_NONE:
     case EV_GAME:
@@ -222,12 +279,20 @@ char *tl_format_args(const struct table_event *ev, char *buf, size_t n)
         skip += 2; /* "X verb" */
         break;
     }
-    skip = skip < strlen(text) ? skip : strlen(text);
+    skip = skip < len ? skip : len;
     while (text[skip] == ' ') {
         skip++;
     }
+    return text + skip;
+}
+
+char *tl_format_args(const struct table_event *ev, char *buf, size_t n)
+{
+    char text[TL_LINE_MAX];
+
+    tl_format_event(ev, text, sizeof(text));
     if (n > 0) {
-        snprintf(buf, n, "%s", text + skip);
+        snprintf(buf, n, "%s", tl_event_args(ev, text));
     }
     return buf;
 }

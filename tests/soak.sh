@@ -8,6 +8,9 @@
 #   ECARTE=build/ecarte RECORD_KILLS=100 IMPORT_KILLS=30 TABLES=10 \
 #       tests/soak.sh
 #
+# With a sanitizer build (make soak-asan: build-asan/ecarte), whatever a
+# sanitizer reports on stderr, in any run, killed or not, fails it too.
+#
 # Exits 1 if any run differs, printing what differed.
 set -u
 
@@ -186,6 +189,14 @@ for i in $(seq 1 "$TABLES"); do
 done
 echo "soak: two tables at once on a new ledger: $equal of $TABLES runs" \
      "with both sittings equal to clean runs"
+
+# a build with sanitizers (make soak-asan) reports on stderr, into
+# log.txt, even from a run whose result was not looked at
+if grep -q -E 'ERROR: (Address|Leak)Sanitizer|runtime error:' log.txt; then
+    echo "soak: a sanitizer reported:"
+    grep -E -A8 'ERROR: (Address|Leak)Sanitizer|runtime error:' log.txt | head -40
+    fail=1
+fi
 
 if [ $fail -ne 0 ]; then
     echo "soak: FAILED"
