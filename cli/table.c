@@ -145,6 +145,11 @@ static void show_hand(const struct arbiter *a, const char *arg)
         return;
     }
     count = arbiter_hand(a, seat, &known);
+    if (count == 0) {
+        printf("%c holds no card%s\n", seat_letter(seat),
+               arbiter_hand_in_progress(a) ? "" : " (no deal in hand)");
+        return;
+    }
     cards_format(known, cards, sizeof(cards));
     printf("%c holds %d: %s", seat_letter(seat), count,
            known != 0 ? cards : "");

@@ -296,12 +296,17 @@ void table_help(const struct arbiter *a, FILE *fp)
 {
     struct arb_next nx;
 
+    bool heading = false;
+
     arbiter_next(a, &nx);
-    fprintf(fp, "Now:\n");
     for (size_t i = 0; i < N_VERBS; i++) {
         if (verb_words[i].steps &
             (STEP_BIT(nx.step) |
              (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) {
+            if (!heading) {
+                fprintf(fp, "Now:\n");
+                heading = true;
+            }
             fprintf(fp, "  X %-16s %s\n", verb_words[i].verb,
                     verb_words[i].meaning);
         }
@@ -312,6 +317,10 @@ void table_help(const struct arbiter *a, FILE *fp)
     }
     fprintf(fp, "Any time (irregularities are ruled as they come):\n");
     for (size_t i = 0; i < N_VERBS; i++) {
+        if (strcmp(verb_words[i].verb, "vetoes") == 0 &&
+            !arbiter_profile(a)->jack_veto) {
+            continue; /* no jack veto under these rules */
+        }
         if (verb_words[i].steps == ANY_STEP) {
             fprintf(fp, "  X %-16s %s\n", verb_words[i].verb,
                     verb_words[i].meaning);
