@@ -61,6 +61,8 @@ struct rep_game {
     bool rubber_over;           /* it decided a rubber, won by: */
     int rubber_winner;
     int games_won[2];           /* games in the rubber, this one counted */
+    bool in_rubber;             /* the rules count rubbers (not Rubber 0,
+                                   as at a table of three or more) */
 };
 
 /* A deal quarantined (left out where it stood), from the audit. */

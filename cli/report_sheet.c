@@ -125,7 +125,7 @@ static void game_close(struct sheet *sh)
         fprintf(fp, ", A %d B %d: <strong>%s</strong>.", sh->points[0],
                 sh->points[1],
                 value[sh->value > 0 && sh->value < 4 ? sh->value : 1]);
-        if (g != NULL && g->over) {
+        if (g != NULL && g->over && g->in_rubber) {
             fprintf(fp, " Games in the rubber: A %d, B %d.",
                     g->games_won[0], g->games_won[1]);
         }

@@ -206,6 +206,7 @@ static void on_action(void *ctx, const struct audit_action *act)
             g->rubber_winner = res->game.rubber_winner;
             g->games_won[0] = res->game.games_won[0];
             g->games_won[1] = res->game.games_won[1];
+            g->in_rubber = arbiter_profile(act->arb)->rubber > 0;
         }
     }
 }
