@@ -516,7 +516,10 @@ static int covers(struct sit_ctx *c, int who)
         return rc;
     }
     b = last_bet(s, bettor);
-    if (b == NULL) {
+    /* A cover after the close is void (BY1) even when the bet it names
+     * has gone: voided at the close for want of a cover, or itself made
+     * after the close. */
+    if (b == NULL && (s->r.tableau || open(s))) {
         return sit__fail(c, SIT_E_INPUT,
                          "expected a bet by %s to cover, found none",
                          s->p[bettor].id);
