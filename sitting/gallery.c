@@ -105,6 +105,29 @@ static void seated(struct sit_ctx *c, int seat)
     sit__order_remove(s, s->seat[seat]);
 }
 
+/* game_start - a loser who gave up his seat under BY10 and is back in
+ * the queue cannot still hold it: when no seat line put anyone else
+ * there, the rentrant the roles name takes it (the gallery holds no
+ * table for a seat, so an empty seat is filled the same way). */
+static void game_start(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+
+    for (int k = 0; k < 2; k++) {
+        int due = seat_due(s, k);
+        int sitter = s->seat[k];
+
+        if (due < 0 || sitter < 0 || sit__order_find(s, sitter) < 0 ||
+            sit__seat_of(s, due) != SEAT_NONE) {
+            continue;
+        }
+        s->seat[k] = due;
+        seated(c, k);
+        sit__note(c, "%s gave up seat %c (BY10): %s, the rentrant, takes it",
+                  s->p[sitter].id, seat_letter(k), s->p[due].id);
+    }
+}
+
 /* covered - how much of bet b is covered. */
 static int covered(const struct bet *b)
 {
@@ -781,6 +804,7 @@ const struct sit_ops sit__gallery_ops = {
     .roles_now = roles_now,
     .seat_due = seat_due,
     .seated = seated,
+    .game_start = game_start,
     .turn_up = turn_up,
     .deal_over = deal_over,
     .game_over = game_over,
