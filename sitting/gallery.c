@@ -154,6 +154,15 @@ static void add_cover(struct bet *b, int who, int amount)
     }
 }
 
+/* drop_cover - cover k of bet b ends (its coverer released, or his stake
+ * forfeited): the bet keeps its other covers. */
+static void drop_cover(struct bet *b, int k)
+{
+    memmove(&b->covers[k], &b->covers[k + 1],
+            sizeof(b->covers[0]) * (size_t)(b->n_covers - k - 1));
+    b->n_covers--;
+}
+
 /*
  * player_covers - the player who (a seated adversary of the bet's seat)
  * covers want of bet b, taking it from bystanders who covered it if need
@@ -177,9 +186,7 @@ static int player_covers(struct bet *b, int who, int want, int *displaced)
         room += take;
         *displaced = b->covers[k].who;
         if (b->covers[k].amount == 0) {
-            memmove(&b->covers[k], &b->covers[k + 1],
-                    sizeof(b->covers[0]) * (size_t)(b->n_covers - k - 1));
-            b->n_covers--;
+            drop_cover(b, k);
         }
     }
     want = want < room ? want : room;
@@ -210,16 +217,29 @@ static void chouette_covers(struct sit_ctx *c, struct bet *b)
     }
 }
 
-/* void_bets - every live bet of person ends, stakes returned (BY4, BY5):
- * returns how many. */
+/* void_bets - every live bet of person ends, stakes returned (BY4, BY5),
+ * and so does every cover he gave: a cover is a bet on the other seat
+ * (the bet covered keeps its other covers): returns how many. */
 static int void_bets(struct sit_state *s, int person)
 {
     int n = 0;
 
     for (int i = 0; i < s->n_bets; i++) {
-        if (!s->bets[i].dead && s->bets[i].bettor == person) {
-            s->bets[i].dead = true;
+        struct bet *b = &s->bets[i];
+
+        if (b->dead) {
+            continue;
+        }
+        if (b->bettor == person) {
+            b->dead = true;
             n++;
+            continue;
+        }
+        for (int k = b->n_covers - 1; k >= 0; k--) {
+            if (b->covers[k].who == person) {
+                drop_cover(b, k);
+                n++;
+            }
         }
     }
     return n;
@@ -645,6 +665,31 @@ static int sees(struct sit_ctx *c, int who)
             lost += stake;
         }
     }
+    /* a cover is a bet against the seat of the bet covered: a bystander
+     * who covered a bet on the seat he looks at forfeits what his cover
+     * risks (the bet's winnings at its odds); the bet keeps its other
+     * covers */
+    for (int i = 0; i < s->n_bets && player >= 0 && !s->r.tableau &&
+                    sit__seat_of(s, who) == SEAT_NONE;
+         i++) {
+        struct bet *b = &s->bets[i];
+
+        if (b->dead || b->seat != seat) {
+            continue;
+        }
+        for (int k = b->n_covers - 1; k >= 0; k--) {
+            int stake = b->covers[k].amount * b->odds[1] / b->odds[0];
+
+            if (b->covers[k].who != who) {
+                continue;
+            }
+            drop_cover(b, k);
+            if (stake > 0) {
+                sit__pay(&t, who, player, stake);
+                lost += stake;
+            }
+        }
+    }
     if (lost == 0) {
         sit__note(c, "%s sees %c's cards: he has no bet against %c",
                   s->p[who].id, seat_letter(seat), seat_letter(seat));
@@ -652,7 +697,8 @@ static int sees(struct sit_ctx *c, int who)
     }
     sit__rule(c, LAW_BY2, s->p[who].id, NULL, REM_FORFEIT_STAKE,
               "%s looks at the cards of %c, whom he bets against: his stake "
-              "of %d goes to %s now, and whoever covered it is released",
+              "of %d goes to %s now, and the other side of his bets is "
+              "released",
               s->p[who].id, seat_letter(seat), lost, s->p[player].id);
     rc = sit__settle(c, &t, "forfeit-stake");
     after_bet_ends(c);
