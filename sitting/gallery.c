@@ -407,7 +407,7 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
         }
         for (int k = 0; k < b->n_covers; k++) {
             int stake = b->covers[k].amount;
-            int against = stake * b->odds[1] / b->odds[0];
+            int against = sit__cover_against(b, k);
             int who = b->covers[k].who;
 
             /* 7.2: "backers of the winner receive their covered stake
@@ -678,11 +678,12 @@ static int sees(struct sit_ctx *c, int who)
             continue;
         }
         for (int k = b->n_covers - 1; k >= 0; k--) {
-            int stake = b->covers[k].amount * b->odds[1] / b->odds[0];
+            int stake;
 
             if (b->covers[k].who != who) {
                 continue;
             }
+            stake = sit__cover_against(b, k);
             drop_cover(b, k);
             if (stake > 0) {
                 sit__pay(&t, who, player, stake);
