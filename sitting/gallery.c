@@ -405,21 +405,27 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
             }
             continue;
         }
+        int won = 0;
+
         for (int k = 0; k < b->n_covers; k++) {
             int stake = b->covers[k].amount;
             int against = sit__cover_against(b, k);
             int who = b->covers[k].who;
 
-            /* 7.2: "backers of the winner receive their covered stake
-             * (times Q/P at odds) less levy; backers of the loser pay
-             * theirs": the levy is kept from a winning bet, not from
-             * the stake a coverer wins when the bet loses */
             if (b->seat == w) {
                 sit__pay(&t, who, b->bettor, against);
-                sit__pay(&t, b->bettor, -1, levy(s, against));
+                won += against;
             } else {
                 sit__pay(&t, b->bettor, who, stake);
             }
+        }
+        /* 7.2: "backers of the winner receive their covered stake (times
+         * Q/P at odds) less levy; backers of the loser pay theirs": the
+         * levy is kept from a winning bet's winnings, once for the bet
+         * however many covered it, and not from the stake a coverer wins
+         * when the bet loses */
+        if (won > 0) {
+            sit__pay(&t, b->bettor, -1, levy(s, won));
         }
     }
     sit__settle(c, &t, "game");
