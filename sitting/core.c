@@ -330,3 +330,16 @@ void sit__check_seats(struct sit_ctx *c, enum law_id law)
         }
     }
 }
+
+int sit__cover_against(const struct bet *b, int k)
+{
+    int before = 0;
+
+    for (int j = 0; j < k; j++) {
+        before += b->covers[j].amount;
+    }
+    /* each cover's part of the winnings on the stake covered up to it,
+     * less the part of the covers before it: the rounding falls once */
+    return (before + b->covers[k].amount) * b->odds[1] / b->odds[0] -
+           before * b->odds[1] / b->odds[0];
+}

@@ -105,6 +105,29 @@ static void seated(struct sit_ctx *c, int seat)
     sit__order_remove(s, s->seat[seat]);
 }
 
+/* game_start - a loser who gave up his seat under BY10 and is back in
+ * the queue cannot still hold it: when no seat line put anyone else
+ * there, the rentrant the roles name takes it (the gallery holds no
+ * table for a seat, so an empty seat is filled the same way). */
+static void game_start(struct sit_ctx *c)
+{
+    struct sit_state *s = c->s;
+
+    for (int k = 0; k < 2; k++) {
+        int due = seat_due(s, k);
+        int sitter = s->seat[k];
+
+        if (due < 0 || sitter < 0 || sit__order_find(s, sitter) < 0 ||
+            sit__seat_of(s, due) != SEAT_NONE) {
+            continue;
+        }
+        s->seat[k] = due;
+        seated(c, k);
+        sit__note(c, "%s gave up seat %c (BY10): %s, the rentrant, takes it",
+                  s->p[sitter].id, seat_letter(k), s->p[due].id);
+    }
+}
+
 /* covered - how much of bet b is covered. */
 static int covered(const struct bet *b)
 {
@@ -131,6 +154,15 @@ static void add_cover(struct bet *b, int who, int amount)
     }
 }
 
+/* drop_cover - cover k of bet b ends (its coverer released, or his stake
+ * forfeited): the bet keeps its other covers. */
+static void drop_cover(struct bet *b, int k)
+{
+    memmove(&b->covers[k], &b->covers[k + 1],
+            sizeof(b->covers[0]) * (size_t)(b->n_covers - k - 1));
+    b->n_covers--;
+}
+
 /*
  * player_covers - the player who (a seated adversary of the bet's seat)
  * covers want of bet b, taking it from bystanders who covered it if need
@@ -154,9 +186,7 @@ static int player_covers(struct bet *b, int who, int want, int *displaced)
         room += take;
         *displaced = b->covers[k].who;
         if (b->covers[k].amount == 0) {
-            memmove(&b->covers[k], &b->covers[k + 1],
-                    sizeof(b->covers[0]) * (size_t)(b->n_covers - k - 1));
-            b->n_covers--;
+            drop_cover(b, k);
         }
     }
     want = want < room ? want : room;
@@ -187,16 +217,29 @@ static void chouette_covers(struct sit_ctx *c, struct bet *b)
     }
 }
 
-/* void_bets - every live bet of person ends, stakes returned (BY4, BY5):
- * returns how many. */
+/* void_bets - every live bet of person ends, stakes returned (BY4, BY5),
+ * and so does every cover he gave: a cover is a bet on the other seat
+ * (the bet covered keeps its other covers): returns how many. */
 static int void_bets(struct sit_state *s, int person)
 {
     int n = 0;
 
     for (int i = 0; i < s->n_bets; i++) {
-        if (!s->bets[i].dead && s->bets[i].bettor == person) {
-            s->bets[i].dead = true;
+        struct bet *b = &s->bets[i];
+
+        if (b->dead) {
+            continue;
+        }
+        if (b->bettor == person) {
+            b->dead = true;
             n++;
+            continue;
+        }
+        for (int k = b->n_covers - 1; k >= 0; k--) {
+            if (b->covers[k].who == person) {
+                drop_cover(b, k);
+                n++;
+            }
         }
     }
     return n;
@@ -362,21 +405,27 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
             }
             continue;
         }
+        int won = 0;
+
         for (int k = 0; k < b->n_covers; k++) {
             int stake = b->covers[k].amount;
-            int against = stake * b->odds[1] / b->odds[0];
+            int against = sit__cover_against(b, k);
             int who = b->covers[k].who;
 
-            /* 7.2: "backers of the winner receive their covered stake
-             * (times Q/P at odds) less levy; backers of the loser pay
-             * theirs": the levy is kept from a winning bet, not from
-             * the stake a coverer wins when the bet loses */
             if (b->seat == w) {
                 sit__pay(&t, who, b->bettor, against);
-                sit__pay(&t, b->bettor, -1, levy(s, against));
+                won += against;
             } else {
                 sit__pay(&t, b->bettor, who, stake);
             }
+        }
+        /* 7.2: "backers of the winner receive their covered stake (times
+         * Q/P at odds) less levy; backers of the loser pay theirs": the
+         * levy is kept from a winning bet's winnings, once for the bet
+         * however many covered it, and not from the stake a coverer wins
+         * when the bet loses */
+        if (won > 0) {
+            sit__pay(&t, b->bettor, -1, levy(s, won));
         }
     }
     sit__settle(c, &t, "game");
@@ -516,7 +565,10 @@ static int covers(struct sit_ctx *c, int who)
         return rc;
     }
     b = last_bet(s, bettor);
-    if (b == NULL) {
+    /* A cover after the close is void (BY1) even when the bet it names
+     * has gone: voided at the close for want of a cover, or itself made
+     * after the close. */
+    if (b == NULL && (s->r.tableau || open(s))) {
         return sit__fail(c, SIT_E_INPUT,
                          "expected a bet by %s to cover, found none",
                          s->p[bettor].id);
@@ -619,6 +671,32 @@ static int sees(struct sit_ctx *c, int who)
             lost += stake;
         }
     }
+    /* a cover is a bet against the seat of the bet covered: a bystander
+     * who covered a bet on the seat he looks at forfeits what his cover
+     * risks (the bet's winnings at its odds); the bet keeps its other
+     * covers */
+    for (int i = 0; i < s->n_bets && player >= 0 && !s->r.tableau &&
+                    sit__seat_of(s, who) == SEAT_NONE;
+         i++) {
+        struct bet *b = &s->bets[i];
+
+        if (b->dead || b->seat != seat) {
+            continue;
+        }
+        for (int k = b->n_covers - 1; k >= 0; k--) {
+            int stake;
+
+            if (b->covers[k].who != who) {
+                continue;
+            }
+            stake = sit__cover_against(b, k);
+            drop_cover(b, k);
+            if (stake > 0) {
+                sit__pay(&t, who, player, stake);
+                lost += stake;
+            }
+        }
+    }
     if (lost == 0) {
         sit__note(c, "%s sees %c's cards: he has no bet against %c",
                   s->p[who].id, seat_letter(seat), seat_letter(seat));
@@ -626,7 +704,8 @@ static int sees(struct sit_ctx *c, int who)
     }
     sit__rule(c, LAW_BY2, s->p[who].id, NULL, REM_FORFEIT_STAKE,
               "%s looks at the cards of %c, whom he bets against: his stake "
-              "of %d goes to %s now, and whoever covered it is released",
+              "of %d goes to %s now, and the other side of his bets is "
+              "released",
               s->p[who].id, seat_letter(seat), lost, s->p[player].id);
     rc = sit__settle(c, &t, "forfeit-stake");
     after_bet_ends(c);
@@ -778,6 +857,7 @@ const struct sit_ops sit__gallery_ops = {
     .roles_now = roles_now,
     .seat_due = seat_due,
     .seated = seated,
+    .game_start = game_start,
     .turn_up = turn_up,
     .deal_over = deal_over,
     .game_over = game_over,

@@ -451,8 +451,7 @@ static void at_risk(const struct sit_state *s, int risk[2])
         }
         for (int k = 0; k < b->n_covers; k++) {
             risk[b->seat] += b->covers[k].amount;
-            risk[SEAT_OTHER(b->seat)] +=
-                b->covers[k].amount * b->odds[1] / b->odds[0];
+            risk[SEAT_OTHER(b->seat)] += sit__cover_against(b, k);
         }
     }
 }

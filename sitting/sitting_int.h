@@ -287,6 +287,11 @@ int sit__find(const struct sit_state *s, const char *id);
  * declared by a person line, found ..." if none). */
 int sit__person(struct sit_ctx *c, const char *id, int *out);
 
+/* sit__cover_against - what cover k of bet b risks against its stake:
+ * the covers of a bet together risk the bet's winnings on what they
+ * cover, N x Q / P rounded down once, however many share it. */
+int sit__cover_against(const struct bet *b, int k);
+
 /* sit__seat_of - the seat person sits in, SEAT_NONE. */
 int sit__seat_of(const struct sit_state *s, int person);
 

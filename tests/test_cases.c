@@ -608,7 +608,7 @@ static void cases__shared_sitting_lines_altered_are_findings(void **state)
 
 /* The same for the chouette, pool and gallery cases of tests/cases/variants
  * (every `= settle`, `= roles`, `= pool` and `= bets` line, and the
- * sitting's rulings). */
+ * sitting's rulings): the files named ch*, po*, by* and gallery*. */
 static void cases__sitting_cases_altered_are_findings(void **state)
 {
     static const enum alter hows[] = {ALTER_SETTLE, ALTER_ROLES, ALTER_POOL,
@@ -627,7 +627,8 @@ static void cases__sitting_cases_altered_are_findings(void **state)
 
         if (strncmp(e->d_name, "ch", 2) != 0 &&
             strncmp(e->d_name, "po", 2) != 0 &&
-            strncmp(e->d_name, "by", 2) != 0) {
+            strncmp(e->d_name, "by", 2) != 0 &&
+            strncmp(e->d_name, "gallery", 7) != 0) {
             continue;
         }
         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);

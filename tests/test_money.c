@@ -324,7 +324,8 @@ static int import_audit_clean(const char *db, const char *path)
 
 /* Every chouette, pool and gallery case of tests/cases/variants and of
  * ../shared/variants imports whole and audits without a finding about
- * money, the sitting's lines or its rulings: the sitting's rulings are
+ * money, the sitting's lines or its rulings (the files named ch*, po*,
+ * by* and gallery*): the sitting's rulings are
  * matched with the log's `= ruling` lines and the ledger's, a deal made
  * void by the next deal line (L14) or a game conceded by a player who
  * left (BY6) is no broken deal. */
@@ -340,8 +341,9 @@ static void money__every_sitting_case_imports_and_audits_clean(void **state)
     harness_path("tests/cases/variants", dir, sizeof(dir));
     assert_int_equal(harness_capture(list, sizeof(list),
                                      "ls '%s'/ch*.ecarte '%s'/po*.ecarte "
-                                     "'%s'/by*.ecarte%s%s%s",
-                                     dir, dir, dir,
+                                     "'%s'/by*.ecarte '%s'/gallery*.ecarte"
+                                     "%s%s%s",
+                                     dir, dir, dir, dir,
                                      shared != NULL ? " '" : "",
                                      shared != NULL ? shared : "",
                                      shared != NULL ? "'/[cpb][hoy]_*.ecarte"
