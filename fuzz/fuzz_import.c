@@ -37,8 +37,10 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         return 0;
     }
     fprintf(t->fp, "%s%s\n",
-            kind == LEDGER_LINE_RULING || kind == LEDGER_LINE_SCORE ? "= "
-                                                                    : "",
+            kind == LEDGER_LINE_RULING || kind == LEDGER_LINE_SCORE ||
+                    kind == LEDGER_LINE_MARK
+                ? "= "
+                : "",
             text);
     return 0;
 }
