@@ -168,6 +168,8 @@ struct ledger {
     struct timespec wait_start;         /* when the current wait began */
     long wait_told;                     /* ms waited when on_wait was last
                                            called, 0: not yet */
+    struct timespec told_at;            /* when on_wait was last called */
+    bool told_any;                      /* on_wait was called on l */
 };
 
 /* ------------------------------------------------------------------ */

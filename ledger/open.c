@@ -316,8 +316,12 @@ static int on_busy(void *vl, int count)
     }
     if (l->on_wait != NULL &&
         ((l->wait_told == 0 && waited >= WAIT_TELL_MS) ||
-         (l->wait_told > 0 && waited - l->wait_told >= WAIT_AGAIN_MS))) {
+         (l->wait_told > 0 && waited - l->wait_told >= WAIT_AGAIN_MS)) &&
+        (!l->told_any || ms_since(&l->told_at) >= WAIT_AGAIN_MS)) {
+        /* once per WAIT_AGAIN_MS, however many statements wait in turn */
         l->wait_told = waited;
+        l->told_any = true;
+        clock_gettime(CLOCK_MONOTONIC, &l->told_at);
         l->on_wait(l->wait_ctx, waited);
     }
     delay = count < (int)(sizeof(delays_ms) / sizeof(delays_ms[0]))
