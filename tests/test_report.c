@@ -249,6 +249,38 @@ static void report__empty_ledger_says_so(void **state)
     assert_int_equal(harness_sh("ls '%s' | grep -q report", t->dir), 1);
 }
 
+/* A revoke corrected in time (L43, then the card taken back, L39): the
+ * report says the ruling fell, not that its default remedy stood; a
+ * gallery's report counts no rubber. */
+static void report__corrected_revoke_and_a_gallery(void **state)
+{
+    struct harness_tmp *t = *state;
+    char path[1024];
+    char html[400];
+
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    assert_int_equal(
+        harness_sh("%s import --db '%s' --new '%s' >/dev/null 2>&1 && "
+                   "%s report --db '%s' -o '%s'",
+                   harness_ecarte(), t->db,
+                   harness_path("tests/cases/t24_revoke_corrected_in_time"
+                                ".ecarte",
+                                path, sizeof(path)),
+                   harness_ecarte(), t->db, html),
+        0);
+    assert_int_equal(harness_sh("grep -q 'the ruling fell' '%s'", html), 0);
+    assert_int_equal(harness_sh("grep -q 'default remedy' '%s'", html), 1);
+    assert_int_equal(
+        harness_sh("rm -f '%s' && %s gen --format gallery --deals 30 --seed 2 "
+                   "> '%s' && %s import --db '%s' --new '%s' >/dev/null 2>&1 "
+                   "&& %s report --db '%s' -o '%s'",
+                   t->db, harness_ecarte(), t->log, harness_ecarte(), t->db,
+                   t->log, harness_ecarte(), t->db, html),
+        0);
+    assert_int_equal(harness_sh("grep -q 'Games in the rubber' '%s'", html),
+                     1);
+}
+
 static void report__unknown_sitting_is_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -361,6 +393,7 @@ int run_tests(void)
         T(report__browser_shows_every_deal_and_ruling),
         T(report__empty_ledger_says_so),
         T(report__unknown_sitting_is_refused),
+        T(report__corrected_revoke_and_a_gallery),
         T(report__quarantined_deals_are_shown),
         T(report__standard_output_and_the_sitting_chosen),
         cmocka_unit_test(report__help_names_the_options),
