@@ -160,6 +160,19 @@ void output_audit_irregularity(struct output *o, const char *source,
                                int64_t event, const struct ruling *r,
                                const char *words, const char *status);
 
+/* output_proof_finding - one finding of a proof of ledger db (text: a
+ * "TAMPERED" or "DAMAGED" line; JSON: a proof_finding object naming the
+ * table, row, column, stored and derived values). */
+void output_proof_finding(struct output *o, const char *db,
+                          const struct ledger_finding *f);
+
+/* output_verify - the verdict of `ecarte verify` on db: verified (every
+ * row proven), the schema version, the events in the chain and its head,
+ * the sittings re-derived, and the number of findings. */
+void output_verify(struct output *o, const char *db, bool verified,
+                   int version, int64_t events, const char *head,
+                   int64_t sittings, int64_t findings);
+
 /* output_import - what `ecarte import` did with one file: status is
  * "imported" or "already-imported". */
 void output_import(struct output *o, const char *path, const char *status,
@@ -506,6 +519,61 @@ enum import_start {
  */
 int session_import_begin(struct session *s, const char *sha256,
                          enum import_start *out);
+
+/*
+ * session_derive - sitting of ledger from recorded again into the
+ * session's own ledger (a scratch ledger, LEDGER_SCRATCH, fresh: the
+ * sitting becomes its first), as record and import record it: its tags,
+ * each of its actions adjudicated and written, its lost deals where they
+ * stood; nothing printed.  Returns 0; CLI_E_INPUT if an action no longer
+ * stands (or does not read, or a tag), its seq in the sitting into
+ * *bad_seq (0 for a tag) and why into why (why_n bytes); -1 on a ledger
+ * error or out of memory (why says).  The session is spent afterwards.
+ */
+int session_derive(struct session *s, struct ledger *from, int64_t sitting,
+                   int64_t *bad_seq, char *why, size_t why_n);
+
+/* ------------------------------------------------------------------ */
+/* Proving a ledger (proof.c)                                           */
+/* ------------------------------------------------------------------ */
+
+/* What a proof covered and found. */
+struct proof_summary {
+    int64_t only;               /* the sitting re-derived, 0: all */
+    int version;                /* the ledger's schema version */
+    int64_t events;             /* in the chain (when it is intact) */
+    char head[LEDGER_HASH_HEX]; /* its head */
+    int64_t sittings;           /* sittings re-derived and compared */
+    int64_t findings;
+    bool damaged;               /* the file's pages (quick_check) */
+    bool chain_broken;          /* the events' chain ... */
+    int64_t bad_event;          /* ... at this event */
+    char error[700];            /* proof_ledger failed: why */
+};
+
+/*
+ * proof_ledger - prove what ledger l holds: its pages (quick_check), the
+ * hash chain of its events, the seal over its sittings, tags, imports,
+ * quarantined deals and claims, the ids and references of every other
+ * table, and the rows of each sitting (only sitting, if not 0) recorded
+ * again from its events into a scratch ledger and compared column by
+ * column (ledger_derived_compare).  Each finding goes to fn (may be NULL;
+ * non-zero stops).  Read in the caller's transaction, if one is open.
+ * Returns 0 with *sum filled (sum->findings 0: proven), or -1 if the
+ * proof could not be made (a ledger error, out of memory: sum->error).
+ */
+int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
+                 void *ctx, struct proof_summary *sum);
+
+/*
+ * proof_guard - for command sub on ledger db (open as l): prove it
+ * (proof_ledger, in one snapshot) before its figures are shown (writer
+ * false) or it is extended (writer true).  Returns 0 if it verifies; 1 if
+ * not, said on stderr with the first finding and how many more; -1 if it
+ * could not be proven (said).
+ */
+int proof_guard(const char *sub, const char *db, struct ledger *l,
+                int64_t sitting, bool writer);
 
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */

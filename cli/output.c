@@ -25,6 +25,8 @@ enum json_kind {
     J_MARK,
     J_BALANCE,
     J_PERSON,
+    J_PROOF,
+    J_VERIFY,
     J_COUNT
 };
 
@@ -80,6 +82,12 @@ static const char *const json_sql[J_COUNT] = {
     [J_PERSON] = "SELECT json_object('type','person','person',?1,'name',?2,"
                  "'role',?3,'games',?4,'won',?5,'lost',?6,'money_won',?7,"
                  "'money_lost',?8)",
+    [J_PROOF] = "SELECT json_object('type','proof_finding','ledger',?1,"
+                "'kind',?2,'table',?3,'row',?4,'sitting',?5,'column',?6,"
+                "'stored',?7,'derived',?8,'message',?9)",
+    [J_VERIFY] = "SELECT json_object('type','verify','ledger',?1,"
+                 "'verified',json(?2),'schema',?3,'events',?4,'head',?5,"
+                 "'sittings',?6,'findings',?7)",
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
@@ -631,6 +639,70 @@ void output_audit_finding(struct output *o, const char *source, int line,
     }
     fprintf(o->fp, "%s:%d: deal %d, event %lld: %s%s%s: %s\n", source, line,
             deal, (long long)event, law, law[0] ? " " : "", kind, message);
+}
+
+void output_proof_finding(struct output *o, const char *db,
+                          const struct ledger_finding *f)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_PROOF];
+
+        bind_text(st, 1, db);
+        bind_text(st, 2, f->kind);
+        bind_text(st, 3, f->table);
+        if (f->row != 0) {
+            sqlite3_bind_int64(st, 4, f->row);
+        }
+        if (f->sitting != 0) {
+            sqlite3_bind_int64(st, 5, f->sitting);
+        }
+        bind_text(st, 6, f->column);
+        bind_text(st, 7, f->stored);
+        bind_text(st, 8, f->derived);
+        bind_text(st, 9, f->message);
+        emit(o, J_PROOF);
+        return;
+    }
+    if (strcmp(f->kind, "damaged") == 0) {
+        fprintf(o->fp, "%s: DAMAGED: %s\n", db, f->message);
+    } else if (strcmp(f->kind, "chain") == 0) {
+        fprintf(o->fp, "%s: TAMPERED: first bad event %lld: %s\n", db,
+                (long long)f->row, f->message);
+    } else {
+        fprintf(o->fp, "%s: TAMPERED: %s\n", db, f->message);
+    }
+}
+
+void output_verify(struct output *o, const char *db, bool verified,
+                   int version, int64_t events, const char *head,
+                   int64_t sittings, int64_t findings)
+{
+    if (o->json) {
+        sqlite3_stmt *st = o->stmt[J_VERIFY];
+
+        bind_text(st, 1, db);
+        bind_text(st, 2, verified ? "true" : "false");
+        sqlite3_bind_int(st, 3, version);
+        sqlite3_bind_int64(st, 4, events);
+        bind_text(st, 5, head);
+        sqlite3_bind_int64(st, 6, sittings);
+        sqlite3_bind_int64(st, 7, findings);
+        emit(o, J_VERIFY);
+        return;
+    }
+    if (verified) {
+        fprintf(o->fp, "%s: chain intact: %lld events, head %s\n", db,
+                (long long)events, head);
+        fprintf(o->fp, "%s: every row proven: the seal holds the sittings, "
+                       "tags, imports, quarantined deals and claims; %lld "
+                       "sitting%s re-derived from %s events, every column "
+                       "of every row equal\n",
+                db, (long long)sittings, sittings == 1 ? "" : "s",
+                sittings == 1 ? "its" : "their");
+    } else {
+        fprintf(o->fp, "%s: DOES NOT VERIFY: %lld finding%s\n", db,
+                (long long)findings, findings == 1 ? "" : "s");
+    }
 }
 
 /* by_law_object - "L43:2,L25:1" as the JSON object {"L43":2,"L25":1}

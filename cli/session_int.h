@@ -51,6 +51,7 @@ struct session {
     struct output *out;         /* borrowed, may be NULL */
     enum commit_mode mode;
     bool quiet;                 /* print findings only */
+    bool deriving;              /* session_derive: nothing printed */
     bool in_txn;
     bool in_deal;               /* importing: the deal's savepoint is open */
     int deals_in_txn;           /* importing: deals the open transaction holds */
@@ -250,6 +251,14 @@ int session__take_action(struct session *s, const struct tl_line *line);
  * In the open transaction.  Returns 0 or -1 (ledger; reported).
  */
 int session__write_lost_deal(struct session *s);
+
+/*
+ * session__lost_deal_rows - a lost deal g where it stands: the referee
+ * goes on as the log states (lost_deal_apply), and the deal, game and
+ * money rows it closes or opens are written, in the open transaction (the
+ * quarantine row is the caller's).  Returns 0 or -1 (ledger; reported).
+ */
+int session__lost_deal_rows(struct session *s, const struct lost_deal *g);
 
 /* ------------------------------------------------------------------ */
 /* Replaying a sitting (session_replay.c)                               */

@@ -112,17 +112,14 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
  * written, and the raw text is quarantined where it stood in the sitting.
  * In the open transaction.  Returns 0 or -1 (ledger; reported).
  */
-int session__write_lost_deal(struct session *s)
+int session__lost_deal_rows(struct session *s, const struct lost_deal *g)
 {
     struct applied *ap = &s->acts[s->cur];
     const struct arb_result *r = &ap->r;
-    struct lost_deal g;
     int64_t id = 0;
     int game_no;
 
-    memset(&g, 0, sizeof(g));
-    lost_deal_read(s->raw != NULL ? s->raw : "", &g);
-    lost_deal_apply(s->arb, &g, ap);
+    lost_deal_apply(s->arb, g, ap);
     sitting_observe(s->sit, s->arb, &ap->r, &ap->s);
     apply_sit_words(ap);
     game_no = arbiter_game_number(s->arb);
@@ -149,6 +146,21 @@ int session__write_lost_deal(struct session *s)
         session__record_sitting(s, s->last_event_id, NULL, ap) != 0) {
         return -1;              /* money moved by the game the gap ended */
     }
+    s->last = NULL;
+    return 0;
+}
+
+int session__write_lost_deal(struct session *s)
+{
+    struct lost_deal g;
+    int game_no;
+
+    memset(&g, 0, sizeof(g));
+    lost_deal_read(s->raw != NULL ? s->raw : "", &g);
+    if (session__lost_deal_rows(s, &g) != 0) {
+        return -1;
+    }
+    game_no = arbiter_game_number(s->arb);
     if (ledger_quarantine_gap(s->led, s->name, s->raw_line, s->error,
                               s->raw != NULL ? s->raw : "", s->sitting,
                               s->last_event_id, game_no) != 0) {

@@ -474,7 +474,7 @@ int session__take_action(struct session *s, const struct tl_line *line)
     if (rc != 0) {
         snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
                  line->line_no, sitting_errmsg(s->sit));
-        if (!s->import) {
+        if (!s->import && !s->deriving) {
             fprintf(stderr, "%s\n", s->error);
         }
         return CLI_E_INPUT;

@@ -166,27 +166,51 @@ out:
     return rc;
 }
 
+/* The findings of `ecarte verify`, printed as they come. */
+struct verify_print {
+    struct output *o;
+    const char *db;
+    int64_t printed;
+};
+
+#define VERIFY_PRINT_MAX 200    /* findings printed; the rest counted */
+
+/* print_finding - one finding of the proof, printed (up to
+ * VERIFY_PRINT_MAX of them). */
+static int print_finding(void *vctx, const struct ledger_finding *f)
+{
+    struct verify_print *vp = vctx;
+
+    if (vp->printed++ < VERIFY_PRINT_MAX) {
+        output_proof_finding(vp->o, vp->db, f);
+    }
+    return 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"db", required_argument, NULL, 'd'},
         {"log", required_argument, NULL, 'l'},
+        {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *db = "ecarte.db";
     const char *log = NULL;
     struct ledger *l = NULL;
-    int64_t bad = 0;
-    int64_t n = 0;
-    char head[LEDGER_HASH_HEX];
+    struct output *o = NULL;
+    struct verify_print vp;
+    struct proof_summary sum;
+    bool json = false;
     int rc;
     int c;
 
-    while ((c = getopt_long(argc, argv, "d:l:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:l:jh", opts, NULL)) != -1) {
         switch (c) {
         case 'd': db = optarg; break;
         case 'l': log = optarg; break;
+        case 'j': json = true; break;
         case 'h':
             return usage_help("verify");
         default: return usage_error("verify", "bad option or missing value (see above)");
@@ -200,32 +224,39 @@ int cmd_verify(int argc, char **argv)
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    /* the chain and the exported log's lines against one snapshot */
+    if (output_open(&o, stdout, json) != 0) {
+        fprintf(stderr, "ecarte verify: out of memory\n");
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    /* the proof and the exported log's lines against one snapshot */
     if (ledger_read_begin(l) != 0) {
         fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+        output_close(o);
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    rc = ledger_verify(l, &bad);
-    if (rc < 0) {
-        fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+    memset(&vp, 0, sizeof(vp));
+    vp.o = o;
+    vp.db = db;
+    if (proof_ledger(l, 0, print_finding, &vp, &sum) != 0) {
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
+        output_close(o);
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    if (rc == 1 && bad == 0) {
-        printf("%s: DAMAGED: %s\n", db, ledger_errmsg(l));
+    if (sum.findings > VERIFY_PRINT_MAX && !json) {
+        printf("%s: ... and %lld more findings\n", db,
+               (long long)(sum.findings - VERIFY_PRINT_MAX));
+    }
+    output_verify(o, db, sum.findings == 0, sum.version, sum.events, sum.head,
+                  sum.sittings, sum.findings);
+    output_close(o);
+    if (sum.findings > 0) {
         ledger_close(l);
         return EXIT_FINDINGS;
     }
-    if (rc == 1) {
-        printf("%s: TAMPERED: first bad event %lld: %s\n", db,
-               (long long)bad, ledger_errmsg(l));
-        ledger_close(l);
-        return EXIT_FINDINGS;
-    }
-    ledger_chain_head(l, head, &n);
-    printf("%s: chain intact: %lld events, head %s\n", db, (long long)n,
-           head);
+    rc = 0;
     if (log != NULL) {
         struct log_check lc;
 

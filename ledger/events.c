@@ -40,6 +40,9 @@ static int chain_write(struct ledger *l)
     bad |= ledger__bind_text(st, 1, l->chain.head);
     bad |= sqlite3_bind_int64(st, 2, l->chain.n_events);
     bad |= sqlite3_bind_int64(st, 3, l->chain.last_id);
+    bad |= ledger__bind_text(st, 4, l->chain.seal_head);
+    bad |= sqlite3_bind_int64(st, 5, l->chain.n_seals);
+    bad |= sqlite3_bind_int64(st, 6, l->chain.seal_last);
     return ledger__run(l, st, bad, "update the chain head");
 }
 
@@ -147,6 +150,11 @@ int ledger_read_begin(struct ledger *l)
 void ledger_read_end(struct ledger *l)
 {
     ledger_rollback(l);
+}
+
+bool ledger_in_transaction(struct ledger *l)
+{
+    return sqlite3_get_autocommit(l->db) == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -338,6 +346,10 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
         snprintf(out->head, sizeof(out->head), "%s", ledger__col_text(st, 0));
         out->n_events = sqlite3_column_int64(st, 1);
         out->last_id = sqlite3_column_int64(st, 2);
+        snprintf(out->seal_head, sizeof(out->seal_head), "%s",
+                 ledger__col_text(st, 3));
+        out->n_seals = sqlite3_column_int64(st, 4);
+        out->seal_last = sqlite3_column_int64(st, 5);
     } else if (src == SQLITE_DONE) {
         rc = ledger__failf(l, LEDGER_E_FORMAT, "the chain head row is missing");
     } else {
@@ -477,6 +489,15 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     size_t lens[EVENT_TEXTS];
     int rc = 0;
 
+    if (l->scratch) {
+        /* re-deriving: the event's id alone, for the rows it gives */
+        if (out != NULL) {
+            *out = ++l->scratch_last;
+        } else {
+            l->scratch_last++;
+        }
+        return 0;
+    }
     if (!l->chain_fresh) {
         rc = ledger__chain_read(l, &l->chain);
         if (rc != 0) {

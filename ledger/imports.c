@@ -51,7 +51,8 @@ int ledger_file_add(struct ledger *l, const char *sha256_hex,
     bad |= sqlite3_bind_int(st, 4, deals);
     bad |= sqlite3_bind_int(st, 5, quarantined);
     bad |= ledger__bind_text(st, 6, ledger__now_utc(l));
-    rc = ledger__run(l, st, bad, "record an imported file");
+    rc = ledger__run_sealed(l, st, bad, "record an imported file",
+                            SEAL_IMPORT, 0, NULL);
     if (rc != 0 && l->sqlite_rc == SQLITE_CONSTRAINT_UNIQUE) {
         rc = LEDGER_E_DUPLICATE;
     }
@@ -121,12 +122,12 @@ int ledger_import_begin(struct ledger *l, const char *sha256_hex,
     bad |= sqlite3_bind_int(st, 7, imp->line);
     bad |= sqlite3_bind_int(st, 8, imp->findings);
     bad |= sqlite3_bind_int64(st, 9, imp->events);
-    rc = ledger__run(l, st, bad, "begin an import");
+    rc = ledger__run_sealed(l, st, bad, "begin an import", SEAL_IMPORT, 0,
+                            &imp->id);
     if (rc != 0 && l->sqlite_rc == SQLITE_CONSTRAINT_UNIQUE) {
         return LEDGER_E_DUPLICATE;
     }
     if (rc == 0) {
-        imp->id = sqlite3_last_insert_rowid(l->db);
         imp->complete = false;
     }
     return rc;
@@ -149,9 +150,11 @@ int ledger_import_update(struct ledger *l, const struct ledger_import *imp)
     bad |= sqlite3_bind_int(st, 6, imp->findings);
     bad |= sqlite3_bind_int64(st, 7, imp->events);
     bad |= sqlite3_bind_int(st, 8, imp->complete ? 1 : 0);
-    rc = ledger__run(l, st, bad, "record an import's progress");
-    if (rc == 0) {
-        rc = ledger__changed_one(l, "record an import's progress");
+    rc = ledger__run_sealed(l, st, bad, "record an import's progress",
+                            SEAL_IMPORT, imp->id, NULL);
+    if (rc == LEDGER_E_NOTFOUND) {
+        rc = ledger__failf(l, LEDGER_E_NOTFOUND, "record an import's "
+                           "progress: no such row");
     }
     return rc;
 }
@@ -191,7 +194,8 @@ int ledger_quarantine_add(struct ledger *l, const char *source, int line,
     bad |= ledger__bind_text(st, 3, error);
     bad |= ledger__bind_text(st, 4, raw);
     bad |= ledger__bind_text(st, 5, ledger__now_utc(l));
-    return ledger__run(l, st, bad, "quarantine a deal");
+    return ledger__run_sealed(l, st, bad, "quarantine a deal",
+                              SEAL_QUARANTINE, 0, NULL);
 }
 
 int ledger_quarantine_gap(struct ledger *l, const char *source, int line,
@@ -213,7 +217,8 @@ int ledger_quarantine_gap(struct ledger *l, const char *source, int line,
     bad |= sqlite3_bind_int64(st, 6, sitting);
     bad |= sqlite3_bind_int64(st, 7, after_event);
     bad |= sqlite3_bind_int(st, 8, game);
-    return ledger__run(l, st, bad, "quarantine a deal");
+    return ledger__run_sealed(l, st, bad, "quarantine a deal",
+                              SEAL_QUARANTINE, 0, NULL);
 }
 
 int ledger_gaps_foreach(struct ledger *l, int64_t sitting, ledger_gap_fn fn,
@@ -297,7 +302,8 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
     bad |= sqlite3_bind_int64(st, 2, event);
     bad |= sqlite3_bind_int(st, 3, line);
     bad |= ledger__bind_text(st, 4, text);
-    return ledger__run(l, st, bad, "add a claim");
+    return ledger__run_sealed(l, st, bad, "add a claim", SEAL_CLAIM, 0,
+                              NULL);
 }
 
 int ledger_claims_foreach(struct ledger *l, int64_t sitting,

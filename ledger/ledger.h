@@ -33,7 +33,7 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 3
+#define LEDGER_SCHEMA_VERSION 4
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 
 /* ledger_open flags */
@@ -43,6 +43,9 @@ enum ledger_status {
                                    writing: a damaged file is refused */
 #define LEDGER_EMPTY_OK 0x08    /* an existing empty file may become a new
                                    ledger (else LEDGER_E_EMPTY) */
+#define LEDGER_SCRATCH 0x10     /* re-deriving (":memory:" only): events are
+                                   numbered 1, 2, 3, ... but not stored,
+                                   nothing sealed, no references checked */
 
 /* Called while a lock held by another process is waited for, with the
  * time waited so far: after a second, then every 30 seconds. */
@@ -158,6 +161,9 @@ int ledger_read_begin(struct ledger *l);
 
 /* ledger_read_end - end the read transaction; cannot fail. */
 void ledger_read_end(struct ledger *l);
+
+/* ledger_in_transaction - is a transaction (read or write) open on l? */
+bool ledger_in_transaction(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* Sittings and their tags                                              */
@@ -689,6 +695,66 @@ int ledger_integrity(struct ledger *l);
  * keyed: it shows edits made with SQL, not a rewrite of the whole chain.
  */
 int ledger_verify(struct ledger *l, int64_t *bad_id);
+
+/* One thing found wrong by a proof (ledger_seals_check,
+ * ledger_structure_check, ledger_derived_compare); every text is borrowed
+ * for the call only. */
+struct ledger_finding {
+    const char *kind;           /* "sealed": a row held against its seal;
+                                   "derived": against what the events
+                                   give; "structure": ids, references;
+                                   "chain": the events' hash chain */
+    const char *table;          /* the table ("ruling", "seal", ...) */
+    int64_t row;                /* the row's id, 0 if it is missing */
+    int64_t sitting;            /* the sitting, 0 if none or not known */
+    const char *column;         /* NULL: the row as a whole */
+    const char *stored;         /* what the ledger holds (NULL: nothing) */
+    const char *derived;        /* what the seal or the events give
+                                   (NULL: nothing) */
+    const char *message;        /* one line, in words, naming all of it */
+};
+
+/* Called with each finding; return non-zero to stop the check. */
+typedef int (*ledger_finding_fn)(void *ctx, const struct ledger_finding *f);
+
+/*
+ * ledger_seals_check - the seal chain walked (each seal's hash over the
+ * one before, ids 1, 2, 3, ..., the head in the chain row), then every row
+ * of the sealed tables (sitting, tag, import_file, quarantine, claim)
+ * held against the newest seal of its id: a row edited (each column that
+ * differs named, with both values), inserted (no seal) or deleted (a
+ * seal and no row).  A ledger of schema version 3 or older has no seal:
+ * one finding says so.  Each finding goes to fn (may be NULL).  Returns
+ * the number of findings, or a negative code (ledger_errmsg).
+ */
+int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx);
+
+/*
+ * ledger_structure_check - what no single sitting shows: the ids of every
+ * table re-derived from the events (game, deal, ruling, score_mark,
+ * person, seating, stake, bet, settlement, transfer, sitting_mark) run 1,
+ * 2, 3, ... (ecarte never deletes a row), and every reference of every
+ * table points to a row (SQLite's foreign key check).  Findings to fn
+ * (may be NULL).  Returns their number, or a negative code.
+ */
+int64_t ledger_structure_check(struct ledger *l, ledger_finding_fn fn,
+                               void *ctx);
+
+/*
+ * ledger_derived_compare - every row that sitting `sitting` of stored
+ * holds and that its events give again (its games, deals, rulings, score
+ * marks, sitting marks, settlements, transfers, persons, seatings, stakes
+ * and bets) against the rows sitting dsitting of scratch holds, a scratch
+ * ledger (LEDGER_SCRATCH) into which that sitting's events were recorded
+ * again, alone, from its first event.  Rows are matched by what they are
+ * (an event by its seq, a game or a deal by its number, then the order
+ * of ids); every column is compared, and a stored row out of the order
+ * ecarte wrote in is named.  Findings ("derived") to fn (may be NULL).
+ * Returns their number, or a negative code (on stored's ledger_errmsg).
+ */
+int64_t ledger_derived_compare(struct ledger *stored, int64_t sitting,
+                               struct ledger *scratch, int64_t dsitting,
+                               ledger_finding_fn fn, void *ctx);
 
 /*
  * ledger_sha256_hex - SHA-256 of data (n bytes) as 64 hex digits and a NUL

@@ -95,7 +95,18 @@ enum stmt {
     ST_SETTLEMENTS,
     ST_PERSONS,
     ST_SEATINGS,
+    ST_SEAL_ADD,                /* the seal (4) */
     ST_COUNT
+};
+
+/* The tables sealed (seal.c): rows no recorded action gives again. */
+enum seal_table {
+    SEAL_SITTING,
+    SEAL_TAG,
+    SEAL_IMPORT,
+    SEAL_QUARANTINE,
+    SEAL_CLAIM,
+    SEAL_TABLES
 };
 
 /* The recorded head of the chain (table chain). */
@@ -103,6 +114,9 @@ struct chain_head {
     char head[LEDGER_HASH_HEX];         /* hash of the last event */
     int64_t n_events;
     int64_t last_id;                    /* 0 if no event */
+    char seal_head[LEDGER_HASH_HEX];    /* hash of the last seal (4) */
+    int64_t n_seals;
+    int64_t seal_last;                  /* 0 if no seal */
 };
 
 /* A cursor read across calls (ledger_claims_next, ledger_rulings_next):
@@ -170,6 +184,10 @@ struct ledger {
                                            called, 0: not yet */
     struct timespec told_at;            /* when on_wait was last called */
     bool told_any;                      /* on_wait was called on l */
+    bool scratch;                       /* LEDGER_SCRATCH: no event rows,
+                                           no seals */
+    int64_t scratch_last;               /* ... the last event id given */
+    sqlite3_stmt *seal_st[SEAL_TABLES]; /* a row as sealed (seal.c) */
 };
 
 /* ------------------------------------------------------------------ */
@@ -279,5 +297,37 @@ int ledger__event_hash(struct ledger *l, const char *prev,
 /* ledger__db - the SQLite handle of l, for tests that look at what the
  * ledger set on its connection (pragmas); borrowed. */
 struct sqlite3 *ledger__db(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* The seal (seal.c)                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger__seal - seal row row_id of table t as it now stands (its columns
+ * as a JSON array, chained to the seal before), in the open transaction;
+ * written with the chain head at commit.  Call after every insert and
+ * update of a sealed table.  Nothing on a scratch ledger.  Returns 0,
+ * LEDGER_E_NOTFOUND (no such row) or another negative code.
+ */
+int ledger__seal(struct ledger *l, enum seal_table t, int64_t row_id);
+
+/* ledger__seal_last - ledger__seal of the row the last INSERT made. */
+int ledger__seal_last(struct ledger *l, enum seal_table t);
+
+/*
+ * ledger__run_sealed - ledger__run of st (an INSERT into, or an UPDATE of,
+ * sealed table t), then the seal of the row it wrote: row_id, or for 0
+ * the row the INSERT made (its id into *out, which may be NULL).  Outside a transaction both run in one of
+ * their own.  Returns 0 or a negative code (l->sqlite_rc says SQLite's
+ * code, e.g. a UNIQUE constraint).
+ */
+int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
+                       const char *what, enum seal_table t, int64_t row_id,
+                       int64_t *out);
+
+/* ledger__seal_all - seal every row of every sealed table, table by
+ * table in the order of id (the migration to version 4), in the open
+ * transaction.  Returns 0 or a negative code. */
+int ledger__seal_all(struct ledger *l);
 
 #endif /* ECARTE_LEDGER_LEDGER_INT_H */

@@ -90,6 +90,20 @@ static const char migrate_2_3[] =
     "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);"
     "PRAGMA user_version = 3;";
 
+/* From version 3 to 4 (ledger/schema.sql, the seal and the chain's
+ * columns marked (4)); the rows then sealed (seal.c), in the same
+ * transaction. */
+static const char migrate_3_4[] =
+    "ALTER TABLE chain ADD COLUMN seal_head TEXT NOT NULL DEFAULT "
+    "'0000000000000000000000000000000000000000000000000000000000000000';"
+    "ALTER TABLE chain ADD COLUMN n_seals INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE chain ADD COLUMN seal_last INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE seal (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL, "
+    "row_id INTEGER NOT NULL, row TEXT NOT NULL, hash TEXT NOT NULL) "
+    "STRICT;"
+    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);"
+    "PRAGMA user_version = 4;";
+
 /* ------------------------------------------------------------------ */
 /* The file and its schema                                              */
 /* ------------------------------------------------------------------ */
@@ -219,14 +233,17 @@ out_rollback:
 }
 
 /*
- * migrate - bring a version 1 file to version 2 (migrate_1_2) and a
- * version 2 file to version 3 (migrate_2_3) in one transaction; another
- * process may have done it meanwhile: the version is read again once the
- * write lock is held.
+ * migrate - bring a version 1 file to version 2 (migrate_1_2), a version
+ * 2 file to version 3 (migrate_2_3) and a version 3 file to version 4
+ * (migrate_3_4, then every row of the sealed tables sealed as it stands),
+ * in one transaction; another process may have done it meanwhile: the
+ * version is read again once the write lock is held.  The statements are
+ * prepared for the new version.
  */
 static int migrate(struct ledger *l)
 {
     int64_t version = 0;
+    int was = l->version;
     int rc = exec(l, "BEGIN IMMEDIATE", "migrate the schema");
 
     if (rc != 0) {
@@ -239,8 +256,25 @@ static int migrate(struct ledger *l)
     }
     if (rc == 0 && version == 2) {
         rc = exec(l, migrate_2_3, "migrate the schema to version 3");
+        version = 3;
+    }
+    if (rc == 0 && version == 3) {
+        rc = exec(l, migrate_3_4, "migrate the schema to version 4");
+        if (rc == 0) {
+            l->version = LEDGER_SCHEMA_VERSION;
+            l->chain_fresh = false;
+            rc = ledger__prepare_statements(l);
+        }
+        if (rc == 0) {
+            rc = ledger__seal_all(l);
+        }
+        if (rc == 0) {
+            return ledger_commit(l); /* with the seals' head */
+        }
     }
     if (rc != 0) {
+        l->version = was;
+        l->chain_dirty = false;
         sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
@@ -508,15 +542,16 @@ static bool is_memory(const char *path)
 /* set_pragmas - synchronous, foreign keys and the bulk settings. */
 static int set_pragmas(struct ledger *l, unsigned flags)
 {
-    int rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA synchronous = OFF"
-                                                : "PRAGMA synchronous = FULL",
+    bool bulk = (flags & (LEDGER_FAST | LEDGER_SCRATCH)) != 0;
+    int rc = exec(l, bulk ? "PRAGMA synchronous = OFF"
+                          : "PRAGMA synchronous = FULL",
                   "synchronous");
 
     if (rc == 0) {
         /* a bulk load checks the references once at its end
          * (ledger_foreign_key_check), not row by row */
-        rc = exec(l, (flags & LEDGER_FAST) != 0 ? "PRAGMA foreign_keys = OFF"
-                                                : "PRAGMA foreign_keys = ON",
+        rc = exec(l, bulk ? "PRAGMA foreign_keys = OFF"
+                          : "PRAGMA foreign_keys = ON",
                   "foreign_keys");
     }
     if (rc == 0 && (flags & LEDGER_FAST) != 0) {
@@ -660,6 +695,13 @@ int ledger_open_with(struct ledger **out, const char *path,
                                                   : BUSY_TIMEOUT_MS;
     l->on_wait = opt != NULL ? opt->on_wait : NULL;
     l->wait_ctx = opt != NULL ? opt->wait_ctx : NULL;
+    l->scratch = (flags & LEDGER_SCRATCH) != 0;
+    /* SHA-256 first: a migration seals rows */
+    l->md = EVP_MD_fetch(NULL, "SHA256", NULL);
+    l->mdctx = EVP_MD_CTX_new();
+    if (l->md == NULL || l->mdctx == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "libcrypto: no SHA-256");
+    }
     if (!readonly && !memory) {
         rc = prepare_file(l, path, flags);
         if (rc != 0) {
@@ -672,11 +714,6 @@ int ledger_open_with(struct ledger **out, const char *path,
     }
     if (rc != 0) {
         return rc;
-    }
-    l->md = EVP_MD_fetch(NULL, "SHA256", NULL);
-    l->mdctx = EVP_MD_CTX_new();
-    if (l->md == NULL || l->mdctx == NULL) {
-        return ledger__failf(l, LEDGER_E_ERROR, "libcrypto: no SHA-256");
     }
     if (fixed != NULL && fixed[0] != '\0') {
         l->fixed_time = strdup(fixed);
@@ -706,6 +743,9 @@ void ledger_close(struct ledger *l)
     }
     for (i = 0; i < ST_COUNT; i++) {
         sqlite3_finalize(l->st[i]);
+    }
+    for (i = 0; i < SEAL_TABLES; i++) {
+        sqlite3_finalize(l->seal_st[i]);
     }
     sqlite3_close(l->db);
     EVP_MD_CTX_free(l->mdctx);

@@ -2,20 +2,21 @@
  * schema.c - the ledger schema as C strings: the text of ledger/schema.sql,
  * one string per paragraph (each under the 4095 characters ISO C
  * promises).  tests/test_ledger.c checks that their concatenation equals
- * the file; edit both.
+ * the file; scripts/schema-c writes this file from it.
  */
 #include "ledger/ledger_int.h"
 
 #include <stddef.h>
 
 const char *const ledger__schema_sql[] = {
-    "-- schema.sql - the ecarte ledger, schema version 3 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 4 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
     "-- application_id and user_version.  Version 2 added the columns\n"
     "-- marked (2) at the end of their tables, and their indexes; open.c\n"
     "-- (migrate_1_2) adds them to a version 1 file opened for writing.\n"
+    "-- Version 4 added the seal (below) and the chain's columns marked (4).\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -177,7 +178,11 @@ const char *const ledger__schema_sql[] = {
     "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
     "    head TEXT NOT NULL,                 -- hash of the last event\n"
     "    n_events INTEGER NOT NULL,\n"
-    "    last_id INTEGER NOT NULL            -- last event's id, 0: none\n"
+    "    last_id INTEGER NOT NULL,           -- last event's id, 0: none\n"
+    "    seal_head TEXT NOT NULL DEFAULT     -- (4) hash of the last seal\n"
+    "        '0000000000000000000000000000000000000000000000000000000000000000',\n"
+    "    n_seals INTEGER NOT NULL DEFAULT 0, -- (4)\n"
+    "    seal_last INTEGER NOT NULL DEFAULT 0 -- (4) last seal's id, 0: none\n"
     ") STRICT;\n"
     "INSERT INTO chain (id, head, n_events, last_id) VALUES (1,\n"
     "    '0000000000000000000000000000000000000000000000000000000000000000',\n"
@@ -279,6 +284,23 @@ const char *const ledger__schema_sql[] = {
     "    kind TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')),\n"
     "    text TEXT NOT NULL                  -- the line without \"= \"\n"
     ") STRICT;\n"
-    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);\n",
+    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);\n"
+    "\n",
+
+    "-- The seal (version 4): the rows no recorded action gives again (the\n"
+    "-- sittings, their tags, the files imported, the deals quarantined, the\n"
+    "-- claims of imported logs) are each sealed when written, and again\n"
+    "-- when changed: the row's columns as a JSON array (json_array, in the\n"
+    "-- table's column order), hash chained to the seal before (seal.c).\n"
+    "-- The newest seal of a row is what the row must hold; every other row\n"
+    "-- of the ledger is re-derived from the events by `ecarte verify`.\n"
+    "CREATE TABLE seal (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    tbl TEXT NOT NULL,                  -- the table sealed\n"
+    "    row_id INTEGER NOT NULL,            -- the row's id in it\n"
+    "    row TEXT NOT NULL,                  -- its columns, a JSON array\n"
+    "    hash TEXT NOT NULL                  -- SHA-256 over the seal before\n"
+    ") STRICT;\n"
+    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);\n",
     NULL
 };

@@ -1,10 +1,11 @@
--- schema.sql - the ecarte ledger, schema version 3 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 4 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
 -- application_id and user_version.  Version 2 added the columns
 -- marked (2) at the end of their tables, and their indexes; open.c
 -- (migrate_1_2) adds them to a version 1 file opened for writing.
+-- Version 4 added the seal (below) and the chain's columns marked (4).
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -155,7 +156,11 @@ CREATE TABLE chain (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     head TEXT NOT NULL,                 -- hash of the last event
     n_events INTEGER NOT NULL,
-    last_id INTEGER NOT NULL            -- last event's id, 0: none
+    last_id INTEGER NOT NULL,           -- last event's id, 0: none
+    seal_head TEXT NOT NULL DEFAULT     -- (4) hash of the last seal
+        '0000000000000000000000000000000000000000000000000000000000000000',
+    n_seals INTEGER NOT NULL DEFAULT 0, -- (4)
+    seal_last INTEGER NOT NULL DEFAULT 0 -- (4) last seal's id, 0: none
 ) STRICT;
 INSERT INTO chain (id, head, n_events, last_id) VALUES (1,
     '0000000000000000000000000000000000000000000000000000000000000000',
@@ -251,3 +256,19 @@ CREATE TABLE sitting_mark (
     text TEXT NOT NULL                  -- the line without "= "
 ) STRICT;
 CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);
+
+-- The seal (version 4): the rows no recorded action gives again (the
+-- sittings, their tags, the files imported, the deals quarantined, the
+-- claims of imported logs) are each sealed when written, and again
+-- when changed: the row's columns as a JSON array (json_array, in the
+-- table's column order), hash chained to the seal before (seal.c).
+-- The newest seal of a row is what the row must hold; every other row
+-- of the ledger is re-derived from the events by `ecarte verify`.
+CREATE TABLE seal (
+    id INTEGER PRIMARY KEY,
+    tbl TEXT NOT NULL,                  -- the table sealed
+    row_id INTEGER NOT NULL,            -- the row's id in it
+    row TEXT NOT NULL,                  -- its columns, a JSON array
+    hash TEXT NOT NULL                  -- SHA-256 over the seal before
+) STRICT;
+CREATE INDEX seal_by_row ON seal (tbl, row_id, id);

@@ -23,10 +23,7 @@ int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out)
 
     bad |= ledger__bind_text(st, 1, source);
     bad |= ledger__bind_text(st, 2, ledger__now_utc(l));
-    rc = ledger__run(l, st, bad, "add a sitting");
-    if (rc == 0) {
-        ledger__last_id(l, out);
-    }
+    rc = ledger__run_sealed(l, st, bad, "add a sitting", SEAL_SITTING, 0, out);
     return rc;
 }
 
@@ -56,7 +53,7 @@ int ledger_tag_add(struct ledger *l, int64_t sitting, const char *name,
     bad |= sqlite3_bind_int64(st, 1, sitting);
     bad |= ledger__bind_text(st, 2, name);
     bad |= ledger__bind_text(st, 3, value);
-    return ledger__run(l, st, bad, "add a tag");
+    return ledger__run_sealed(l, st, bad, "add a tag", SEAL_TAG, 0, NULL);
 }
 
 int ledger_tags_foreach(struct ledger *l, int64_t sitting, ledger_tag_fn fn,

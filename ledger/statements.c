@@ -109,9 +109,11 @@ static const char *const stmt_sql[ST_COUNT] = {
         "seq, source, line, stamp, recorded, actor, verb, args, cards, "
         "text, hash) VALUES (?1, ?2, nullif(?3, 0), nullif(?4, 0), ?5, ?6, "
         "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
-    [ST_CHAIN_GET] = "SELECT head, n_events, last_id FROM chain WHERE id = 1",
+    [ST_CHAIN_GET] = "SELECT head, n_events, last_id, seal_head, n_seals, "
+        "seal_last FROM chain WHERE id = 1",
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
-        "last_id = ?3 WHERE id = 1",
+        "last_id = ?3, seal_head = ?4, n_seals = ?5, seal_last = ?6 "
+        "WHERE id = 1",
     [ST_RULING_ADD] = "INSERT INTO ruling (event_id, pos, law, offender, "
         "elector, options, remedy, text) VALUES (?1, " MARK_POS ", ?2, ?3, "
         "?4, ?5, ?6, ?7)",
@@ -233,6 +235,8 @@ static const char *const stmt_sql[ST_COUNT] = {
         "ORDER BY s.event_id, s.pos",
     [ST_PERSONS] = "SELECT code, name FROM person WHERE sitting_id = ?1 "
         "ORDER BY id",
+    [ST_SEAL_ADD] = "INSERT INTO seal (id, tbl, row_id, row, hash) "
+        "VALUES (?1, ?2, ?3, ?4, ?5)",
     [ST_SEATINGS] = "SELECT coalesce(g.number, 0), s.seat, s.person, s.role "
         "FROM seating s LEFT JOIN game g ON g.id = s.game_id "
         "WHERE s.sitting_id = ?1 ORDER BY s.id",
@@ -241,6 +245,17 @@ static const char *const stmt_sql[ST_COUNT] = {
 /* A version 2 file read as it is (read-only): it has no table of the
  * sitting above the seats; the statements that read them read nothing,
  * those that write them are never run (the functions refuse first). */
+/* A version 3 file (or older) has no seal; it is only read. */
+static const char *const stmt_sql_v3[ST_COUNT] = {
+    [ST_CHAIN_GET] = "SELECT head, n_events, last_id, "
+        "'0000000000000000000000000000000000000000000000000000000000000000', "
+        "0, 0 FROM chain WHERE id = 1",
+    [ST_CHAIN_SET] = "SELECT 0 WHERE ?1 IS NULL AND ?2 IS NULL AND "
+        "?3 IS NULL AND ?4 IS NULL AND ?5 IS NULL AND ?6 IS NULL AND 0",
+    [ST_SEAL_ADD] = "SELECT 0 WHERE ?1 IS NULL AND ?2 IS NULL AND "
+        "?3 IS NULL AND ?4 IS NULL AND ?5 IS NULL AND 0",
+};
+
 static const char *const stmt_sql_v2[ST_COUNT] = {
     [ST_RULING_ADD] = "INSERT INTO ruling (event_id, pos, law, offender, "
         "elector, options, remedy, text) VALUES (?1, " MARK_POS_2 ", ?2, "
@@ -284,10 +299,16 @@ static const char *const stmt_sql_v1[ST_COUNT] = {
 int ledger__prepare_statements(struct ledger *l)
 {
     for (int i = 0; i < ST_COUNT; i++) {
+        sqlite3_finalize(l->st[i]); /* prepared before a migration */
+        l->st[i] = NULL;
+    }
+    for (int i = 0; i < ST_COUNT; i++) {
         const char *sql = l->version < 2 && stmt_sql_v1[i] != NULL
                               ? stmt_sql_v1[i]
                           : l->version < 3 && stmt_sql_v2[i] != NULL
                               ? stmt_sql_v2[i]
+                          : l->version < 4 && stmt_sql_v3[i] != NULL
+                              ? stmt_sql_v3[i]
                               : stmt_sql[i];
         int src = sqlite3_prepare_v3(l->db, sql, -1,
                                      SQLITE_PREPARE_PERSISTENT, &l->st[i],
