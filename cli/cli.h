@@ -568,12 +568,13 @@ int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
 /*
  * proof_guard - for command sub on ledger db (open as l): prove it
  * (proof_ledger, in one snapshot) before its figures are shown (writer
- * false) or it is extended (writer true).  Returns 0 if it verifies; 1 if
- * not, said on stderr with the first finding and how many more; -1 if it
- * could not be proven (said).
+ * false) or it is extended (writer true); what the proof covered into
+ * *out (may be NULL).  Returns 0 if it verifies; 1 if not, said on stderr
+ * with the first finding and how many more; -1 if it could not be proven
+ * (said).
  */
 int proof_guard(const char *sub, const char *db, struct ledger *l,
-                int64_t sitting, bool writer);
+                int64_t sitting, bool writer, struct proof_summary *out);
 
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */

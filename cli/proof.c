@@ -160,7 +160,9 @@ int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
             snprintf(w.why, sizeof(w.why), "%s", ledger_errmsg(l));
         }
     }
-    if (!w.failed && !w.stop && !sum->damaged) {
+    /* the rows are re-derived from events the chain proves: a broken
+     * chain is the verdict, and nothing is derived from what it holds */
+    if (!w.failed && !w.stop && !sum->damaged && !sum->chain_broken) {
         rc = ledger_sittings_foreach(l, derive_sitting, &w);
         if (rc != 0 && !w.failed && !w.stop) {
             w.failed = 1;
@@ -196,10 +198,11 @@ static int keep_first(void *vctx, const struct ledger_finding *f)
 }
 
 int proof_guard(const char *sub, const char *db, struct ledger *l,
-                int64_t sitting, bool writer)
+                int64_t sitting, bool writer, struct proof_summary *out)
 {
     struct first_finding ff;
-    struct proof_summary sum;
+    struct proof_summary mine;
+    struct proof_summary *sum = out != NULL ? out : &mine;
     bool own = false;
     int rc = 0;
 
@@ -211,22 +214,29 @@ int proof_guard(const char *sub, const char *db, struct ledger *l,
         }
         own = true;
     }
-    rc = proof_ledger(l, sitting, keep_first, &ff, &sum);
+    rc = proof_ledger(l, sitting, keep_first, &ff, sum);
     if (own) {
         ledger_read_end(l);
     }
     if (rc != 0) {
         fprintf(stderr, "ecarte %s: %s: cannot be proven: %s\n", sub, db,
-                sum.error);
+                sum->error);
         return -1;
     }
-    if (sum.findings == 0) {
+    if (sum->findings == 0) {
         return 0;
     }
+    if (sum->damaged) {
+        /* the file itself, not what it says: as any read that fails */
+        fprintf(stderr, "ecarte %s: %s: %s%s\n", sub, db, ff.message,
+                writer ? "; nothing was written (ecarte verify tells more)"
+                       : "");
+        return -1;
+    }
     fprintf(stderr, "ecarte %s: %s does not verify: %s", sub, db, ff.message);
-    if (sum.findings > 1) {
+    if (sum->findings > 1) {
         fprintf(stderr, " (and %lld more finding%s)",
-                (long long)sum.findings - 1, sum.findings > 2 ? "s" : "");
+                (long long)sum->findings - 1, sum->findings > 2 ? "s" : "");
     }
     fprintf(stderr, "; %s (`ecarte verify --db %s` lists what is wrong)\n",
             writer ? "nothing recorded: a ledger is extended only while "

@@ -39,6 +39,8 @@ static const char *const report_css[] = {
     "a{color:#1a4f8b}\n"
     "code{font-family:'DejaVu Sans Mono',monospace;font-size:.88em}\n"
     ".name{font-style:italic}\n"
+    ".verdict{border-left:4px solid #2e7d32;padding:.2em .6em;"
+    "background:#f1f8f1}\n"
     "table{border-collapse:collapse;margin:.6em 0}\n"
     "th,td{padding:.15em .5em;text-align:left;vertical-align:top}\n"
     "table.sheet{width:100%;border:2px solid var(--ink);margin:1.2em 0;"
@@ -222,6 +224,12 @@ static void head(FILE *fp, const struct report *r,
     fputs(" &middot; laws: ", fp);
     html_put(fp, r->laws[0] ? r->laws : "london");
     fputs("</p>\n", fp);
+    fprintf(fp, "<p class=\"verdict\" id=\"verified\">Verified: the "
+                "ledger's chain is intact (%lld events, head <code>%.16s"
+                "</code>&hellip;), its seal holds, and every row of this "
+                "sitting was re-derived from its recorded actions and found "
+                "equal.</p>\n",
+            (long long)r->proof.events, r->proof.head);
     fprintf(fp, "<p class=\"totals\">%lld deals, %lld actions, %d rulings, "
                 "%d irregularities, %d findings, %d flags.</p>\n",
             (long long)tot->deals, (long long)tot->events, r->n_rulings,
@@ -480,6 +488,10 @@ int cmd_report(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     rc = choose_sitting(&r, db, sitting);
+    if (rc == 0) {
+        rc = proof_guard("report", db, r.l, r.sitting, false, &r.proof);
+        rc = rc > 0 ? EXIT_FINDINGS : rc < 0 ? EXIT_BAD_INPUT : 0;
+    }
     if (rc == 0) {
         rc = collect(&r, db, &tot);
     }

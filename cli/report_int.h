@@ -129,6 +129,7 @@ struct report {
     int n_gaps;
     int cap_gaps;
     bool no_memory;
+    struct proof_summary proof; /* the ledger proven before it is shown */
 };
 
 /* ------------------------------------------------------------------ */

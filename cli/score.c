@@ -280,6 +280,17 @@ int cmd_score(int argc, char **argv)
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
+    /* the figures shown are those of a ledger proven in this snapshot */
+    if (ledger_read_begin(l) != 0) {
+        fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    rc = proof_guard("score", db, l, 0, false, NULL);
+    if (rc != 0) {
+        ledger_close(l);
+        return rc > 0 ? EXIT_FINDINGS : EXIT_BAD_INPUT;
+    }
     if (output_open(&o, stdout, ctx.json) != 0) {
         ledger_close(l);
         return EXIT_BAD_INPUT;

@@ -558,6 +558,11 @@ int cmd_table(int argc, char **argv)
     if (t.led == NULL) {
         return EXIT_BAD_INPUT;
     }
+    /* what the table resumes and extends must verify */
+    if (proof_guard("table", t.db, t.led, 0, true, NULL) != 0) {
+        ledger_close(t.led);
+        return EXIT_BAD_INPUT;
+    }
     if (output_open(&t.out, stdout, false) != 0 ||
         session_open(&t.s, t.led, t.out, COMMIT_PER_ACTION) != 0) {
         output_close(t.out);

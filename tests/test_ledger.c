@@ -306,7 +306,7 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 18);
+                             " WHERE schema = 'main' AND strict = 1"), 19);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
@@ -399,9 +399,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 4");
+    raw_exec(f->path, "PRAGMA user_version = 5");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 4 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 5 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -1517,9 +1517,14 @@ static int keep_gap(void *ctx, int64_t after_event, int line, int game,
 
 /* to_version_1 - make the ledger at path as version 1 had it: the import
  * and quarantine tables without the columns of version 2. */
-/* The tables of schema version 3 (the sitting above the seats), dropped
- * to make an older file. */
+/* The tables of schema versions 3 (the sitting above the seats) and 4
+ * (the seal, the chain's seal columns), dropped to make an older file. */
 #define DROP_V3 \
+    "DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER PRIMARY KEY " \
+    "CHECK (id = 1), head TEXT NOT NULL, n_events INTEGER NOT NULL, " \
+    "last_id INTEGER NOT NULL) STRICT; INSERT INTO chain_3 SELECT id, " \
+    "head, n_events, last_id FROM chain; DROP TABLE chain; " \
+    "ALTER TABLE chain_3 RENAME TO chain;" \
     "DROP TABLE transfer; DROP TABLE settlement; DROP TABLE sitting_mark;" \
     "DROP TABLE bet; DROP TABLE stake; DROP TABLE seating;" \
     "DROP TABLE person;"
@@ -1577,8 +1582,16 @@ static void ledger__version_2_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 3);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 3);
+    assert_int_equal(ledger_version(f->l), 4);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 4);
+    /* migrated to version 4: every row of the sealed tables sealed */
+    assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal"),
+                     raw_int(f->path, "SELECT (SELECT count(*) FROM sitting) "
+                             "+ (SELECT count(*) FROM tag) + (SELECT "
+                             "count(*) FROM import_file) + (SELECT count(*) "
+                             "FROM quarantine) + (SELECT count(*) FROM "
+                             "claim)"));
     assert_int_equal(ledger_person_add(f->l, f->sitting, 1, "ann", "Ann"), 0);
     assert_int_equal(ledger_settlement_add(f->l, f->sitting, 0, 1, "game",
                                            "settle ann +2 bob -2", t, 2),
@@ -1626,8 +1639,16 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 3);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 3);
+    assert_int_equal(ledger_version(f->l), 4);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 4);
+    /* migrated to version 4: every row of the sealed tables sealed */
+    assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal"),
+                     raw_int(f->path, "SELECT (SELECT count(*) FROM sitting) "
+                             "+ (SELECT count(*) FROM tag) + (SELECT "
+                             "count(*) FROM import_file) + (SELECT count(*) "
+                             "FROM quarantine) + (SELECT count(*) FROM "
+                             "claim)"));
     assert_int_equal(ledger_import_get(f->l, "abc", &imp), 0);
     assert_true(imp.complete);
     assert_int_equal(imp.sitting, 1);
