@@ -288,6 +288,11 @@ static int walk_chain(struct seal_check *c)
     int src = 0;
     int rc = ledger__chain_read(l, &head);
 
+    if (rc == LEDGER_E_FORMAT) {
+        say(c, "chain", 1, NULL, NULL, NULL, "the chain row is missing "
+            "(deleted): the head of the seals' chain is not recorded");
+        return 0;
+    }
     if (rc != 0) {
         return rc;
     }

@@ -211,15 +211,16 @@ static int check_head(struct ledger *l, const struct chain_head *head,
     if (n < head->n_events) {
         *bad_id = prev_id + 1;
         return ledger__failf(l, 1, "event %" PRId64 ": events deleted at the "
-                             "end (%" PRId64 " recorded, %" PRId64 " found)",
+                             "end (%" PRId64 " recorded in the chain row, %"
+                             PRId64 " found)",
                              prev_id + 1, head->n_events, n);
     }
     if (n != head->n_events || prev_id != head->last_id ||
         strcmp(prev, head->head) != 0) {
         *bad_id = prev_id;
-        return ledger__failf(l, 1, "event %" PRId64 ": the recorded head "
-                             "(%" PRId64 " events, last %" PRId64 ") was "
-                             "changed", prev_id, head->n_events,
+        return ledger__failf(l, 1, "event %" PRId64 ": the chain row's "
+                             "head (%" PRId64 " events, last %" PRId64 ") "
+                             "was changed", prev_id, head->n_events,
                              head->last_id);
     }
     return 0;
@@ -252,6 +253,13 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         }
     }
     rc = ledger__chain_read(l, &head);
+    if (rc == LEDGER_E_FORMAT) {
+        /* the chain row deleted: nothing says where the chain ends */
+        *bad_id = 1;
+        rc = ledger__failf(l, 1, "the chain row is missing (deleted): the "
+                           "head of the events' chain is not recorded");
+        goto out_end;
+    }
     if (rc != 0) {
         goto out_end;
     }

@@ -1301,8 +1301,8 @@ static void ledger__verify_finds_a_deleted_last_row(void **state)
     f->l = NULL;
     raw_exec(f->path, "DELETE FROM event WHERE id = 5");
     reopen(f);
-    verify_bad(f, 5, "event 5: events deleted at the end (5 recorded, 4 "
-               "found)");
+    verify_bad(f, 5, "event 5: events deleted at the end (5 recorded in the "
+               "chain row, 4 found)");
 }
 
 static void ledger__verify_finds_an_inserted_row(void **state)
@@ -1389,7 +1389,7 @@ static void ledger__verify_finds_a_changed_head(void **state)
     f->l = NULL;
     raw_exec(f->path, "UPDATE chain SET n_events = 4");
     reopen(f);
-    verify_bad(f, 5, "event 5: the recorded head (4 events, last 5) was "
+    verify_bad(f, 5, "event 5: the chain row's head (4 events, last 5) was "
                "changed");
 }
 

@@ -1,0 +1,606 @@
+/* test_proof.c - every stored row proven, tried as an attacker would: a
+ * ledger holding duels with irregularities, a Polish sitting, a chouette,
+ * a pool and a gallery imported (one deal quarantined, claims kept), and
+ * a sitting recorded with a strike; then, one at a time on a copy, one
+ * value changed in each column of each table, one row of each table
+ * deleted and one duplicated.  `ecarte verify` must find every change
+ * (exit 1) and name the table and the row; `ecarte audit` too; readers
+ * refuse the figures and writers refuse to build on it. */
+#include "tests/harness.h"
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The ledger made once for the group, and a copy per change. */
+static char dir[256];
+static char base[300];
+static char copy[300];
+
+/* sh_ok - a shell command that must succeed. */
+#define SH_OK(...) assert_int_equal(harness_sh(__VA_ARGS__), 0)
+
+/* exec_sql - statements on the file at path; returns SQLite's code (the
+ * message into err, n bytes). */
+static int exec_sql(const char *path, const char *text, char *err, size_t n)
+{
+    sqlite3 *h = NULL;
+    char *msg = NULL;
+    int rc;
+
+    if (sqlite3_open(path, &h) != SQLITE_OK) {
+        snprintf(err, n, "cannot open %s", path);
+        sqlite3_close(h);
+        return SQLITE_ERROR;
+    }
+    rc = sqlite3_exec(h, text, NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        snprintf(err, n, "%s", msg != NULL ? msg : "?");
+    } else if (sqlite3_total_changes(h) == 0 &&
+               strstr(text, "PRAGMA wal_checkpoint") == NULL) {
+        snprintf(err, n, "no row changed");
+        rc = SQLITE_NOTFOUND;
+    }
+    sqlite3_free(msg);
+    sqlite3_close(h);
+    return rc;
+}
+
+/* one_int - the integer the query gives on the file at path (-1: none). */
+static long long one_int(const char *path, const char *text)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long long n = -1;
+
+    if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, text, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* make_ledger - the group's ledger: every format, irregularities, a
+ * quarantined deal, a strike. */
+static int make_ledger(void **state)
+{
+    static char e[4096];
+    char err[200];
+
+    (void)state;
+    if (harness_ecarte()[0] == '/') {
+        snprintf(e, sizeof(e), "%s", harness_ecarte());
+    } else {
+        char cwd[2048];
+
+        if (getcwd(cwd, sizeof(cwd)) == NULL) {
+            return -1;
+        }
+        snprintf(e, sizeof(e), "%s/%s", cwd, harness_ecarte());
+    }
+    snprintf(dir, sizeof(dir), "/tmp/ecarte-proof-XXXXXX");
+    if (mkdtemp(dir) == NULL) {
+        return -1;
+    }
+    snprintf(base, sizeof(base), "%s/base.db", dir);
+    snprintf(copy, sizeof(copy), "%s/copy.db", dir);
+    if (harness_sh("cd '%s' && %s gen --deals 14 --seed 5 --irregularities "
+                   "0.5 > duel.ecarte && %s gen --deals 8 --seed 2 "
+                   "--irregularities 0.4 --laws polish > polish.ecarte && "
+                   "%s gen --deals 8 --seed 3 --irregularities 0.4 --format "
+                   "chouette > chouette.ecarte && %s gen --deals 8 --seed 4 "
+                   "--irregularities 0.4 --format pool > pool.ecarte && %s "
+                   "gen --deals 8 --seed 6 --irregularities 0.4 --format "
+                   "gallery > gallery.ecarte && %s gen --deals 6 --seed 8 > "
+                   "clean.ecarte",
+                   dir, e, e, e, e, e, e) != 0) {
+        return -1;
+    }
+    /* a line that does not read in deals 2 and 4: both quarantined */
+    if (harness_sh("cd '%s' && awk '/^deal /{d++; x=0} (d==2 || d==4) && /plays/ "
+                   "&& !x {print \"A plays ZZ\"; x=1; next} {print}' "
+                   "clean.ecarte "
+                   "> broken.ecarte",
+                   dir) != 0) {
+        return -1;
+    }
+    if (harness_sh("cd '%s' && %s import --db base.db duel.ecarte "
+                   "polish.ecarte chouette.ecarte pool.ecarte gallery.ecarte "
+                   "broken.ecarte > /dev/null 2>&1; test $? -le 1",
+                   dir, e) != 0 ||
+        harness_sh("%s record --db '%s' '%s' > /dev/null 2>&1", e, base,
+                   harness_example("../tests/cases/"
+                                   "strike_deal_line_and_ruling.ecarte")) !=
+            0 ||
+        exec_sql(base, "PRAGMA wal_checkpoint(TRUNCATE)", err, sizeof(err)) !=
+            SQLITE_OK) {
+        return -1;
+    }
+    return 0;
+}
+
+static int remove_ledger(void **state)
+{
+    (void)state;
+    return harness_sh("rm -rf '%s'", dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* The ledger as made                                                   */
+/* ------------------------------------------------------------------ */
+
+/* The ledger made holds what the matrix needs, and it verifies. */
+static void proof__the_ledger_holds_every_kind_of_row(void **state)
+{
+    static const char *const tables[] = {
+        "sitting", "tag", "game", "deal", "event", "ruling", "score_mark",
+        "import_file", "quarantine", "claim", "person", "seating", "stake",
+        "bet", "settlement", "transfer", "sitting_mark", "seal",
+    };
+    char out[8192];
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+        char q[100];
+
+        snprintf(q, sizeof(q), "SELECT count(*) FROM %s", tables[i]);
+        if (one_int(base, q) < 2) {
+            fail_msg("the ledger has fewer than 2 rows of %s", tables[i]);
+        }
+    }
+    assert_true(one_int(base, "SELECT count(*) FROM event WHERE verb = "
+                              "'strike'") >= 1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), base),
+                     0);
+    assert_non_null(strstr(out, "every row proven"));
+    assert_non_null(strstr(out, "7 sittings re-derived"));
+    /* the audit finds the two deals quarantined, and nothing else */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' "
+                                     "| grep -c TAMPERED",
+                                     harness_ecarte(), base),
+                     1);
+    assert_string_equal(out, "0\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* The matrix                                                           */
+/* ------------------------------------------------------------------ */
+
+/* A change tried: what it was and how it went. */
+struct change {
+    char what[1700];
+    long long row;
+};
+
+/* fresh_copy - the ledger copied for one change. */
+static void fresh_copy(void)
+{
+    SH_OK("cp '%s' '%s' && rm -f '%s-wal' '%s-shm'", base, copy, copy, copy);
+}
+
+/*
+ * change_value - change column col of row id of table in the copy to a
+ * value it does not hold, as an attacker would: another value the
+ * column holds elsewhere, else one more or one less, else the other
+ * seat, else a letter added.  Returns 0 if a change was made (described
+ * in c), -1 if no value the table's constraints allow would do.
+ */
+static int change_value(const char *table, const char *col, long long id,
+                        struct change *c)
+{
+    char sql[1200];
+    char err[300];
+    const char *forms[] = {
+        "(SELECT %s FROM %s WHERE %s IS NOT (SELECT %s FROM %s WHERE id = "
+        "%lld) AND %s IS NOT NULL LIMIT 1)",
+        "%s + 1", "%s - 1", "1 - %s",
+        "CASE %s WHEN 'A' THEN 'B' ELSE 'A' END", "%s || 'x'", "1", "'A'",
+    };
+
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+        char value[300];
+
+        if (i == 0) {
+            snprintf(value, sizeof(value), forms[0], col, table, col, col,
+                     table, id, col);
+        } else {
+            snprintf(value, sizeof(value), forms[i], col);
+        }
+        snprintf(sql, sizeof(sql),
+                 "PRAGMA foreign_keys = OFF; UPDATE %s SET %s = %s WHERE id "
+                 "= %lld AND %s IS NOT %s",
+                 table, col, value, id, col, value);
+        fresh_copy();
+        if (exec_sql(copy, sql, err, sizeof(err)) == SQLITE_OK) {
+            snprintf(c->what, sizeof(c->what), "%s", sql);
+            c->row = id;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* caught - `ecarte verify` on the copy exits 1 and names table (and for
+ * an edited value the row); `ecarte audit` finds it too. */
+static void caught(const char *table, const struct change *c, bool row_named)
+{
+    char *out = malloc(200000);
+    char want[120];
+
+    assert_non_null(out);
+    if (harness_capture(out, 200000, "%s verify --db '%s' 2>&1",
+                        harness_ecarte(), copy) != 1) {
+        fail_msg("not caught by verify: %s\n%s", c->what, out);
+    }
+    if (strstr(out, "DOES NOT VERIFY") == NULL) {
+        fail_msg("no verdict after: %s\n%s", c->what, out);
+    }
+    if (strcmp(table, "event") == 0) {
+        snprintf(want, sizeof(want), "TAMPERED: first bad event");
+    } else if (strcmp(table, "chain") == 0) {
+        snprintf(want, sizeof(want), "the chain row");
+    } else if (row_named) {
+        snprintf(want, sizeof(want), "%s %lld", table, c->row);
+    } else {
+        snprintf(want, sizeof(want), "%s", table);
+    }
+    if (strstr(out, want) == NULL) {
+        fail_msg("verify did not name \"%s\" after: %s\n%s", want, c->what,
+                 out);
+    }
+    if (harness_capture(out, 200000, "%s audit --db '%s' 2>&1",
+                        harness_ecarte(), copy) != 1 ||
+        strstr(out, "TAMPERED") == NULL) {
+        fail_msg("not caught by audit: %s\n%.2000s", c->what, out);
+    }
+    free(out);
+}
+
+/* columns_of - the columns of table in the base ledger, comma-separated
+ * into buf. */
+static void columns_of(const char *table, char *buf, size_t n)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char q[200];
+    size_t used = 0;
+
+    buf[0] = '\0';
+    snprintf(q, sizeof(q), "SELECT name FROM pragma_table_info('%s')", table);
+    assert_int_equal(sqlite3_open_v2(base, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, q, -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW && used + 40 < n) {
+        used += (size_t)snprintf(buf + used, n - used, "%s%s",
+                                 used > 0 ? "," : "",
+                                 (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
+/* every_table - call fn for every table of the ledger. */
+static void every_table(void (*fn)(const char *table, int *tried),
+                        int *tried)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char names[40][40];
+    int n = 0;
+
+    assert_int_equal(sqlite3_open_v2(base, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, "SELECT name FROM sqlite_schema "
+                                           "WHERE type = 'table' AND name "
+                                           "NOT LIKE 'sqlite_%' ORDER BY "
+                                           "name",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW && n < 40) {
+        snprintf(names[n++], sizeof(names[0]), "%s",
+                 (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    assert_int_equal(n, 19);
+    for (int i = 0; i < n; i++) {
+        fn(names[i], tried);
+    }
+}
+
+/* a_row - the id of a row in the middle of table. */
+static long long a_row(const char *table)
+{
+    char q[200];
+
+    snprintf(q, sizeof(q), "SELECT id FROM %s ORDER BY id LIMIT 1 OFFSET "
+             "(SELECT count(*) / 2 FROM %s)", table, table);
+    return one_int(base, q);
+}
+
+/* each_column - one value changed in each column of table. */
+static void each_column(const char *table, int *tried)
+{
+    char cols[600];
+    char *save = NULL;
+    long long id = a_row(table);
+
+    columns_of(table, cols, sizeof(cols));
+    for (char *col = strtok_r(cols, ",", &save); col != NULL;
+         col = strtok_r(NULL, ",", &save)) {
+        struct change c;
+        bool is_id = strcmp(col, "id") == 0;
+
+        if (change_value(table, col, id, &c) != 0) {
+            if (strcmp(table, "chain") == 0 && is_id) {
+                continue;       /* CHECK (id = 1): no other value stands */
+            }
+            fail_msg("no change of %s.%s was possible", table, col);
+        }
+        /* the row is named unless its id itself moved (the table then) */
+        caught(table, &c, !is_id);
+        (*tried)++;
+    }
+}
+
+/* Each column of each table changed, one at a time: every change caught
+ * by verify and audit, the row named. */
+static void proof__every_column_of_every_table_changed_is_caught(
+    void **state)
+{
+    int tried = 0;
+
+    (void)state;
+    every_table(each_column, &tried);
+    assert_true(tried >= 120);
+}
+
+/* delete_one - one row of table deleted. */
+static void delete_one(const char *table, int *tried)
+{
+    struct change c;
+    char sql[300];
+    char err[300];
+
+    c.row = a_row(table);
+    snprintf(sql, sizeof(sql), "PRAGMA foreign_keys = OFF; DELETE FROM %s "
+             "WHERE id = %lld", table, c.row);
+    snprintf(c.what, sizeof(c.what), "%s", sql);
+    fresh_copy();
+    if (exec_sql(copy, sql, err, sizeof(err)) != SQLITE_OK) {
+        fail_msg("%s: %s", sql, err);
+    }
+    caught(table, &c, false);
+    (*tried)++;
+}
+
+/* duplicate_one - one row of table inserted again under a new id (where
+ * the table's UNIQUE constraints allow a copy: else with the unique
+ * value changed as little as will do). */
+static void duplicate_one(const char *table, int *tried)
+{
+    char cols[600];
+    char rest[600];
+    char sql[1600];
+    char err[300];
+    struct change c;
+    const char *comma;
+
+    if (strcmp(table, "chain") == 0) {
+        return;                 /* one row by its CHECK: nothing to copy */
+    }
+    columns_of(table, cols, sizeof(cols));
+    comma = strchr(cols, ',');
+    assert_non_null(comma);
+    snprintf(rest, sizeof(rest), "%s", comma + 1);
+    c.row = a_row(table);
+    /* the copy takes the next id; a unique value taken is moved on */
+    snprintf(sql, sizeof(sql),
+             "PRAGMA foreign_keys = OFF; INSERT INTO %s (id, %s) SELECT "
+             "(SELECT max(id) + 1 FROM %s), %s FROM %s WHERE id = %lld",
+             table, rest, table, rest, table, c.row);
+    fresh_copy();
+    if (exec_sql(copy, sql, err, sizeof(err)) != SQLITE_OK) {
+        const char *alter = strcmp(table, "game") == 0 ? "number"
+                            : strcmp(table, "event") == 0 ? "seq"
+                            : strcmp(table, "person") == 0 ? "code"
+                            : strcmp(table, "import_file") == 0 ? "sha256"
+                                                                : NULL;
+        char *p;
+
+        if (alter == NULL) {
+            fail_msg("%s: %s", sql, err);
+        }
+        /* SELECT ..., <alter> || ... : the unique column made new */
+        snprintf(sql, sizeof(sql),
+                 "PRAGMA foreign_keys = OFF; INSERT INTO %s (id, %s) SELECT "
+                 "(SELECT max(id) + 1 FROM %s), ",
+                 table, rest, table);
+        p = sql + strlen(sql);
+        for (char *save = NULL, *col = strtok_r(rest, ",", &save);
+             col != NULL; col = strtok_r(NULL, ",", &save)) {
+            p += snprintf(p, sizeof(sql) - (size_t)(p - sql), "%s%s",
+                          strcmp(col, alter) == 0
+                              ? (strcmp(col, "code") == 0 ||
+                                 strcmp(col, "sha256") == 0
+                                     ? "'x' || "
+                                     : "1000 + ")
+                              : "",
+                          col);
+            *p++ = ',';
+        }
+        p[-1] = ' ';
+        snprintf(p, sizeof(sql) - (size_t)(p - sql), "FROM %s WHERE id = "
+                 "%lld", table, c.row);
+        fresh_copy();
+        if (exec_sql(copy, sql, err, sizeof(err)) != SQLITE_OK) {
+            fail_msg("%s: %s", sql, err);
+        }
+    }
+    snprintf(c.what, sizeof(c.what), "%s", sql);
+    c.row = 0;
+    caught(table, &c, false);
+    (*tried)++;
+}
+
+/* One row of each table deleted, one duplicated: every change caught. */
+static void proof__a_row_deleted_or_duplicated_is_caught(void **state)
+{
+    int tried = 0;
+
+    (void)state;
+    every_table(delete_one, &tried);
+    every_table(duplicate_one, &tried);
+    assert_int_equal(tried, 19 + 18);
+}
+
+/* ------------------------------------------------------------------ */
+/* What a finding says, and who refuses a forged ledger                 */
+/* ------------------------------------------------------------------ */
+
+/* A changed game winner: named with table, row, column, the stored and
+ * the derived value, in text and in JSON. */
+static void proof__a_finding_names_row_column_and_both_values(void **state)
+{
+    char out[8192];
+    char err[300];
+    long long id = one_int(base, "SELECT min(id) FROM game WHERE winner = "
+                                 "'A'");
+
+    (void)state;
+    assert_true(id > 0);
+    fresh_copy();
+    {
+        char sql[200];
+
+        snprintf(sql, sizeof(sql), "UPDATE game SET winner = 'B' WHERE id = "
+                 "%lld", id);
+        assert_int_equal(exec_sql(copy, sql, err, sizeof(err)), SQLITE_OK);
+    }
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), copy),
+                     1);
+    {
+        char want[200];
+
+        snprintf(want, sizeof(want), "TAMPERED: game %lld (sitting ", id);
+        assert_non_null(strstr(out, want));
+    }
+    assert_non_null(strstr(out, "column winner is \"B\", the recorded "
+                                "actions give \"A\""));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --json --db '%s'",
+                                     harness_ecarte(), copy),
+                     1);
+    assert_non_null(strstr(out, "\"type\":\"proof_finding\""));
+    assert_non_null(strstr(out, "\"table\":\"game\""));
+    assert_non_null(strstr(out, "\"column\":\"winner\""));
+    assert_non_null(strstr(out, "\"stored\":\"B\""));
+    assert_non_null(strstr(out, "\"derived\":\"A\""));
+    assert_non_null(strstr(out, "\"verified\":false"));
+}
+
+/* A forged ledger: score, export and report refuse its figures (exit 1),
+ * record, import and table refuse to extend it (exit 2), the ledger left
+ * as it was. */
+static void proof__readers_and_writers_refuse_a_forged_ledger(void **state)
+{
+    const char *e = harness_ecarte();
+    char out[8192];
+    char err[300];
+    long long before;
+
+    (void)state;
+    fresh_copy();
+    assert_int_equal(exec_sql(copy, "UPDATE deal SET points_a = points_a + 1 "
+                                    "WHERE id = 3",
+                              err, sizeof(err)),
+                     SQLITE_OK);
+    before = one_int(copy, "SELECT count(*) FROM event");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s' "
+                                     "2>&1", e, copy),
+                     1);
+    assert_non_null(strstr(out, "does not verify: deal 3 "));
+    assert_null(strstr(out, "game 1 to"));
+    assert_int_equal(harness_sh("%s export --db '%s' --sitting 1 > /dev/null "
+                                "2>&1", e, copy),
+                     1);
+    assert_int_equal(harness_sh("%s report --db '%s' --sitting 1 -o '%s/r."
+                                "html' > /dev/null 2>&1", e, copy, dir),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
+                                     "'%s' 2>&1", e, copy,
+                                     harness_example("hoffmann-refused."
+                                                     "ecarte")),
+                     2);
+    assert_non_null(strstr(out, "nothing recorded"));
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' > /dev/null 2>&1",
+                                e, copy,
+                                harness_example("hoffmann-rule-hand.ecarte")),
+                     2);
+    assert_int_equal(harness_sh("%s table --db '%s' < /dev/null > /dev/null "
+                                "2>&1", e, copy),
+                     2);
+    assert_int_equal(one_int(copy, "SELECT count(*) FROM event"), before);
+}
+
+/* A sitting resumed by record after its ledger was proven extends it,
+ * and the ledger still verifies (the proof is no obstacle to honest
+ * writing); a ledger of schema version 3 is sealed when a writer opens
+ * it, then proven. */
+static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
+    void **state)
+{
+    const char *e = harness_ecarte();
+    char err[300];
+
+    (void)state;
+    fresh_copy();
+    SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
+          harness_example("hoffmann-refused.ecarte"));
+    SH_OK("%s verify --db '%s' > /dev/null", e, copy);
+    /* the copy made as version 3 had it: no seal */
+    fresh_copy();
+    assert_int_equal(
+        exec_sql(copy,
+                 "DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER PRIMARY "
+                 "KEY CHECK (id = 1), head TEXT NOT NULL, n_events INTEGER "
+                 "NOT NULL, last_id INTEGER NOT NULL) STRICT; INSERT INTO "
+                 "chain_3 SELECT id, head, n_events, last_id FROM chain; "
+                 "DROP TABLE chain; ALTER TABLE chain_3 RENAME TO chain; "
+                 "PRAGMA user_version = 3",
+                 err, sizeof(err)),
+        SQLITE_OK);
+    /* read only, it is not sealed: verify says so */
+    assert_int_equal(harness_sh("%s verify --db '%s' | grep -q 'has no seal'",
+                                e, copy),
+                     0);
+    SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
+          harness_example("hoffmann-refused.ecarte"));
+    assert_int_equal(one_int(copy, "PRAGMA user_version"), 4);
+    SH_OK("%s verify --db '%s' > /dev/null", e, copy);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(proof__the_ledger_holds_every_kind_of_row),
+        cmocka_unit_test(proof__a_finding_names_row_column_and_both_values),
+        cmocka_unit_test(proof__readers_and_writers_refuse_a_forged_ledger),
+        cmocka_unit_test(
+            proof__honest_writing_goes_on_and_old_ledgers_are_sealed),
+        cmocka_unit_test(proof__every_column_of_every_table_changed_is_caught),
+        cmocka_unit_test(proof__a_row_deleted_or_duplicated_is_caught),
+    };
+
+    return cmocka_run_group_tests_name("proof", tests, make_ledger,
+                                       remove_ledger);
+}
