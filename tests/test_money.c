@@ -241,7 +241,13 @@ static void money__audit_finds_a_recorded_settlement_that_differs(
                                 "ann +3 bob -2 cy -1\" after this action, the "
                                 "rules give \"= settle ann +2 bob -1 cy "
                                 "-1\""));
-    assert_non_null(strstr(out, "1 finding(s)"));
+    /* the proof names the row too: the stored text is not what the
+     * sitting's events give */
+    assert_non_null(strstr(out, "TAMPERED: settlement 1 (sitting 1, "));
+    assert_non_null(strstr(out, "column text is \"settle ann +3 bob -2 cy "
+                                "-1\", the recorded actions give \"settle "
+                                "ann +2 bob -1 cy -1\""));
+    assert_non_null(strstr(out, "2 finding(s)"));
     sql_run(t->db, "UPDATE settlement SET text = 'settle ann +2 bob -1 cy -1'"
                    " WHERE sitting_id = 1");
     sql_run(t->db, "UPDATE transfer SET amount = 7 WHERE person = 'house'");
