@@ -32,7 +32,7 @@ static const char usage_text[] =
     "                      bulk import: one transaction per deal, unreadable\n"
     "                      deals quarantined, a file's content only once;\n"
     "                      an interrupted import goes on where it stopped\n"
-    "  verify [--db FILE] [--log EXPORTED-LOG]\n"
+    "  verify [--db FILE] [--json] [--log EXPORTED-LOG]\n"
     "                      check the hash chain; an export against its ledger\n"
     "  audit [--db FILE] [--json]\n"
     "                      re-derive every deal and report what was wrong\n"
@@ -197,14 +197,18 @@ static const struct {
      "  --verbose    print the rulings and the deals too\n"
      "  --help       this text\n"},
     {"verify",
-     "usage: ecarte verify [--db FILE] [--log EXPORTED-LOG]\n"
+     "usage: ecarte verify [--db FILE] [--json] [--log EXPORTED-LOG]\n"
      "\n"
-     "Walk the hash chain of the ledger's events; the first bad row is\n"
-     "named.  With --log, an export is checked line by line against the\n"
-     "ledger it came from.\n"
+     "Prove every row of the ledger: the hash chain of its events, the\n"
+     "seal over its sittings, tags, imports, quarantined deals and\n"
+     "claims, and every other row re-derived from the events and\n"
+     "compared column by column; each finding names the table, the row,\n"
+     "the column and both values.  With --log, an export is checked line\n"
+     "by line against the ledger it came from.\n"
      "\n"
      "options:\n"
      "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       one JSON object per finding, then the verdict\n"
      "  --log FILE   a log written by ecarte export\n"
      "  --help       this text\n"},
     {"audit",
