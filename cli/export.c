@@ -247,7 +247,7 @@ int cmd_export(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    rc = proof_guard("export", db, l, sitting, false, NULL);
+    rc = proof_guard("export", db, l, 0, false, NULL);
     if (rc != 0) {
         ledger_close(l);
         return rc > 0 ? EXIT_FINDINGS : EXIT_BAD_INPUT;

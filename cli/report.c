@@ -226,10 +226,11 @@ static void head(FILE *fp, const struct report *r,
     fputs("</p>\n", fp);
     fprintf(fp, "<p class=\"verdict\" id=\"verified\">Verified: the "
                 "ledger's chain is intact (%lld events, head <code>%.16s"
-                "</code>&hellip;), its seal holds, and every row of this "
-                "sitting was re-derived from its recorded actions and found "
-                "equal.</p>\n",
-            (long long)r->proof.events, r->proof.head);
+                "</code>&hellip;), its seal holds, and every row of its "
+                "%lld sitting%s was re-derived from the recorded actions and "
+                "found equal.</p>\n",
+            (long long)r->proof.events, r->proof.head,
+            (long long)r->proof.sittings, r->proof.sittings == 1 ? "" : "s");
     fprintf(fp, "<p class=\"totals\">%lld deals, %lld actions, %d rulings, "
                 "%d irregularities, %d findings, %d flags.</p>\n",
             (long long)tot->deals, (long long)tot->events, r->n_rulings,
@@ -489,7 +490,7 @@ int cmd_report(int argc, char **argv)
     }
     rc = choose_sitting(&r, db, sitting);
     if (rc == 0) {
-        rc = proof_guard("report", db, r.l, r.sitting, false, &r.proof);
+        rc = proof_guard("report", db, r.l, 0, false, &r.proof);
         rc = rc > 0 ? EXIT_FINDINGS : rc < 0 ? EXIT_BAD_INPUT : 0;
     }
     if (rc == 0) {

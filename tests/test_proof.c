@@ -589,6 +589,67 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
     SH_OK("%s verify --db '%s' > /dev/null", e, copy);
 }
 
+/* One byte changed at 24 offsets of the file (a fixed sequence): where
+ * `verify` says the ledger is tampered with or damaged, `record` and
+ * `import` refuse to append to it (exit 2) and `score` and `export` show
+ * nothing as fact (exit 1 or 2); where it verifies, they go on. */
+static void proof__a_byte_changed_anywhere_stops_writers_and_readers(
+    void **state)
+{
+    const char *e = harness_ecarte();
+    long long size = 0;
+    unsigned long x = 12345;
+    int caught_n = 0;
+
+    (void)state;
+    {
+        FILE *fp = fopen(base, "rb");
+
+        assert_non_null(fp);
+        fseek(fp, 0, SEEK_END);
+        size = ftell(fp);
+        fclose(fp);
+    }
+    for (int i = 0; i < 24; i++) {
+        long long off;
+        int v;
+        FILE *fp;
+
+        x = x * 1103515245UL + 12345UL;
+        off = (long long)((x >> 8) % (unsigned long)size);
+        fresh_copy();
+        fp = fopen(copy, "r+b");
+        assert_non_null(fp);
+        fseek(fp, (long)off, SEEK_SET);
+        {
+            int ch = fgetc(fp);
+
+            fseek(fp, (long)off, SEEK_SET);
+            fputc(ch == 0x5a ? 0x5b : 0x5a, fp);
+        }
+        fclose(fp);
+        v = harness_sh("%s verify --db '%s' > /dev/null 2>&1", e, copy);
+        if (v == 0) {
+            continue;           /* a byte no row holds */
+        }
+        caught_n++;
+        if (harness_sh("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
+                       harness_example("hoffmann-refused.ecarte")) != 2 ||
+            harness_sh("%s import --db '%s' '%s' > /dev/null 2>&1", e, copy,
+                       harness_example("hoffmann-rule-hand.ecarte")) != 2) {
+            fail_msg("a writer built on a ledger that does not verify "
+                     "(byte %lld changed)", off);
+        }
+        if (harness_sh("%s score --db '%s' > /dev/null 2>&1", e, copy) == 0 ||
+            harness_sh("%s export --db '%s' --sitting 1 > /dev/null 2>&1", e,
+                       copy) == 0) {
+            fail_msg("a reader showed a ledger that does not verify (byte "
+                     "%lld changed)", off);
+        }
+    }
+    assert_true(caught_n >= 6);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -599,6 +660,8 @@ int run_tests(void)
             proof__honest_writing_goes_on_and_old_ledgers_are_sealed),
         cmocka_unit_test(proof__every_column_of_every_table_changed_is_caught),
         cmocka_unit_test(proof__a_row_deleted_or_duplicated_is_caught),
+        cmocka_unit_test(
+            proof__a_byte_changed_anywhere_stops_writers_and_readers),
     };
 
     return cmocka_run_group_tests_name("proof", tests, make_ledger,
