@@ -548,7 +548,15 @@ struct proof_summary {
     bool damaged;               /* the file's pages (quick_check) */
     bool chain_broken;          /* the events' chain ... */
     int64_t bad_event;          /* ... at this event */
+    char first[700];            /* the first finding, in words */
     char error[700];            /* proof_ledger failed: why */
+};
+
+/* What a command does with a ledger that does not verify (proof_guard). */
+enum proof_use {
+    PROOF_WRITE,                /* refuses to extend it */
+    PROOF_READ,                 /* refuses to show its figures */
+    PROOF_READ_UNVERIFIED       /* shows them, said to be unverified */
 };
 
 /*
@@ -567,14 +575,16 @@ int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
 
 /*
  * proof_guard - for command sub on ledger db (open as l): prove it
- * (proof_ledger, in one snapshot) before its figures are shown (writer
- * false) or it is extended (writer true); what the proof covered into
- * *out (may be NULL).  Returns 0 if it verifies; 1 if not, said on stderr
- * with the first finding and how many more; -1 if it could not be proven
- * (said).
+ * (proof_ledger, in one snapshot) before its figures are shown (use
+ * PROOF_READ) or it is extended (PROOF_WRITE); what the proof covered
+ * into *out (may be NULL).  Returns 0 if it verifies; 1 if not, said on
+ * stderr with the first finding and how many more (PROOF_READ_UNVERIFIED:
+ * said, and 0: the caller shows the figures marked as not verified); -1
+ * if it could not be proven or the file is damaged (said).
  */
 int proof_guard(const char *sub, const char *db, struct ledger *l,
-                int64_t sitting, bool writer, struct proof_summary *out);
+                int64_t sitting, enum proof_use use,
+                struct proof_summary *out);
 
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */

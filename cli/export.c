@@ -191,6 +191,7 @@ int cmd_export(int argc, char **argv)
         {"db", required_argument, NULL, 'd'},
         {"game", required_argument, NULL, 'g'},
         {"sitting", required_argument, NULL, 's'},
+        {"unverified", no_argument, NULL, 'U'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -200,6 +201,7 @@ int cmd_export(int argc, char **argv)
     struct export_ctx ctx;
     struct ledger *l = NULL;
     char *end = NULL;
+    bool unverified = false;
     int rc = 0;
     int c;
 
@@ -207,6 +209,7 @@ int cmd_export(int argc, char **argv)
     ctx.fp = stdout;
     while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'U': unverified = true; break;
         case 'd': db = optarg; break;
         case 'g':
             game = (int)strtol(optarg, &end, 10);
@@ -247,7 +250,8 @@ int cmd_export(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    rc = proof_guard("export", db, l, 0, false, NULL);
+    rc = proof_guard("export", db, l, 0,
+                     unverified ? PROOF_READ_UNVERIFIED : PROOF_READ, NULL);
     if (rc != 0) {
         ledger_close(l);
         return rc > 0 ? EXIT_FINDINGS : EXIT_BAD_INPUT;

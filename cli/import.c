@@ -216,7 +216,7 @@ int cmd_import(int argc, char **argv)
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    if (proof_guard("import", db, l, 0, true, NULL) != 0) {
+    if (proof_guard("import", db, l, 0, PROOF_WRITE, NULL) != 0) {
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }

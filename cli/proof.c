@@ -27,7 +27,9 @@ static int count(void *vctx, const struct ledger_finding *f)
 {
     struct proof_walk *w = vctx;
 
-    w->sum->findings++;
+    if (w->sum->findings++ == 0) {
+        snprintf(w->sum->first, sizeof(w->sum->first), "%s", f->message);
+    }
     if (w->fn != NULL && !w->stop) {
         w->stop = w->fn(w->ctx, f);
     }
@@ -180,33 +182,16 @@ int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
 /* Guarding a command                                                   */
 /* ------------------------------------------------------------------ */
 
-/* The first finding, kept for the guard's message. */
-struct first_finding {
-    char message[700];
-    int64_t n;
-};
-
-/* keep_first - keep the first finding's message. */
-static int keep_first(void *vctx, const struct ledger_finding *f)
-{
-    struct first_finding *ff = vctx;
-
-    if (ff->n++ == 0) {
-        snprintf(ff->message, sizeof(ff->message), "%s", f->message);
-    }
-    return 0;
-}
-
 int proof_guard(const char *sub, const char *db, struct ledger *l,
-                int64_t sitting, bool writer, struct proof_summary *out)
+                int64_t sitting, enum proof_use use,
+                struct proof_summary *out)
 {
-    struct first_finding ff;
     struct proof_summary mine;
     struct proof_summary *sum = out != NULL ? out : &mine;
+    bool writer = use == PROOF_WRITE;
     bool own = false;
     int rc = 0;
 
-    memset(&ff, 0, sizeof(ff));
     if (!ledger_in_transaction(l)) {
         if (ledger_read_begin(l) != 0) {
             fprintf(stderr, "ecarte %s: %s: %s\n", sub, db, ledger_errmsg(l));
@@ -214,7 +199,7 @@ int proof_guard(const char *sub, const char *db, struct ledger *l,
         }
         own = true;
     }
-    rc = proof_ledger(l, sitting, keep_first, &ff, sum);
+    rc = proof_ledger(l, sitting, NULL, NULL, sum);
     if (own) {
         ledger_read_end(l);
     }
@@ -228,12 +213,12 @@ int proof_guard(const char *sub, const char *db, struct ledger *l,
     }
     if (sum->damaged) {
         /* the file itself, not what it says: as any read that fails */
-        fprintf(stderr, "ecarte %s: %s: %s%s\n", sub, db, ff.message,
+        fprintf(stderr, "ecarte %s: %s: %s%s\n", sub, db, sum->first,
                 writer ? "; nothing was written (ecarte verify tells more)"
                        : "");
         return -1;
     }
-    fprintf(stderr, "ecarte %s: %s does not verify: %s", sub, db, ff.message);
+    fprintf(stderr, "ecarte %s: %s does not verify: %s", sub, db, sum->first);
     if (sum->findings > 1) {
         fprintf(stderr, " (and %lld more finding%s)",
                 (long long)sum->findings - 1, sum->findings > 2 ? "s" : "");
@@ -241,7 +226,10 @@ int proof_guard(const char *sub, const char *db, struct ledger *l,
     fprintf(stderr, "; %s (`ecarte verify --db %s` lists what is wrong)\n",
             writer ? "nothing recorded: a ledger is extended only while "
                      "what it holds is proven"
-                   : "its figures are not shown as fact",
+            : use == PROOF_READ
+                ? "its figures are not shown as fact (--unverified shows "
+                  "them as stored)"
+                : "what follows is shown as stored, NOT VERIFIED",
             db);
-    return 1;
+    return use == PROOF_READ_UNVERIFIED ? 0 : 1;
 }

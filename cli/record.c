@@ -79,7 +79,7 @@ int cmd_record(int argc, char **argv)
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
-    if (proof_guard("record", db, l, 0, true, NULL) != 0) {
+    if (proof_guard("record", db, l, 0, PROOF_WRITE, NULL) != 0) {
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }

@@ -41,6 +41,7 @@ static const char *const report_css[] = {
     ".name{font-style:italic}\n"
     ".verdict{border-left:4px solid #2e7d32;padding:.2em .6em;"
     "background:#f1f8f1}\n"
+    ".verdict.unverified{border-color:var(--red);background:#fdf0f0}\n"
     "table{border-collapse:collapse;margin:.6em 0}\n"
     "th,td{padding:.15em .5em;text-align:left;vertical-align:top}\n"
     "table.sheet{width:100%;border:2px solid var(--ink);margin:1.2em 0;"
@@ -224,6 +225,16 @@ static void head(FILE *fp, const struct report *r,
     fputs(" &middot; laws: ", fp);
     html_put(fp, r->laws[0] ? r->laws : "london");
     fputs("</p>\n", fp);
+    if (r->proof.findings > 0) {
+        fprintf(fp, "<p class=\"verdict unverified\" id=\"verified\">"
+                    "<strong>NOT VERIFIED</strong>: the ledger does not "
+                    "verify (%lld finding%s; the first: ",
+                (long long)r->proof.findings,
+                r->proof.findings == 1 ? "" : "s");
+        html_put(fp, r->proof.first);
+        fputs("). What follows is shown as the ledger stores it; `ecarte "
+              "verify` lists what is wrong.</p>\n", fp);
+    } else {
     fprintf(fp, "<p class=\"verdict\" id=\"verified\">Verified: the "
                 "ledger's chain is intact (%lld events, head <code>%.16s"
                 "</code>&hellip;), its seal holds, and every row of its "
@@ -231,6 +242,7 @@ static void head(FILE *fp, const struct report *r,
                 "found equal.</p>\n",
             (long long)r->proof.events, r->proof.head,
             (long long)r->proof.sittings, r->proof.sittings == 1 ? "" : "s");
+    }
     fprintf(fp, "<p class=\"totals\">%lld deals, %lld actions, %d rulings, "
                 "%d irregularities, %d findings, %d flags.</p>\n",
             (long long)tot->deals, (long long)tot->events, r->n_rulings,
@@ -439,6 +451,7 @@ int cmd_report(int argc, char **argv)
         {"db", required_argument, NULL, 'd'},
         {"sitting", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
+        {"unverified", no_argument, NULL, 'U'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -448,11 +461,13 @@ int cmd_report(int argc, char **argv)
     struct audit_totals tot;
     struct report r;
     char *end = NULL;
+    bool unverified = false;
     int rc;
     int c;
 
     while ((c = getopt_long(argc, argv, "d:s:o:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'U': unverified = true; break;
         case 'd': db = optarg; break;
         case 'o': path = optarg; break;
         case 's':
@@ -490,7 +505,9 @@ int cmd_report(int argc, char **argv)
     }
     rc = choose_sitting(&r, db, sitting);
     if (rc == 0) {
-        rc = proof_guard("report", db, r.l, 0, false, &r.proof);
+        rc = proof_guard("report", db, r.l, 0,
+                         unverified ? PROOF_READ_UNVERIFIED : PROOF_READ,
+                         &r.proof);
         rc = rc > 0 ? EXIT_FINDINGS : rc < 0 ? EXIT_BAD_INPUT : 0;
     }
     if (rc == 0) {

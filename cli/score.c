@@ -238,6 +238,7 @@ int cmd_score(int argc, char **argv)
         {"db", required_argument, NULL, 'd'},
         {"json", no_argument, NULL, 'j'},
         {"rubber", required_argument, NULL, 'r'},
+        {"unverified", no_argument, NULL, 'U'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -245,6 +246,7 @@ int cmd_score(int argc, char **argv)
     struct sheet_ctx ctx;
     struct ledger *l = NULL;
     struct output *o = NULL;
+    bool unverified = false;
     int rc;
     int c;
 
@@ -252,6 +254,7 @@ int cmd_score(int argc, char **argv)
     ctx.rubber = 3;
     while ((c = getopt_long(argc, argv, "d:jr:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'U': unverified = true; break;
         case 'd': db = optarg; break;
         case 'j': ctx.json = true; break;
         case 'r': {
@@ -286,7 +289,8 @@ int cmd_score(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    rc = proof_guard("score", db, l, 0, false, NULL);
+    rc = proof_guard("score", db, l, 0,
+                     unverified ? PROOF_READ_UNVERIFIED : PROOF_READ, NULL);
     if (rc != 0) {
         ledger_close(l);
         return rc > 0 ? EXIT_FINDINGS : EXIT_BAD_INPUT;

@@ -559,7 +559,7 @@ int cmd_table(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     /* what the table resumes and extends must verify */
-    if (proof_guard("table", t.db, t.led, 0, true, NULL) != 0) {
+    if (proof_guard("table", t.db, t.led, 0, PROOF_WRITE, NULL) != 0) {
         ledger_close(t.led);
         return EXIT_BAD_INPUT;
     }

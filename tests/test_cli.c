@@ -556,9 +556,11 @@ static void cli__every_command_has_its_help(void **state)
         {"check", "usage: ecarte check [--json] [--strict] LOG...\n",
          "  --strict     a ruling the log does not record is a finding"},
         {"export", "usage: ecarte export [--db FILE] [--game N] "
-                   "[--sitting ID]\n", "  --game N     only game N"},
-        {"score", "usage: ecarte score [--db FILE] [--json] [--rubber N]\n",
-         "  --rubber N   games in a rubber"},
+                   "[--sitting ID]\n                     [--unverified]\n",
+         "  --game N     only game N"},
+        {"score", "usage: ecarte score [--db FILE] [--json] [--rubber N] "
+                  "[--unverified]\n",
+         "  --unverified show the figures of a ledger that does not"},
         {"law", "usage: ecarte law ID\n", "  --help       this text\n"},
         {"laws", "usage: ecarte laws [--markdown | --profile [--laws SPEC | "
                  "--db FILE]]\n", "  --markdown   every law and rule"},
@@ -571,9 +573,9 @@ static void cli__every_command_has_its_help(void **state)
         {"import", "usage: ecarte import --db FILE [--new] [--json] "
                    "[--verbose] LOG... | -\n", "  --verbose    print the "
                                                "rulings"},
-        {"verify", "usage: ecarte verify [--db FILE] [--log "
-                   "EXPORTED-LOG]\n", "  --log FILE   a log written by "
-                                      "ecarte export"},
+        {"verify", "usage: ecarte verify [--db FILE] [--json] [--log "
+                   "EXPORTED-LOG]\n", "  --json       one JSON object per "
+                                      "finding"},
         {"audit", "usage: ecarte audit [--db FILE] [--json]\n",
          "  --json       findings, irregularities"},
     };

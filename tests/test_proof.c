@@ -550,6 +550,17 @@ static void proof__readers_and_writers_refuse_a_forged_ledger(void **state)
                                 "2>&1", e, copy),
                      2);
     assert_int_equal(one_int(copy, "SELECT count(*) FROM event"), before);
+    /* --unverified: the figures as stored, said to be unverified */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s' "
+                                     "--unverified 2>&1", e, copy),
+                     0);
+    assert_non_null(strstr(out, "NOT VERIFIED"));
+    assert_non_null(strstr(out, "game 1 to"));
+    assert_int_equal(harness_sh("%s report --db '%s' --sitting 1 --unverified "
+                                "-o '%s/r.html' > /dev/null 2>&1 && grep -q "
+                                "'<strong>NOT VERIFIED</strong>' '%s/r.html'",
+                                e, copy, dir, dir),
+                     0);
 }
 
 /* A sitting resumed by record after its ledger was proven extends it,
