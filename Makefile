@@ -91,7 +91,8 @@ test check: $(PROG) $(TEST_BIN)
 	echo "make test: all test programs passed"
 
 asan:
-	$(MAKE) SANITIZE=1 BUILD=build-asan test
+	LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp) \
+	    $(MAKE) SANITIZE=1 BUILD=build-asan test
 
 # Kill record and import at random moments, resume, and compare with clean
 # runs; two tables on one new ledger at once (tests/soak.sh; minutes).
@@ -113,7 +114,8 @@ soak-asan:
 	$(MAKE) SANITIZE=1 BUILD=build-asan build-asan/ecarte
 	ECARTE=$(abspath build-asan/ecarte) RECORD_KILLS=$(ASAN_RECORD_KILLS) \
 	    IMPORT_KILLS=$(ASAN_IMPORT_KILLS) TABLES=$(ASAN_TABLES) \
-	    ASAN_OPTIONS=detect_leaks=1 bash tests/soak.sh
+	    ASAN_OPTIONS=detect_leaks=1 \
+	    LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp) bash tests/soak.sh
 
 # The benchmark (bench/README.md): build/bench links the cli objects but
 # cli/main.c (whose main it replaces) and runs them in one process.

@@ -623,14 +623,17 @@ enum take_status {
 };
 
 /*
- * session_take_text - one line (NUL-terminated, without its line end:
- * an action, a tag, a `=` line, a comment), numbered line_no, taken as a
- * log's line is, and committed.  An action without a time stamp of its own
- * gets stamp (HH:MM:SS or YYYY-MM-DDTHH:MM:SS, no '@'; NULL: none); columns
- * in messages count in text as typed.  Returns how it went.
+ * session_take_text - one line of len bytes (without its line end: an
+ * action, a tag, a `=` line, a comment), numbered line_no, taken as a
+ * log's line is, and committed: a line longer than a log's may be, or
+ * one with a NUL or a byte that is not UTF-8, refused with the words the
+ * log's reader gives.  An action without a time stamp of its own gets
+ * stamp (HH:MM:SS or YYYY-MM-DDTHH:MM:SS, no '@'; NULL: none); columns in
+ * messages count in text as typed.  Returns how it went.
  */
 enum take_status session_take_text(struct session *s, const char *text,
-                                   const char *stamp, int line_no);
+                                   size_t len, const char *stamp,
+                                   int line_no);
 
 /* session_set_quiet - print findings only (no rulings, notes, scores). */
 void session_set_quiet(struct session *s, bool quiet);

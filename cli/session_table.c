@@ -31,7 +31,8 @@ int session_go_on(struct session *s, int64_t sitting, int *line_no)
 }
 
 enum take_status session_take_text(struct session *s, const char *text,
-                                   const char *stamp, int line_no)
+                                   size_t len, const char *stamp,
+                                   int line_no)
 {
     struct tl_line line;
     struct tl_error err;
@@ -43,7 +44,13 @@ enum take_status session_take_text(struct session *s, const char *text,
     in.line_no = line_no;
     in.raw = text;
     in.tl = &line;
-    if (tl_parse_line(text, strlen(text), line_no, &line, &err) != 0) {
+    if (len > TL_LINE_MAX) {
+        snprintf(why, sizeof(why), "%s:%d:%d: expected a line of at most %d "
+                 "bytes, found a longer line", s->name, line_no,
+                 TL_LINE_MAX + 1, TL_LINE_MAX);
+        in.got = -1;
+        in.error = why;
+    } else if (tl_parse_line(text, len, line_no, &line, &err) != 0) {
         snprintf(why, sizeof(why), "%s:%d:%d: %s", s->name, err.line,
                  err.col, err.msg);
         in.got = -1;

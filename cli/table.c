@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <getopt.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -21,8 +22,6 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <editline/readline.h>
 
 #include "ledger/ledger.h"
 #include "tablelog/tablelog.h"
@@ -37,54 +36,10 @@ struct table {
     struct ledger *led;
     struct output *out;
     struct session *s;
+    struct table_editor *ed;
     int line_no;
     bool quit;
 };
-
-/* The table whose referee completion reads (libedit's callbacks take no
- * context). */
-static struct table *completing;
-
-/* ------------------------------------------------------------------ */
-/* Completion                                                           */
-/* ------------------------------------------------------------------ */
-
-static struct table_candidates candidates;
-
-/* next_candidate - libedit's generator: the candidates that start with
- * text (any case), one per call; state 0 starts over.  Returns a string
- * libedit frees, or NULL at the end. */
-static char *next_candidate(const char *text, int state)
-{
-    static int i;
-    size_t len = strlen(text);
-
-    if (state == 0) {
-        i = 0;
-    }
-    while (i < candidates.n) {
-        const char *w = candidates.word[i++];
-
-        if (strncasecmp(w, text, len) == 0) {
-            return strdup(w);
-        }
-    }
-    return NULL;
-}
-
-/* complete - libedit's completion hook: the words that fit where the
- * cursor is (table_complete), never file names. */
-static char **complete(const char *text, int start, int end)
-{
-    (void)end;
-    rl_attempted_completion_over = 1;
-    if (completing == NULL) {
-        return NULL;
-    }
-    table_complete(session_arbiter(completing->s), rl_line_buffer, start,
-                   &candidates);
-    return rl_completion_matches(text, next_candidate);
-}
 
 /* ------------------------------------------------------------------ */
 /* Commands                                                             */
@@ -291,7 +246,7 @@ static void show_law(const char *arg)
 /* take - one line of the table (text without a stamp) stamped with the
  * wall-clock time and given to the session.  A refused line prints why
  * and what is expected; returns -1 only on a ledger failure. */
-static int take(struct table *t, const char *text)
+static int take(struct table *t, const char *text, size_t len)
 {
     char stamp[64];
     char hint[200];
@@ -303,7 +258,7 @@ static int take(struct table *t, const char *text)
     snprintf(stamp, sizeof(stamp), "%04d-%02d-%02dT%02d:%02d:%02d",
              tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
              tm.tm_min, tm.tm_sec);
-    st = session_take_text(t->s, text, stamp, ++t->line_no);
+    st = session_take_text(t->s, text, len, stamp, ++t->line_no);
     fflush(stdout);
     if (st == TAKE_FAILED) {
         return -1;
@@ -341,13 +296,16 @@ static const char *word(const char *text, int n, char *buf, size_t size)
 
 /* command - a table command (help, state, ...) or an option word alone;
  * else the line as typed.  Returns 0, or -1 on a ledger failure. */
-static int command(struct table *t, const char *text)
+static int command(struct table *t, const char *text, size_t len)
 {
     struct arbiter *a = session_arbiter(t->s);
     char w0[32], w1[32];
     enum law_option opt;
     int seat;
 
+    if (tl_utf8_bad(text, len) < len || len > TL_LINE_MAX) {
+        return take(t, text, len); /* refused, as record refuses it */
+    }
     if (word(text, 0, w0, sizeof(w0)) == NULL) {
         return 0;
     }
@@ -368,7 +326,7 @@ static int command(struct table *t, const char *text)
     } else if (strcasecmp(w0, "rulings") == 0 && alone) {
         show_rulings(t);
     } else if (strcasecmp(w0, "undo") == 0 && alone) {
-        return take(t, "strike");
+        return take(t, "strike", 6);
     } else if (alone && (seat = table_option_word(a, w0, &opt)) >= 0) {
         char line[64];
 
@@ -379,9 +337,9 @@ static int command(struct table *t, const char *text)
         }
         snprintf(line, sizeof(line), "%c elects %s", seat_letter(seat),
                  option_name(opt));
-        return take(t, line);
+        return take(t, line, strlen(line));
     } else {
-        return take(t, text);
+        return take(t, text, len);
     }
     return 0;
 }
@@ -436,7 +394,7 @@ static int begin(struct table *t, bool fresh, const char *laws)
         char tag[TL_LINE_MAX];
 
         snprintf(tag, sizeof(tag), "[Laws \"%s\"]", laws);
-        return take(t, tag);
+        return take(t, tag, strlen(tag));
     }
     return 0;
 }
@@ -455,40 +413,70 @@ static void on_interrupt(int sig)
 static int run(struct table *t)
 {
     char prompt[240];
+    struct sigaction sa;
 
     /* Every line is committed as it is taken: Ctrl-C only drops the line
-     * being typed (quit or Ctrl-D leaves). */
-    completing = t;
-    rl_readline_name = "ecarte";
-    rl_attempted_completion_function = complete;
-    rl_basic_word_break_characters = " \t";
+     * being typed (quit or Ctrl-D leaves).  No SA_RESTART: the read
+     * stops, the editor says so. */
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    table_editor_set_arbiter(t->ed, session_arbiter(t->s));
     while (!t->quit) {
-        char *text;
+        const char *text = NULL;
+        size_t len = 0;
+        int got;
 
         table_prompt(session_arbiter(t->s), prompt, sizeof(prompt));
-        signal(SIGINT, on_interrupt); /* libedit may have reset it */
-        text = readline(prompt);
-        if (text == NULL && interrupted) {
+        got = table_editor_read(t->ed, prompt, &text, &len);
+        if (got == -1 || (got == 0 && interrupted)) {
             interrupted = 0;
             printf("\n(Ctrl-C: the line is dropped; quit or Ctrl-D leaves)\n");
             continue;
         }
-        if (text == NULL) {
+        if (got == 0) {
             printf("\n");
             break; /* Ctrl-D */
         }
-        if (text[strspn(text, " \t")] != '\0') {
-            add_history(text);
-            if (command(t, text) != 0) {
-                free(text);
-                completing = NULL;
+        if (got < 0) {
+            fprintf(stderr, "ecarte table: out of memory\n");
+            return -1;
+        }
+        /* the session's arbiter may be a new one after a resume */
+        table_editor_set_arbiter(t->ed, session_arbiter(t->s));
+        if (strspn(text, " \t") < len) { /* not blank (a NUL is not) */
+            if (strlen(text) == len) {
+                table_editor_remember(t->ed, text);
+            }
+            if (command(t, text, len) != 0) {
                 return -1;
             }
         }
-        free(text);
     }
-    completing = NULL;
     return 0;
+}
+
+/* utf8_locale - the table reads and shows UTF-8 whatever the locale:
+ * the environment's character type if it is UTF-8, else C.UTF-8 (or
+ * en_US.UTF-8).  Returns 0, or -1 if none can be had (said). */
+static int utf8_locale(void)
+{
+    static const char *const tries[] = {"", "C.UTF-8", "C.utf8",
+                                        "en_US.UTF-8"};
+
+    for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+        const char *set = setlocale(LC_CTYPE, tries[i]);
+
+        if (set != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0) {
+            return 0;
+        }
+    }
+    fprintf(stderr, "ecarte table: no UTF-8 locale here (tried the "
+                    "environment's, C.UTF-8 and en_US.UTF-8): the table "
+                    "cannot read names such as Zo\u00eb; install one (Debian: "
+                    "locales) or use `ecarte record -`\n");
+    return -1;
 }
 
 /* as_record - standard input is not a terminal: `record -` into db. */
@@ -553,7 +541,9 @@ int cmd_table(int argc, char **argv)
         }
         return as_record(t.db, fresh);
     }
-    setlocale(LC_CTYPE, "");
+    if (utf8_locale() != 0) {
+        return EXIT_BAD_INPUT;
+    }
     t.led = ledger_for("table", t.db, LEDGER_CHECK | LEDGER_EMPTY_OK);
     if (t.led == NULL) {
         return EXIT_BAD_INPUT;
@@ -564,9 +554,12 @@ int cmd_table(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (output_open(&t.out, stdout, false) != 0 ||
-        session_open(&t.s, t.led, t.out, COMMIT_PER_ACTION) != 0) {
+        session_open(&t.s, t.led, t.out, COMMIT_PER_ACTION) != 0 ||
+        table_editor_open(&t.ed, "ecarte") != 0) {
+        session_close(t.s);
         output_close(t.out);
         ledger_close(t.led);
+        fprintf(stderr, "ecarte table: the line editor could not start\n");
         return EXIT_BAD_INPUT;
     }
     session_set_source(t.s, TABLE_SOURCE);
@@ -576,6 +569,7 @@ int cmd_table(int argc, char **argv)
         printf("everything is recorded in %s (sitting %lld)\n", t.db,
                (long long)session_sitting(t.s));
     }
+    table_editor_close(t.ed);
     session_close(t.s);
     output_close(t.out);
     ledger_close(t.led);

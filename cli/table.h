@@ -55,6 +55,54 @@ struct table_candidates {
 void table_complete(const struct arbiter *a, const char *line, int upto,
                     struct table_candidates *c);
 
+/* What Tab does where the cursor is (table_completion). */
+struct table_completion {
+    char insert[32];            /* text to insert at the cursor, "" none */
+    struct table_candidates list; /* the words to list (n 0: none) */
+};
+
+/*
+ * table_completion - Tab at byte upto of line (a copy the caller owns; the
+ * bytes before upto are read, no further): the word being typed there
+ * (after the last space or tab) against the words table_complete offers.
+ * One fits: the rest of it and a space to insert.  Several: what they
+ * have beyond the typed part in common to insert, or when nothing more
+ * is common, the list of them to show.  None, or a line longer than a
+ * log's line may be: nothing.  Pure: no terminal, no libedit.
+ */
+void table_completion(const struct arbiter *a, const char *line, size_t upto,
+                      struct table_completion *out);
+
+/* The line editor of the table (table_edit.c, on libedit's histedit.h). */
+struct table_editor;
+
+/* table_editor_open - a line editor on the terminal of standard input
+ * and output, named prog (for libedit's editrc).  Returns 0 and *out
+ * (owned: table_editor_close), -1 if libedit could not start. */
+int table_editor_open(struct table_editor **out, const char *prog);
+
+/* table_editor_close - free ed (NULL is fine). */
+void table_editor_close(struct table_editor *ed);
+
+/* table_editor_set_arbiter - the referee whose table Tab completes from
+ * (borrowed; NULL: Tab does nothing). */
+void table_editor_set_arbiter(struct table_editor *ed,
+                              const struct arbiter *a);
+
+/*
+ * table_editor_read - show prompt (borrowed until the call returns) and
+ * read one line: its bytes as typed, without the line end (a NUL or a
+ * byte that is not UTF-8 kept, for the reader to refuse) into *line
+ * (owned by ed until the next call) and their number into *len.  Returns
+ * 1 for a line, 0 at the end of input (Ctrl-D), -1 when a signal stopped
+ * the read (Ctrl-C: the line typed is dropped), -2 out of memory.
+ */
+int table_editor_read(struct table_editor *ed, const char *prompt,
+                      const char **line, size_t *len);
+
+/* table_editor_remember - text (a line taken) into the history. */
+void table_editor_remember(struct table_editor *ed, const char *text);
+
 /* cmd_table - `ecarte table [--db FILE] [--laws SPEC] [--new]`; the exit
  * status. */
 int cmd_table(int argc, char **argv);

@@ -10,6 +10,7 @@
 
 #include "laws/laws.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -506,4 +507,60 @@ void table_complete(const struct arbiter *a, const char *line, int upto,
         return;
     }
     card_words(a, &nx, seat, words[1], nw, c);
+}
+
+/* prefix_of - does word start with the n bytes of p (any case)? */
+static bool prefix_of(const char *word, const char *p, size_t n)
+{
+    return strlen(word) >= n && strncasecmp(word, p, n) == 0;
+}
+
+void table_completion(const struct arbiter *a, const char *line, size_t upto,
+                      struct table_completion *out)
+{
+    struct table_candidates all;
+    size_t start = upto;
+    size_t typed = 0;
+    size_t common = 0;
+    const char *first = NULL;
+
+    memset(out, 0, sizeof(*out));
+    if (upto >= TL_LINE_MAX) {
+        return;                 /* a line no log could hold: nothing */
+    }
+    while (start > 0 && line[start - 1] != ' ' && line[start - 1] != '\t') {
+        start--;
+    }
+    typed = upto - start;
+    table_complete(a, line, (int)start, &all);
+    for (int i = 0; i < all.n; i++) {
+        if (!prefix_of(all.word[i], line + start, typed)) {
+            continue;
+        }
+        snprintf(out->list.word[out->list.n++], sizeof(out->list.word[0]),
+                 "%s", all.word[i]);
+        if (first == NULL) {
+            first = out->list.word[out->list.n - 1];
+            common = strlen(first);
+        } else {
+            size_t k = 0;
+
+            while (k < common && all.word[i][k] != '\0' &&
+                   tolower((unsigned char)all.word[i][k]) ==
+                       tolower((unsigned char)first[k])) {
+                k++;
+            }
+            common = k;
+        }
+    }
+    if (out->list.n == 1) {
+        /* one word fits: the rest of it, and a space */
+        snprintf(out->insert, sizeof(out->insert), "%s ", first + typed);
+        out->list.n = 0;
+    } else if (out->list.n > 1 && common > typed) {
+        /* several: what they have in common; they are listed next time */
+        snprintf(out->insert, sizeof(out->insert), "%.*s",
+                 (int)(common - typed), first + typed);
+        out->list.n = 0;
+    }
 }

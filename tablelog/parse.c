@@ -343,7 +343,7 @@ static void event_clear(struct table_event *ev)
  * nothing above U+10FFFF), or a NUL; n if there is none.  A sequence cut
  * short is bad at its first byte.
  */
-static size_t utf8_bad(const char *s, size_t n)
+size_t tl_utf8_bad(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t i = 0;
@@ -421,7 +421,7 @@ int tl_parse_line(const char *text, size_t len, int line_no,
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
         len--;
     }
-    bad = utf8_bad(text, len);
+    bad = tl_utf8_bad(text, len);
     if (bad < len) {
         /* the whole line, comment included, is UTF-8 text (FORMAT.md) */
         err->col = (int)bad + 1;

@@ -139,6 +139,14 @@ struct tl_error {
 };
 
 /*
+ * tl_utf8_bad - the offset of the first byte of s (n bytes) that is not
+ * part of well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or a NUL; n if there is none.  A sequence cut
+ * short is bad at its first byte.
+ */
+size_t tl_utf8_bad(const char *s, size_t n);
+
+/*
  * tl_parse_line - read one line of text (len bytes, no line end needed; a
  * trailing CR is ignored) into *out.  line_no is stored in out->line_no.
  * Returns 0, or -1 and fills *err with the column and "expected ...,

@@ -97,8 +97,9 @@ static void expect(struct term *t, const char *text)
             return;
         }
         if (time(NULL) > until || !pump(t, 200)) {
-            fail_msg("expected \"%s\" on the terminal, saw:\n%s", text,
-                     t->out + t->mark);
+            fail_msg("expected \"%s\" on the terminal, saw:\n%s\n(before "
+                     "the mark: %.600s)", text, t->out + t->mark,
+                     t->mark > 600 ? t->out + t->mark - 600 : t->out);
         }
     }
 }
@@ -458,6 +459,124 @@ static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
     assert_int_equal(atoi(out), 1); /* a tag typed late is kept */
 }
 
+/* Lines longer than a log's line may be, refused, then Tab at many places
+ * of a line of 5,000 characters still being typed (the cursor moved to
+ * each with Ctrl-A and Ctrl-F): the table lists or completes from the
+ * referee, never reads past what it was given, and goes on (under the
+ * ASan build, any read of freed memory ends the process). */
+static void table__tab_anywhere_in_a_long_line(void **state)
+{
+    static const int at[] = {0, 1, 2, 3, 8, 100, 4094, 4095, 4096, 4097,
+                             4999, 5000};
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char *big = malloc(10001);
+
+    assert_non_null(big);
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    for (int n = 4000; n <= 10000; n += 3000) {
+        memset(big, 'x', (size_t)n);
+        memcpy(big, "# ", 2);
+        big[n] = '\0';
+        type(&t, big);
+        if (n > 4096) {
+            expect(&t, "expected a line of at most 4096 bytes, found a "
+                       "longer line");
+        }
+        expect(&t, "> ");
+    }
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "A \t\t", 4), 4);
+    expect(&t, "cuts-for-deal  exposes");
+    assert_int_equal(write(t.fd, "\x15", 1), 1);
+    memset(big, 'y', 5000);
+    memcpy(big, "A ", 2);
+    assert_int_equal(write(t.fd, big, 5000), 5000);
+    for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+        assert_int_equal(write(t.fd, "\x01", 1), 1); /* to the start */
+        for (int k = 0; k < at[i]; k += 500) {
+            int step = at[i] - k < 500 ? at[i] - k : 500;
+            char fwd[500];
+
+            memset(fwd, '\x06', (size_t)step); /* Ctrl-F: one forward */
+            assert_int_equal(write(t.fd, fwd, (size_t)step), step);
+            pump(&t, 20);
+        }
+        assert_int_equal(write(t.fd, "\t\t", 2), 2);
+        pump(&t, 50);
+    }
+    assert_int_equal(write(t.fd, "\x05\x15", 2), 2); /* end, kill */
+    pump(&t, 100);
+    t.mark = t.len;
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    free(big);
+}
+
+/* A NUL or a byte that is not UTF-8 typed at the table is refused with the
+ * words `record` gives (the column named), not dropped; nothing of the
+ * line is recorded. */
+static void table__nul_and_bad_bytes_are_refused(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    assert_int_equal(write(t.fd, "[Event \"Zo\xff\"]\r", 14), 14);
+    expect(&t, "table:1:11: expected UTF-8 text, found the byte 0xFF");
+    expect(&t, "nothing recorded");
+    expect(&t, "> ");
+    assert_int_equal(write(t.fd, "\0\r", 2), 2); /* a NUL alone */
+    expect(&t, "table:1:1: expected UTF-8 text, found the byte 0x00");
+    expect(&t, "> ");
+    assert_int_equal(write(t.fd, "[Event \"Z\0o\"]\r", 14), 14);
+    expect(&t, "table:1:10: expected UTF-8 text, found the byte 0x00");
+    expect(&t, "> ");
+    assert_int_equal(write(t.fd, "quit\0xyz\r", 9), 9);
+    expect(&t, "expected UTF-8 text, found the byte 0x00");
+    expect(&t, "> ");
+    type(&t, "[Event \"Zo\xc3\xab\"]");
+    expect(&t, "> ");
+    type(&t, "game");
+    expect(&t, "> ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c Event",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* only the well-formed one */
+}
+
+/* Under LC_ALL=C the table still reads and keeps UTF-8: a name typed as
+ * Zoë is stored as Zoë. */
+static void table__utf8_whatever_the_locale(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    setenv("LC_ALL", "C", 1);
+    term_start(&t, tmp->db, NULL);
+    unsetenv("LC_ALL");
+    expect(&t, "> ");
+    type(&t, "[A \"Zo\xc3\xab\"]");
+    expect(&t, "> ");
+    type(&t, "game");
+    expect(&t, "> ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^\\[A \"Zo\xc3\xab\"\\]$'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -471,6 +590,9 @@ int run_tests(void)
         T(table__two_tables_share_one_ledger),
         T(table__without_a_terminal_is_record),
         T(table__ctrl_c_drops_the_line_and_goes_on),
+        T(table__tab_anywhere_in_a_long_line),
+        T(table__nul_and_bad_bytes_are_refused),
+        T(table__utf8_whatever_the_locale),
 #undef T
     };
 
