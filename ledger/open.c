@@ -577,6 +577,45 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags)
 }
 
 /*
+ * immutable_uri - the URI that opens the file at path read-only as
+ * immutable: "file:" and the path with every byte other than a letter,
+ * a digit or one of "/._-~" written as %XX (so that a name holding '?',
+ * '#' or '%' names the file, not a query), a leading "//" escaped too
+ * (it would be an authority), then "?immutable=1".  Returns the URI
+ * (owned: sqlite3_free) or NULL if out of memory.
+ */
+static char *immutable_uri(const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(path);
+    char *uri = sqlite3_malloc64(5 + 3 * (sqlite3_uint64)n + 13);
+    char *p = uri;
+
+    if (uri == NULL) {
+        return NULL;
+    }
+    memcpy(p, "file:", 5);
+    p += 5;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)path[i];
+        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                     (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+                     c == '-' || c == '~' ||
+                     (c == '/' && !(i == 0 && path[1] == '/'));
+
+        if (plain) {
+            *p++ = (char)c;
+        } else {
+            *p++ = '%';
+            *p++ = hex[c >> 4];
+            *p++ = hex[c & 0x0f];
+        }
+    }
+    memcpy(p, "?immutable=1", 13);
+    return uri;
+}
+
+/*
  * open_checked - open path (SQLite flags oflags) into l->db and check
  * that it is a ledger (check_format; *is_empty for a file without a
  * table).  Read-only, a ledger in a directory that may not be written is
@@ -596,7 +635,7 @@ static int open_checked(struct ledger *l, const char *path, int oflags,
     if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
         /* a ledger in a directory we may not write to (an archived copy):
          * WAL needs a -shm file there, so read the file as immutable */
-        char *uri = sqlite3_mprintf("file:%s?immutable=1", path);
+        char *uri = immutable_uri(path);
 
         sqlite3_close(l->db);
         l->db = NULL;

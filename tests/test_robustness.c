@@ -234,6 +234,31 @@ static void robust__ledger_in_a_read_only_place_can_be_read(void **state)
                      0);
     assert_non_null(strstr(out, "A 2 B 0"));
     assert_int_equal(harness_sh("chmod 755 '%s'", t->dir), 0);
+    /* a name with '#', '?' or '%' in it: the same (it is no URI) */
+    {
+        static const char *const names[] = {"a#b.db", "a?b.db", "a%41.db",
+                                            "a%%.db"};
+
+        for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+            char path[600];
+
+            snprintf(path, sizeof(path), "%s/%s", t->dir, names[i]);
+            assert_int_equal(
+                harness_record(path, harness_example("hoffmann-refused."
+                                                     "ecarte")),
+                0);
+            assert_int_equal(harness_sh("chmod 444 '%s' && chmod 555 '%s'",
+                                        path, t->dir),
+                             0);
+            assert_int_equal(harness_capture(out, sizeof(out),
+                                             "su nobody -s /bin/sh -c \"%s "
+                                             "score --db '%s'\" 2>&1",
+                                             harness_ecarte(), path),
+                             0);
+            assert_non_null(strstr(out, "A 2 B 0"));
+            assert_int_equal(harness_sh("chmod 755 '%s'", t->dir), 0);
+        }
+    }
 }
 
 static void robust__export_of_what_is_not_there_fails(void **state)
