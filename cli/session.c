@@ -170,7 +170,13 @@ int session__ledger_fail(struct session *s, const char *what)
                   : "another ecarte recorded into this sitting at the same "
                     "time; run again to resume after it";
     }
-    fprintf(stderr, "ecarte: ledger: %s: %s\n", what, why);
+    /* the ledger's message names its step ("commit: database or disk is
+     * full"): the session's word for it is said only when it does not */
+    if (why[0] != '\0') {
+        fprintf(stderr, "ecarte: ledger: %s\n", why);
+    } else {
+        fprintf(stderr, "ecarte: ledger: %s failed\n", what);
+    }
     if (s->in_txn) {
         ledger_rollback(s->led);
         s->in_txn = false;

@@ -471,6 +471,25 @@ static void robust__inputs_the_fuzzer_found_are_read(void **state)
         0);
 }
 
+/* A ledger that cannot grow (the file size limit reached) stops record
+ * with exit 2 and one message that names each step once. */
+static void robust__a_full_ledger_is_said_once(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[8192];
+
+    assert_int_equal(harness_sh("%s gen --deals 200 --seed 3 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "(trap '' XFSZ; ulimit -f 200; %s record "
+                                     "--db '%s' '%s' 2>&1 >/dev/null)",
+                                     harness_ecarte(), t->db, t->log),
+                     2);
+    assert_non_null(strstr(out, "ecarte: ledger: commit: "));
+    assert_null(strstr(out, "commit: commit"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +513,7 @@ int run_tests(void)
         T(robust__text_that_is_not_utf8_is_refused),
         T(robust__verify_log_that_is_not_an_export_exits_2),
         T(robust__read_only_ledger_is_said_in_words),
+        T(robust__a_full_ledger_is_said_once),
         T(robust__inputs_the_fuzzer_found_are_read),
 #undef T
     };
