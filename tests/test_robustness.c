@@ -482,7 +482,7 @@ static void robust__a_full_ledger_is_said_once(void **state)
                                 harness_ecarte(), t->log),
                      0);
     assert_int_equal(harness_capture(out, sizeof(out),
-                                     "(trap '' XFSZ; ulimit -f 200; %s record "
+                                     "(trap '' XFSZ; ulimit -f 400; %s record "
                                      "--db '%s' '%s' 2>&1 >/dev/null)",
                                      harness_ecarte(), t->db, t->log),
                      2);
