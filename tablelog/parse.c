@@ -421,6 +421,20 @@ int tl_parse_line(const char *text, size_t len, int line_no,
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
         len--;
     }
+    {
+        const char *cr = memchr(text, '\r', len);
+
+        if (cr != NULL) {
+            /* a CR not at the end: a log with old Mac line ends (CR
+             * alone) would read as one line, and a comment swallow it */
+            err->col = (int)(cr - text) + 1;
+            snprintf(err->msg, sizeof(err->msg),
+                     "expected a line end (LF, or CR LF), found a CR alone "
+                     "(line ends of CR only are not read: convert the file "
+                     "to LF)");
+            return -1;
+        }
+    }
     bad = tl_utf8_bad(text, len);
     if (bad < len) {
         /* the whole line, comment included, is UTF-8 text (FORMAT.md) */

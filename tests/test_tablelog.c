@@ -1429,6 +1429,34 @@ static void tablelog__reader_rejects_an_overlong_line_and_goes_on(void **state)
     free(text);
 }
 
+/* Line ends of CR alone (an old Mac file) are refused where the first
+ * stands, never read as one comment line; CR LF line ends are read. */
+static void tablelog__reader_refuses_cr_only_line_ends(void **state)
+{
+    struct tl_line l;
+    FILE *fp = NULL;
+    struct tl_reader *r = NULL;
+
+    (void)state;
+    r = reader_on("# a club evening\rgame\rdeal A\r", &fp);
+    assert_int_equal(tl_reader_next(r, &l), -1);
+    assert_string_equal(tl_reader_error(r),
+                        "t.ecarte:1:17: expected a line end (LF, or CR LF), "
+                        "found a CR alone (line ends of CR only are not "
+                        "read: convert the file to LF)");
+    tl_reader_close(r);
+    fclose(fp);
+    r = reader_on("# a club evening\r\ngame\r\ndeal A\r\n", &fp);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.kind, TL_EVENT);
+    assert_int_equal(l.ev.kind, EV_GAME);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_DEAL);
+    assert_int_equal(tl_reader_next(r, &l), 0);
+    tl_reader_close(r);
+    fclose(fp);
+}
+
 static void tablelog__reader_accepts_a_line_of_the_maximum_length(void **state)
 {
     char *text = malloc(TL_LINE_MAX + 16);
@@ -1610,6 +1638,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__reader_reports_bad_lines_and_goes_on),
         cmocka_unit_test(tablelog__reader_rejects_an_overlong_line_and_goes_on),
         cmocka_unit_test(tablelog__reader_accepts_a_line_of_the_maximum_length),
+        cmocka_unit_test(tablelog__reader_refuses_cr_only_line_ends),
         cmocka_unit_test(tablelog__reader_does_not_read_past_the_line),
         cmocka_unit_test(tablelog__reader_yields_each_line_of_a_pipe_at_once),
         cmocka_unit_test(tablelog__reader_close_accepts_null),
