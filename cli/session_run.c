@@ -68,6 +68,12 @@ static int handle_tag(struct session *s, const struct tl_line *line)
     if (seen == TAG_SAME) {
         return 0;               /* resuming: the same tag as recorded */
     }
+    if (seen == TAG_NEW && s->n_tags >= TL_TAGS_MAX) {
+        fprintf(stderr, "%s:%d:1: expected at most %d tags in a sitting, "
+                        "found one more, [%s]\n",
+                s->name, line->line_no, TL_TAGS_MAX, line->tag_name);
+        return CLI_E_INPUT;
+    }
     if (seen == TAG_CONTRARY) {
         fprintf(stderr, "%s:%d:1: expected one value for [%s], found "
                         "a second, \"%s\"\n",

@@ -19,6 +19,8 @@
 
 #define TL_TAG_NAME_MAX 32
 #define TL_TAG_VALUE_MAX 256
+#define TL_TAGS_MAX 256         /* tags of one sitting (docs/format.md):
+                                   one more is an error at its line */
 #define TL_STAMP_MAX 24
 #define TL_MSG_MAX 256
 #define TL_LINE_MAX 4096        /* longest line accepted */

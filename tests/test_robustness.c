@@ -490,6 +490,36 @@ static void robust__a_full_ledger_is_said_once(void **state)
     assert_null(strstr(out, "commit: commit"));
 }
 
+/* Tags are bounded: 256 distinct tags read, the 257th refused at its line
+ * (a log of 10^6 tags is not read in quadratic time: it stops there). */
+static void robust__tags_are_bounded(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    FILE *fp = fopen(t->log, "w");
+
+    assert_non_null(fp);
+    for (int i = 0; i < 256; i++) {
+        fprintf(fp, "[X%d \"v\"]\n[X%d \"v\"]\n", i, i);
+    }
+    fprintf(fp, "game\n");
+    fclose(fp);
+    assert_int_equal(harness_sh("%s check '%s' > /dev/null", harness_ecarte(),
+                                t->log),
+                     0);
+    fp = fopen(t->log, "w");
+    assert_non_null(fp);
+    for (int i = 0; i < 100000; i++) {
+        fprintf(fp, "[X%d \"v\"]\n", i);
+    }
+    fclose(fp);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, ":257:1: expected at most 256 tags in a "
+                                "sitting, found one more, [X256]"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +544,7 @@ int run_tests(void)
         T(robust__verify_log_that_is_not_an_export_exits_2),
         T(robust__read_only_ledger_is_said_in_words),
         T(robust__a_full_ledger_is_said_once),
+        T(robust__tags_are_bounded),
         T(robust__inputs_the_fuzzer_found_are_read),
 #undef T
     };
