@@ -851,6 +851,14 @@ struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
  * has none).  Returns 0, or a ledger error (ledger_errmsg). */
 int newest_sitting(struct ledger *l, int64_t *out);
 
+/* newest_played_sitting - for command sub on ledger db: the newest
+ * sitting with an action recorded into *out (0 if none has one); when a
+ * newer sitting has none yet (another writer is opening it), which one
+ * is taken is said on stderr.  Returns 0, or a ledger error
+ * (ledger_errmsg). */
+int newest_played_sitting(const char *sub, const char *db, struct ledger *l,
+                          int64_t *out);
+
 /* output_set_quiet - from now on o prints findings only: no rulings,
  * notes, deals, games or `=` lines of money (check --quiet). */
 void output_set_quiet(struct output *o, bool quiet);

@@ -240,7 +240,8 @@ int cmd_export(int argc, char **argv)
     /* the chain tag and the lines from one snapshot of the ledger */
     if (ledger_read_begin(l) != 0 ||
         (sitting == 0 &&
-         newest_sitting(l, &sitting) != 0)) {
+         (newest_played_sitting("export", db, l, &sitting) != 0 ||
+          (sitting == 0 && newest_sitting(l, &sitting) != 0)))) {
         fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
         ledger_close(l);
         return EXIT_BAD_INPUT;

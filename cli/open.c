@@ -89,3 +89,21 @@ int newest_sitting(struct ledger *l, int64_t *out)
     *out = 0;
     return ledger_sittings_foreach(l, newest, out);
 }
+
+int newest_played_sitting(const char *sub, const char *db, struct ledger *l,
+                          int64_t *out)
+{
+    int64_t newest = 0;
+    int rc = ledger_sitting_last_played(l, out);
+
+    if (rc == 0) {
+        rc = newest_sitting(l, &newest);
+    }
+    if (rc == 0 && *out != 0 && newest > *out) {
+        /* another writer is opening a sitting: it has nothing yet */
+        fprintf(stderr, "ecarte %s: %s: sitting %lld, the newest with an "
+                        "action (sitting %lld has none yet)\n",
+                sub, db, (long long)*out, (long long)newest);
+    }
+    return rc;
+}

@@ -154,7 +154,8 @@ static int choose_sitting(struct report *r, const char *db, int64_t id)
 {
     int rc;
 
-    if (id == 0 && newest_sitting(r->l, &id) != 0) {
+    if (id == 0 && (newest_played_sitting("report", db, r->l, &id) != 0 ||
+                    (id == 0 && newest_sitting(r->l, &id) != 0))) {
         fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
         return EXIT_BAD_INPUT;
     }

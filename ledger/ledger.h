@@ -179,6 +179,11 @@ int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out);
  * LEDGER_E_NOTFOUND if the ledger has none. */
 int ledger_sitting_last(struct ledger *l, int64_t *out);
 
+/* ledger_sitting_last_played - the id of the newest sitting that has an
+ * action recorded into *out (0 if none has).  Returns 0 or a negative
+ * code. */
+int ledger_sitting_last_played(struct ledger *l, int64_t *out);
+
 /* ledger_tag_add - append tag name = value to sitting (kept in order). */
 int ledger_tag_add(struct ledger *l, int64_t sitting, const char *name,
                    const char *value);

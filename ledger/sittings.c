@@ -27,6 +27,28 @@ int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out)
     return rc;
 }
 
+int ledger_sitting_last_played(struct ledger *l, int64_t *out)
+{
+    sqlite3_stmt *st = NULL;
+    int src;
+    int rc = 0;
+
+    *out = 0;
+    /* by the index event_by_sitting: no scan */
+    if (sqlite3_prepare_v2(l->db, "SELECT max(sitting_id) FROM event", -1, &st,
+                           NULL) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "newest sitting");
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+    } else {
+        rc = ledger__fail(l, src, "newest sitting");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int ledger_sitting_last(struct ledger *l, int64_t *out)
 {
     sqlite3_stmt *st = l->st[ST_SITTING_LAST];

@@ -10,6 +10,8 @@
  */
 #include "tests/harness.h"
 
+#include "ledger/ledger.h"
+
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -909,6 +911,45 @@ static void restart__an_empty_file_is_not_a_ledger_unless_new(void **state)
     assert_int_equal(q(t->db, "SELECT count(*) FROM sitting"), 1);
 }
 
+/* 10: a reader without --sitting, while another writer has opened a
+ * sitting that has no action yet: export and report take the newest
+ * sitting with an action and say which, exit 0. */
+static void restart__readers_take_the_newest_sitting_with_an_action(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    struct ledger *l = NULL;
+    char out[8192];
+    int64_t id = 0;
+
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
+    /* as import begins a sitting: the row and its tags, no action yet */
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    assert_int_equal(ledger_sitting_add(l, "incoming.ecarte", &id), 0);
+    assert_int_equal(id, 2);
+    assert_int_equal(ledger_tag_add(l, id, "Event", "incoming"), 0);
+    ledger_close(l);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "2>&1 >/dev/null", harness_ecarte(),
+                                     t->db),
+                     0);
+    assert_non_null(strstr(out, "sitting 1, the newest with an action "
+                                "(sitting 2 has none yet)"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "2>/dev/null | grep -c 'Site \"Hoffmann'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(atoi(out), 1);
+    assert_int_equal(harness_sh("%s report --db '%s' -o '%s/r.html' "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->dir),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -916,6 +957,7 @@ int run_tests(void)
     cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
                                     harness_tmp_teardown)
         T(restart__the_same_log_piped_twice_is_recorded_once),
+        T(restart__readers_take_the_newest_sitting_with_an_action),
         T(restart__the_whole_log_piped_after_a_crash_goes_on),
         T(restart__a_second_table_on_standard_input_is_its_own_sitting),
         T(restart__record_resumes_the_sitting_of_its_own_source),
