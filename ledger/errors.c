@@ -82,6 +82,8 @@ const char *ledger_strerror(int code)
         return "the ledger file is damaged";
     case LEDGER_E_EMPTY:
         return "an empty file, not a ledger";
+    case LEDGER_E_MOVED:
+        return "the ledger's file was deleted, replaced or lost its WAL";
     default:
         return "unknown ledger status";
     }

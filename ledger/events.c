@@ -63,8 +63,9 @@ int ledger_commit(struct ledger *l)
     rc = ledger__run(l, l->st[ST_COMMIT], 0, "commit");
     if (rc != 0) {
         ledger_rollback(l);
+        return rc;
     }
-    return rc;
+    return ledger__watch(l);
 }
 
 void ledger_rollback(struct ledger *l)

@@ -29,7 +29,10 @@ enum ledger_status {
     LEDGER_E_DUPLICATE = -5,    /* already recorded (a file imported twice) */
     LEDGER_E_DAMAGED = -6,      /* the file is damaged (its pages do not
                                    check) */
-    LEDGER_E_EMPTY = -7         /* an existing empty file, not a ledger */
+    LEDGER_E_EMPTY = -7,        /* an existing empty file, not a ledger */
+    LEDGER_E_MOVED = -8         /* the file written is no longer the
+                                   ledger at its path (deleted, replaced,
+                                   or its WAL removed) */
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <sys/types.h>
 
 #include <openssl/evp.h>
 #include <sqlite3.h>
@@ -188,6 +189,13 @@ struct ledger {
                                            no seals */
     int64_t scratch_last;               /* ... the last event id given */
     sqlite3_stmt *seal_st[SEAL_TABLES]; /* a row as sealed (seal.c) */
+    /* a writer's file, watched at every commit (ledger__watch) */
+    char *path;                         /* NULL: not watched */
+    dev_t dev;
+    ino_t ino;
+    bool wal_seen;                      /* the WAL file's identity is ... */
+    dev_t wal_dev;
+    ino_t wal_ino;
 };
 
 /* ------------------------------------------------------------------ */
@@ -297,6 +305,15 @@ int ledger__event_hash(struct ledger *l, const char *prev,
 /* ledger__db - the SQLite handle of l, for tests that look at what the
  * ledger set on its connection (pragmas); borrowed. */
 struct sqlite3 *ledger__db(struct ledger *l);
+
+/*
+ * ledger__watch - after a commit: is the file at l->path still the one
+ * written, and its WAL still there?  A file deleted or replaced, or a WAL
+ * removed or replaced, is LEDGER_E_MOVED with what happened in words (what
+ * was committed may be lost); nothing to watch (in memory, read-only) is
+ * 0.  The first commit that finds the WAL records its identity.
+ */
+int ledger__watch(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* The seal (seal.c)                                                    */

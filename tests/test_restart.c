@@ -950,6 +950,44 @@ static void restart__readers_take_the_newest_sitting_with_an_action(
                      0);
 }
 
+/* 11: the ledger pulled away under a running `record -` (deleted,
+ * replaced, its WAL removed): record notices at the next commit and stops
+ * with exit 2, saying what happened, instead of taking the rest. */
+static void restart__a_ledger_pulled_away_stops_the_writer(void **state)
+{
+    static const char *const how[] = {
+        "rm -f l.db", "cp l.db o.db && mv o.db l.db", "rm -f l.db-wal",
+    };
+    static const char *const said[] = {
+        "the ledger l.db was deleted while ecarte wrote to it",
+        "the ledger l.db was replaced by another file",
+        "the ledger's WAL file l.db-wal was removed",
+    };
+    struct harness_tmp *t = *state;
+    char out[8192];
+
+    assert_int_equal(harness_sh("%s gen --deals 40 --seed 4 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    for (size_t i = 0; i < sizeof(how) / sizeof(how[0]); i++) {
+        assert_int_equal(
+            harness_capture(out, sizeof(out),
+                            "e=$(realpath '%s'); cd '%s' || exit 1; "
+                            "rm -f l.db* f; mkfifo f || exit 1; "
+                            "{ \"$e\" record --db l.db - < f > /dev/null "
+                            "2> err; echo \"exit=$?\" >> err; } & "
+                            "exec 3> f; head -300 '%s' >&3; sleep 1; %s; "
+                            "sed -n '301,700p' '%s' >&3; exec 3>&-; wait; "
+                            "cat err",
+                            harness_ecarte(), t->dir, t->log, how[i],
+                            t->log),
+            0);
+        if (strstr(out, said[i]) == NULL || strstr(out, "exit=2") == NULL) {
+            fail_msg("after `%s` record said:\n%s", how[i], out);
+        }
+    }
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -958,6 +996,7 @@ int run_tests(void)
                                     harness_tmp_teardown)
         T(restart__the_same_log_piped_twice_is_recorded_once),
         T(restart__readers_take_the_newest_sitting_with_an_action),
+        T(restart__a_ledger_pulled_away_stops_the_writer),
         T(restart__the_whole_log_piped_after_a_crash_goes_on),
         T(restart__a_second_table_on_standard_input_is_its_own_sitting),
         T(restart__record_resumes_the_sitting_of_its_own_source),
