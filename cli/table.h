@@ -73,6 +73,29 @@ struct table_completion {
 void table_completion(const struct arbiter *a, const char *line, size_t upto,
                       struct table_completion *out);
 
+/* A byte typed that is not text (a NUL, a byte that is not UTF-8) goes
+ * through the line editor as the character U+F700 + the byte. */
+#define TABLE_RAW_BASE 0xF700UL
+
+/*
+ * table_char_read - one character decoded from the bytes next(ctx) gives
+ * (a byte, -1 at the end, another negative on an error): UTF-8 (RFC 3629)
+ * into *cp; a NUL, or a byte that neither begins nor continues a
+ * well-formed character, as TABLE_RAW_BASE + the byte.  *pushed holds a
+ * byte read ahead (-1 none; start with -1).  Returns 1, 0 at the end, -1
+ * on an error.  Pure but for next.
+ */
+int table_char_read(int (*next)(void *ctx), void *ctx, int *pushed,
+                    unsigned long *cp);
+
+/*
+ * table_line_bytes - the line the editor gives back (n bytes: the UTF-8
+ * of its characters) as it was typed, into out (n + 1 bytes): each
+ * TABLE_RAW_BASE + b made the byte b again.  Returns its length; out is
+ * NUL-terminated (the line may hold NULs of its own).
+ */
+size_t table_line_bytes(const char *s, size_t n, char *out);
+
 /* The line editor of the table (table_edit.c, on libedit's histedit.h). */
 struct table_editor;
 

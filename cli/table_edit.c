@@ -20,7 +20,6 @@
 
 #include <histedit.h>
 
-#define RAW_BASE 0xF700         /* U+F700 + byte: a byte that is not text */
 
 struct table_editor {
     EditLine *el;
@@ -38,20 +37,14 @@ struct table_editor {
 /* Bytes in                                                             */
 /* ------------------------------------------------------------------ */
 
-/* next_byte - one byte from the terminal (the one read ahead first).
- * Returns it, -1 at the end of input, -2 on an error (EINTR: Ctrl-C). */
-static int next_byte(struct table_editor *ed)
+/* next_byte - one byte from the terminal: the byte, -1 at the end of
+ * input, -2 on an error (EINTR: Ctrl-C). */
+static int next_byte(void *vctx)
 {
+    struct table_editor *ed = vctx;
     unsigned char b;
-    ssize_t n;
+    ssize_t n = read(ed->fd, &b, 1);
 
-    if (ed->pushed >= 0) {
-        int c = ed->pushed;
-
-        ed->pushed = -1;
-        return c;
-    }
-    n = read(ed->fd, &b, 1);
     if (n == 1) {
         return b;
     }
@@ -81,55 +74,72 @@ static int utf8_need(int b, int *lo, int *hi)
     return -1;
 }
 
-/* getc_fn - libedit's character reader (EL_GETCFN): one character,
- * decoded from UTF-8 here; a NUL, or a byte that does not begin or
- * continue a well-formed character, as U+F700 + the byte.  1 with *wc,
- * 0 at the end of input, -1 on an error (errno: EINTR for Ctrl-C). */
-static int getc_fn(EditLine *el, wchar_t *wc)
+int table_char_read(int (*next)(void *ctx), void *ctx, int *pushed,
+                    unsigned long *cp)
 {
-    struct table_editor *ed = NULL;
     int b;
     int lo;
     int hi;
     int need;
-    unsigned long cp;
+    unsigned long v;
 
-    el_get(el, EL_CLIENTDATA, &ed);
-    b = next_byte(ed);
+    if (*pushed >= 0) {
+        b = *pushed;
+        *pushed = -1;
+    } else {
+        b = next(ctx);
+    }
     if (b == -1) {
         return 0;
     }
-    if (b == -2) {
+    if (b < 0) {
         return -1;
     }
     if (b > 0 && b < 0x80) {
-        *wc = (wchar_t)b;
+        *cp = (unsigned long)b;
         return 1;
     }
     need = b == 0 ? -1 : utf8_need(b, &lo, &hi);
     if (need < 0) {
-        *wc = (wchar_t)(RAW_BASE + b);
+        *cp = TABLE_RAW_BASE + (unsigned long)b;
         return 1;
     }
-    cp = (unsigned long)b & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
+    v = (unsigned long)b & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
     for (int i = 0; i < need; i++) {
-        int c = next_byte(ed);
+        int c = next(ctx);
 
         if (c < 0 || c < lo || c > hi) {
             /* not a continuation: the lead byte stands alone, the one
              * read is read again as what it is */
             if (c >= 0) {
-                ed->pushed = c;
+                *pushed = c;
             }
-            *wc = (wchar_t)(RAW_BASE + b);
+            *cp = TABLE_RAW_BASE + (unsigned long)b;
             return 1;
         }
-        cp = (cp << 6) | ((unsigned long)c & 0x3F);
+        v = (v << 6) | ((unsigned long)c & 0x3F);
         lo = 0x80;
         hi = 0xBF;
     }
-    *wc = (wchar_t)cp;
+    *cp = v;
     return 1;
+}
+
+/* getc_fn - libedit's character reader (EL_GETCFN): table_char_read on
+ * the terminal's bytes.  1 with *wc, 0 at the end of input, -1 on an
+ * error (errno: EINTR for Ctrl-C). */
+static int getc_fn(EditLine *el, wchar_t *wc)
+{
+    struct table_editor *ed = NULL;
+    unsigned long cp = 0;
+    int rc;
+
+    el_get(el, EL_CLIENTDATA, &ed);
+    rc = table_char_read(next_byte, ed, &ed->pushed, &cp);
+    if (rc == 1) {
+        *wc = (wchar_t)cp;
+    }
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -254,14 +264,37 @@ void table_editor_set_arbiter(struct table_editor *ed,
     ed->arb = a;
 }
 
-/* take_bytes - the line libedit gives (its characters as UTF-8, without
- * the line end) into ed->line: each U+F700 + byte turned back into the
- * byte typed.  Returns 0 or -1 (out of memory). */
-static int take_bytes(struct table_editor *ed, const char *s, size_t n,
-                      size_t *len)
+size_t table_line_bytes(const char *s, size_t n, char *out)
 {
     size_t k = 0;
 
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b0 = (unsigned char)s[i];
+
+        if (b0 == 0xEF && i + 2 < n) {
+            unsigned long cp = ((unsigned long)(b0 & 0x0F) << 12) |
+                               ((unsigned long)((unsigned char)s[i + 1] &
+                                                0x3F) << 6) |
+                               ((unsigned char)s[i + 2] & 0x3F);
+
+            if (cp >= TABLE_RAW_BASE && cp <= TABLE_RAW_BASE + 0xFF) {
+                out[k++] = (char)(cp - TABLE_RAW_BASE);
+                i += 2;
+                continue;
+            }
+        }
+        out[k++] = (char)b0;
+    }
+    out[k] = '\0';
+    return k;
+}
+
+/* take_bytes - the line libedit gives (n bytes) into ed->line, as typed
+ * (table_line_bytes); its length into *len.  Returns 0 or -1 (out of
+ * memory). */
+static int take_bytes(struct table_editor *ed, const char *s, size_t n,
+                      size_t *len)
+{
     if (n + 1 > ed->cap) {
         char *p = realloc(ed->line, n + 1);
 
@@ -271,24 +304,7 @@ static int take_bytes(struct table_editor *ed, const char *s, size_t n,
         ed->line = p;
         ed->cap = n + 1;
     }
-    for (size_t i = 0; i < n; i++) {
-        unsigned char b0 = (unsigned char)s[i];
-
-        if (b0 == 0xEF && i + 2 < n) {
-            unsigned cp = ((unsigned)(b0 & 0x0F) << 12) |
-                          ((unsigned)((unsigned char)s[i + 1] & 0x3F) << 6) |
-                          ((unsigned char)s[i + 2] & 0x3F);
-
-            if (cp >= RAW_BASE && cp <= RAW_BASE + 0xFF) {
-                ed->line[k++] = (char)(cp - RAW_BASE);
-                i += 2;
-                continue;
-            }
-        }
-        ed->line[k++] = (char)b0;
-    }
-    ed->line[k] = '\0';
-    *len = k;
+    *len = table_line_bytes(s, n, ed->line);
     return 0;
 }
 
