@@ -178,7 +178,7 @@ FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
                $(wildcard sitting/*.c) $(wildcard arbiter/*.c)
 FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) \
                $(filter-out cli/main.c,$(CLI_SRC))
-FUZZ_TARGETS = arbiter import
+FUZZ_TARGETS = arbiter import table
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
@@ -188,6 +188,11 @@ $(FUZZ_BUILD)/fuzz_arbiter: fuzz/fuzz_arbiter.c $(FUZZ_LIB_SRC)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -o $@ $^ -lm
 
 $(FUZZ_BUILD)/fuzz_import: fuzz/fuzz_import.c $(FUZZ_ALL_SRC)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
+	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm
+
+$(FUZZ_BUILD)/fuzz_table: fuzz/fuzz_table.c $(FUZZ_ALL_SRC)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
 	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm

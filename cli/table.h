@@ -77,16 +77,23 @@ void table_completion(const struct arbiter *a, const char *line, size_t upto,
  * through the line editor as the character U+F700 + the byte. */
 #define TABLE_RAW_BASE 0xF700UL
 
+/* Bytes read ahead by table_char_read, given again first (start with
+ * n 0). */
+struct table_ahead {
+    int n;
+    unsigned char b[4];
+};
+
 /*
  * table_char_read - one character decoded from the bytes next(ctx) gives
  * (a byte, -1 at the end, another negative on an error): UTF-8 (RFC 3629)
  * into *cp; a NUL, or a byte that neither begins nor continues a
- * well-formed character, as TABLE_RAW_BASE + the byte.  *pushed holds a
- * byte read ahead (-1 none; start with -1).  Returns 1, 0 at the end, -1
- * on an error.  Pure but for next.
+ * well-formed character, as TABLE_RAW_BASE + the byte (the bytes after it
+ * read again as what they are).  Returns 1, 0 at the end, -1 on an error.
+ * Pure but for next.
  */
-int table_char_read(int (*next)(void *ctx), void *ctx, int *pushed,
-                    unsigned long *cp);
+int table_char_read(int (*next)(void *ctx), void *ctx,
+                    struct table_ahead *ahead, unsigned long *cp);
 
 /*
  * table_line_bytes - the line the editor gives back (n bytes: the UTF-8

@@ -27,7 +27,7 @@ struct table_editor {
     const char *prompt;         /* borrowed for the read in hand */
     const struct arbiter *arb;  /* what completion asks */
     int fd;                     /* where the bytes come from */
-    int pushed;                 /* a byte read ahead, -1 none */
+    struct table_ahead ahead;   /* bytes read ahead */
     bool interrupted;           /* set by the caller's SIGINT handler */
     char *line;                 /* the last line taken, its bytes */
     size_t cap;
@@ -74,21 +74,32 @@ static int utf8_need(int b, int *lo, int *hi)
     return -1;
 }
 
-int table_char_read(int (*next)(void *ctx), void *ctx, int *pushed,
-                    unsigned long *cp)
+/* ahead_byte - the next byte: one read ahead first, else from next. */
+static int ahead_byte(int (*next)(void *ctx), void *ctx,
+                      struct table_ahead *ahead)
 {
+    int b;
+
+    if (ahead->n == 0) {
+        return next(ctx);
+    }
+    b = ahead->b[0];
+    ahead->n--;
+    memmove(ahead->b, ahead->b + 1, (size_t)ahead->n);
+    return b;
+}
+
+int table_char_read(int (*next)(void *ctx), void *ctx,
+                    struct table_ahead *ahead, unsigned long *cp)
+{
+    unsigned char seen[3];
     int b;
     int lo;
     int hi;
     int need;
     unsigned long v;
 
-    if (*pushed >= 0) {
-        b = *pushed;
-        *pushed = -1;
-    } else {
-        b = next(ctx);
-    }
+    b = ahead_byte(next, ctx, ahead);
     if (b == -1) {
         return 0;
     }
@@ -106,17 +117,27 @@ int table_char_read(int (*next)(void *ctx), void *ctx, int *pushed,
     }
     v = (unsigned long)b & (need == 1 ? 0x1F : need == 2 ? 0x0F : 0x07);
     for (int i = 0; i < need; i++) {
-        int c = next(ctx);
+        int c = ahead_byte(next, ctx, ahead);
 
         if (c < 0 || c < lo || c > hi) {
-            /* not a continuation: the lead byte stands alone, the one
-             * read is read again as what it is */
-            if (c >= 0) {
-                *pushed = c;
+            /* not a continuation: the lead byte stands alone, and those
+             * read after it are read again as what they are */
+            int k = 0;
+            unsigned char keep[4];
+
+            for (int j = 0; j < i; j++) {
+                keep[k++] = seen[j];
             }
+            if (c >= 0) {
+                keep[k++] = (unsigned char)c;
+            }
+            memmove(ahead->b + k, ahead->b, (size_t)ahead->n);
+            memcpy(ahead->b, keep, (size_t)k);
+            ahead->n += k;
             *cp = TABLE_RAW_BASE + (unsigned long)b;
             return 1;
         }
+        seen[i] = (unsigned char)c;
         v = (v << 6) | ((unsigned long)c & 0x3F);
         lo = 0x80;
         hi = 0xBF;
@@ -135,7 +156,7 @@ static int getc_fn(EditLine *el, wchar_t *wc)
     int rc;
 
     el_get(el, EL_CLIENTDATA, &ed);
-    rc = table_char_read(next_byte, ed, &ed->pushed, &cp);
+    rc = table_char_read(next_byte, ed, &ed->ahead, &cp);
     if (rc == 1) {
         *wc = (wchar_t)cp;
     }
@@ -223,7 +244,6 @@ int table_editor_open(struct table_editor **out, const char *prog)
         return -1;
     }
     ed->fd = fileno(stdin);
-    ed->pushed = -1;
     ed->el = el_init(prog, stdin, stdout, stderr);
     ed->hist = history_init();
     if (ed->el == NULL || ed->hist == NULL) {

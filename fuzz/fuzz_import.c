@@ -6,7 +6,9 @@
  * leaks; an import that quarantined nothing exports a log that checks
  * clean (no error, no finding) with the `=` lines the export wrote.
  *
- * make fuzz builds it; make fuzz-run runs it for FUZZ_SECONDS.
+ * One ledger in memory serves every input of the process, emptied
+ * (ledger_clear) before each.  make fuzz builds it; make fuzz-run runs it
+ * for FUZZ_SECONDS.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +75,7 @@ static void recheck(struct text *t, FILE *quiet)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *quiet;
+    static struct ledger *led;
     struct ledger *l = NULL;
     struct output *o = NULL;
     struct session *s = NULL;
@@ -88,8 +91,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          NULL) {
         return 0;
     }
-    if (ledger_open(&l, ":memory:", LEDGER_FAST) != 0 ||
-        output_open(&o, quiet, false) != 0 ||
+    /* one ledger in memory for the process, emptied for each input: a
+     * new one costs its schema and statements every time */
+    if (led == NULL && ledger_open(&led, ":memory:", LEDGER_FAST) != 0) {
+        abort();
+    }
+    if (ledger_clear(led) != 0) {
+        fprintf(stderr, "ledger_clear: %s\n", ledger_errmsg(led));
+        abort();
+    }
+    l = led;
+    if (output_open(&o, quiet, false) != 0 ||
         session_open(&s, l, o, COMMIT_PER_DEAL) != 0) {
         abort();
     }
@@ -109,7 +121,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     session_close(s);
     output_close(o);
-    ledger_close(l);
     fclose(in);
     return 0;
 }

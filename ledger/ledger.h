@@ -101,6 +101,15 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags);
 int ledger_open_with(struct ledger **out, const char *path,
                      const struct ledger_options *opt);
 
+/*
+ * ledger_clear - empty every table of l, a ledger in memory (":memory:"),
+ * and set its chain back to the genesis: what a new ledger in memory
+ * holds, without making one (a fuzzer's runs reuse one ledger).
+ * Returns 0, LEDGER_E_ERROR for a ledger on a file (nothing done) or on
+ * failure.
+ */
+int ledger_clear(struct ledger *l);
+
 /* ledger_version - the schema version of the open file (1 for a version
  * 1 file read as it is). */
 int ledger_version(const struct ledger *l);

@@ -865,3 +865,32 @@ int ledger__watch(struct ledger *l)
     sqlite3_free(wal);
     return rc;
 }
+
+int ledger_clear(struct ledger *l)
+{
+    static const char clear[] =
+        "BEGIN;"
+        "DELETE FROM seal; DELETE FROM transfer; DELETE FROM settlement;"
+        "DELETE FROM sitting_mark; DELETE FROM bet; DELETE FROM stake;"
+        "DELETE FROM seating; DELETE FROM person; DELETE FROM claim;"
+        "DELETE FROM quarantine; DELETE FROM import_file;"
+        "DELETE FROM score_mark; DELETE FROM ruling; DELETE FROM event;"
+        "DELETE FROM deal; DELETE FROM game; DELETE FROM tag;"
+        "DELETE FROM sitting;"
+        "UPDATE chain SET head = '000000000000000000000000000000000000000000"
+        "0000000000000000000000', n_events = 0, last_id = 0, seal_head = "
+        "'0000000000000000000000000000000000000000000000000000000000000000',"
+        " n_seals = 0, seal_last = 0;"
+        "COMMIT;";
+    const char *name = sqlite3_db_filename(l->db, "main");
+
+    if (name != NULL && name[0] != '\0') {
+        return ledger__failf(l, LEDGER_E_ERROR, "clear: not a ledger in "
+                             "memory");
+    }
+    ledger_rollback(l);
+    l->chain_fresh = false;
+    l->chain_dirty = false;
+    l->scratch_last = 0;
+    return exec(l, clear, "clear");
+}
