@@ -282,6 +282,29 @@ static bool is_irregularity(struct audit *a, int k)
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
 
+/* offender_tally - a ruling of the sitting under law on offender (a
+ * person's ID, a seat's letter, "" for nobody) at event ev, counted to
+ * him. */
+static void offender_tally(struct audit *a, const struct ev_rec *ev,
+                           const char *offender, enum law_id law)
+{
+    struct audit_tally *t = NULL;
+
+    if (strcmp(offender, "A") == 0 || strcmp(offender, "B") == 0) {
+        t = audit__tally(a, ev->who, offender[0] == 'A' ? SEAT_A : SEAT_B);
+    } else {
+        int k = audit__name_index(a, offender);
+
+        if (k >= 0) {
+            t = &a->players[a->player_at[k]].t;
+        }
+    }
+    if (t != NULL) {
+        t->irregular++;
+        t->by_law[law]++;
+    }
+}
+
 /*
  * audit__close_deal - the deal audited is over: the log's `=` lines
  * against the rulings the laws give (claims), the ledger's own rulings
@@ -322,8 +345,11 @@ void audit__close_deal(struct audit *a)
         }
         a->irregular[ru->r.law]++;
         if (ru->r.offender != SEAT_NONE) {
-            a->seat[(int)ru->r.offender].irregular++;
-            a->seat[(int)ru->r.offender].by_law[ru->r.law]++;
+            /* the person who sat there when the table ruled it */
+            struct audit_tally *t = audit__tally(a, ev->who, ru->r.offender);
+
+            t->irregular++;
+            t->by_law[ru->r.law]++;
         }
         a->sink->irregularity(
             a->sink_ctx, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
@@ -341,7 +367,9 @@ void audit__close_deal(struct audit *a)
         }
     }
     /* the sitting's rulings (CH, PO, BY) between persons: counted by law
-     * and listed, their persons in the words */
+     * and listed, their persons in the words; each counted to its
+     * offender, a person (an adviser or a bettor errs as himself) or the
+     * one seated where the ruling names a seat */
     for (int k = 0; k < a->n_srus; k++) {
         const struct sru_rec *ru = &a->srus[k];
         const struct ev_rec *ev = &a->evs[ru->ev];
@@ -358,6 +386,7 @@ void audit__close_deal(struct audit *a)
         r.window = WIN_NONE;
         snprintf(r.note, sizeof(r.note), "%s", ru->r.note);
         a->irregular[ru->r.law]++;
+        offender_tally(a, ev, ru->r.offender, ru->r.law);
         a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
                               arbiter_deal_number(a->arb), ev->id, &r,
                               ru->words, a->imported ? "claimed" : "ruled");

@@ -288,10 +288,11 @@ static void audit_section(FILE *fp, const struct report *r,
             }
             fprintf(fp, "<li><a href=\"#stat-%d\"><strong class=\"flag\">"
                         "FLAG</strong></a> ", i + 1);
-            html_putf(fp, "%s, %s: %d of %d, chance gives %.1f "
+            html_putf(fp, "%s%s%s%s, %s: %d of %d, chance gives %.1f "
                           "(P = %.3g)",
-                      s->player, s->kind, s->k, s->n, s->expected,
-                      s->probability);
+                      s->player, s->person[0] ? " (" : "", s->person,
+                      s->person[0] ? ")" : "", s->kind, s->k, s->n,
+                      s->expected, s->probability);
             fputs("</li>\n", fp);
         }
         fputs("</ul>\n", fp);

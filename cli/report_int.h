@@ -75,15 +75,30 @@ struct rep_gap {
     int game;                   /* its game (report__scoresheet), 0 */
 };
 
-/* A player's summary, from the audit. */
+/* A person's games and money in one role ("all": every role), from the
+ * audit. */
+struct rep_role {
+    char role[16];
+    struct audit_role t;
+};
+
+#define REP_ROLES_MAX 10        /* the audit's nine roles and "all" */
+
+/* A player's summary, from the audit: a person (id his ID) at a table
+ * with persons, with his games and money by role; a seat of a duel (id
+ * ""). */
 struct rep_player {
+    char id[TL_ID_MAX];
     char name[TL_TAG_VALUE_MAX];
     struct audit_tally t;
+    int n_roles;
+    struct rep_role roles[REP_ROLES_MAX];
 };
 
 /* A statistic, from the audit. */
 struct rep_stat {
     char player[TL_TAG_VALUE_MAX];
+    char person[TL_ID_MAX];     /* his ID, "" for a seat of a duel */
     char kind[32];
     int k;
     int n;

@@ -387,7 +387,8 @@ static void on_strikes(void *ctx, int64_t sitting, const char *source,
     (void)strikes;              /* counted one by one (on_strike) */
 }
 
-static void on_player(void *ctx, const char *name, const struct audit_tally *t)
+static void on_player(void *ctx, const char *person, const char *name,
+                      const struct audit_tally *t)
 {
     struct report *r = ctx;
     struct rep_player *p;
@@ -398,13 +399,16 @@ static void on_player(void *ctx, const char *name, const struct audit_tally *t)
         return;
     }
     p = &r->players[r->n_players++];
+    memset(p, 0, sizeof(*p));
+    snprintf(p->id, sizeof(p->id), "%s", person != NULL ? person : "");
     snprintf(p->name, sizeof(p->name), "%s", name);
     p->t = *t;
 }
 
-static void on_statistic(void *ctx, const char *player, const char *kind,
-                         int k, int n, double expected, double probability,
-                         bool flagged, const char *message)
+static void on_statistic(void *ctx, const char *player, const char *person,
+                         const char *kind, int k, int n, double expected,
+                         double probability, bool flagged,
+                         const char *message)
 {
     struct report *r = ctx;
     struct rep_stat *s;
@@ -417,6 +421,8 @@ static void on_statistic(void *ctx, const char *player, const char *kind,
     }
     s = &r->stats[r->n_stats++];
     snprintf(s->player, sizeof(s->player), "%s", player);
+    snprintf(s->person, sizeof(s->person), "%s",
+             person != NULL ? person : "");
     snprintf(s->kind, sizeof(s->kind), "%s", kind);
     s->k = k;
     s->n = n;
@@ -428,6 +434,31 @@ static void on_statistic(void *ctx, const char *player, const char *kind,
     }
 }
 
+/* on_person - a person's games and money in a role, kept with his
+ * player (the same person: his ID and name). */
+static void on_person(void *ctx, const char *person, const char *name,
+                      const char *role, const struct audit_role *t)
+{
+    struct report *r = ctx;
+
+    for (int i = 0; i < r->n_players; i++) {
+        struct rep_player *p = &r->players[i];
+
+        if (strcmp(p->id, person) != 0 ||
+            (strcmp(p->name, name) != 0 &&
+             !(name[0] == '\0' && strcmp(p->name, person) == 0))) {
+            continue;
+        }
+        if (p->n_roles < REP_ROLES_MAX) {
+            struct rep_role *k = &p->roles[p->n_roles++];
+
+            snprintf(k->role, sizeof(k->role), "%s", role);
+            k->t = *t;
+        }
+        return;
+    }
+}
+
 const struct audit_sink report__sink = {
     .finding = on_finding,
     .irregularity = on_irregularity,
@@ -435,6 +466,7 @@ const struct audit_sink report__sink = {
     .strikes = on_strikes,
     .player = on_player,
     .statistic = on_statistic,
+    .person = on_person,
     .action = on_action,
     .deal_end = on_deal_end,
 };
