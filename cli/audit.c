@@ -245,10 +245,10 @@ static void print_finding(void *ctx, const char *source, int line,
 static void print_irregularity(void *ctx, const char *source, int line,
                                int64_t sitting, int deal, int64_t event,
                                const struct ruling *r, const char *words,
-                               const char *status)
+                               const char *status, const char *person)
 {
     output_audit_irregularity(ctx, source, line, sitting, deal, event, r,
-                              words, status);
+                              words, status, person);
 }
 
 static void print_strike(void *ctx, const char *source, int line,

@@ -282,27 +282,22 @@ static bool is_irregularity(struct audit *a, int k)
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
 
-/* offender_tally - a ruling of the sitting under law on offender (a
- * person's ID, a seat's letter, "" for nobody) at event ev, counted to
- * him. */
-static void offender_tally(struct audit *a, const struct ev_rec *ev,
-                           const char *offender, enum law_id law)
+/* offender_of - the sitting's person who erred: the one seated at event
+ * ev in seat (a ruling on a seat), else the person offender names (a
+ * person's ID, or a seat's letter; NULL for a seat ruling).  Index of
+ * names_of, -1 if nobody declared. */
+static int offender_of(struct audit *a, const struct ev_rec *ev, int seat,
+                       const char *offender)
 {
-    struct audit_tally *t = NULL;
-
-    if (strcmp(offender, "A") == 0 || strcmp(offender, "B") == 0) {
-        t = audit__tally(a, ev->who, offender[0] == 'A' ? SEAT_A : SEAT_B);
-    } else {
-        int k = audit__name_index(a, offender);
-
-        if (k >= 0) {
-            t = &a->players[a->player_at[k]].t;
-        }
+    if (offender != NULL && (strcmp(offender, "A") == 0 ||
+                             strcmp(offender, "B") == 0)) {
+        seat = offender[0] == 'A' ? SEAT_A : SEAT_B;
+        offender = NULL;
     }
-    if (t != NULL) {
-        t->irregular++;
-        t->by_law[law]++;
+    if (offender == NULL) {
+        return seat == SEAT_A || seat == SEAT_B ? ev->who[seat] : -1;
     }
+    return audit__name_index(a, offender);
 }
 
 /*
@@ -314,6 +309,7 @@ static void offender_tally(struct audit *a, const struct ev_rec *ev,
  */
 void audit__close_deal(struct audit *a)
 {
+    int who;
     int rc;
 
     if (a->n_evs == 0) {
@@ -343,6 +339,7 @@ void audit__close_deal(struct audit *a)
         if (!is_irregularity(a, k)) {
             continue;
         }
+        who = offender_of(a, ev, ru->r.offender, NULL);
         a->irregular[ru->r.law]++;
         if (ru->r.offender != SEAT_NONE) {
             /* the person who sat there when the table ruled it */
@@ -357,7 +354,8 @@ void audit__close_deal(struct audit *a)
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
             : !a->imported ? "ruled"
-                           : "unclaimed");
+                           : "unclaimed",
+            who >= 0 ? a->names_of[who].id : NULL);
         if (a->imported && !ru->claimed && !ru->answered &&
             ru->r.offender != SEAT_NONE) {
             audit__finding(a, ev->id, ev->line, laws_get(ru->r.law)->id,
@@ -385,11 +383,18 @@ void audit__close_deal(struct audit *a)
         r.remedy = ru->r.remedy;
         r.window = WIN_NONE;
         snprintf(r.note, sizeof(r.note), "%s", ru->r.note);
+        who = offender_of(a, ev, SEAT_NONE, ru->r.offender);
         a->irregular[ru->r.law]++;
-        offender_tally(a, ev, ru->r.offender, ru->r.law);
+        if (who >= 0) {
+            struct audit_tally *t = &a->players[a->player_at[who]].t;
+
+            t->irregular++;
+            t->by_law[ru->r.law]++;
+        }
         a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
                               arbiter_deal_number(a->arb), ev->id, &r,
-                              ru->words, a->imported ? "claimed" : "ruled");
+                              ru->words, a->imported ? "claimed" : "ruled",
+                              who >= 0 ? a->names_of[who].id : NULL);
     }
     for (int s = 0; s < 2; s++) {
         if (a->miscount[s] != 0 && !a->counted[s]) {

@@ -322,6 +322,8 @@ static int audit_event(void *ctx, const struct ledger_event *le)
             .ev = &line.ev,
             .res = &a->res,
             .arb = a->arb,
+            .seated = {a->who[0] >= 0 ? a->names_of[a->who[0]].id : NULL,
+                       a->who[1] >= 0 ? a->names_of[a->who[1]].id : NULL},
         };
 
         a->sink->action(a->sink_ctx, &act);

@@ -159,11 +159,13 @@ void output_audit_flag(struct output *o, const char *player,
  * line (ruling r, in the words of its `= ruling` line), and its status:
  * "claimed" (the log records the ruling), "answered" (an election
  * answered it), "ruled" (recorded live: the referee ruled it at the
- * table) or "unclaimed". */
+ * table) or "unclaimed"; person the ID of who erred at a table with
+ * persons (the one seated where the ruling names a seat), else NULL. */
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *words, const char *status);
+                               const char *words, const char *status,
+                               const char *person);
 
 /* output_proof_finding - one finding of a proof of ledger db (text: a
  * "TAMPERED" or "DAMAGED" line; JSON: a proof_finding object naming the
@@ -723,6 +725,8 @@ struct audit_action {
     const struct applied *res;  /* what it gave: rulings (words, previews),
                                    notes, score, deal and game ends */
     const struct arbiter *arb;  /* the referee after it */
+    const char *seated[2];      /* the ID of the person in each seat when
+                                   it was made, NULL: nobody declared */
 };
 
 /* A person's games in one role, across the sittings audited: the games
@@ -751,11 +755,13 @@ struct audit_sink {
                     int64_t sitting, int deal, int64_t event,
                     const char *law, const char *kind, const char *message);
     /* an irregularity the laws find (ruling r, words its `= ruling`
-     * words) and its status: claimed, answered, ruled or unclaimed */
+     * words) and its status: claimed, answered, ruled or unclaimed;
+     * person the ID of who erred at a table with persons (who sat in
+     * the seat the ruling names, or the person it names), else NULL */
     void (*irregularity)(void *ctx, const char *source, int line,
                          int64_t sitting, int deal, int64_t event,
                          const struct ruling *r, const char *words,
-                         const char *status);
+                         const char *status, const char *person);
     /* a `strike` line: the scorer took back the line struck */
     void (*strike)(void *ctx, const char *source, int line, int64_t sitting,
                    const char *struck);

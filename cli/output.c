@@ -94,7 +94,7 @@ static const char *const json_sql[J_COUNT] = {
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
-                    "'remedy',?10,'note',?11,'status',?12)",
+                    "'remedy',?10,'note',?11,'status',?12,'person',?13)",
 };
 
 struct output {
@@ -738,7 +738,8 @@ static char *by_law_object(const char *by_law, char *obj, size_t n)
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *words, const char *status)
+                               const char *words, const char *status,
+                               const char *person)
 {
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_IRREGULAR];
@@ -756,11 +757,14 @@ void output_audit_irregularity(struct output *o, const char *source,
         bind_text(st, 10, remedy_name(r->remedy));
         bind_text(st, 11, r->note);
         bind_text(st, 12, status);
+        bind_text(st, 13, person);
         emit(o, J_IRREGULAR);
         return;
     }
-    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s\n",
-            source, line, deal, (long long)event, words, status);
+    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s%s%s"
+                   "\n",
+            source, line, deal, (long long)event, words, status,
+            person != NULL ? " by " : "", person != NULL ? person : "");
 }
 
 void output_audit_player(struct output *o, const char *person,

@@ -64,10 +64,15 @@ struct rep_game *report__game(struct report *r, int game)
 /* Rulings and elections                                                */
 /* ------------------------------------------------------------------ */
 
-/* take_table - the table as the referee a shows it now. */
+/* take_table - the table as the referee a shows it now, who the
+ * persons seated (IDs, NULL: nobody declared). */
 static void take_table(struct rep_table *t, const struct arbiter *a,
-                       const int score[2])
+                       const int score[2], const char *const who[2])
 {
+    for (int s = 0; s < 2; s++) {
+        snprintf(t->who[s], sizeof(t->who[s]), "%s",
+                 who[s] != NULL ? who[s] : "");
+    }
     arbiter_places(a, t->places);
     t->n_tricks = arbiter_tricks(a, t->tricks, ARB_TRICKS_MAX);
     t->dealer = arbiter_dealer(a);
@@ -115,7 +120,7 @@ static void hold_rulings(struct report *r, const struct audit_action *act)
         snprintf(ru->words, sizeof(ru->words), "%s", act->res->words[i]);
         snprintf(ru->preview, sizeof(ru->preview), "%s", res->previews[i]);
         snprintf(ru->action, sizeof(ru->action), "%s", act->text);
-        take_table(&ru->at, act->arb, res->score);
+        take_table(&ru->at, act->arb, res->score, act->seated);
         d = report__deal(r, deal);
         if (d != NULL) {
             if (d->n_rulings++ == 0) {
@@ -331,9 +336,10 @@ static const char *status_of(const char *status)
 static void on_irregularity(void *ctx, const char *source, int line,
                             int64_t sitting, int deal, int64_t event,
                             const struct ruling *ru, const char *words,
-                            const char *status)
+                            const char *status, const char *person)
 {
     struct report *r = ctx;
+    const struct rep_ruling *held = NULL;
     int number = 0;
 
     (void)source;
@@ -346,6 +352,7 @@ static void on_irregularity(void *ctx, const char *source, int line,
             strcmp(h->words, words) == 0) {
             h->status = status_of(status);
             number = h->number;
+            held = h;
             break;
         }
     }
@@ -354,7 +361,16 @@ static void on_irregularity(void *ctx, const char *source, int line,
     fprintf(r->irregular, "<td>%d</td>", line);
     law_cell(r->irregular, laws_get(ru->law)->id);
     fputs("<td>", r->irregular);
-    report__seat_name(r->irregular, r, ru->offender);
+    if (ru->offender == SEAT_NONE && person != NULL) {
+        /* a person's own irregularity (an adviser's, a bettor's) */
+        html_put(r->irregular, report__person_name(r, person));
+        fputs(" <span class=\"name\">(", r->irregular);
+        html_put(r->irregular, person);
+        fputs(")</span>", r->irregular);
+    } else {
+        report__seat_name(r->irregular, r, ru->offender,
+                          held != NULL ? held->at.who : NULL);
+    }
     fprintf(r->irregular, "</td><td class=\"status-%s\">", status_of(status));
     html_put(r->irregular, status);
     fputs("</td><td>", r->irregular);
