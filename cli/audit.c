@@ -16,7 +16,9 @@
  * through the penalty laws) and statistical flags: a dealer turning up kings,
  * or a player holding the king of trumps, far more often than chance
  * allows, proposals always (or never) accepted, irregularities heaped on
- * one side.  Memory is held per deal, never per sitting.
+ * one side.  A player is a person at a table with persons (what a seat
+ * did is his who sat in it then), a seat only in a duel without them.
+ * Memory is held per deal, never per sitting.
  *
  * The audit's files (its state and shared helpers in audit_int.h): this
  * one holds the command, the players' summaries and the statistical
