@@ -16,7 +16,9 @@
  * through the penalty laws) and statistical flags: a dealer turning up kings,
  * or a player holding the king of trumps, far more often than chance
  * allows, proposals always (or never) accepted, irregularities heaped on
- * one side.  Memory is held per deal, never per sitting.
+ * one side.  A player is a person at a table with persons (what a seat
+ * did is his who sat in it then), a seat only in a duel without them.
+ * Memory is held per deal, never per sitting.
  *
  * The audit's files (its state and shared helpers in audit_int.h): this
  * one holds the command, the players' summaries and the statistical
@@ -48,33 +50,55 @@ double audit_binom_tail(int n, int k, double p)
     return sum > 1.0 ? 1.0 : sum;
 }
 
+/* person_id - the ID of player pl, NULL for a seat of a duel. */
+static const char *person_id(const struct player *pl)
+{
+    return pl->id[0] != '\0' ? pl->id : NULL;
+}
+
+/* label - how the messages name player pl: "ann (Ann Ash)" for a person,
+ * the tag's name or the seat's letter for a seat; into buf of size n. */
+static const char *label(const struct player *pl, char *buf, size_t n)
+{
+    if (pl->id[0] != '\0') {
+        snprintf(buf, n, "%s (%s)", pl->id, pl->name);
+    } else {
+        snprintf(buf, n, "%s", pl->name);
+    }
+    return buf;
+}
+
 /* stat - one statistical line: observed k of n against probability p. */
 static void stat(struct audit *a, const struct player *pl, const char *kind,
                  int k, int n, double p, const char *what)
 {
     double tail = audit_binom_tail(n, k, p);
     bool flag = n > 0 && k > n * p && tail < AUDIT_FLAG_P;
-    char msg[600];
+    char who[TL_ID_MAX + TL_TAG_VALUE_MAX + 4];
+    char msg[700];
 
     if (n == 0) {
         return;
     }
     snprintf(msg, sizeof(msg), "%s %s %d time(s) in %d (chance gives %.1f; "
                                "P(as many or more) = %.3g)",
-             pl->name, what, k, n, n * p, tail);
+             label(pl, who, sizeof(who)), what, k, n, n * p, tail);
     if (flag) {
         a->flags++;
     }
-    a->sink->statistic(a->sink_ctx, pl->name, kind, k, n, n * p, tail, flag,
-                       msg);
+    a->sink->statistic(a->sink_ctx, pl->name, person_id(pl), kind, k, n,
+                       n * p, tail, flag, msg);
 }
 
 /* summary - each player's summary, then the statistics of every player
  * and of the two sides, flagged when chance makes them unlikely. */
 static void summary(struct audit *a)
 {
+    char who[TL_ID_MAX + TL_TAG_VALUE_MAX + 4];
+
     for (int i = 0; i < a->n_players; i++) {
-        a->sink->player(a->sink_ctx, a->players[i].name, &a->players[i].t);
+        a->sink->player(a->sink_ctx, person_id(&a->players[i]),
+                        a->players[i].name, &a->players[i].t);
     }
     for (int i = 0; i < a->n_players; i++) {
         const struct player *pl = &a->players[i];
@@ -86,14 +110,14 @@ static void summary(struct audit *a)
              AUDIT_P_KING_HELD, "was dealt the king of trumps");
         if (t->answered >= 20 &&
             (t->accepted == t->answered || t->accepted == 0)) {
-            char msg[700];
+            char msg[800];
 
             snprintf(msg, sizeof(msg),
                      "%s as dealer %s all %d proposals made to him",
-                     pl->name, t->accepted == 0 ? "refused" : "accepted",
-                     t->answered);
+                     label(pl, who, sizeof(who)),
+                     t->accepted == 0 ? "refused" : "accepted", t->answered);
             a->flags++;
-            a->sink->statistic(a->sink_ctx, pl->name,
+            a->sink->statistic(a->sink_ctx, pl->name, person_id(pl),
                                t->accepted == 0 ? "never-accepts"
                                                 : "always-accepts",
                                t->accepted, t->answered, 0.0, 0.0, true, msg);
@@ -107,16 +131,17 @@ static void summary(struct audit *a)
         double tail = audit_binom_tail(k + m, top, 0.5);
 
         if (top >= 10 && tail < AUDIT_FLAG_P) {
-            char msg[700];
+            char msg[800];
 
             snprintf(msg, sizeof(msg),
                      "%s committed %d of the %d irregularities "
                      "(P = %.3g if both were equally careless)",
-                     a->players[hi].name, top, k + m, tail);
+                     label(&a->players[hi], who, sizeof(who)), top, k + m,
+                     tail);
             a->flags++;
             a->sink->statistic(a->sink_ctx, a->players[hi].name,
-                               "irregularities", top, k + m, (k + m) / 2.0,
-                               tail, true, msg);
+                               person_id(&a->players[hi]), "irregularities",
+                               top, k + m, (k + m) / 2.0, tail, true, msg);
         }
     }
 }
@@ -222,10 +247,10 @@ static void print_finding(void *ctx, const char *source, int line,
 static void print_irregularity(void *ctx, const char *source, int line,
                                int64_t sitting, int deal, int64_t event,
                                const struct ruling *r, const char *words,
-                               const char *status)
+                               const char *status, const char *person)
 {
     output_audit_irregularity(ctx, source, line, sitting, deal, event, r,
-                              words, status);
+                              words, status, person);
 }
 
 static void print_strike(void *ctx, const char *source, int line,
@@ -240,15 +265,13 @@ static void print_strikes(void *ctx, int64_t sitting, const char *source,
     output_audit_strikes(ctx, sitting, source, strikes);
 }
 
-static void print_player(void *ctx, const char *name,
+static void print_player(void *ctx, const char *person, const char *name,
                          const struct audit_tally *t)
 {
     char laws[600];
 
-    output_audit_player(ctx, name, t->irregular,
-                        by_law_text(t->by_law, laws, sizeof(laws)), t->won,
-                        t->lost, t->dealt, t->kings_turned, t->known_hands,
-                        t->held_king, t->answered, t->accepted);
+    output_audit_player(ctx, person, name,
+                        by_law_text(t->by_law, laws, sizeof(laws)), t);
 }
 
 static void print_person(void *ctx, const char *person, const char *name,
@@ -257,11 +280,12 @@ static void print_person(void *ctx, const char *person, const char *name,
     output_audit_person(ctx, person, name, role, t);
 }
 
-static void print_statistic(void *ctx, const char *player, const char *kind,
-                            int k, int n, double expected, double probability,
-                            bool flagged, const char *message)
+static void print_statistic(void *ctx, const char *player, const char *person,
+                            const char *kind, int k, int n, double expected,
+                            double probability, bool flagged,
+                            const char *message)
 {
-    output_audit_flag(ctx, player, kind, k, n, expected, probability,
+    output_audit_flag(ctx, player, person, kind, k, n, expected, probability,
                       flagged, message);
 }
 

@@ -282,6 +282,24 @@ static bool is_irregularity(struct audit *a, int k)
            !(row->lawful != REM_NONE && r->remedy == row->lawful);
 }
 
+/* offender_of - the sitting's person who erred: the one seated at event
+ * ev in seat (a ruling on a seat), else the person offender names (a
+ * person's ID, or a seat's letter; NULL for a seat ruling).  Index of
+ * names_of, -1 if nobody declared. */
+static int offender_of(struct audit *a, const struct ev_rec *ev, int seat,
+                       const char *offender)
+{
+    if (offender != NULL && (strcmp(offender, "A") == 0 ||
+                             strcmp(offender, "B") == 0)) {
+        seat = offender[0] == 'A' ? SEAT_A : SEAT_B;
+        offender = NULL;
+    }
+    if (offender == NULL) {
+        return seat == SEAT_A || seat == SEAT_B ? ev->who[seat] : -1;
+    }
+    return audit__name_index(a, offender);
+}
+
 /*
  * audit__close_deal - the deal audited is over: the log's `=` lines
  * against the rulings the laws give (claims), the ledger's own rulings
@@ -291,6 +309,7 @@ static bool is_irregularity(struct audit *a, int k)
  */
 void audit__close_deal(struct audit *a)
 {
+    int who;
     int rc;
 
     if (a->n_evs == 0) {
@@ -320,10 +339,14 @@ void audit__close_deal(struct audit *a)
         if (!is_irregularity(a, k)) {
             continue;
         }
+        who = offender_of(a, ev, ru->r.offender, NULL);
         a->irregular[ru->r.law]++;
         if (ru->r.offender != SEAT_NONE) {
-            a->seat[(int)ru->r.offender].irregular++;
-            a->seat[(int)ru->r.offender].by_law[ru->r.law]++;
+            /* the person who sat there when the table ruled it */
+            struct audit_tally *t = audit__tally(a, ev->who, ru->r.offender);
+
+            t->irregular++;
+            t->by_law[ru->r.law]++;
         }
         a->sink->irregularity(
             a->sink_ctx, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
@@ -331,7 +354,8 @@ void audit__close_deal(struct audit *a)
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
             : !a->imported ? "ruled"
-                           : "unclaimed");
+                           : "unclaimed",
+            who >= 0 ? a->names_of[who].id : NULL);
         if (a->imported && !ru->claimed && !ru->answered &&
             ru->r.offender != SEAT_NONE) {
             audit__finding(a, ev->id, ev->line, laws_get(ru->r.law)->id,
@@ -341,7 +365,9 @@ void audit__close_deal(struct audit *a)
         }
     }
     /* the sitting's rulings (CH, PO, BY) between persons: counted by law
-     * and listed, their persons in the words */
+     * and listed, their persons in the words; each counted to its
+     * offender, a person (an adviser or a bettor errs as himself) or the
+     * one seated where the ruling names a seat */
     for (int k = 0; k < a->n_srus; k++) {
         const struct sru_rec *ru = &a->srus[k];
         const struct ev_rec *ev = &a->evs[ru->ev];
@@ -357,10 +383,18 @@ void audit__close_deal(struct audit *a)
         r.remedy = ru->r.remedy;
         r.window = WIN_NONE;
         snprintf(r.note, sizeof(r.note), "%s", ru->r.note);
+        who = offender_of(a, ev, SEAT_NONE, ru->r.offender);
         a->irregular[ru->r.law]++;
+        if (who >= 0) {
+            struct audit_tally *t = &a->players[a->player_at[who]].t;
+
+            t->irregular++;
+            t->by_law[ru->r.law]++;
+        }
         a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
                               arbiter_deal_number(a->arb), ev->id, &r,
-                              ru->words, a->imported ? "claimed" : "ruled");
+                              ru->words, a->imported ? "claimed" : "ruled",
+                              who >= 0 ? a->names_of[who].id : NULL);
     }
     for (int s = 0; s < 2; s++) {
         if (a->miscount[s] != 0 && !a->counted[s]) {

@@ -24,6 +24,9 @@ struct ev_rec {
     int n_pend;                 /* ... these of the deal's pend[] */
     enum event_kind kind;       /* what it was (a take-back, a strike) */
     bool struck;                /* a later `strike` took it back */
+    int8_t who[2];              /* the person in each seat when it was
+                                   made (index of names_of), -1: nobody
+                                   declared */
 };
 
 /* One ruling the laws give in the deal being audited. */
@@ -55,7 +58,11 @@ struct line_finding {
     char msg[800];
 };
 
+/* A player of the summary: a person (known by ID and name) at a table
+ * with persons, else a seat of a duel, known by its tag's name or its
+ * letter (id ""). */
 struct player {
+    char id[TL_ID_MAX];
     char name[TL_TAG_VALUE_MAX];
     struct audit_tally t;
 };
@@ -64,11 +71,21 @@ struct player {
  * "all" after them. */
 #define AUDIT_ROLES 9
 
-/* A person's games by role, across the sittings (known by ID and name). */
+/* A person's games by role, across the sittings (known by ID and name);
+ * his figures over all roles are their sums. */
 struct person_tally {
     char id[TL_ID_MAX];
     char name[TL_TAG_VALUE_MAX];
-    struct audit_role role[AUDIT_ROLES + 1]; /* the last: every role */
+    struct audit_role role[AUDIT_ROLES];
+};
+
+/* A person's part in the last game settled, as counted by role: taken
+ * back if its result is (a settlement "reopened"). */
+struct role_part {
+    int person;                 /* index of persons[] */
+    int role;                   /* index of the roles */
+    int won;                    /* 1, -1 or 0, as counted */
+    int net;                    /* his money in it */
 };
 
 /* A settlement after an event: one the rules give, or one the ledger
@@ -97,7 +114,8 @@ struct audit {
     char source[512];
     bool imported;
     char names[2][TL_TAG_VALUE_MAX];
-    struct audit_tally seat[2];
+    struct audit_tally seat[2]; /* what seats nobody declared sat in did
+                                   (a duel without persons) */
     struct arbiter *arb;
     struct arbiter *saved;      /* the referee at the start of the deal */
     /* the sitting above the seats: persons, roles and money */
@@ -105,6 +123,12 @@ struct audit {
     struct sitting *saved_sit;  /* as it stood at the start of the deal */
     struct person_name names_of[TL_IDS_MAX]; /* its persons */
     int n_names;
+    int player_at[TL_IDS_MAX];  /* the player of each of names_of */
+    int8_t who[2];              /* the persons seated for the event in
+                                   hand (names_of), -1 */
+    struct role_part last_parts[TL_IDS_MAX]; /* the last game settled */
+    int n_last_parts;
+    int last_parts_game;        /* its number, 0 none */
     struct money_rec *given;    /* settlements the rules gave, not yet
                                    compared with the ledger's */
     int n_given;
@@ -201,19 +225,28 @@ void audit__close_deal(struct audit *a);
  */
 int audit__sitting(void *ctx, int64_t id, const char *source);
 
+/* audit__tally - the tally of what seat did at an event where who[] sat
+ * (index of names_of, -1): the person's who sat there, else the seat's
+ * (a duel without persons).  Borrowed until the next player is added. */
+struct audit_tally *audit__tally(struct audit *a, const int8_t who[2],
+                                 int seat);
+
 /* ------------------------------------------------------------------ */
 /* Money (audit_money.c)                                                */
 /* ------------------------------------------------------------------ */
 
-/* audit__money_start - a sitting begins: its persons' names and the
- * settlements the ledger records for it loaded.  Returns 0, -1 on a
- * ledger error or out of memory (a->no_memory). */
+/* audit__money_start - a sitting begins: its persons' names (each a
+ * player of the summary) and the settlements the ledger records for it
+ * loaded.  Returns 0, -1 on a ledger error or out of memory
+ * (a->no_memory). */
 int audit__money_start(struct audit *a);
 
 /* audit__money_given - what the sitting gave after event at line (r):
  * its settlements kept for comparing with the ledger's, each person's
- * part in a game ended tallied by role.  Returns 0, -1 out of memory
- * (a->no_memory). */
+ * part in a game ended tallied by role, money moved outside a game (a
+ * stake forfeited at once) in the role its mark gives, a game's result
+ * taken back taken out of the roles it was counted in.  Returns 0, -1
+ * out of memory (a->no_memory). */
 int audit__money_given(struct audit *a, int64_t event, int line,
                        const struct sit_result *r);
 
@@ -232,7 +265,18 @@ void audit__money_compare(struct audit *a, int64_t upto);
 int audit__money_claims(struct audit *a, int64_t event);
 
 /* audit__money_persons - each person's games by role said to the sink
- * (its person call), every role he played and then "all". */
+ * (its person call), every role he played or had money in and then
+ * "all", their sums. */
 void audit__money_persons(struct audit *a);
+
+/* audit__name_index - the index in names_of of the sitting's person id,
+ * added (named by his ID) if the ledger did not name him; -1 if id is
+ * NULL or "", or there is no room. */
+int audit__name_index(struct audit *a, const char *id);
+
+/* audit__player - the player of the summary known by id ("" for a seat)
+ * and name, added if new: its index in players[], -1 out of memory
+ * (a->no_memory). */
+int audit__player(struct audit *a, const char *id, const char *name);
 
 #endif

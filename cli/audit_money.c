@@ -5,8 +5,9 @@
  * records (a recorded settlement that is not what the rules give, or
  * whose transfers do not sum to zero, is a finding), the imported log's
  * `= settle`, `= pool`, `= roles` and `= bets` lines are compared where
- * they stood, and each person's games are counted by the role he played
- * (VARIANTS.md 5-7).
+ * they stood, and each person's games are counted by the role he played,
+ * with every transfer of money in exactly one role, so that his figures
+ * over all roles are the sums of his roles'.
  */
 #include "cli/audit_int.h"
 
@@ -45,19 +46,61 @@ static int grow(void **p, int n, int *cap, size_t size)
 /* Loading a sitting                                                    */
 /* ------------------------------------------------------------------ */
 
-/* name_loaded - a person of the sitting (ledger_persons_foreach). */
+/* display - the name a person goes by: his full name, or his ID. */
+static const char *display(const struct person_name *p)
+{
+    return p->name[0] != '\0' ? p->name : p->id;
+}
+
+/* name_loaded - a person of the sitting (ledger_persons_foreach), a
+ * player of the summary.  Returns 0, 1 out of memory. */
 static int name_loaded(void *ctx, const char *code, const char *name)
 {
     struct audit *a = ctx;
     struct person_name *p;
+    int k;
 
     if (a->n_names >= TL_IDS_MAX) {
         return 0;
     }
-    p = &a->names_of[a->n_names++];
+    p = &a->names_of[a->n_names];
     snprintf(p->id, sizeof(p->id), "%s", code);
     snprintf(p->name, sizeof(p->name), "%s", name);
+    k = audit__player(a, p->id, display(p));
+    if (k < 0) {
+        return 1;
+    }
+    a->player_at[a->n_names++] = k;
     return 0;
+}
+
+int audit__name_index(struct audit *a, const char *id)
+{
+    struct person_name *p;
+    int k;
+
+    if (id == NULL || id[0] == '\0') {
+        return -1;
+    }
+    for (int i = 0; i < a->n_names; i++) {
+        if (strcmp(a->names_of[i].id, id) == 0) {
+            return i;
+        }
+    }
+    /* a person the ledger did not name (never: every person of a
+     * sitting is stored), known by his ID */
+    if (a->n_names >= TL_IDS_MAX) {
+        return -1;
+    }
+    p = &a->names_of[a->n_names];
+    snprintf(p->id, sizeof(p->id), "%s", id);
+    p->name[0] = '\0';
+    k = audit__player(a, p->id, display(p));
+    if (k < 0) {
+        return -1;
+    }
+    a->player_at[a->n_names] = k;
+    return a->n_names++;
 }
 
 /* settlement_loaded - a settlement the ledger records for the sitting
@@ -88,12 +131,15 @@ static int settlement_loaded(void *ctx, int64_t event, const char *text,
 int audit__money_start(struct audit *a)
 {
     a->n_names = 0;
+    a->n_last_parts = 0;
+    a->last_parts_game = 0;
     a->n_given = 0;
     a->n_rec = 0;
     a->next_rec = 0;
     a->last_ok = 0;
     a->last_ok_line = 0;
     if (ledger_persons_foreach(a->l, a->sitting, name_loaded, a) != 0 ||
+        a->no_memory ||
         ledger_settlements_foreach(a->l, a->sitting, 0, 0, settlement_loaded,
                                    a) != 0) {
         return -1;
@@ -116,29 +162,52 @@ static const char *name_of(const struct audit *a, const char *id)
     return "";
 }
 
-/* person_of - the tally of person id named name (added if new), NULL out
- * of memory. */
-static struct person_tally *person_of(struct audit *a, const char *id,
-                                      const char *name)
+/* person_of - the index in persons[] of person id named name (added if
+ * new), -1 out of memory (a->no_memory). */
+static int person_of(struct audit *a, const char *id, const char *name)
 {
     void *p;
 
     for (int i = 0; i < a->n_persons; i++) {
         if (strcmp(a->persons[i].id, id) == 0 &&
             strcmp(a->persons[i].name, name) == 0) {
-            return &a->persons[i];
+            return i;
         }
     }
     p = realloc(a->persons, sizeof(*a->persons) * (size_t)(a->n_persons + 1));
     if (p == NULL) {
-        return NULL;
+        a->no_memory = true;
+        return -1;
     }
     a->persons = p;
     memset(&a->persons[a->n_persons], 0, sizeof(a->persons[0]));
     snprintf(a->persons[a->n_persons].id, sizeof(a->persons[0].id), "%s", id);
     snprintf(a->persons[a->n_persons].name, sizeof(a->persons[0].name), "%s",
              name);
-    return &a->persons[a->n_persons++];
+    return a->n_persons++;
+}
+
+/* role_index - the index of role word w (the sitting's formats give no
+ * other: struct sit_ops role); a word not known is counted as a
+ * bystander's, so that nothing falls outside the roles. */
+static int role_index(const char *w)
+{
+    for (int k = 0; k < AUDIT_ROLES; k++) {
+        if (strcmp(role_names[k], w) == 0) {
+            return k;
+        }
+    }
+    return AUDIT_ROLES - 1;
+}
+
+/* money_add - money moved: net to the one who has role t. */
+static void money_add(struct audit_role *t, int net)
+{
+    if (net > 0) {
+        t->money_won += net;
+    } else {
+        t->money_lost -= net;
+    }
 }
 
 /* role_add - one game in role t: won (1), lost (-1) or neither, net. */
@@ -147,24 +216,123 @@ static void role_add(struct audit_role *t, int won, int net)
     t->games++;
     t->won += won > 0;
     t->lost += won < 0;
+    money_add(t, net);
+}
+
+/* role_sub - the game role_add counted in t taken back. */
+static void role_sub(struct audit_role *t, int won, int net)
+{
+    t->games--;
+    t->won -= won > 0;
+    t->lost -= won < 0;
     if (net > 0) {
-        t->money_won += net;
+        t->money_won -= net;
     } else {
-        t->money_lost -= net;
+        t->money_lost += net;
     }
+}
+
+/* game_parts_taken_back - the settlement m (reason "reopened") takes
+ * back the last game settled: each person's part in it (his game and his
+ * money, in the role they were counted in) is taken out; what m moves
+ * beyond those parts (never: it reverses the game's settlement) is
+ * counted in the role m gives.  Returns 0, -1 out of memory. */
+static int game_parts_taken_back(struct audit *a, const struct sit_mark *m)
+{
+    for (int i = 0; i < a->n_last_parts; i++) {
+        const struct role_part *pt = &a->last_parts[i];
+
+        role_sub(&a->persons[pt->person].role[pt->role], pt->won, pt->net);
+    }
+    for (int k = 0; k < m->n; k++) {
+        const struct tl_amount *t = &m->t[k];
+        int rest = t->n;
+        int p;
+
+        if (strcmp(t->who, TL_HOUSE) == 0) {
+            continue;
+        }
+        p = person_of(a, t->who, name_of(a, t->who));
+        if (p < 0) {
+            return -1;
+        }
+        for (int i = 0; i < a->n_last_parts; i++) {
+            if (a->last_parts[i].person == p) {
+                rest += a->last_parts[i].net;
+            }
+        }
+        if (rest != 0) {
+            money_add(&a->persons[p].role[role_index(m->role[k])], rest);
+        }
+    }
+    a->n_last_parts = 0;
+    a->last_parts_game = 0;
+    return 0;
+}
+
+/* money_moved - settlement m moved money outside a game's settlement (a
+ * stake forfeited at once, CH2/BY2): each person's part in the role he
+ * held then.  Returns 0, -1 out of memory. */
+static int money_moved(struct audit *a, const struct sit_mark *m)
+{
+    for (int k = 0; k < m->n; k++) {
+        const struct tl_amount *t = &m->t[k];
+        int p;
+
+        if (strcmp(t->who, TL_HOUSE) == 0) {
+            continue;
+        }
+        p = person_of(a, t->who, name_of(a, t->who));
+        if (p < 0) {
+            return -1;
+        }
+        money_add(&a->persons[p].role[role_index(m->role[k])], t->n);
+    }
+    return 0;
+}
+
+/* game_part - rec, a person's part in a game ended, counted in his role
+ * and kept as part of the last game settled.  Returns 0, -1 out of
+ * memory. */
+static int game_part(struct audit *a, const struct sit_record *rec)
+{
+    int p = person_of(a, rec->who, name_of(a, rec->who));
+    int k = role_index(rec->what);
+
+    if (p < 0) {
+        return -1;
+    }
+    role_add(&a->persons[p].role[k], rec->won, rec->amount);
+    if (rec->game != a->last_parts_game) {
+        a->n_last_parts = 0;
+        a->last_parts_game = rec->game;
+    }
+    if (a->n_last_parts < TL_IDS_MAX) {
+        struct role_part *pt = &a->last_parts[a->n_last_parts++];
+
+        pt->person = p;
+        pt->role = k;
+        pt->won = rec->won;
+        pt->net = rec->amount;
+    }
+    return 0;
 }
 
 /* audit__money_given - what the sitting gave after event at line (r):
  * its settlements kept for comparing with the ledger's, each person's
- * part in a game ended tallied by role.  Returns 0, -1 out of memory
- * (a->no_memory). */
+ * part in a game ended tallied by role, money moved outside a game (a
+ * stake forfeited at once) in the role its mark gives, a game's result
+ * taken back taken out of the roles it was counted in.  Returns 0, -1
+ * out of memory (a->no_memory). */
 int audit__money_given(struct audit *a, int64_t event, int line,
                        const struct sit_result *r)
 {
     for (int i = 0; i < r->n_marks; i++) {
+        const struct sit_mark *mk = &r->marks[i];
         struct money_rec *m;
+        int rc = 0;
 
-        if (r->marks[i].kind != SIT_MARK_SETTLE) {
+        if (mk->kind != SIT_MARK_SETTLE) {
             continue;
         }
         if (grow((void **)&a->given, a->n_given, &a->cap_given,
@@ -176,52 +344,24 @@ int audit__money_given(struct audit *a, int64_t event, int line,
         m->event = event;
         m->line = line;
         m->sum = 0;
-        snprintf(m->text, sizeof(m->text), "%s", r->marks[i].text);
-        /* money that moved outside a game's settlement (a stake forfeited
-         * at once, CH2/BY2; a game's settlement taken back, L51) counts in
-         * each person's total over all roles, in no role's games */
-        if (strcmp(r->marks[i].reason, "game") != 0 &&
-            strcmp(r->marks[i].reason, "pool") != 0) {
-            for (int k = 0; k < r->marks[i].n; k++) {
-                const struct tl_amount *t = &r->marks[i].t[k];
-                struct person_tally *p;
-
-                if (strcmp(t->who, TL_HOUSE) == 0) {
-                    continue;
-                }
-                p = person_of(a, t->who, name_of(a, t->who));
-                if (p == NULL) {
-                    a->no_memory = true;
-                    return -1;
-                }
-                if (t->n > 0) {
-                    p->role[AUDIT_ROLES].money_won += t->n;
-                } else {
-                    p->role[AUDIT_ROLES].money_lost -= t->n;
-                }
-            }
+        snprintf(m->text, sizeof(m->text), "%s", mk->text);
+        /* a game's settlement is counted with the game's role records
+         * (below); a result taken back takes its game out of them */
+        if (strcmp(mk->reason, "reopened") == 0) {
+            rc = game_parts_taken_back(a, mk);
+        } else if (strcmp(mk->reason, "game") != 0 &&
+                   strcmp(mk->reason, "pool") != 0) {
+            rc = money_moved(a, mk);
+        }
+        if (rc != 0) {
+            return -1;
         }
     }
     for (int i = 0; i < r->n_records; i++) {
-        const struct sit_record *rec = &r->records[i];
-        struct person_tally *p;
-        int k = 0;
-
-        if (rec->kind != SIT_REC_ROLE) {
-            continue;
-        }
-        p = person_of(a, rec->who, name_of(a, rec->who));
-        if (p == NULL) {
-            a->no_memory = true;
+        if (r->records[i].kind == SIT_REC_ROLE &&
+            game_part(a, &r->records[i]) != 0) {
             return -1;
         }
-        while (k < AUDIT_ROLES && strcmp(role_names[k], rec->what) != 0) {
-            k++;
-        }
-        if (k < AUDIT_ROLES) {
-            role_add(&p->role[k], rec->won, rec->amount);
-        }
-        role_add(&p->role[AUDIT_ROLES], rec->won, rec->amount);
     }
     return 0;
 }
@@ -360,8 +500,15 @@ int audit__money_claims(struct audit *a, int64_t event)
                : 0;
 }
 
+/* role_any - has t counted anything? */
+static bool role_any(const struct audit_role *t)
+{
+    return t->games != 0 || t->money_won != 0 || t->money_lost != 0;
+}
+
 /* audit__money_persons - each person's games by role said to the sink
- * (its person call), every role he played and then "all". */
+ * (its person call), every role he played or had money in and then
+ * "all", their sums. */
 void audit__money_persons(struct audit *a)
 {
     if (a->sink->person == NULL) {
@@ -369,14 +516,22 @@ void audit__money_persons(struct audit *a)
     }
     for (int i = 0; i < a->n_persons; i++) {
         const struct person_tally *p = &a->persons[i];
+        struct audit_role all;
 
+        memset(&all, 0, sizeof(all));
         for (int k = 0; k < AUDIT_ROLES; k++) {
-            if (p->role[k].games > 0) {
-                a->sink->person(a->sink_ctx, p->id, p->name, role_names[k],
-                                &p->role[k]);
+            const struct audit_role *t = &p->role[k];
+
+            if (!role_any(t)) {
+                continue;
             }
+            a->sink->person(a->sink_ctx, p->id, p->name, role_names[k], t);
+            all.games += t->games;
+            all.won += t->won;
+            all.lost += t->lost;
+            all.money_won += t->money_won;
+            all.money_lost += t->money_lost;
         }
-        a->sink->person(a->sink_ctx, p->id, p->name, "all",
-                        &p->role[AUDIT_ROLES]);
+        a->sink->person(a->sink_ctx, p->id, p->name, "all", &all);
     }
 }

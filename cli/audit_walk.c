@@ -1,12 +1,16 @@
 /*
  * audit_walk.c - `ecarte audit`: walking the ledger.  Each sitting's tags
  * set up a fresh referee; its recorded actions are re-derived one by one
- * (its lost deals where they stood), what each gives tallied per seat and
- * kept for the close of its deal (audit_deal.c); the seats' tallies are
- * then added to the players'.
+ * (its lost deals where they stood), what each gives tallied to the
+ * person who sat in the seat when it happened (at a table with persons:
+ * seatings change between games, a substitute takes a seat mid-game) or
+ * else to the seat, and kept for the close of its deal (audit_deal.c);
+ * a seat's tallies are added to its player (its tag's name or letter)
+ * when the sitting ends.
  */
 #include "cli/audit_int.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +18,24 @@
 /* ------------------------------------------------------------------ */
 /* Walking the events                                                   */
 /* ------------------------------------------------------------------ */
+
+struct audit_tally *audit__tally(struct audit *a, const int8_t who[2],
+                                 int seat)
+{
+    assert(seat == SEAT_A || seat == SEAT_B);
+    if (who[seat] >= 0) {
+        return &a->players[a->player_at[who[seat]]].t;
+    }
+    return &a->seat[seat];
+}
+
+/* seated - the persons seated now into who (index of names_of, -1). */
+static void seated(struct audit *a, int8_t who[2])
+{
+    for (int s = 0; s < 2; s++) {
+        who[s] = (int8_t)audit__name_index(a, sitting_seated(a->sit, s));
+    }
+}
 
 /* after_turn_up - what the turn-up shows: kings turned, kings held. */
 static void after_turn_up(struct audit *a, const struct table_event *ev)
@@ -26,9 +48,9 @@ static void after_turn_up(struct audit *a, const struct table_event *ev)
         return;
     }
     k = CARD_MAKE(trump, RANK_KING);
-    a->seat[dealer].dealt++;
+    audit__tally(a, a->who, dealer)->dealt++;
     if (ev->cards[0] == k) {
-        a->seat[dealer].kings_turned++;
+        audit__tally(a, a->who, dealer)->kings_turned++;
     }
     for (int s = 0; s < 2; s++) {
         uint32_t known;
@@ -38,9 +60,11 @@ static void after_turn_up(struct audit *a, const struct table_event *ev)
             a->miscount[s] = n;
         }
         if (ev->cards[0] != k && n == cards_count(known) && n > 0) {
-            a->seat[s].known_hands++;
+            struct audit_tally *t = audit__tally(a, a->who, s);
+
+            t->known_hands++;
             if (known & CARD_BIT(k)) {
-                a->seat[s].held_king++;
+                t->held_king++;
             }
         }
     }
@@ -136,6 +160,8 @@ static int keep_event(struct audit *a, const struct ledger_event *le,
     e->line = le->line;
     e->kind = kind;
     e->struck = false;
+    e->who[0] = a->who[0];
+    e->who[1] = a->who[1];
     e->score[0] = r->score[0];
     e->score[1] = r->score[1];
     e->value = arbiter_value(a->arb);
@@ -182,6 +208,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     struct tl_line line;
     struct tl_error err;
     const struct arb_result *r = &a->res.r;
+    int8_t before[2];
     int rc;
 
     lost_deals(a, le->id);
@@ -206,6 +233,7 @@ static int audit_event(void *ctx, const struct ledger_event *le)
         return 0;
     }
     arbiter_set_line(a->arb, le->line);
+    seated(a, before);
     rc = apply_line(a->sit, a->arb, &line, &a->res);
     if (rc != 0) {
         const char *kind = rc == ARB_E_IMPOSSIBLE ? "impossible" : "sequence";
@@ -221,6 +249,15 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     }
     a->last_ok = le->id;
     a->last_ok_line = le->line;
+    /* who made the action: a person's own line (he leaves, sees, takes
+     * a seat) is of those seated before it; a card action of those
+     * seated after it (a game line fills the seats the roles give) */
+    seated(a, a->who);
+    for (int s = 0; s < 2; s++) {
+        if (tl_is_sitting(&line) ? before[s] >= 0 : a->who[s] < 0) {
+            a->who[s] = before[s];
+        }
+    }
     if (sitting_active(a->sit) &&
         (audit__money_given(a, le->id, le->line, &a->res.s) != 0 ||
          audit__money_claims(a, le->id) != 0)) {
@@ -239,9 +276,9 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
-            a->seat[s].won += r->penalty[s];
+            audit__tally(a, a->who, s)->won += r->penalty[s];
         } else {
-            a->seat[s].lost -= r->penalty[s];
+            audit__tally(a, a->who, s)->lost -= r->penalty[s];
         }
     }
     switch (line.ev.kind) {
@@ -251,13 +288,16 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     case EV_ACCEPT:
     case EV_REFUSE:
         if (r->n_rulings == 0 || r->rulings[0].remedy != REM_NOT_ALLOWED) {
-            int elder = 1 - line.ev.actor;
+            struct audit_tally *dealer =
+                audit__tally(a, a->who, line.ev.actor);
+            struct audit_tally *elder =
+                audit__tally(a, a->who, 1 - line.ev.actor);
 
-            a->seat[(int)line.ev.actor].answered++;
-            a->seat[elder].proposed++;
+            dealer->answered++;
+            elder->proposed++;
             if (line.ev.kind == EV_ACCEPT) {
-                a->seat[(int)line.ev.actor].accepted++;
-                a->seat[elder].proposed_accepted++;
+                dealer->accepted++;
+                elder->proposed_accepted++;
             }
         }
         break;
@@ -282,6 +322,8 @@ static int audit_event(void *ctx, const struct ledger_event *le)
             .ev = &line.ev,
             .res = &a->res,
             .arb = a->arb,
+            .seated = {a->who[0] >= 0 ? a->names_of[a->who[0]].id : NULL,
+                       a->who[1] >= 0 ? a->names_of[a->who[1]].id : NULL},
         };
 
         a->sink->action(a->sink_ctx, &act);
@@ -308,25 +350,36 @@ static int sitting_tag(void *ctx, const char *name, const char *value)
     return 0;
 }
 
-/* player_of - the running tally of a named player (added if new). */
-static struct player *player_of(struct audit *a, const char *name)
+int audit__player(struct audit *a, const char *id, const char *name)
 {
-    void *p;
+    struct player *p;
+    void *q;
 
     for (int i = 0; i < a->n_players; i++) {
-        if (strcmp(a->players[i].name, name) == 0) {
-            return &a->players[i];
+        if (strcmp(a->players[i].id, id) == 0 &&
+            strcmp(a->players[i].name, name) == 0) {
+            return i;
         }
     }
-    p = realloc(a->players, sizeof(*a->players) * (size_t)(a->n_players + 1));
-    if (p == NULL) {
-        return NULL;
+    q = realloc(a->players, sizeof(*a->players) * (size_t)(a->n_players + 1));
+    if (q == NULL) {
+        a->no_memory = true;
+        return -1;
     }
-    a->players = p;
-    memset(&a->players[a->n_players], 0, sizeof(a->players[0]));
-    snprintf(a->players[a->n_players].name, sizeof(a->players[0].name), "%s",
-             name);
-    return &a->players[a->n_players++];
+    a->players = q;
+    p = &a->players[a->n_players];
+    memset(p, 0, sizeof(*p));
+    snprintf(p->id, sizeof(p->id), "%s", id);
+    snprintf(p->name, sizeof(p->name), "%s", name);
+    return a->n_players++;
+}
+
+/* tally_empty - has t counted nothing? */
+static bool tally_empty(const struct audit_tally *t)
+{
+    static const struct audit_tally zero;
+
+    return memcmp(t, &zero, sizeof(*t)) == 0;
 }
 
 /* tally_add - add what t counts to to. */
@@ -370,6 +423,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     snprintf(a->names[0], sizeof(a->names[0]), "A");
     snprintf(a->names[1], sizeof(a->names[1]), "B");
     memset(a->seat, 0, sizeof(a->seat));
+    a->who[0] = a->who[1] = -1;
     a->n_evs = 0;
     a->n_rus = 0;
     a->n_srus = 0;
@@ -434,13 +488,19 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     if (a->strikes > 0) {
         a->sink->strikes(a->sink_ctx, id, source, a->strikes);
     }
+    /* a seat nobody declared sat in: its tag's name or its letter (at a
+     * table with persons, only if something was counted to it) */
     for (int s = 0; s < 2; s++) {
-        struct player *p = player_of(a, a->names[s]);
+        int p;
 
-        if (p == NULL) {
+        if (sitting_active(a->sit) && tally_empty(&a->seat[s])) {
+            continue;
+        }
+        p = audit__player(a, "", a->names[s]);
+        if (p < 0) {
             return -1;
         }
-        tally_add(&p->t, &a->seat[s]);
+        tally_add(&a->players[p].t, &a->seat[s]);
     }
     return 0;
 }

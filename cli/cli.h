@@ -132,33 +132,40 @@ void output_audit_finding(struct output *o, const char *source, int line,
                           const char *law, const char *kind,
                           const char *message);
 
-/*
- * output_audit_player - a player's summary: irregularities committed (and
- * by law, "L43:2,L25:1"), points won and lost through the penalty laws,
- * deals dealt, kings turned, dealt hands seen whole, kings of trumps held
- * in them, proposals answered as dealer and accepted.
- */
-void output_audit_player(struct output *o, const char *name, int irregular,
-                         const char *by_law, int won, int lost, int dealt,
-                         int kings, int known, int held, int answered,
-                         int accepted);
+struct audit_tally;
 
-/* output_audit_flag - a statistic: k of n where expected was n*p, with the
+/*
+ * output_audit_player - a player's summary (t): irregularities committed
+ * (by_law their counts by law, "L43:2,L25:1"), points won and lost
+ * through the penalty laws, deals dealt, kings turned, dealt hands seen
+ * whole, kings of trumps held in them, proposals answered as dealer and
+ * accepted, proposals made as elder hand and accepted.  person is the
+ * player's ID at a table with persons (printed before his name), NULL
+ * for a seat of a duel known by its tag's name or its letter.
+ */
+void output_audit_player(struct output *o, const char *person,
+                         const char *name, const char *by_law,
+                         const struct audit_tally *t);
+
+/* output_audit_flag - a statistic of player (person his ID, or NULL as
+ * for output_audit_player): k of n where expected was n*p, with the
  * probability of as many or more; flagged if it is suspicious. */
 void output_audit_flag(struct output *o, const char *player,
-                       const char *kind, int k, int n, double expected,
-                       double probability, bool flagged,
+                       const char *person, const char *kind, int k, int n,
+                       double expected, double probability, bool flagged,
                        const char *message);
 
 /* output_audit_irregularity - an irregularity the laws find at source:
  * line (ruling r, in the words of its `= ruling` line), and its status:
  * "claimed" (the log records the ruling), "answered" (an election
  * answered it), "ruled" (recorded live: the referee ruled it at the
- * table) or "unclaimed". */
+ * table) or "unclaimed"; person the ID of who erred at a table with
+ * persons (the one seated where the ruling names a seat), else NULL. */
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *words, const char *status);
+                               const char *words, const char *status,
+                               const char *person);
 
 /* output_proof_finding - one finding of a proof of ledger db (text: a
  * "TAMPERED" or "DAMAGED" line; JSON: a proof_finding object naming the
@@ -693,7 +700,8 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
 #define AUDIT_P_KING_HELD (5.0 / 31.0)   /* a hand of five holds the king
                                             of trumps (the turn-up not) */
 
-/* What one seat did in one sitting, or one player over the ledger. */
+/* What one seat did in one sitting, or one player (a person, or a seat
+ * of a duel) over the ledger. */
 struct audit_tally {
     int dealt;                  /* deals dealt with a turn-up */
     int kings_turned;
@@ -720,6 +728,8 @@ struct audit_action {
     const struct applied *res;  /* what it gave: rulings (words, previews),
                                    notes, score, deal and game ends */
     const struct arbiter *arb;  /* the referee after it */
+    const char *seated[2];      /* the ID of the person in each seat when
+                                   it was made, NULL: nobody declared */
 };
 
 /* A person's games in one role, across the sittings audited: the games
@@ -748,24 +758,30 @@ struct audit_sink {
                     int64_t sitting, int deal, int64_t event,
                     const char *law, const char *kind, const char *message);
     /* an irregularity the laws find (ruling r, words its `= ruling`
-     * words) and its status: claimed, answered, ruled or unclaimed */
+     * words) and its status: claimed, answered, ruled or unclaimed;
+     * person the ID of who erred at a table with persons (who sat in
+     * the seat the ruling names, or the person it names), else NULL */
     void (*irregularity)(void *ctx, const char *source, int line,
                          int64_t sitting, int deal, int64_t event,
                          const struct ruling *r, const char *words,
-                         const char *status);
+                         const char *status, const char *person);
     /* a `strike` line: the scorer took back the line struck */
     void (*strike)(void *ctx, const char *source, int line, int64_t sitting,
                    const char *struck);
     /* the number of strikes of a sitting that has any */
     void (*strikes)(void *ctx, int64_t sitting, const char *source,
                     int strikes);
-    /* a player's summary, when every sitting is walked */
-    void (*player)(void *ctx, const char *name, const struct audit_tally *t);
-    /* a statistic: k of n where n * p was expected, the probability of as
-     * many or more, flagged if it is suspicious; message in words */
-    void (*statistic)(void *ctx, const char *player, const char *kind, int k,
-                      int n, double expected, double probability,
-                      bool flagged, const char *message);
+    /* a player's summary, when every sitting is walked: a person (his
+     * ID and name) at a table with persons, a seat of a duel (person
+     * NULL, name its tag's or its letter) */
+    void (*player)(void *ctx, const char *person, const char *name,
+                   const struct audit_tally *t);
+    /* a statistic of a player (as for player: person NULL for a seat):
+     * k of n where n * p was expected, the probability of as many or
+     * more, flagged if it is suspicious; message in words */
+    void (*statistic)(void *ctx, const char *player, const char *person,
+                      const char *kind, int k, int n, double expected,
+                      double probability, bool flagged, const char *message);
     /* a person's games in one role (bank, ponte, adviser, player, roi,
      * rentrant, waiting, bettor, bystander; "all" for every role), when
      * every sitting is walked (NULL: not wanted) */

@@ -58,12 +58,15 @@ static const char *const json_sql[J_COUNT] = {
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
     [J_PLAYER] = "SELECT json_object('type','player','name',?1,"
+                 "'person',?12,"
                  "'irregularities',?2,'by_law',json(?3),"
                  "'penalty_points_won',?4,'penalty_points_lost',?5,"
                  "'deals_dealt',?6,'kings_turned',?7,'hands_seen',?8,"
                  "'kings_held',?9,'proposals_answered',?10,"
-                 "'proposals_accepted',?11)",
-    [J_FLAG] = "SELECT json_object('type','statistic','player',?1,'kind',?2,"
+                 "'proposals_accepted',?11,'proposals_made',?13,"
+                 "'proposals_made_accepted',?14)",
+    [J_FLAG] = "SELECT json_object('type','statistic','player',?1,"
+               "'person',?9,'kind',?2,"
                "'observed',?3,'trials',?4,'expected',?5,'probability',?6,"
                "'flagged',json(?7),'message',?8)",
     [J_STRIKE] = "SELECT json_object('type','strike','source',?1,"
@@ -91,7 +94,7 @@ static const char *const json_sql[J_COUNT] = {
     [J_IRREGULAR] = "SELECT json_object('type','irregularity','source',?1,"
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
-                    "'remedy',?10,'note',?11,'status',?12)",
+                    "'remedy',?10,'note',?11,'status',?12,'person',?13)",
 };
 
 struct output {
@@ -735,7 +738,8 @@ static char *by_law_object(const char *by_law, char *obj, size_t n)
 void output_audit_irregularity(struct output *o, const char *source,
                                int line, int64_t sitting, int deal,
                                int64_t event, const struct ruling *r,
-                               const char *words, const char *status)
+                               const char *words, const char *status,
+                               const char *person)
 {
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_IRREGULAR];
@@ -753,17 +757,19 @@ void output_audit_irregularity(struct output *o, const char *source,
         bind_text(st, 10, remedy_name(r->remedy));
         bind_text(st, 11, r->note);
         bind_text(st, 12, status);
+        bind_text(st, 13, person);
         emit(o, J_IRREGULAR);
         return;
     }
-    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s\n",
-            source, line, deal, (long long)event, words, status);
+    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s%s%s"
+                   "\n",
+            source, line, deal, (long long)event, words, status,
+            person != NULL ? " by " : "", person != NULL ? person : "");
 }
 
-void output_audit_player(struct output *o, const char *name, int irregular,
-                         const char *by_law, int won, int lost, int dealt,
-                         int kings, int known, int held, int answered,
-                         int accepted)
+void output_audit_player(struct output *o, const char *person,
+                         const char *name, const char *by_law,
+                         const struct audit_tally *t)
 {
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_PLAYER];
@@ -771,31 +777,38 @@ void output_audit_player(struct output *o, const char *name, int irregular,
 
         by_law_object(by_law, obj, sizeof(obj));
         bind_text(st, 1, name);
-        sqlite3_bind_int(st, 2, irregular);
+        sqlite3_bind_int(st, 2, t->irregular);
         bind_text(st, 3, obj);
-        sqlite3_bind_int(st, 4, won);
-        sqlite3_bind_int(st, 5, lost);
-        sqlite3_bind_int(st, 6, dealt);
-        sqlite3_bind_int(st, 7, kings);
-        sqlite3_bind_int(st, 8, known);
-        sqlite3_bind_int(st, 9, held);
-        sqlite3_bind_int(st, 10, answered);
-        sqlite3_bind_int(st, 11, accepted);
+        sqlite3_bind_int(st, 4, t->won);
+        sqlite3_bind_int(st, 5, t->lost);
+        sqlite3_bind_int(st, 6, t->dealt);
+        sqlite3_bind_int(st, 7, t->kings_turned);
+        sqlite3_bind_int(st, 8, t->known_hands);
+        sqlite3_bind_int(st, 9, t->held_king);
+        sqlite3_bind_int(st, 10, t->answered);
+        sqlite3_bind_int(st, 11, t->accepted);
+        bind_text(st, 12, person);
+        sqlite3_bind_int(st, 13, t->proposed);
+        sqlite3_bind_int(st, 14, t->proposed_accepted);
         emit(o, J_PLAYER);
         return;
     }
-    fprintf(o->fp, "player %s: %d irregularit%s%s%s%s; through the penalty "
-                   "laws won %d point(s), lost %d; dealt %d (kings turned "
-                   "%d); kings of trumps held in %d of %d hands seen; "
-                   "accepted %d of %d proposals\n",
-            name, irregular, irregular == 1 ? "y" : "ies",
-            by_law[0] ? " (" : "", by_law, by_law[0] ? ")" : "", won, lost,
-            dealt, kings, held, known, accepted, answered);
+    fprintf(o->fp, "player %s%s%s%s: %d irregularit%s%s%s%s; through the "
+                   "penalty laws won %d point(s), lost %d; dealt %d (kings "
+                   "turned %d); kings of trumps held in %d of %d hands "
+                   "seen; accepted %d of %d proposals; made %d proposal(s), "
+                   "%d accepted\n",
+            person != NULL ? person : "", person != NULL ? " (" : "", name,
+            person != NULL ? ")" : "", t->irregular,
+            t->irregular == 1 ? "y" : "ies", by_law[0] ? " (" : "", by_law,
+            by_law[0] ? ")" : "", t->won, t->lost, t->dealt, t->kings_turned,
+            t->held_king, t->known_hands, t->accepted, t->answered,
+            t->proposed, t->proposed_accepted);
 }
 
 void output_audit_flag(struct output *o, const char *player,
-                       const char *kind, int k, int n, double expected,
-                       double probability, bool flagged,
+                       const char *person, const char *kind, int k, int n,
+                       double expected, double probability, bool flagged,
                        const char *message)
 {
     if (o->json) {
@@ -809,6 +822,7 @@ void output_audit_flag(struct output *o, const char *player,
         sqlite3_bind_double(st, 6, probability);
         bind_text(st, 7, flagged ? "true" : "false");
         bind_text(st, 8, message);
+        bind_text(st, 9, person);
         emit(o, J_FLAG);
         return;
     }

@@ -107,6 +107,9 @@ static const char *const report_css[] = {
     "svg .expected{stroke:#333;stroke-dasharray:3 2}\n"
     "svg .observed{fill:#1d2433}svg .observed.flagged{fill:#c8102e}\n"
     "svg .bar{fill:#7d9cc0}\n"
+    "table.roles{font-variant-numeric:tabular-nums;background:#fff}\n"
+    "table.roles th,table.roles td{border-bottom:1px solid var(--rule)}\n"
+    "h3 .person{font-weight:normal;color:#555}\n"
     "footer{margin-top:2em;font-size:.8em;color:#666}\n"
     "@media print{body{background:#fff;max-width:none;font-size:10pt;"
     "padding:0}nav{display:none}a{color:inherit;text-decoration:none}"
@@ -147,6 +150,48 @@ static int sitting_tag(void *ctx, const char *name, const char *value)
     return 0;
 }
 
+/* person_found - a person of the sitting (ledger_persons_foreach). */
+static int person_found(void *ctx, const char *id, const char *name)
+{
+    struct report *r = ctx;
+    struct rep_person *p;
+
+    if (r->n_persons >= TL_IDS_MAX) {
+        return 0;
+    }
+    p = &r->persons[r->n_persons++];
+    snprintf(p->id, sizeof(p->id), "%s", id);
+    snprintf(p->name, sizeof(p->name), "%s", name);
+    return 0;
+}
+
+/* seating_found - who sat in a seat for a game (ledger_seatings_foreach).
+ * Returns 0, 1 out of memory (r->no_memory). */
+static int seating_found(void *ctx, int game, char seat, const char *person,
+                         const char *role)
+{
+    struct report *r = ctx;
+    struct rep_seating *st;
+
+    (void)role;
+    if (r->n_seatings == r->cap_seatings) {
+        int cap = r->cap_seatings > 0 ? r->cap_seatings * 2 : 16;
+        void *q = realloc(r->seatings, sizeof(*r->seatings) * (size_t)cap);
+
+        if (q == NULL) {
+            r->no_memory = true;
+            return 1;
+        }
+        r->seatings = q;
+        r->cap_seatings = cap;
+    }
+    st = &r->seatings[r->n_seatings++];
+    st->game = game;
+    st->seat = seat == 'B' ? SEAT_B : SEAT_A;
+    snprintf(st->person, sizeof(st->person), "%s", person);
+    return 0;
+}
+
 /* choose_sitting - the sitting reported (the newest if *id is 0) into
  * r, with its tags.  Returns 0, or an exit status with the reason on
  * stderr. */
@@ -178,9 +223,17 @@ static int choose_sitting(struct report *r, const char *db, int64_t id)
     r->sitting = id;
     snprintf(r->names[0], sizeof(r->names[0]), "A");
     snprintf(r->names[1], sizeof(r->names[1]), "B");
-    if (ledger_tags_foreach(r->l, id, sitting_tag, r) != 0) {
-        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(r->l));
+    if (ledger_tags_foreach(r->l, id, sitting_tag, r) != 0 ||
+        ledger_persons_foreach(r->l, id, person_found, r) != 0 ||
+        ledger_seatings_foreach(r->l, id, seating_found, r) < 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db,
+                r->no_memory ? "out of memory" : ledger_errmsg(r->l));
         return EXIT_BAD_INPUT;
+    }
+    if (r->n_persons > 0) {
+        /* the seats change hands: their tags name nobody */
+        snprintf(r->names[0], sizeof(r->names[0]), "A");
+        snprintf(r->names[1], sizeof(r->names[1]), "B");
     }
     return 0;
 }
@@ -207,9 +260,23 @@ static void head(FILE *fp, const struct report *r,
 {
     char title[3 * TL_TAG_VALUE_MAX];
 
-    snprintf(title, sizeof(title), "\u00c9cart\u00e9 \u2014 sitting %lld: "
-                                   "%s v. %s",
-             (long long)r->sitting, r->names[0], r->names[1]);
+    if (r->n_persons > 0) {
+        size_t used = (size_t)snprintf(title, sizeof(title),
+                                       "\u00c9cart\u00e9 \u2014 sitting "
+                                       "%lld:",
+                                       (long long)r->sitting);
+
+        for (int i = 0; i < r->n_persons && used < sizeof(title); i++) {
+            used += (size_t)snprintf(title + used, sizeof(title) - used,
+                                     "%s %s", i > 0 ? "," : "",
+                                     report__person_name(r,
+                                                         r->persons[i].id));
+        }
+    } else {
+        snprintf(title, sizeof(title), "\u00c9cart\u00e9 \u2014 sitting "
+                                       "%lld: %s v. %s",
+                 (long long)r->sitting, r->names[0], r->names[1]);
+    }
     html_begin(fp, title, report_css);
     fputs("<header>\n<h1>\u00c9cart\u00e9: scoresheet and report</h1>\n"
           "<p class=\"sitting\">", fp);
@@ -220,9 +287,20 @@ static void head(FILE *fp, const struct report *r,
     html_putf(fp, "sitting %lld, from %s", (long long)r->sitting,
               strcmp(r->source, "-") == 0 ? "standard input" : r->source);
     fputs(" &middot; ", fp);
-    report__seat_name(fp, r, SEAT_A);
-    fputs(" v. ", fp);
-    report__seat_name(fp, r, SEAT_B);
+    if (r->n_persons > 0) {
+        fputs("persons: ", fp);
+        for (int i = 0; i < r->n_persons; i++) {
+            fputs(i > 0 ? ", " : "", fp);
+            html_put(fp, report__person_name(r, r->persons[i].id));
+            fputs(" <span class=\"name\">(", fp);
+            html_put(fp, r->persons[i].id);
+            fputs(")</span>", fp);
+        }
+    } else {
+        report__seat_name(fp, r, SEAT_A, NULL);
+        fputs(" v. ", fp);
+        report__seat_name(fp, r, SEAT_B, NULL);
+    }
     fputs(" &middot; laws: ", fp);
     html_put(fp, r->laws[0] ? r->laws : "london");
     fputs("</p>\n", fp);
@@ -289,10 +367,11 @@ static void audit_section(FILE *fp, const struct report *r,
             }
             fprintf(fp, "<li><a href=\"#stat-%d\"><strong class=\"flag\">"
                         "FLAG</strong></a> ", i + 1);
-            html_putf(fp, "%s, %s: %d of %d, chance gives %.1f "
+            html_putf(fp, "%s%s%s%s, %s: %d of %d, chance gives %.1f "
                           "(P = %.3g)",
-                      s->player, s->kind, s->k, s->n, s->expected,
-                      s->probability);
+                      s->player, s->person[0] ? " (" : "", s->person,
+                      s->person[0] ? ")" : "", s->kind, s->k, s->n,
+                      s->expected, s->probability);
             fputs("</li>\n", fp);
         }
         fputs("</ul>\n", fp);
@@ -359,6 +438,7 @@ static void report_free(struct report *r)
     free(r->deals);
     free(r->games);
     free(r->players);
+    free(r->seatings);
     free(r->stats);
     free(r->gaps);
 }

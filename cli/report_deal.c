@@ -57,16 +57,36 @@ static void cards(FILE *fp, uint32_t mask, int count)
     }
 }
 
-void report__seat_name(FILE *fp, const struct report *r, int s)
+const char *report__person_name(const struct report *r, const char *id)
 {
+    for (int i = 0; i < r->n_persons; i++) {
+        if (strcmp(r->persons[i].id, id) == 0) {
+            return r->persons[i].name[0] ? r->persons[i].name : id;
+        }
+    }
+    return id;
+}
+
+void report__seat_name(FILE *fp, const struct report *r, int s,
+                       const char (*who)[TL_ID_MAX])
+{
+    const char *name = r->names[s == SEAT_B ? 1 : 0];
+
     if (s != SEAT_A && s != SEAT_B) {
         fputs("-", fp);
         return;
     }
     fputc(seat_letter(s), fp);
-    if (strcmp(r->names[s], s == SEAT_A ? "A" : "B") != 0) {
+    if (r->n_persons > 0) {
+        name = who != NULL && who[s][0] != '\0'
+                   ? report__person_name(r, who[s])
+                   : "";
+    } else if (strcmp(name, s == SEAT_A ? "A" : "B") == 0) {
+        name = "";
+    }
+    if (name[0] != '\0') {
         fputs(" <span class=\"name\">(", fp);
-        html_put(fp, r->names[s]);
+        html_put(fp, name);
         fputs(")</span>", fp);
     }
 }
@@ -82,7 +102,7 @@ static void hand_row(FILE *fp, const struct report *r,
     const struct arb_place *p = &t->places[ARB_PLACE_HAND_A + seat];
 
     fputs("<div class=\"hand\"><span class=\"who\">", fp);
-    report__seat_name(fp, r, seat);
+    report__seat_name(fp, r, seat, t->who);
     if (t->dealer == seat) {
         fputs(" &middot; dealer", fp);
     } else if (t->dealer != SEAT_NONE) {
@@ -225,7 +245,7 @@ static void election(FILE *fp, const struct report *r,
                       "and played another (L39): the ruling fell, nothing "
                       "to elect.");
     } else if (ru->elected) {
-        report__seat_name(fp, r, ru->r.elector);
+        report__seat_name(fp, r, ru->r.elector, ru->at.who);
         fputs(" elected <strong>", fp);
         html_put(fp, option_name(ru->option));
         fprintf(fp, "</strong> at line %d (<code>", ru->elect_line);
@@ -248,13 +268,13 @@ static void facts(FILE *fp, const struct report *r, const struct rep_ruling *ru)
     if (ru->r.offender == SEAT_NONE) {
         fputs("nobody", fp);
     } else {
-        report__seat_name(fp, r, ru->r.offender);
+        report__seat_name(fp, r, ru->r.offender, ru->at.who);
     }
     fputs("</dd><dt>Chooses</dt><dd>", fp);
     if (ru->r.elector == SEAT_NONE) {
         fputs("nobody (it applies by itself)", fp);
     } else {
-        report__seat_name(fp, r, ru->r.elector);
+        report__seat_name(fp, r, ru->r.elector, ru->at.who);
     }
     fputs("</dd><dt>Window</dt><dd>", fp);
     html_put(fp, law_window_words(ru->r.window));

@@ -22,6 +22,8 @@ struct rep_table {
     int dealer;                 /* seat, SEAT_NONE */
     int trump;                  /* suit, SUIT_NONE */
     int score[2];               /* the game score after the action */
+    char who[2][TL_ID_MAX];     /* the person in each seat (a table with
+                                   persons), "" */
 };
 
 /* One ruling of the deal in hand, held until the deal is closed. */
@@ -75,15 +77,30 @@ struct rep_gap {
     int game;                   /* its game (report__scoresheet), 0 */
 };
 
-/* A player's summary, from the audit. */
+/* A person's games and money in one role ("all": every role), from the
+ * audit. */
+struct rep_role {
+    char role[16];
+    struct audit_role t;
+};
+
+#define REP_ROLES_MAX 10        /* the audit's nine roles and "all" */
+
+/* A player's summary, from the audit: a person (id his ID) at a table
+ * with persons, with his games and money by role; a seat of a duel (id
+ * ""). */
 struct rep_player {
+    char id[TL_ID_MAX];
     char name[TL_TAG_VALUE_MAX];
     struct audit_tally t;
+    int n_roles;
+    struct rep_role roles[REP_ROLES_MAX];
 };
 
 /* A statistic, from the audit. */
 struct rep_stat {
     char player[TL_TAG_VALUE_MAX];
+    char person[TL_ID_MAX];     /* his ID, "" for a seat of a duel */
     char kind[32];
     int k;
     int n;
@@ -92,11 +109,31 @@ struct rep_stat {
     bool flagged;
 };
 
+/* A person of the sitting, and who sat where in each game. */
+struct rep_person {
+    char id[TL_ID_MAX];
+    char name[TL_TAG_VALUE_MAX];
+};
+
+struct rep_seating {
+    int game;
+    int seat;
+    char person[TL_ID_MAX];
+};
+
 struct report {
     struct ledger *l;
     int64_t sitting;
     char source[512];
-    char names[2][TL_TAG_VALUE_MAX]; /* "A", "B" if the tags give none */
+    char names[2][TL_TAG_VALUE_MAX]; /* "A", "B" if the tags give none
+                                        (or the sitting has persons: a
+                                        seat's tag names nobody then) */
+    /* a table with persons: they, not the seats' tags, are named */
+    struct rep_person persons[TL_IDS_MAX];
+    int n_persons;
+    struct rep_seating *seatings; /* in the order recorded */
+    int n_seatings;
+    int cap_seatings;
     char event[TL_TAG_VALUE_MAX];    /* the Event tag, "" */
     char laws[TL_TAG_VALUE_MAX];     /* the Laws tag, "" */
     /* the sections written during the walk (temporary files) */
@@ -156,8 +193,15 @@ struct rep_game *report__game(struct report *r, int game);
 void report__card(FILE *fp, uint8_t c);
 
 /* report__seat_name - "A (name)", escaped, for seat s of r; "-" for
- * SEAT_NONE. */
-void report__seat_name(FILE *fp, const struct report *r, int s);
+ * SEAT_NONE.  The name is the seat's tag's in a duel without persons;
+ * at a table with persons, the name of who[s] (the ID of the person
+ * seated then; who NULL or who[s] "": the letter alone). */
+void report__seat_name(FILE *fp, const struct report *r, int s,
+                       const char (*who)[TL_ID_MAX]);
+
+/* report__person_name - the name of the sitting's person id (his ID if
+ * the ledger names him not); static or r's. */
+const char *report__person_name(const struct report *r, const char *id);
 
 /* report__ruling - the article of one ruling: the law and its words,
  * offender, elector, the options with their previews, the election and

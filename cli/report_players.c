@@ -1,10 +1,11 @@
 /*
  * report_players.c - `ecarte report`: each player's summary from the
- * audit: irregularities by law, points won and lost through the penalty
- * laws, and charts (inline SVG): kings turned up and kings of trumps
- * held against the band chance gives (the audit's binomial), proposals
- * made and accepted, irregularities by law; then every statistic with
- * its probability.
+ * audit (a person at a table with persons, a seat of a duel):
+ * irregularities by law, points won and lost through the penalty laws,
+ * a person's games and money by role, and charts (inline SVG): kings
+ * turned up and kings of trumps held against the band chance gives (the
+ * audit's binomial), proposals made and accepted, irregularities by law;
+ * then every statistic with its probability.
  */
 #include "cli/report_int.h"
 
@@ -44,12 +45,18 @@ static void band(int n, double p, int *lo, int *hi)
     *hi = a < *lo ? *lo : a;
 }
 
-/* flagged - did the audit flag statistic kind of player? */
-static bool flagged(const struct report *r, const char *player,
+/* of_player - is statistic s one of player pl's? */
+static bool of_player(const struct rep_stat *s, const struct rep_player *pl)
+{
+    return strcmp(s->player, pl->name) == 0 && strcmp(s->person, pl->id) == 0;
+}
+
+/* flagged - did the audit flag statistic kind of player pl? */
+static bool flagged(const struct report *r, const struct rep_player *pl,
                     const char *kind)
 {
     for (int i = 0; i < r->n_stats; i++) {
-        if (r->stats[i].flagged && strcmp(r->stats[i].player, player) == 0 &&
+        if (r->stats[i].flagged && of_player(&r->stats[i], pl) &&
             strcmp(r->stats[i].kind, kind) == 0) {
             return true;
         }
@@ -67,7 +74,7 @@ static void chance_chart(FILE *fp, const struct report *r,
         .n = n,
         .expected = n * p,
         .observed = k,
-        .flagged = flagged(r, pl->name, kind),
+        .flagged = flagged(r, pl, kind),
     };
 
     band(n, p, &b.lo, &b.hi);
@@ -107,15 +114,40 @@ static void by_law(FILE *fp, const struct audit_tally *t)
     html_bar_chart(fp, "Irregularities by law", bars, n);
 }
 
-/* statistics - the audit's statistics of player, with probabilities. */
-static void statistics(FILE *fp, const struct report *r, const char *player)
+/* roles - a person's games and money by role, "all" last: a table. */
+static void roles(FILE *fp, const struct rep_player *pl)
+{
+    if (pl->n_roles == 0) {
+        return;
+    }
+    fputs("<table class=\"roles\"><tr><th>Role</th><th>Games</th>"
+          "<th>Won</th><th>Lost</th><th>Money won</th><th>Money lost</th>"
+          "<th>Net</th></tr>\n", fp);
+    for (int i = 0; i < pl->n_roles; i++) {
+        const struct rep_role *k = &pl->roles[i];
+        bool all = strcmp(k->role, "all") == 0;
+
+        fprintf(fp, "<tr><%s>", all ? "th" : "td");
+        html_put(fp, all ? "In all roles" : k->role);
+        fprintf(fp, "</%s><td>%d</td><td>%d</td><td>%d</td><td>%ld</td>"
+                    "<td>%ld</td><td>%+ld</td></tr>\n",
+                all ? "th" : "td", k->t.games, k->t.won, k->t.lost,
+                k->t.money_won, k->t.money_lost,
+                k->t.money_won - k->t.money_lost);
+    }
+    fputs("</table>\n", fp);
+}
+
+/* statistics - the audit's statistics of player pl, with probabilities. */
+static void statistics(FILE *fp, const struct report *r,
+                       const struct rep_player *pl)
 {
     bool any = false;
 
     for (int i = 0; i < r->n_stats; i++) {
         const struct rep_stat *s = &r->stats[i];
 
-        if (strcmp(s->player, player) != 0) {
+        if (!of_player(s, pl)) {
             continue;
         }
         if (!any) {
@@ -151,6 +183,11 @@ static void player(FILE *fp, const struct report *r,
 
     fprintf(fp, "<article class=\"player\" id=\"player-%d\">\n<h3>", i + 1);
     html_put(fp, pl->name);
+    if (pl->id[0] != '\0') {
+        fputs(" <span class=\"person\">(", fp);
+        html_put(fp, pl->id);
+        fputs(")</span>", fp);
+    }
     fputs("</h3>\n", fp);
     fprintf(fp, "<p>Through the penalty laws: won <strong>%d</strong> "
                 "point%s, lost <strong>%d</strong>. Dealt %d time%s with a "
@@ -159,6 +196,7 @@ static void player(FILE *fp, const struct report *r,
             t->dealt == 1 ? "" : "s", t->known_hands,
             t->known_hands == 1 ? "" : "s");
     by_law(fp, t);
+    roles(fp, pl);
     fputs("<div class=\"charts\">\n", fp);
     chance_chart(fp, r, pl, "kings-turned", "Kings turned up as dealer",
                  t->kings_turned, t->dealt, AUDIT_P_KING_TURNED);
@@ -166,7 +204,7 @@ static void player(FILE *fp, const struct report *r,
                  t->held_king, t->known_hands, AUDIT_P_KING_HELD);
     html_bar_chart(fp, "Proposals", prop, 4);
     fputs("</div>\n", fp);
-    statistics(fp, r, pl->name);
+    statistics(fp, r, pl);
     fputs("</article>\n", fp);
 }
 

@@ -49,6 +49,32 @@ static int gap_game(struct report *r)
     return 0;
 }
 
+/* seat_of_game - seat s named for game: its tag's name in a duel
+ * without persons; at a table with persons, who sat there in that game
+ * ("B (Bob Blount, then Cy Cray)" when a substitute took the seat). */
+static void seat_of_game(FILE *fp, const struct report *r, int game, int s)
+{
+    int n = 0;
+
+    if (r->n_persons == 0 || s == SEAT_NONE) {
+        report__seat_name(fp, r, s, NULL);
+        return;
+    }
+    fputc(seat_letter(s), fp);
+    for (int i = 0; i < r->n_seatings; i++) {
+        const struct rep_seating *st = &r->seatings[i];
+
+        if (st->game != game || st->seat != s) {
+            continue;
+        }
+        fputs(n++ == 0 ? " <span class=\"name\">(" : ", then ", fp);
+        html_put(fp, report__person_name(r, st->person));
+    }
+    if (n > 0) {
+        fputs(")</span>", fp);
+    }
+}
+
 /* game_open - the table of game number game. */
 static void game_open(struct sheet *sh, int game)
 {
@@ -59,9 +85,9 @@ static void game_open(struct sheet *sh, int game)
                 "<th rowspan=\"2\">Deal</th><th rowspan=\"2\">Dealer</th>"
                 "<th colspan=\"3\" class=\"player\">",
             game, game);
-    report__seat_name(fp, sh->r, SEAT_A);
+    seat_of_game(fp, sh->r, game, SEAT_A);
     fputs("</th><th colspan=\"3\" class=\"player\">", fp);
-    report__seat_name(fp, sh->r, SEAT_B);
+    seat_of_game(fp, sh->r, game, SEAT_B);
     fputs("</th><th rowspan=\"2\">Rulings and findings</th></tr>\n<tr>"
           "<th>Tricks</th><th>Points</th><th class=\"run\">Score</th>"
           "<th>Tricks</th><th>Points</th><th class=\"run\">Score</th></tr>"
@@ -121,7 +147,8 @@ static void game_close(struct sheet *sh)
                 sh->points[0], sh->points[1]);
     } else {
         fprintf(fp, "Game %d to ", sh->game);
-        report__seat_name(fp, sh->r, sh->winner == 'A' ? SEAT_A : SEAT_B);
+        seat_of_game(fp, sh->r, sh->game,
+                     sh->winner == 'A' ? SEAT_A : SEAT_B);
         fprintf(fp, ", A %d B %d: <strong>%s</strong>.", sh->points[0],
                 sh->points[1],
                 value[sh->value > 0 && sh->value < 4 ? sh->value : 1]);
@@ -133,7 +160,7 @@ static void game_close(struct sheet *sh)
     fputs("</td></tr>", fp);
     if (g != NULL && g->over && g->rubber_over) {
         fputs("<tr class=\"rubber\"><td colspan=\"9\">Rubber to ", fp);
-        report__seat_name(fp, sh->r, g->rubber_winner);
+        report__seat_name(fp, sh->r, g->rubber_winner, NULL);
         fputs(".</td></tr>", fp);
     }
     fputs("</tfoot>\n</table>\n", fp);

@@ -64,10 +64,15 @@ struct rep_game *report__game(struct report *r, int game)
 /* Rulings and elections                                                */
 /* ------------------------------------------------------------------ */
 
-/* take_table - the table as the referee a shows it now. */
+/* take_table - the table as the referee a shows it now, who the
+ * persons seated (IDs, NULL: nobody declared). */
 static void take_table(struct rep_table *t, const struct arbiter *a,
-                       const int score[2])
+                       const int score[2], const char *const who[2])
 {
+    for (int s = 0; s < 2; s++) {
+        snprintf(t->who[s], sizeof(t->who[s]), "%s",
+                 who[s] != NULL ? who[s] : "");
+    }
     arbiter_places(a, t->places);
     t->n_tricks = arbiter_tricks(a, t->tricks, ARB_TRICKS_MAX);
     t->dealer = arbiter_dealer(a);
@@ -115,7 +120,7 @@ static void hold_rulings(struct report *r, const struct audit_action *act)
         snprintf(ru->words, sizeof(ru->words), "%s", act->res->words[i]);
         snprintf(ru->preview, sizeof(ru->preview), "%s", res->previews[i]);
         snprintf(ru->action, sizeof(ru->action), "%s", act->text);
-        take_table(&ru->at, act->arb, res->score);
+        take_table(&ru->at, act->arb, res->score, act->seated);
         d = report__deal(r, deal);
         if (d != NULL) {
             if (d->n_rulings++ == 0) {
@@ -331,9 +336,10 @@ static const char *status_of(const char *status)
 static void on_irregularity(void *ctx, const char *source, int line,
                             int64_t sitting, int deal, int64_t event,
                             const struct ruling *ru, const char *words,
-                            const char *status)
+                            const char *status, const char *person)
 {
     struct report *r = ctx;
+    const struct rep_ruling *held = NULL;
     int number = 0;
 
     (void)source;
@@ -346,6 +352,7 @@ static void on_irregularity(void *ctx, const char *source, int line,
             strcmp(h->words, words) == 0) {
             h->status = status_of(status);
             number = h->number;
+            held = h;
             break;
         }
     }
@@ -354,7 +361,16 @@ static void on_irregularity(void *ctx, const char *source, int line,
     fprintf(r->irregular, "<td>%d</td>", line);
     law_cell(r->irregular, laws_get(ru->law)->id);
     fputs("<td>", r->irregular);
-    report__seat_name(r->irregular, r, ru->offender);
+    if (ru->offender == SEAT_NONE && person != NULL) {
+        /* a person's own irregularity (an adviser's, a bettor's) */
+        html_put(r->irregular, report__person_name(r, person));
+        fputs(" <span class=\"name\">(", r->irregular);
+        html_put(r->irregular, person);
+        fputs(")</span>", r->irregular);
+    } else {
+        report__seat_name(r->irregular, r, ru->offender,
+                          held != NULL ? held->at.who : NULL);
+    }
     fprintf(r->irregular, "</td><td class=\"status-%s\">", status_of(status));
     html_put(r->irregular, status);
     fputs("</td><td>", r->irregular);
@@ -387,7 +403,8 @@ static void on_strikes(void *ctx, int64_t sitting, const char *source,
     (void)strikes;              /* counted one by one (on_strike) */
 }
 
-static void on_player(void *ctx, const char *name, const struct audit_tally *t)
+static void on_player(void *ctx, const char *person, const char *name,
+                      const struct audit_tally *t)
 {
     struct report *r = ctx;
     struct rep_player *p;
@@ -398,13 +415,16 @@ static void on_player(void *ctx, const char *name, const struct audit_tally *t)
         return;
     }
     p = &r->players[r->n_players++];
+    memset(p, 0, sizeof(*p));
+    snprintf(p->id, sizeof(p->id), "%s", person != NULL ? person : "");
     snprintf(p->name, sizeof(p->name), "%s", name);
     p->t = *t;
 }
 
-static void on_statistic(void *ctx, const char *player, const char *kind,
-                         int k, int n, double expected, double probability,
-                         bool flagged, const char *message)
+static void on_statistic(void *ctx, const char *player, const char *person,
+                         const char *kind, int k, int n, double expected,
+                         double probability, bool flagged,
+                         const char *message)
 {
     struct report *r = ctx;
     struct rep_stat *s;
@@ -417,6 +437,8 @@ static void on_statistic(void *ctx, const char *player, const char *kind,
     }
     s = &r->stats[r->n_stats++];
     snprintf(s->player, sizeof(s->player), "%s", player);
+    snprintf(s->person, sizeof(s->person), "%s",
+             person != NULL ? person : "");
     snprintf(s->kind, sizeof(s->kind), "%s", kind);
     s->k = k;
     s->n = n;
@@ -428,6 +450,31 @@ static void on_statistic(void *ctx, const char *player, const char *kind,
     }
 }
 
+/* on_person - a person's games and money in a role, kept with his
+ * player (the same person: his ID and name). */
+static void on_person(void *ctx, const char *person, const char *name,
+                      const char *role, const struct audit_role *t)
+{
+    struct report *r = ctx;
+
+    for (int i = 0; i < r->n_players; i++) {
+        struct rep_player *p = &r->players[i];
+
+        if (strcmp(p->id, person) != 0 ||
+            (strcmp(p->name, name) != 0 &&
+             !(name[0] == '\0' && strcmp(p->name, person) == 0))) {
+            continue;
+        }
+        if (p->n_roles < REP_ROLES_MAX) {
+            struct rep_role *k = &p->roles[p->n_roles++];
+
+            snprintf(k->role, sizeof(k->role), "%s", role);
+            k->t = *t;
+        }
+        return;
+    }
+}
+
 const struct audit_sink report__sink = {
     .finding = on_finding,
     .irregularity = on_irregularity,
@@ -435,6 +482,7 @@ const struct audit_sink report__sink = {
     .strikes = on_strikes,
     .player = on_player,
     .statistic = on_statistic,
+    .person = on_person,
     .action = on_action,
     .deal_end = on_deal_end,
 };

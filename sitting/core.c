@@ -153,6 +153,34 @@ void sit__pay(struct settle *t, int from, int to, int amount)
     }
 }
 
+/* mark_roles - the role each person of settlement m held when its money
+ * moved (reason): in the game settled or taken back (the state before
+ * the game's end, as its role records say), else in the state before the
+ * line (a stake forfeited at once is lost in the role he erred in); a
+ * person declared since, as he is now. */
+static void mark_roles(struct sit_ctx *c, struct sit_mark *m,
+                       const char *reason)
+{
+    const struct sit_state *when = &c->sit->s;
+
+    if ((strcmp(reason, "game") == 0 || strcmp(reason, "pool") == 0 ||
+         strcmp(reason, "reopened") == 0) &&
+        c->sit->has_before) {
+        when = &c->sit->before;
+    }
+    for (int i = 0; i < m->n; i++) {
+        const struct sit_state *st = when;
+        int who = sit__find(st, m->t[i].who);
+
+        if (who < 0) {
+            st = c->s;
+            who = sit__find(st, m->t[i].who);
+        }
+        snprintf(m->role[i], sizeof(m->role[i]), "%s",
+                 who < 0 ? "" : sit__ops(st)->role(st, who));
+    }
+}
+
 int sit__settle(struct sit_ctx *c, const struct settle *t, const char *reason)
 {
     struct sit_state *s = c->s;
@@ -199,6 +227,7 @@ int sit__settle(struct sit_ctx *c, const struct settle *t, const char *reason)
     sitting_mark_text(&line, m->text, sizeof(m->text));
     m->n = line.sit.n_amounts;
     memcpy(m->t, line.sit.amounts, sizeof(m->t[0]) * (size_t)m->n);
+    mark_roles(c, m, reason);
     if (strcmp(reason, "game") == 0 || strcmp(reason, "pool") == 0) {
         /* what a result taken back (L51) takes back with it */
         s->settled_game = s->game;

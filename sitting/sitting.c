@@ -7,6 +7,7 @@
  */
 #include "sitting/sitting.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,12 @@ const char *sitting_person(const struct sitting *s, int i, int *balance)
         *balance = s->s.p[i].balance;
     }
     return s->s.p[i].id;
+}
+
+const char *sitting_seated(const struct sitting *s, int seat)
+{
+    assert(seat == SEAT_A || seat == SEAT_B);
+    return s->s.seat[seat] >= 0 ? s->s.p[s->s.seat[seat]].id : NULL;
 }
 
 int sitting_house(const struct sitting *s)

@@ -63,6 +63,7 @@ enum sit_format {
 #define SIT_NOTE_LEN 200
 #define SIT_RECORDS_MAX 96
 #define SIT_MARK_TEXT 1024
+#define SIT_ROLE_LEN 12         /* a role's word and its NUL ("bystander") */
 
 /* A ruling of the sitting: its offender and elector are persons or
  * seats ("ann", "B"), or "" for nobody. */
@@ -93,6 +94,11 @@ struct sit_mark {
                                    "= " ("settle ann +2 bob -1 cy -1") */
     int n;                      /* settle: the transfers, summing to 0 */
     struct tl_amount t[TL_IDS_MAX + 1];
+    /* settle: the role t[i].who held when the money moved ("" for the
+     * house): in the game settled ("game", "pool") or taken back
+     * ("reopened"), else as the line found him (a stake forfeited at
+     * once: the role in which he looked) */
+    char role[TL_IDS_MAX + 1][SIT_ROLE_LEN];
 };
 
 /* What the ledger keeps beside the settlements. */
@@ -229,6 +235,11 @@ int sitting_persons(const struct sitting *s);
 /* sitting_person - the ID of person i (0 <= i < sitting_persons) and his
  * balance for the sitting into *balance (NULL: not wanted); borrowed. */
 const char *sitting_person(const struct sitting *s, int i, int *balance);
+
+/* sitting_seated - the ID of the person in seat (SEAT_A, SEAT_B) now,
+ * or NULL if nobody declared sits there (a duel without persons);
+ * borrowed, valid until the next call that changes s. */
+const char *sitting_seated(const struct sitting *s, int seat);
 
 /* sitting_house - what the house's levy has taken in the sitting. */
 int sitting_house(const struct sitting *s);

@@ -281,6 +281,70 @@ static void report__corrected_revoke_and_a_gallery(void **state)
                      1);
 }
 
+/* A chouette's report names persons, never the seats' tags: the players'
+ * section has one article per person with the audit's figures (his
+ * irregularities by law, his games and money by role adding up to "In
+ * all roles"), the scoresheet names who sat in each seat in each game,
+ * and an irregularity names who erred. The figures are those counted by
+ * hand for the same log in test_audit.c. */
+static void report__a_chouette_by_person(void **state)
+{
+    struct harness_tmp *t = *state;
+    char path[1024];
+    char html[400];
+    char *page = NULL;
+    const char *cy = NULL;
+
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    assert_int_equal(
+        harness_sh("%s import --db '%s' --new '%s' >/dev/null 2>&1 && "
+                   "%s report --db '%s' -o '%s'",
+                   harness_ecarte(), t->db,
+                   harness_path("tests/cases/variants/chouette_audit_by_"
+                                "person.ecarte",
+                                path, sizeof(path)),
+                   harness_ecarte(), t->db, html),
+        0);
+    page = slurp(html, NULL);
+    assert_null(strstr(page, "Player A"));
+    assert_null(strstr(page, "Player B"));
+    assert_int_equal(count(page, "<article class=\"player\""), 4);
+    assert_non_null(strstr(page, "<h3>Bob Blount <span class=\"person\">"
+                                 "(bob)</span></h3>"));
+    cy = strstr(page, "<h3>Cy Cray <span class=\"person\">(cy)</span></h3>");
+    assert_non_null(cy);
+    assert_non_null(strstr(cy, "<tr><td>L2</td><td>Improper shuffling</td>"
+                               "<td>1</td></tr>"));
+    assert_non_null(strstr(cy, "<tr><td>bank</td><td>1</td><td>1</td>"
+                               "<td>0</td><td>3</td><td>0</td><td>+3</td>"
+                               "</tr>\n<tr><td>ponte</td><td>1</td><td>1</td>"
+                               "<td>0</td><td>1</td><td>0</td><td>+1</td>"
+                               "</tr>\n<tr><td>adviser</td><td>1</td><td>0</td>"
+                               "<td>1</td><td>0</td><td>1</td><td>-1</td>"
+                               "</tr>\n<tr><th>In all roles</th><td>3</td>"
+                               "<td>2</td><td>1</td><td>4</td><td>1</td>"
+                               "<td>+3</td></tr>"));
+    /* game 2: ann at A, cy at B; game 3: cy at A, dan at B */
+    assert_non_null(strstr(page, "<caption>Game 2</caption>"));
+    assert_non_null(strstr(strstr(page, "<caption>Game 2</caption>"),
+                           "A <span class=\"name\">(Ann Ash)</span></th><th "
+                           "colspan=\"3\" class=\"player\">B <span "
+                           "class=\"name\">(Cy Cray)</span>"));
+    assert_non_null(strstr(strstr(page, "<caption>Game 3</caption>"),
+                           "A <span class=\"name\">(Cy Cray)</span></th><th "
+                           "colspan=\"3\" class=\"player\">B <span "
+                           "class=\"name\">(Dan Dee)</span>"));
+    assert_non_null(strstr(page, "Game 2 to B <span class=\"name\">(Cy "
+                                 "Cray)</span>"));
+    /* the irregularities: bob's cut at B, cy's look as adviser */
+    assert_non_null(strstr(page, "<td>L3 <span class=\"title\">Size of a "
+                                 "cut</span></td><td>B <span class=\"name\">"
+                                 "(Bob Blount)</span></td>"));
+    assert_non_null(strstr(page, "<td>Cy Cray <span class=\"name\">(cy)"
+                                 "</span></td>"));
+    free(page);
+}
+
 static void report__unknown_sitting_is_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -394,6 +458,7 @@ int run_tests(void)
         T(report__empty_ledger_says_so),
         T(report__unknown_sitting_is_refused),
         T(report__corrected_revoke_and_a_gallery),
+        T(report__a_chouette_by_person),
         T(report__quarantined_deals_are_shown),
         T(report__standard_output_and_the_sitting_chosen),
         cmocka_unit_test(report__help_names_the_options),
