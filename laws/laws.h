@@ -794,6 +794,15 @@ struct law_view {
     int announced_played;       /* cards the announcer had played then */
     bool ann_false_at_time;     /* his whole hand was known then, no king */
     bool unknown_in_after_ann;  /* unseen cards came into his hand since */
+    bool announce_held;         /* its point is held, not scored: it would
+                                   have won the game on a belief, and the
+                                   table is derived again on evidence that
+                                   reopens the game (L25) */
+    int false_announced;        /* seat that announced the king when the
+                                   table already showed it was not his (no
+                                   point scored), SEAT_NONE; cleared when
+                                   withdrawn or ruled */
+    int false_announced_played; /* cards he had played then */
     enum king_place king_place; /* where the king of trumps is known */
     int king_holder;            /* whose hand, discard or trick, SEAT_NONE */
     uint32_t known_out;         /* cards known out of both hands (stock,
@@ -845,6 +854,18 @@ int laws_revoke_proof(const struct law_view *v, int seat, int card);
  * false.  0 when nobody announced.
  */
 int laws_king_claim(const struct law_view *v);
+
+/*
+ * laws_king_claim_now - what the table says of an announcement of the
+ * king of trumps that seat makes now (L23, L25, L47), before it counts:
+ * 1 the king is known in his hand (or is his first card, L24); -1 it is
+ * known not to be his: in the adversary's hand, discard or tricks, in
+ * the stock, turned up or set aside, in his own discard, his whole hand
+ * known without it, or the adversary's announcement of it standing;
+ * 0 not known (his hand has unseen cards): a belief.  0 before the
+ * turn-up or for no seat.
+ */
+int laws_king_claim_now(const struct law_view *v, int seat);
 
 /*
  * laws_fulfils_remedy - ev carries out the remedy owed (v->owed_remedy):
