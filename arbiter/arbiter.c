@@ -631,6 +631,9 @@ static bool reopen_on_evidence(struct arbiter *a, const struct table_event *ev,
     out->n_rulings = before.n_rulings;
     out->penalty[0] += before.penalty[0];
     out->penalty[1] += before.penalty[1];
+    if (!a->s.d.announce_withdrawn) {
+        out->penalty[(int)was.belief_seat]--; /* the false point comes off */
+    }
     c.a = a;
     c.s = &a->s;
     c.d = &a->s.d;

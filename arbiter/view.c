@@ -176,6 +176,10 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
             v->known_out |= d->z.known[z];
         }
     }
+    for (int k = 0; k < 2; k++) {
+        v->discard_unseen[k] = d->z.count[Z_DISCARD(k)] -
+                               cards_count(d->z.known[Z_DISCARD(k)]);
+    }
 }
 
 /* fill_seats - what each seat has: cards, counts, tricks, points. */

@@ -805,6 +805,8 @@ struct law_view {
     int false_announced_played; /* cards he had played then */
     enum king_place king_place; /* where the king of trumps is known */
     int king_holder;            /* whose hand, discard or trick, SEAT_NONE */
+    int discard_unseen[2];      /* cards in each player's discard whose
+                                   faces were not seen */
     uint32_t known_out;         /* cards known out of both hands (stock,
                                    discards, turn-up, tricks, aside) */
     /* the variant systems (VARIANTS.md 3, 4) */
@@ -851,7 +853,8 @@ int laws_revoke_proof(const struct law_view *v, int seat, int card);
 /*
  * laws_king_claim - what the table says of the king announced (L25): 1 he
  * held it (or nothing that counts disproves it), 0 not known, -1 proven
- * false.  0 when nobody announced.
+ * false (the king seen elsewhere, or every card of his seen and none of
+ * them the king).  0 when nobody announced.
  */
 int laws_king_claim(const struct law_view *v);
 

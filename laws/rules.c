@@ -224,7 +224,12 @@ int laws_king_claim(const struct law_view *v)
     }
     switch (v->king_place) {
     case KING_UNSEEN:
-        return 0;
+        /* his whole hand now seen, no card of his gone unseen: the king
+         * was never his */
+        return v->count[x] == cards_count(v->known[x]) &&
+                       v->discard_unseen[x] == 0
+                   ? -1
+                   : 0;
     case KING_IN_HAND:
         if (v->king_holder == x) {
             return v->unknown_in_after_ann ? 0 : 1;
