@@ -116,6 +116,7 @@ int arbiter_open(struct arbiter **out)
     a->s.lost_king_dealer = SEAT_NONE;
     a->s.prev_game_winner = SEAT_NONE;
     a->s.belief_seat = SEAT_NONE;
+    a->s.next_dealer_before = SEAT_NONE;
     arbiter__deal_reset(&a->s.d);
     a->s.d.phase = PH_CUT_FOR_DEAL;
     arbiter__stretch_reset(a);
@@ -641,12 +642,14 @@ static bool reopen_on_evidence(struct arbiter *a, const struct table_event *ev,
     c.res = out;
     c.not_allowed = false;
     c.point_held = false;
-    arbiter__note(&c,
-                  "game %d is not won after all: the king %c announced %s; "
-                  "the game goes on (L25)",
-                  was.game_no, seat_letter(was.belief_seat),
-                  a->s.d.announce_withdrawn ? "is withdrawn in time"
-                                            : "was not his");
+    if (!out->game_reopened) {
+        arbiter__note(&c,
+                      "game %d is not won after all: the king %c announced "
+                      "%s; the game goes on (L25)",
+                      was.game_no, seat_letter(was.belief_seat),
+                      a->s.d.announce_withdrawn ? "is withdrawn in time"
+                                                : "was not his");
+    }
     out->game_reopened = true;
     out->reopened_game = was.game_no;
     out->reopened_by = a->s.d.announce_withdrawn ? ARB_REOPEN_KING_WITHDRAWN

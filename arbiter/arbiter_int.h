@@ -203,6 +203,8 @@ struct table_state {
     int score[2];
     int games_won[2];           /* in the current rubber */
     int games_won_before[2];    /* the same before the last game was won */
+    int8_t next_dealer_before;  /* next_dealer before the last game was won
+                                   (the loser deals the next game) */
     bool last_win_rubber;       /* the last game won decided a rubber */
     int rubber_no;
     /* dealing */

@@ -112,6 +112,9 @@ static int hold_again(struct ctx *c, int x)
     d->capped[x] = was;
     d->scored = false;
     d->hold = true;
+    if (c->res->deal_over) {
+        arbiter__report_deal(c); /* the deal reported by this action waits */
+    }
     return w;
 }
 
@@ -154,11 +157,23 @@ static void false_king(struct ctx *c, const struct ruling *r)
     }
     if (won != SEAT_NONE && s->game_over && s->game_winner == won &&
         s->score[won] < s->prof.target) {
+        /* won by this very action: its result was never reported */
+        bool just_won = c->res->game_over && !c->res->game_reopened;
+
         arbiter__reopen_game(c, ARB_REOPEN_FALSE_KING);
-        arbiter__note(c,
-                      "the king %c announced was not his: game %d is not won "
-                      "after all and goes on (L25)",
-                      seat_letter(x), s->game_no);
+        if (just_won) {
+            c->res->game_reopened = false;
+            arbiter__note(c,
+                          "the king %c announced was not his: the points "
+                          "that would end game %d wait for the election, and "
+                          "the game goes on (L25)",
+                          seat_letter(x), s->game_no);
+        } else {
+            arbiter__note(c,
+                          "the king %c announced was not his: game %d is not "
+                          "won after all and goes on (L25)",
+                          seat_letter(x), s->game_no);
+        }
     }
 }
 

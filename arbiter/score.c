@@ -92,6 +92,7 @@ void arbiter__game_won(struct ctx *c, int seat)
     s->games_won_before[1] = s->games_won[1];
     s->last_win_rubber = false;
     s->games_won[seat]++;
+    s->next_dealer_before = s->next_dealer;
     if (s->prof.next_game_dealer == NEXT_GAME_LOSER) {
         s->next_dealer = (int8_t)SEAT_OTHER(seat); /* the loser deals */
     }
@@ -134,6 +135,7 @@ void arbiter__reopen_game(struct ctx *c, enum arb_reopen why)
     s->game_on = true;
     s->games_won[0] = s->games_won_before[0];
     s->games_won[1] = s->games_won_before[1];
+    s->next_dealer = s->next_dealer_before;
     if (s->last_win_rubber) {
         s->rubber_no--;
         s->last_win_rubber = false;
