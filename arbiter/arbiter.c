@@ -528,8 +528,19 @@ void arbiter__result_reset(struct arb_result *out)
 static bool belief_open(const struct arbiter *a, const struct table_event *ev)
 {
     const struct table_state *s = &a->s;
+    int at;
 
-    return s->belief_win && s->game_over && !s->game_on &&
+    if (!s->belief_win || s->d.trump == SUIT_NONE) {
+        return false;
+    }
+    at = arbiter__locate(&s->d.z, laws_bonus_card(&s->prof, s->d.trump));
+    if (at == Z_HAND(s->belief_seat) || at == Z_DISCARD(s->belief_seat) ||
+        (at == Z_TRICKS &&
+         arbiter__played_by(&s->d, s->belief_seat,
+                            laws_bonus_card(&s->prof, s->d.trump)))) {
+        return false; /* the king is seen to be his: the belief holds */
+    }
+    return s->game_over && !s->game_on &&
            s->game_no == s->belief_game && s->deal_no == s->belief_deal &&
            s->game_winner == s->belief_seat && ev->kind != EV_GAME &&
            ev->kind != EV_DEAL && ev->kind != EV_SCORE &&
