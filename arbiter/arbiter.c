@@ -86,6 +86,7 @@ void arbiter__deal_reset(struct deal_state *d)
     d->called_suit = SUIT_NONE;
     d->play_offence_card = CARD_NONE;
     d->announced = SEAT_NONE;
+    d->false_ann = SEAT_NONE;
     d->first_card[0] = d->first_card[1] = (int8_t)-1;
     d->exchange_card = CARD_NONE;
     d->value = 1;
@@ -114,6 +115,8 @@ int arbiter_open(struct arbiter **out)
     a->s.prev_king_dealer = SEAT_NONE;
     a->s.lost_king_dealer = SEAT_NONE;
     a->s.prev_game_winner = SEAT_NONE;
+    a->s.belief_seat = SEAT_NONE;
+    a->s.next_dealer_before = SEAT_NONE;
     arbiter__deal_reset(&a->s.d);
     a->s.d.phase = PH_CUT_FOR_DEAL;
     arbiter__stretch_reset(a);
@@ -518,6 +521,167 @@ void arbiter__result_reset(struct arb_result *out)
            sizeof(*out) - offsetof(struct arb_result, score_changed));
 }
 
+/* belief_open - the game in progress stands on a king announced from a
+ * hand not all seen (s->belief_win), the deal that won it is still the
+ * deal in hand, and ev is an action of that deal: evidence it brings may
+ * reopen the game. */
+static bool belief_open(const struct arbiter *a, const struct table_event *ev)
+{
+    const struct table_state *s = &a->s;
+    int at;
+
+    if (!s->belief_win || s->d.trump == SUIT_NONE) {
+        return false;
+    }
+    at = arbiter__locate(&s->d.z, laws_bonus_card(&s->prof, s->d.trump));
+    if (at == Z_HAND(s->belief_seat) || at == Z_DISCARD(s->belief_seat) ||
+        (at == Z_TRICKS &&
+         arbiter__played_by(&s->d, s->belief_seat,
+                            laws_bonus_card(&s->prof, s->d.trump)))) {
+        return false; /* the king is seen to be his: the belief holds */
+    }
+    return s->game_over && !s->game_on &&
+           s->game_no == s->belief_game && s->deal_no == s->belief_deal &&
+           s->game_winner == s->belief_seat && ev->kind != EV_GAME &&
+           ev->kind != EV_DEAL && ev->kind != EV_SCORE &&
+           a->stretch[a->cur].valid && a->stretch[a->cur].n > 0;
+}
+
+/* held_claim_settled - in the table s, derived holding the king announced
+ * on a belief, that announcement is withdrawn or ruled false. */
+static bool held_claim_settled(const struct table_state *s)
+{
+    return s->d.ann_held && (s->d.announce_withdrawn || s->d.announce_ruled);
+}
+
+/* keep_ruling - add ruling r (with its preview) to out, if there is room. */
+static void keep_ruling(struct arb_result *out, const struct ruling *r,
+                        const char *preview)
+{
+    if (out->n_rulings < ARB_RULINGS_MAX) {
+        out->rulings[out->n_rulings] = *r;
+        snprintf(out->previews[out->n_rulings], ARB_PREVIEW_LEN, "%s",
+                 preview);
+        out->n_rulings++;
+    }
+}
+
+/*
+ * arbiter__derive_stretch - the table derived again from the base of
+ * stretch g through its first n actions (accepted before on this very
+ * table), a king announced on a belief that would win the game held if
+ * a->hold_belief.  If out is not NULL, the rulings and penalty points the
+ * actions of deal number deal after that held announcement gave (actions
+ * the game's end had left counting for nothing) are added to it.  Returns
+ * 0, or the status of the first action refused (a->s is then part-derived:
+ * the caller restores it).
+ */
+int arbiter__derive_stretch(struct arbiter *a, const struct stretch *g, int n,
+                            struct arb_result *out, int deal)
+{
+    struct arb_result tmp;
+    int line = a->line;
+    int rc = 0;
+
+    a->s = g->base;
+    for (int i = 0; i < n && rc == 0; i++) {
+        bool held = a->s.d.ann_held && a->s.d.number == deal;
+
+        a->line = g->line[i];
+        rc = arbiter__apply_core(a, &g->ev[i], &tmp, false);
+        if (rc != 0 || out == NULL || !held) {
+            continue;
+        }
+        for (int k = 0; k < tmp.n_rulings; k++) {
+            keep_ruling(out, &tmp.rulings[k], tmp.previews[k]);
+        }
+        out->penalty[0] += tmp.penalty[0];
+        out->penalty[1] += tmp.penalty[1];
+    }
+    a->line = line;
+    return rc;
+}
+
+/*
+ * reopen_on_evidence - ev comes while the game stands on a king announced
+ * from a hand not all seen (belief_open).  The deal is derived again with
+ * that announcement's point held instead of winning the game, the actions
+ * the game's end had left counting for nothing taken as played, and ev
+ * applied: if ev withdraws the announcement or proves it false (L25: the
+ * king shown, played, discarded or found elsewhere), that table is the
+ * table, the game is reopened and goes on, and *out says so with the
+ * rulings given.  Returns true when it is; false (the table as it was)
+ * when ev settles nothing, and ev takes the ordinary way.
+ */
+static bool reopen_on_evidence(struct arbiter *a, const struct table_event *ev,
+                               struct arb_result *out)
+{
+    struct stretch *g = &a->stretch[a->cur];
+    struct table_state was = a->s;
+    struct arb_result before;
+    struct ctx c;
+    int rc;
+
+    arbiter__result_reset(&before);
+    a->hold_belief = true;
+    rc = arbiter__derive_stretch(a, g, g->n, &before, was.d.number);
+    if (rc == 0) {
+        rc = arbiter__apply_core(a, ev, out, false);
+    }
+    a->hold_belief = false;
+    if (rc != 0 || !held_claim_settled(&a->s)) {
+        a->s = was;
+        a->errmsg[0] = '\0';
+        arbiter__result_reset(out);
+        return false;
+    }
+    for (int k = 0; k < out->n_rulings; k++) {
+        keep_ruling(&before, &out->rulings[k], out->previews[k]);
+    }
+    memcpy(out->rulings, before.rulings, sizeof(out->rulings));
+    memcpy(out->previews, before.previews, sizeof(out->previews));
+    out->n_rulings = before.n_rulings;
+    out->penalty[0] += before.penalty[0];
+    out->penalty[1] += before.penalty[1];
+    if (!a->s.d.announce_withdrawn) {
+        out->penalty[(int)was.belief_seat]--; /* the false point comes off */
+    }
+    c.a = a;
+    c.s = &a->s;
+    c.d = &a->s.d;
+    c.ev = ev;
+    c.res = out;
+    c.not_allowed = false;
+    c.point_held = false;
+    if (!out->game_reopened) {
+        arbiter__note(&c,
+                      "game %d is not won after all: the king %c announced "
+                      "%s; the game goes on (L25)",
+                      was.game_no, seat_letter(was.belief_seat),
+                      a->s.d.announce_withdrawn ? "is withdrawn in time"
+                                                : "was not his");
+    }
+    out->game_reopened = true;
+    out->reopened_game = was.game_no;
+    out->reopened_by = a->s.d.announce_withdrawn ? ARB_REOPEN_KING_WITHDRAWN
+                                                 : ARB_REOPEN_FALSE_KING;
+    out->score_changed = true;
+    if (was.d.over && a->s.deal_on && !a->s.d.over) {
+        out->reopened_deal = was.d.number;
+    }
+    if (a->s.d.over && !out->deal_over) {
+        arbiter__report_deal(&c);
+    }
+    if (a->s.game_over && !out->game_over) {
+        arbiter__report_game(&c);
+    }
+    out->score[0] = a->s.score[0];
+    out->score[1] = a->s.score[1];
+    arbiter__stretch_add(a, ev);
+    a->stretch[a->cur].hold_belief = true;
+    return true;
+}
+
 int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   struct arb_result *out)
 {
@@ -543,6 +707,9 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                  "the sitting above the seats takes persons' actions",
                  event_verb(ev->kind));
         return ARB_E_ORDER;
+    }
+    if (belief_open(a, ev) && reopen_on_evidence(a, ev, out)) {
+        return 0;
     }
     return arbiter__apply_core(a, ev, out, true);
 }

@@ -61,6 +61,16 @@ struct arb_game_result {
     int games_won[2];           /* games in the rubber so far */
 };
 
+/* Why a game reported won goes on after all (arb_result.reopened_by). */
+enum arb_reopen {
+    ARB_REOPEN_OVERSCORE,       /* the points that won it taken down (L51) */
+    ARB_REOPEN_STRUCK,          /* the line that won it struck (format 1.1) */
+    ARB_REOPEN_FALSE_KING,      /* the king announced that won it was not
+                                   the announcer's (L25) */
+    ARB_REOPEN_KING_WITHDRAWN   /* the king announced that won it withdrawn
+                                   before the announcer's next card (L25) */
+};
+
 /* What one action gave.  Filled by arbiter_apply; plain data. */
 struct arb_result {
     int n_rulings;
@@ -80,10 +90,15 @@ struct arb_result {
     bool game_over;             /* a game ended (or its result changed): see
                                    game */
     struct arb_game_result game;
-    bool game_reopened;         /* an overscore taken down (L51) undid the
-                                   win of game number reopened_game: its
-                                   result, reported before, no longer holds */
+    bool game_reopened;         /* the win of game number reopened_game,
+                                   reported before, no longer holds: an
+                                   overscore taken down (L51), a king that
+                                   won it withdrawn or proven false (L25),
+                                   or the line that won it struck; the game
+                                   goes on (a game_over in the same result
+                                   is its new result) */
     int reopened_game;
+    enum arb_reopen reopened_by; /* why, when game_reopened */
     int penalty[2];             /* points each won (+) or lost (-) through the
                                    penalty laws on this action: caps (L25,
                                    L43), false king taken off (L25), points
@@ -98,7 +113,9 @@ struct arb_result {
     int unstarted_game;         /* the line struck had started game N (its
                                    number is free again), else 0 */
     int unstarted_deal;         /* the line struck had started deal N, else 0 */
-    int reopened_deal;          /* the line struck had ended deal N, which is
+    int reopened_deal;          /* the line struck had ended deal N (or a
+                                   game reopened by L25 resumes the hand it
+                                   had cut short), which is
                                    in play again, else 0 */
 };
 

@@ -148,6 +148,16 @@ struct deal_state {
     bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand
                                    after */
     bool ann_false_at_time;     /* his hand was all known, without the king */
+    bool ann_scored;            /* the announcement's point was scored (a
+                                   withdrawal or L25 takes it off again) */
+    bool ann_held;              /* its point is held, not scored: it would
+                                   have won the game on a belief, and the
+                                   deal is derived again (arbiter.c,
+                                   reopen_on_evidence) */
+    int8_t false_ann;           /* seat that announced the king when the
+                                   table showed it was not his (no point),
+                                   SEAT_NONE */
+    int8_t false_ann_played;    /* cards he had played then */
     int8_t first_card[2];       /* each player's first card this hand, CARD_NONE */
     bool first_card_is_king[2];
     /* scoring */
@@ -193,6 +203,8 @@ struct table_state {
     int score[2];
     int games_won[2];           /* in the current rubber */
     int games_won_before[2];    /* the same before the last game was won */
+    int8_t next_dealer_before;  /* next_dealer before the last game was won
+                                   (the loser deals the next game) */
     bool last_win_rubber;       /* the last game won decided a rubber */
     int rubber_no;
     /* dealing */
@@ -225,6 +237,13 @@ struct table_state {
     int prev_deal_game;
     bool prev_game_over;        /* the last deal ended its game */
     int prev_points[2];         /* final points of that game, if it ended */
+    bool belief_win;            /* the game in progress was won by a king
+                                   announced from a hand not all seen: the
+                                   win is a belief, open to evidence until
+                                   the next deal (L25) */
+    int8_t belief_seat;         /* who announced it */
+    int belief_deal;            /* in which deal */
+    int belief_game;            /* which game it won */
     int8_t prev_game_winner;
     struct deal_state d;
 };
@@ -243,6 +262,9 @@ struct stretch {
     bool valid;                 /* base holds a table (else nothing to reach) */
     struct table_event ev[ARB_STRETCH_EVENTS];
     int line[ARB_STRETCH_EVENTS]; /* the log line of each (notes point back) */
+    bool hold_belief;           /* derive it holding a king announced on a
+                                   belief that would win the game (the game
+                                   it won was reopened by evidence) */
 };
 
 struct arbiter {
@@ -253,6 +275,9 @@ struct arbiter {
     struct stretch stretch[2];  /* [cur] the current stretch, [!cur] the one
                                    before it */
     int cur;
+    bool hold_belief;           /* while deriving a stretch again: a king
+                                   announced on a belief that would win the
+                                   game is held (its point not scored) */
 };
 
 /* strike.c --------------------------------------------------------- */
@@ -278,6 +303,17 @@ void arbiter__stretch_copy(struct arbiter *dst, const struct arbiter *src);
  * no action is within reach (nothing is changed).
  */
 int arbiter__strike(struct arbiter *a, struct arb_result *out);
+
+/*
+ * arbiter__derive_stretch - the table derived again from the base of
+ * stretch g through its first n actions, a king announced on a belief that
+ * would win the game held if a->hold_belief; out, if not NULL, gets the
+ * rulings and penalty points of deal number deal's actions after that
+ * held announcement.  Returns 0 or the status of the first action refused
+ * (the caller then restores a->s).
+ */
+int arbiter__derive_stretch(struct arbiter *a, const struct stretch *g, int n,
+                            struct arb_result *out, int deal);
 
 /*
  * arbiter__apply_core - apply ev to a (the step on a copy, committed only
@@ -626,6 +662,20 @@ void arbiter__start_game(struct ctx *c);
 /* arbiter__game_won - seat reached the target: the game ends at once
  * (L46), and the rubber if it decides one */
 void arbiter__game_won(struct ctx *c, int seat);
+
+/* arbiter__reopen_game - the game won is not won after all and goes on:
+ * the rubber count restored, the result says it is reopened and why (the
+ * caller notes it) */
+void arbiter__reopen_game(struct ctx *c, enum arb_reopen why);
+
+/* arbiter__game_result - the result of the game s has won, as it stands,
+ * into *g (its rubber fields untouched) */
+void arbiter__game_result(const struct table_state *s,
+                          struct arb_game_result *g);
+
+/* arbiter__report_game - the game's result, as it stands, into c's
+ * result */
+void arbiter__report_game(struct ctx *c);
 
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v);
 

@@ -92,26 +92,88 @@ void arbiter__owe(struct deal_state *d, enum owed_kind k, int seat, int n,
 /* ------------------------------------------------------------------ */
 
 /*
- * false_king - L25: a false announcement (or one withdrawn in time).  The
- * king point comes off, the announcer's score is capped and his adversary
- * may have the hand replayed (unless he holds the king himself).
+ * hold_again - the hand's points, already scored, wait again for the
+ * adversary's election on a claim against x (L25, L43 proven after the
+ * hand): they come off the score, x's cap set aside to count them.
+ * Returns the seat that had scored them, or SEAT_NONE.
+ */
+static int hold_again(struct ctx *c, int x)
+{
+    struct deal_state *d = c->d;
+    bool was = d->capped[x];
+    int w;
+    int pts;
+
+    d->capped[x] = false;
+    pts = arbiter__hand_points(c, &w);
+    if (w != SEAT_NONE) {
+        arbiter__award(c, w, -pts);
+    }
+    d->capped[x] = was;
+    d->scored = false;
+    d->hold = true;
+    if (c->res->deal_over) {
+        arbiter__report_deal(c); /* the deal reported by this action waits */
+    }
+    return w;
+}
+
+/*
+ * false_king - L25: a false announcement of the king, not withdrawn
+ * before the announcer's next card, or proven later.  The king point comes
+ * off if it was scored (none was when the table showed the king was not
+ * his when he announced it); unless the adversary holds the king himself,
+ * the announcer's score for the hand is capped and the adversary may have
+ * the hand replayed: the hand's points wait for his election, and points
+ * already scored wait again.  A game won by the false point, or by the
+ * points that now wait, is reopened.
  */
 static void false_king(struct ctx *c, const struct ruling *r)
 {
+    struct table_state *s = c->s;
     struct deal_state *d = c->d;
+    int x = r->offender;
+    int won = s->game_over ? s->game_winner : SEAT_NONE;
 
+    if (d->false_ann == x) {
+        d->false_ann = SEAT_NONE; /* no point was scored for it */
+    } else if (d->announced == x && !d->announce_withdrawn) {
+        d->announce_ruled = true;
+        d->announced = SEAT_NONE;
+        if (d->ann_scored) {
+            d->ann_scored = false;
+            arbiter__award(c, x, -1);
+            c->res->penalty[x]--;
+        }
+    }
     if (r->options != 0) {
         struct pending *p = arbiter__push_pending(c, r);
 
-        p->seat = r->offender;
-        cap(d, r->offender);
+        p->seat = (int8_t)x;
+        cap(d, x);
+        if (d->over && d->scored && !d->is_void) {
+            hold_again(c, x);
+        }
     }
-    d->announce_ruled = true;
-    if (d->announced == r->offender && !d->announce_withdrawn &&
-        c->ev->kind != EV_WITHDRAW) {
-        arbiter__award(c, r->offender, -1);
-        c->res->penalty[(int)r->offender]--;
-        d->announced = SEAT_NONE;
+    if (won != SEAT_NONE && s->game_over && s->game_winner == won &&
+        s->score[won] < s->prof.target) {
+        /* won by this very action: its result was never reported */
+        bool just_won = c->res->game_over && !c->res->game_reopened;
+
+        arbiter__reopen_game(c, ARB_REOPEN_FALSE_KING);
+        if (just_won) {
+            c->res->game_reopened = false;
+            arbiter__note(c,
+                          "the king %c announced was not his: the points "
+                          "that would end game %d wait for the election, and "
+                          "the game goes on (L25)",
+                          seat_letter(x), s->game_no);
+        } else {
+            arbiter__note(c,
+                          "the king %c announced was not his: game %d is not "
+                          "won after all and goes on (L25)",
+                          seat_letter(x), s->game_no);
+        }
     }
 }
 
@@ -154,18 +216,7 @@ static void revoke(struct ctx *c, const struct ruling *r,
     if (d->over && !d->scored) {
         d->hold = true;
     } else if (d->over && d->scored) {
-        /* points already scored: hold them again */
-        int w;
-        int pts;
-
-        d->capped[x] = false;
-        pts = arbiter__hand_points(c, &w);
-        if (w != SEAT_NONE) {
-            arbiter__award(c, w, -pts);
-        }
-        d->capped[x] = true;
-        d->scored = false;
-        d->hold = true;
+        hold_again(c, x); /* points already scored: hold them again */
     }
 }
 
@@ -295,6 +346,9 @@ static void jack_veto(struct ctx *c, const struct ruling *r)
         arbiter__void_deal(c);
         c->s->next_dealer = (int8_t)SEAT_OTHER(d->dealer);
     } else if (scorer != SEAT_NONE) {
+        if (d->announced == scorer) {
+            d->ann_scored = true;
+        }
         arbiter__award(c, scorer, 1);
     }
 }
@@ -306,6 +360,9 @@ void arbiter__veto_passed(struct ctx *c)
     struct deal_state *d = c->d;
 
     if (d->veto_scorer != SEAT_NONE) {
+        if (d->announced == d->veto_scorer) {
+            d->ann_scored = true;
+        }
         arbiter__award(c, d->veto_scorer, 1);
         d->veto_scorer = SEAT_NONE;
     }

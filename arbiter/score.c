@@ -50,14 +50,12 @@ void arbiter__end_hand_now(struct ctx *c)
     arbiter__report_deal(c);
 }
 
-/* report_game - the current game's result, as it stands, into the
- * result (again, when a late mark or a correction changes it). */
-static void report_game(struct ctx *c)
+/* arbiter__game_result - the result of the game s has won, as it stands
+ * (winner, points, value by L46, games in the rubber), into *g; the
+ * rubber fields are left as they are. */
+void arbiter__game_result(const struct table_state *s,
+                          struct arb_game_result *g)
 {
-    const struct table_state *s = c->s;
-    struct arb_game_result *g = &c->res->game;
-
-    c->res->game_over = true;
     g->number = s->game_no;
     g->winner = s->game_winner;
     g->points[0] = s->score[0];
@@ -65,6 +63,20 @@ static void report_game(struct ctx *c)
     g->value = game_value(&s->prof, s->score[SEAT_OTHER(s->game_winner)]);
     g->games_won[0] = s->games_won[0];
     g->games_won[1] = s->games_won[1];
+}
+
+/* report_game - the current game's result, as it stands, into the
+ * result (again, when a late mark or a correction changes it). */
+static void report_game(struct ctx *c)
+{
+    c->res->game_over = true;
+    arbiter__game_result(c->s, &c->res->game);
+}
+
+/* arbiter__report_game - report_game for the other files. */
+void arbiter__report_game(struct ctx *c)
+{
+    report_game(c);
 }
 
 /* arbiter__game_won - seat reached the target: the game ends at once (L46). */
@@ -80,6 +92,7 @@ void arbiter__game_won(struct ctx *c, int seat)
     s->games_won_before[1] = s->games_won[1];
     s->last_win_rubber = false;
     s->games_won[seat]++;
+    s->next_dealer_before = s->next_dealer;
     if (s->prof.next_game_dealer == NEXT_GAME_LOSER) {
         s->next_dealer = (int8_t)SEAT_OTHER(seat); /* the loser deals */
     }
@@ -104,24 +117,35 @@ void arbiter__game_won(struct ctx *c, int seat)
  * game is not won after all and goes on; the rubber count is restored. */
 static void reopen_game(struct ctx *c)
 {
+    arbiter__reopen_game(c, ARB_REOPEN_OVERSCORE);
+    arbiter__note(c,
+                  "the overscore taken down: game %d is not won after all and "
+                  "goes on (L51)",
+                  c->s->game_no);
+}
+
+/* arbiter__reopen_game - the game won is not won after all and goes on
+ * (points that won it taken off): the rubber count is restored and the
+ * result says the game is reopened, and why.  The caller notes it. */
+void arbiter__reopen_game(struct ctx *c, enum arb_reopen why)
+{
     struct table_state *s = c->s;
 
     s->game_over = false;
     s->game_on = true;
     s->games_won[0] = s->games_won_before[0];
     s->games_won[1] = s->games_won_before[1];
+    s->next_dealer = s->next_dealer_before;
     if (s->last_win_rubber) {
         s->rubber_no--;
         s->last_win_rubber = false;
     }
     s->game_winner = SEAT_NONE;
+    s->belief_win = false;
     c->res->game_over = false;
     c->res->game_reopened = true;
     c->res->reopened_game = s->game_no;
-    arbiter__note(c,
-                  "the overscore taken down: game %d is not won after all and "
-                  "goes on (L51)",
-                  s->game_no);
+    c->res->reopened_by = why;
 }
 
 /* arbiter__award - seat scores n points in the current game (n may be negative
@@ -309,18 +333,38 @@ static void mark_turned_king(struct ctx *c, int x)
 }
 
 /* announce_king - seat x announces the king of trumps (or marks it,
- * king-announce=mark, PL3): in time (L23, L24) the point is scored,
- * unless held for a veto (PL5), and the claim kept for L25's evidence. */
+ * king-announce=mark, PL3), in time (L23, L24).  When the table already
+ * shows the king is not his (laws_king_claim_now), no point is scored and
+ * no game won: the claim waits for his next card, when L25 rules unless
+ * he withdrew it.  Otherwise the point is scored, unless held for a veto
+ * (PL5), and the claim kept for L25's evidence; a game won by it from a
+ * hand not all seen stands as a belief (s->belief_win), and while the
+ * arbiter derives the deal again for evidence (hold_belief) that point is
+ * held instead of winning the game. */
 static void announce_king(struct ctx *c, const struct law_view *v, int x)
 {
+    struct table_state *s = c->s;
     struct deal_state *d = c->d;
-    uint8_t king = laws_bonus_card(&c->s->prof, d->trump);
+    uint8_t king = laws_bonus_card(&s->prof, d->trump);
+    bool was_over = s->game_over;
+    int claim;
 
     switch (laws_announce(v, x)) {
     case ANN_OK:
     case ANN_OK_24:
         break;
     default:
+        return;
+    }
+    claim = laws_king_claim_now(v, x);
+    if (claim < 0) {
+        d->false_ann = (int8_t)x;
+        d->false_ann_played = d->played[x];
+        arbiter__note(c,
+                      "%c announces the king of trumps, which the table shows "
+                      "is not his: no point (L25 unless he withdraws before "
+                      "his next card)",
+                      seat_letter(x));
         return;
     }
     d->announced = (int8_t)x;
@@ -332,8 +376,28 @@ static void announce_king(struct ctx *c, const struct law_view *v, int x)
     d->announce_withdrawn = false;
     d->announce_ruled = false;
     d->unknown_in_after_ann = false;
-    if (!c->point_held) {
-        arbiter__award(c, x, 1);
+    d->ann_scored = false;
+    d->ann_held = false;
+    if (c->point_held) {
+        return; /* held for a veto (PL5) */
+    }
+    if (claim == 0 && c->a->hold_belief && !s->game_over &&
+        s->score[x] + 1 >= s->prof.target) {
+        d->ann_held = true;
+        return;
+    }
+    d->ann_scored = true;
+    arbiter__award(c, x, 1);
+    if (claim == 0 && !was_over && s->game_over && s->game_winner == x) {
+        s->belief_win = true;
+        s->belief_seat = (int8_t)x;
+        s->belief_deal = d->number;
+        s->belief_game = s->game_no;
+        arbiter__note(c,
+                      "%c's hand is not all seen: the game stands on the "
+                      "belief that he holds the king; evidence that he did "
+                      "not reopens it (L25)",
+                      seat_letter(x));
     }
 }
 
@@ -383,15 +447,31 @@ int arbiter__on_announce(struct ctx *c, const struct law_view *v)
 }
 
 /*
- * arbiter__on_withdraw - `X withdraws king`: before his next card the point
- * comes off without penalty (L25).  ARB_E_ORDER with nothing to withdraw
- * or after his next card.
+ * arbiter__on_withdraw - `X withdraws king`: before his next card the
+ * announcement is corrected in time (L25): no ruling, no penalty, and its
+ * point, if it was scored, comes off.  Returns 0, or ARB_E_ORDER with
+ * nothing to withdraw or after his next card.
  */
 int arbiter__on_withdraw(struct ctx *c)
 {
     struct deal_state *d = c->d;
     int x = c->ev->actor;
 
+    if (d->false_ann == x) {
+        if (d->played[x] > d->false_ann_played) {
+            return arbiter__fail(
+                c, ARB_E_ORDER,
+                "expected the withdrawal before %c's next card (L25), "
+                "found it after",
+                seat_letter(x));
+        }
+        d->false_ann = SEAT_NONE;
+        arbiter__note(c,
+                      "%c withdraws the king in time: no point, no penalty "
+                      "(L25)",
+                      seat_letter(x));
+        return 0;
+    }
     if (d->announced != x || d->announce_withdrawn) {
         return arbiter__fail(
             c, ARB_E_ORDER,
@@ -408,7 +488,15 @@ int arbiter__on_withdraw(struct ctx *c)
     }
     d->announce_withdrawn = true;
     d->announced = SEAT_NONE;
-    arbiter__award(c, x, -1);
+    if (d->ann_scored) {
+        d->ann_scored = false;
+        arbiter__award(c, x, -1);
+    }
+    arbiter__note(c,
+                  "%c withdraws the king in time: %s, no penalty (L25)",
+                  seat_letter(x),
+                  d->ann_held ? "its point is not scored"
+                              : "its point comes off");
     return 0;
 }
 

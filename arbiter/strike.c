@@ -26,8 +26,10 @@ void arbiter__stretch_reset(struct arbiter *a)
     a->stretch[0].base = a->s;
     a->stretch[0].n = 0;
     a->stretch[0].valid = true;
+    a->stretch[0].hold_belief = false;
     a->stretch[1].n = 0;
     a->stretch[1].valid = false;
+    a->stretch[1].hold_belief = false;
 }
 
 void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev)
@@ -42,6 +44,7 @@ void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev)
         g->base = a->s;
         g->n = 0;
         g->valid = true;
+        g->hold_belief = false;
     }
     g->line[g->n] = a->line;
     g->ev[g->n++] = *ev;
@@ -57,6 +60,7 @@ void arbiter__stretch_copy(struct arbiter *dst, const struct arbiter *src)
         to->base = from->base;
         to->n = from->n;
         to->valid = from->valid;
+        to->hold_belief = from->hold_belief;
         memcpy(to->ev, from->ev, (size_t)from->n * sizeof(from->ev[0]));
         memcpy(to->line, from->line, (size_t)from->n * sizeof(from->line[0]));
     }
@@ -85,6 +89,12 @@ static void what_was_lost(const struct table_state *was,
     if (now->game_no == was->game_no && was->game_over && !now->game_over) {
         out->game_reopened = true;
         out->reopened_game = was->game_no;
+        out->reopened_by = ARB_REOPEN_STRUCK;
+    }
+    if (now->game_no == was->game_no && !was->game_over && now->game_over) {
+        /* a line that had reopened the game struck: it is won again */
+        out->game_over = true;
+        arbiter__game_result(now, &out->game);
     }
 }
 
@@ -95,6 +105,7 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     struct table_event struck;
     int struck_line_no;
     int line = a->line;
+    int rc;
 
     if (g->n == 0) {
         snprintf(a->errmsg, sizeof(a->errmsg),
@@ -104,25 +115,29 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     }
     struck = g->ev[--g->n];
     struck_line_no = g->line[g->n];
-    a->s = g->base;
-    for (int i = 0; i < g->n; i++) {
-        /* accepted before on this very table: it is accepted again */
-        int rc;
-
-        a->line = g->line[i];
-        rc = arbiter__apply_core(a, &g->ev[i], out, false);
-
-        if (rc != 0) {
-            a->s = was;
-            a->line = line;
-            g->n++;
-            (void)struck_line_no;
-            snprintf(a->errmsg, sizeof(a->errmsg),
-                     "expected the lines before the one struck to stand "
-                     "again, found one refused: %.200s",
-                     arbiter_errmsg(a));
-            return ARB_E_ERROR;
+    /* accepted before on this very table: they are accepted again; a
+     * stretch derived holding a king announced on a belief keeps it held
+     * only while what settled it still stands */
+    a->hold_belief = g->hold_belief;
+    rc = arbiter__derive_stretch(a, g, g->n, NULL, 0);
+    a->hold_belief = false;
+    if (rc == 0 && g->hold_belief &&
+        !(a->s.d.ann_held &&
+          (a->s.d.announce_withdrawn || a->s.d.announce_ruled))) {
+        rc = arbiter__derive_stretch(a, g, g->n, NULL, 0);
+        if (rc == 0) {
+            g->hold_belief = false;
         }
+    }
+    if (rc != 0) {
+        a->s = was;
+        a->line = line;
+        g->n++;
+        snprintf(a->errmsg, sizeof(a->errmsg),
+                 "expected the lines before the one struck to stand "
+                 "again, found one refused: %.200s",
+                 arbiter_errmsg(a));
+        return ARB_E_ERROR;
     }
     if (g->n == 0 && a->stretch[a->cur ^ 1].valid) {
         g->valid = false;

@@ -163,6 +163,9 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
     v->announced_played = d->announced_played;
     v->ann_false_at_time = d->ann_false_at_time;
     v->unknown_in_after_ann = d->unknown_in_after_ann;
+    v->announce_held = d->ann_held;
+    v->false_announced = d->false_ann;
+    v->false_announced_played = d->false_ann_played;
     v->king_holder = SEAT_NONE;
     if (d->trump != SUIT_NONE) {
         king = laws_bonus_card(&c->s->prof, d->trump);
@@ -172,6 +175,10 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
         if (z != Z_HAND_A && z != Z_HAND_B) {
             v->known_out |= d->z.known[z];
         }
+    }
+    for (int k = 0; k < 2; k++) {
+        v->discard_unseen[k] = d->z.count[Z_DISCARD(k)] -
+                               cards_count(d->z.known[Z_DISCARD(k)]);
     }
 }
 

@@ -107,11 +107,14 @@ void output_deal(struct output *o, const char *source, int line,
                  const struct arb_deal_result *d, const int score[2]);
 
 /* output_game_reopened - the result of game number game, reported
- * before, no longer holds: an overscore taken down (L51) undid the win,
- * or (struck) the scorer struck the line that won it.
- * JSON: {"type":"game_reopened","source","line","game"}. */
+ * before, no longer holds, and why: an overscore taken down (L51), the
+ * scorer struck the line that won it, or the king announced that won it
+ * was not the announcer's or was withdrawn in time (L25).
+ * JSON: {"type":"game_reopened","source","line","game","reason","law"},
+ * reason one of overscore, struck, false-king, king-withdrawn; law "L51",
+ * "L25" or null. */
 void output_game_reopened(struct output *o, const char *source, int line,
-                          int game, bool struck);
+                          int game, enum arb_reopen why);
 
 /* output_game - a game won (L46), and the rubber if it decided one. */
 void output_game(struct output *o, const char *source, int line,

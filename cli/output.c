@@ -46,7 +46,8 @@ static const char *const json_sql[J_COUNT] = {
                "'game',?3,'winner',?4,'points',json_object('A',?5,'B',?6),"
                "'value',?7,'rubber_winner',?8)",
     [J_GAME_REOPENED] = "SELECT json_object('type','game_reopened',"
-                        "'source',?1,'line',?2,'game',?3)",
+                        "'source',?1,'line',?2,'game',?3,'reason',?4,"
+                        "'law',?5)",
     [J_SHEET] = "SELECT json_object('type','deal','sitting',?1,'game',?2,"
                 "'deal',?3,'dealer',?4,'void',json(?5),"
                 "'tricks',json_object('A',?6,'B',?7),"
@@ -553,8 +554,26 @@ void output_game(struct output *o, const char *source, int line,
 }
 
 void output_game_reopened(struct output *o, const char *source, int line,
-                          int game, bool struck)
+                          int game, enum arb_reopen why)
 {
+    static const struct {
+        const char *reason;     /* the JSON word */
+        const char *law;        /* the law or rule, NULL for none */
+        const char *text;       /* the words */
+    } whys[] = {
+        [ARB_REOPEN_OVERSCORE] = {"overscore", "L51",
+                                  "the points that won it were taken down "
+                                  "(L51)"},
+        [ARB_REOPEN_STRUCK] = {"struck", NULL,
+                               "the line that won it was struck"},
+        [ARB_REOPEN_FALSE_KING] = {"false-king", "L25",
+                                   "the king announced that won it was not "
+                                   "the announcer's (L25)"},
+        [ARB_REOPEN_KING_WITHDRAWN] = {"king-withdrawn", "L25",
+                                       "the king announced that won it was "
+                                       "withdrawn in time (L25)"},
+    };
+
     if (o != NULL && o->quiet) {
         return;
     }
@@ -567,13 +586,17 @@ void output_game_reopened(struct output *o, const char *source, int line,
         bind_text(st, 1, source);
         sqlite3_bind_int(st, 2, line);
         sqlite3_bind_int(st, 3, game);
+        bind_text(st, 4, whys[why].reason);
+        if (whys[why].law != NULL) {
+            bind_text(st, 5, whys[why].law);
+        } else {
+            sqlite3_bind_null(st, 5);
+        }
         emit(o, J_GAME_REOPENED);
         return;
     }
     fprintf(o->fp, "%s:%d: game %d is not won after all: %s; it goes on\n",
-            source, line, game,
-            struck ? "the line that won it was struck"
-                   : "the points that won it were taken down (L51)");
+            source, line, game, whys[why].text);
 }
 
 void output_scoresheet_row(struct output *o,

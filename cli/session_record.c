@@ -323,11 +323,13 @@ static int record_result(struct session *s, const struct tl_line *line,
                                   seat_letter(arbiter_dealer(s->arb))) != 0) {
         return session__ledger_fail(s, "deal"); /* its deal line struck */
     }
-    if (r->struck && r->reopened_deal != 0 &&
+    if (r->reopened_deal != 0 &&
         session__id_of(s->deal, r->reopened_deal) != 0 &&
         ledger_deal_reopen(s->led, session__id_of(s->deal, r->reopened_deal),
                            seat_letter(arbiter_dealer(s->arb))) != 0) {
-        return session__ledger_fail(s, "deal"); /* the line ending it struck */
+        return session__ledger_fail(s, "deal"); /* the line ending it
+                                                   struck, or its hand
+                                                   resumed (L25) */
     }
     if (record_event(s, line, game_no, deal_no, &event_id) != 0) {
         return -1;
@@ -406,7 +408,7 @@ static void report(struct session *s, int line, const struct applied *ap)
     }
     if (r->game_reopened) {
         output_game_reopened(s->out, s->name, line, r->reopened_game,
-                             r->struck);
+                             r->reopened_by);
     }
     for (int i = 0; i < ap->s.n_marks; i++) {
         output_mark(s->out, s->name, line, &ap->s.marks[i]);

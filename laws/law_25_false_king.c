@@ -11,48 +11,61 @@
 
 #include "laws/laws_int.h"
 
-/* proven_false - after an action: the king announced, not withdrawn and
- * not yet ruled, is proven false once the announcer has played a card. */
-static bool proven_false(const struct law_view *v)
+/* standing_false - after an action: the king announced and scored (or
+ * held), not withdrawn and not yet ruled, is proven false once the
+ * announcer has played his next card, or at once when its point was held
+ * because it would have won the game on a belief. */
+static bool standing_false(const struct law_view *v)
 {
     int x = v->announced;
 
-    return v->after && laws__is_seat(x) && !v->announce_withdrawn &&
-           !v->announce_ruled && v->cards_played[x] > v->announced_played &&
+    return laws__is_seat(x) && !v->announce_withdrawn &&
+           !v->announce_ruled &&
+           (v->cards_played[x] > v->announced_played || v->announce_held) &&
            laws_king_claim(v) < 0;
 }
 
-/* applies - is L25 engaged by ev?  A withdrawal (in time, no penalty), or
- * what the table now proves of an announcement. */
+/* known_false - after an action: the king announced when the table
+ * already showed it was not the announcer's (no point was scored), not
+ * withdrawn: the announcer has now played his next card. */
+static bool known_false(const struct law_view *v)
+{
+    int x = v->false_announced;
+
+    return laws__is_seat(x) && v->cards_played[x] > v->false_announced_played;
+}
+
+/* applies - is L25 engaged by ev?  Only by what the table proves after an
+ * action: an announcement withdrawn before the announcer's next card is
+ * a correction in time, with no ruling (the point is simply not scored). */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    if (v->after) {
-        return proven_false(v);
-    }
-    return ev->kind == EV_WITHDRAW;
+    (void)ev;
+    return v->after && (standing_false(v) || known_false(v));
 }
 
 /* shape - the announcer offends and his adversary chooses; if the
- * adversary holds the king himself the score is only corrected. */
+ * adversary holds the king himself (known, or his announcement of it
+ * standing) the score is only corrected. */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
-    int x = v->announced;
+    int x = standing_false(v) ? v->announced : v->false_announced;
+    int y;
     bool adversary_holds;
 
-    if (ev->kind == EV_WITHDRAW && !v->after) {
-        r->options = 0;
-        r->elector = SEAT_NONE;
-        return;
-    }
+    (void)ev;
     if (!laws__is_seat(x)) {
         return;
     }
-    adversary_holds = (v->king_place == KING_IN_HAND ||
-                       v->king_place == KING_PLAYED) &&
-                      v->king_holder == SEAT_OTHER(x);
+    y = SEAT_OTHER(x);
+    adversary_holds = ((v->king_place == KING_IN_HAND ||
+                        v->king_place == KING_PLAYED) &&
+                       v->king_holder == y) ||
+                      (v->announced == y && !v->announce_withdrawn &&
+                       !v->announce_ruled && v->king_place == KING_UNSEEN);
     r->offender = (int8_t)x;
-    r->elector = (int8_t)SEAT_OTHER(x);
+    r->elector = (int8_t)y;
     r->options = OPT_BIT(OPT_REPLAY) | OPT_BIT(OPT_STAND);
     if (adversary_holds) {
         r->options = 0;
@@ -70,13 +83,18 @@ const struct law law_25_false_king = {
                 "score for the hand is capped (point 0, vole 1, point against "
                 "a stand or refusal 1) - unless the adversary holds the king "
                 "himself.",
-    .reading = "Established when the offender plays his next card and the "
-               "table proves the king was not his (at once when every card is "
-               "known, later from evidence). The adversary chooses stand or "
-               "replay; the caps apply to whatever is scored (profile "
-               "penalty=cap-or-replay: a replay scores uncapped). Claimable "
-               "until the next deal.",
-    .trigger = EV_BIT(EV_WITHDRAW),
+    .reading = "A king announced when the table already shows it is not "
+               "his (in the stock, turned up, in the adversary's hand or "
+               "tricks, his whole hand known, the adversary's announcement "
+               "standing) scores no point and wins no game; one whose hand "
+               "is unseen scores as a belief. Withdrawn before his next card: "
+               "no ruling, no point. Not withdrawn, the ruling comes with his "
+               "next card once the table proves the king was not his (later "
+               "evidence too); a game won on the belief is reopened and ruled "
+               "at once. The adversary chooses stand or replay; the caps "
+               "apply to whatever is scored (profile penalty=cap-or-replay: "
+               "a replay scores uncapped). Claimable until the next deal.",
+    .trigger = EV_BIT(EV_LEAD) | EV_BIT(EV_PLAY),
     .evidence = EV_ALL,
     .window = WIN_BEFORE_NEXT_TURN_UP,
     .offender = ROLE_ACTOR,

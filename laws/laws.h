@@ -794,8 +794,19 @@ struct law_view {
     int announced_played;       /* cards the announcer had played then */
     bool ann_false_at_time;     /* his whole hand was known then, no king */
     bool unknown_in_after_ann;  /* unseen cards came into his hand since */
+    bool announce_held;         /* its point is held, not scored: it would
+                                   have won the game on a belief, and the
+                                   table is derived again on evidence that
+                                   reopens the game (L25) */
+    int false_announced;        /* seat that announced the king when the
+                                   table already showed it was not his (no
+                                   point scored), SEAT_NONE; cleared when
+                                   withdrawn or ruled */
+    int false_announced_played; /* cards he had played then */
     enum king_place king_place; /* where the king of trumps is known */
     int king_holder;            /* whose hand, discard or trick, SEAT_NONE */
+    int discard_unseen[2];      /* cards in each player's discard whose
+                                   faces were not seen */
     uint32_t known_out;         /* cards known out of both hands (stock,
                                    discards, turn-up, tricks, aside) */
     /* the variant systems (VARIANTS.md 3, 4) */
@@ -842,9 +853,22 @@ int laws_revoke_proof(const struct law_view *v, int seat, int card);
 /*
  * laws_king_claim - what the table says of the king announced (L25): 1 he
  * held it (or nothing that counts disproves it), 0 not known, -1 proven
- * false.  0 when nobody announced.
+ * false (the king seen elsewhere, or every card of his seen and none of
+ * them the king).  0 when nobody announced.
  */
 int laws_king_claim(const struct law_view *v);
+
+/*
+ * laws_king_claim_now - what the table says of an announcement of the
+ * king of trumps that seat makes now (L23, L25, L47), before it counts:
+ * 1 the king is known in his hand (or is his first card, L24); -1 it is
+ * known not to be his: in the adversary's hand, discard or tricks, in
+ * the stock, turned up or set aside, in his own discard, his whole hand
+ * known without it, or the adversary's announcement of it standing;
+ * 0 not known (his hand has unseen cards): a belief.  0 before the
+ * turn-up or for no seat.
+ */
+int laws_king_claim_now(const struct law_view *v, int seat);
 
 /*
  * laws_fulfils_remedy - ev carries out the remedy owed (v->owed_remedy):

@@ -168,7 +168,8 @@ enum announce_state laws_announce(const struct law_view *v, int seat)
     if (!laws__is_seat(seat)) {
         return ANN_LATE;
     }
-    if (v->announced == seat && !v->announce_withdrawn) {
+    if ((v->announced == seat && !v->announce_withdrawn) ||
+        v->false_announced == seat) {
         return ANN_AGAIN;
     }
     if (v->cards_played[seat] == 0) {
@@ -223,7 +224,12 @@ int laws_king_claim(const struct law_view *v)
     }
     switch (v->king_place) {
     case KING_UNSEEN:
-        return 0;
+        /* his whole hand now seen, no card of his gone unseen: the king
+         * was never his */
+        return v->count[x] == cards_count(v->known[x]) &&
+                       v->discard_unseen[x] == 0
+                   ? -1
+                   : 0;
     case KING_IN_HAND:
         if (v->king_holder == x) {
             return v->unknown_in_after_ann ? 0 : 1;
@@ -240,6 +246,37 @@ int laws_king_claim(const struct law_view *v)
     default:
         return -1;
     }
+}
+
+int laws_king_claim_now(const struct law_view *v, int seat)
+{
+    int other;
+    uint32_t own;
+
+    if (!laws__is_seat(seat) || v->trump == SUIT_NONE) {
+        return 0;
+    }
+    other = SEAT_OTHER(seat);
+    switch (v->king_place) {
+    case KING_IN_HAND:
+    case KING_PLAYED:
+        return v->king_holder == seat ? 1 : -1;
+    case KING_DISCARDED:
+    case KING_ELSEWHERE:
+        return -1;
+    case KING_UNSEEN:
+    default:
+        break;
+    }
+    own = v->known[seat];
+    if (v->count[seat] == cards_count(own)) {
+        return -1; /* his whole hand is known, and the king is not in it */
+    }
+    if (v->announced == other && !v->announce_withdrawn &&
+        !v->announce_ruled) {
+        return -1; /* the adversary's announcement of it stands */
+    }
+    return 0;
 }
 
 bool laws_fulfils_remedy(const struct law_view *v,

@@ -540,6 +540,77 @@ static void cli__score_prints_the_scoresheet(void **state)
     assert_non_null(strstr(out, "rubber to"));
 }
 
+/* one_int - the integer a query gives on the ledger at db (-1: none or
+ * NULL). */
+static long one_int(const char *db, const char *sql)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long n = -1;
+
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW &&
+        sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* A game won on a false king from a hand nobody saw, reopened when the
+ * hand is shown (L25), recorded: the game row is open again (no winner),
+ * the deal row holds the hand as finally scored, the one ruling is kept,
+ * JSON Lines say the game was reopened and why, and `verify` proves every
+ * row re-derived from the events. */
+static void cli__false_king_reopening_is_recorded_and_verifies(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example(
+        "../tests/cases/l25_unseen_hand_shown_reopens_game_fires.ecarte");
+    char out[16384];
+
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --json --db '%s' '%s'",
+                                     harness_ecarte(), t->db, log),
+                     0);
+    assert_non_null(strstr(out, "{\"type\":\"game\","));
+    assert_non_null(strstr(out, "{\"type\":\"game_reopened\","));
+    assert_non_null(strstr(out, "\"reason\":\"false-king\",\"law\":"
+                                "\"L25\"}"));
+    assert_int_equal(count_rows(t->db, "game"), 1);
+    assert_int_equal(one_int(t->db, "SELECT count(*) FROM game WHERE number "
+                                    "= 1 AND winner IS NULL AND points_a IS "
+                                    "NULL"),
+                     1);
+    assert_int_equal(one_int(t->db, "SELECT count(*) FROM ruling WHERE law "
+                                    "= 'L25'"),
+                     1);
+    assert_int_equal(one_int(t->db, "SELECT points_a FROM deal WHERE number "
+                                    "= 1"),
+                     0);
+    assert_int_equal(one_int(t->db, "SELECT tricks_a FROM deal WHERE number "
+                                    "= 1"),
+                     3);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "every row proven"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "game 1 not finished: A 4 B 2"));
+    /* the text says it too */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s'",
+                                     harness_ecarte(), log),
+                     0);
+    assert_non_null(strstr(out, "game 1 is not won after all: the king "
+                                "announced that won it was not the "
+                                "announcer's (L25); it goes on"));
+}
+
 /* `ecarte CMD --help` prints that command's usage and options on standard
  * output and exits 0, for every command (law took --help for a law number
  * and exited 2). */
@@ -690,6 +761,7 @@ int run_tests(void)
         T(cli__manual_page_names_every_command),
         T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
+        T(cli__false_king_reopening_is_recorded_and_verifies),
         T(cli__every_command_has_its_help),
 #undef T
     };

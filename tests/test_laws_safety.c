@@ -119,6 +119,11 @@ static void make_view(const struct probe *p, const struct profile *prof,
     v->announced_played = f % 3;
     v->ann_false_at_time = f % 3 == 0;
     v->unknown_in_after_ann = f % 2 == 0;
+    v->announce_held = f % 3 == 1;
+    v->false_announced = seats[(f + 2) % N_SEATS];
+    v->false_announced_played = f % 2;
+    v->discard_unseen[0] = f % 3;
+    v->discard_unseen[1] = f % 2;
     v->king_place = (enum king_place)(f % 5);
     v->king_holder = seats[(f + 2) % N_SEATS];
 
@@ -237,6 +242,7 @@ static void fresh_view(struct law_view *v, const struct profile *prof)
     v->cut_card[0] = v->cut_card[1] = CARD_NONE;
     v->first_card[0] = v->first_card[1] = CARD_NONE;
     v->announced = SEAT_NONE;
+    v->false_announced = SEAT_NONE;
     v->king_holder = SEAT_NONE;
     v->owed_seat = SEAT_NONE;
 }
