@@ -425,7 +425,8 @@ int arbiter__evidence(struct ctx *c);
 void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n);
 
 /* arbiter__deal_line_corrects - a deal line corrects a deal out of turn
- * waiting before the turn-up (L14); true if it did */
+ * waiting before the turn-up (L14), carrying out the ruling given at the
+ * wrong deal line (no second ruling); true if it did */
 bool arbiter__deal_line_corrects(struct ctx *c, int right);
 
 /* arbiter__deal_line_keep - a deal line out of turn waits for its window */

@@ -329,32 +329,34 @@ void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n)
 }
 
 /*
- * arbiter__deal_line - a `deal` line (L14).  A deal out of turn (or with
- * the wrong pack) waiting for correction is void when the right deal line
- * comes before the turn-up (a ruling, and the right player deals next);
- * a new one found in rs waits for its window.  *right gets who should deal.
- * Returns true if a deal out of turn was corrected.
+ * arbiter__deal_line_corrects - a `deal` line (L14) while a deal out of
+ * turn (or with the wrong pack) waits for correction: the line carries out
+ * the remedy of the ruling given at the wrong deal line (new-deal), so it
+ * is not ruled again (one irregularity, one ruling): a note says so, the
+ * wrong deal is void and the right player deals next.  right: who should
+ * deal.  Returns true if a deal out of turn was so corrected.
  */
 bool arbiter__deal_line_corrects(struct ctx *c, int right)
 {
     struct deal_state *d = c->d;
-    struct ruling r;
     bool waiting = false;
+    int wrong = SEAT_NONE;
 
-    for (int i = 0; i < d->n_pending; i++) {
+    for (int i = d->n_pending - 1; i >= 0; i--) {
         if (d->pending[i].r.law == LAW_14) {
             waiting = true;
+            wrong = d->pending[i].r.offender;
+            arbiter__drop_pending(d, i);
         }
     }
     if (!waiting) {
         return false;
     }
-    arbiter__make_ruling(&r, LAW_14, d->dealer, SEAT_NONE);
-    r.remedy = REM_NEW_DEAL;
-    snprintf(r.note, sizeof(r.note),
-             "the deal out of turn is void before the turn-up; the right "
-             "player deals with the right pack");
-    arbiter__add_ruling(c, &r);
+    arbiter__note(c,
+                  "%c's deal out of turn is void before the turn-up (%s, "
+                  "ruled at its deal line): the right player deals with the "
+                  "right pack",
+                  seat_letter(wrong), laws_get(LAW_14)->id);
     arbiter__void_deal(c);
     c->s->next_dealer = (int8_t)right;
     return true;
@@ -391,20 +393,23 @@ int arbiter__right_dealer_for(const struct ctx *c)
     return arbiter__right_dealer(c->s);
 }
 
-/* deal_stands_late - L14: a deal out of turn found only at the turn-up
- * stands; with the wrong pack, the packs stay swapped. */
+/* deal_stands_late - L14: a deal out of turn not put right before the
+ * turn-up stands; with the wrong pack, the packs stay swapped.  Its ruling
+ * was given at the deal line: the window closing is said in a note, not
+ * ruled again (one irregularity, one ruling). */
 static void deal_stands_late(struct ctx *c, const struct ruling *r)
 {
     struct deal_state *d = c->d;
-    struct ruling late;
+    bool swapped = d->pack_owner != d->dealer;
 
-    arbiter__make_ruling(&late, LAW_14, r->offender, SEAT_NONE);
-    late.remedy = REM_DEAL_STANDS;
-    snprintf(late.note, sizeof(late.note),
-             "found only at the turn-up: the deal stands%s",
-             d->pack_owner != d->dealer ? "; the packs stay swapped" : "");
-    arbiter__add_ruling(c, &late);
-    if (d->pack_owner != d->dealer) {
+    arbiter__note(c,
+                  "%c's deal %s was not put right before the turn-up: the "
+                  "deal stands%s (%s, ruled at its deal line)",
+                  seat_letter(r->offender),
+                  swapped ? "with the wrong pack" : "out of turn",
+                  swapped ? "; the packs stay swapped" : "",
+                  laws_get(r->law)->id);
+    if (swapped) {
         c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
     }
 }
