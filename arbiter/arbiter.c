@@ -85,6 +85,8 @@ void arbiter__deal_reset(struct deal_state *d)
     d->claimant = SEAT_NONE;
     d->called_suit = SUIT_NONE;
     d->play_offence_card = CARD_NONE;
+    d->retract_card = CARD_NONE;
+    d->retract_seat = SEAT_NONE;
     d->announced = SEAT_NONE;
     d->first_card[0] = d->first_card[1] = (int8_t)-1;
     d->exchange_card = CARD_NONE;

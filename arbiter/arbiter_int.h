@@ -135,7 +135,13 @@ struct deal_state {
     bool snapped;
     int8_t called_suit;         /* L41: the suit the leader must lead, or NONE */
     bool lead_out_of_turn;      /* L40: the current lead was out of turn */
-    uint8_t play_offence_card;  /* L43: the offending card of the open trick */
+    uint8_t play_offence_card;  /* L43: the offending card of the trick just
+                                   played, awaiting its correction window */
+    uint8_t retract_card;       /* a card a ruling's retract-card lets its
+                                   owner take back (a lead out of turn, L40),
+                                   CARD_NONE: the take-back carries out that
+                                   ruling and is not ruled again */
+    int8_t retract_seat;        /* and whose card it is */
     /* kings */
     bool king_turned;
     bool king_marked;

@@ -214,6 +214,7 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
     }
     d->lead_out_of_turn = x != d->leader;
     d->play_offence_card = CARD_NONE;
+    d->retract_card = CARD_NONE;
     struct trick_rec *tr = &d->tricks_rec[(int)d->trick_no++];
     tr->leader = (int8_t)x;
     tr->lead = ev->cards[0];
@@ -297,6 +298,7 @@ int arbiter__on_play(struct ctx *c)
     d->play_offence_card = CARD_NONE; /* set if L43 rules on it */
     card_out(d, x, ev->cards[0]);
     d->lead_out_of_turn = false;
+    d->retract_card = CARD_NONE; /* the trick stands (L40) */
     trick_done(c);
     return 0;
 }
@@ -341,6 +343,7 @@ int arbiter__lead_in_turn_after(struct ctx *c)
     d->leader = (int8_t)ev->actor;
     d->to_play = d->leader;
     d->lead_out_of_turn = false;
+    d->retract_card = CARD_NONE;
     arbiter__note(c,
                   "%c leads in turn: %c's %s, led out of turn, goes back to "
                   "his hand (L40)",
@@ -396,6 +399,10 @@ int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
     for (int i = 0; i < n && !retract; i++) {
         retract = rs[i].remedy == REM_RETRACT_CARD;
     }
+    /* or it carries out the retract-card given when the card was led */
+    retract = retract || (d->retract_card == ev->cards[0] &&
+                          d->retract_seat == x && ev->n_cards == 1);
+    d->retract_card = CARD_NONE;
     if (!retract) {
         return 0; /* the laws do not let it go back: it stays played */
     }

@@ -516,6 +516,14 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
             arbiter__accept_short(d, seat); /* plays short */
         }
         return 0;
+    case REM_RETRACT_CARD:
+        if (ev->kind == EV_LEAD && ev->n_cards == 1) {
+            /* the card may go back: its take-back carries this ruling
+             * out and is not ruled again (arbiter__on_take_back) */
+            d->retract_card = ev->cards[0];
+            d->retract_seat = r->offender;
+        }
+        return 0;
     default:
         /* the event's own handler applies it (a right lost, an action not
          * allowed, a recut), or there is nothing to apply */
