@@ -450,6 +450,9 @@ static int step(struct ctx *c)
     if (game_gate(c)) {
         return 0;
     }
+    if ((rc = arbiter__establish_offence(c)) != 0) {
+        return rc;
+    }
     if ((rc = arbiter__gate(c)) != 0) {
         return rc;
     }
@@ -491,16 +494,9 @@ static int step(struct ctx *c)
         return rc;
     }
     for (int i = 0; i < n; i++) {
-        struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-
-        if (r == NULL) {
-            break;
-        }
-        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
+        if ((rc = arbiter__give_ruling(c, &rs[i], &v)) != 0) {
             return rc;
         }
-        arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                         ARB_PREVIEW_LEN);
     }
     arbiter__penalty_of(c, rs, n);
     if ((rc = arbiter__evidence(c)) != 0) {

@@ -142,6 +142,11 @@ struct deal_state {
                                    CARD_NONE: the take-back carries out that
                                    ruling and is not ruled again */
     int8_t retract_seat;        /* and whose card it is */
+    bool offence_waiting;       /* L43: a reply that breaks the obligation,
+                                   still correctable (L39): its ruling waits
+                                   in offence_ruling for the next lead */
+    int8_t offence_trick;       /* its trick (index) */
+    struct ruling offence_ruling;
     /* kings */
     bool king_turned;
     bool king_marked;
@@ -393,6 +398,20 @@ int arbiter__drop_continuing(struct ctx *c, struct ruling *rs, int n);
 
 /* arbiter__add_ruling - put r in the result (and its preview slot) */
 struct ruling *arbiter__add_ruling(struct ctx *c, const struct ruling *r);
+
+/* arbiter__give_ruling - r joins the result, is carried out and
+ * previewed, unless it waits to be established (a revoke still
+ * correctable); 0 or a status */
+int arbiter__give_ruling(struct ctx *c, const struct ruling *r,
+                         const struct law_view *v);
+
+/* arbiter__establish_offence - the correction window of a waiting revoke
+ * closes with c's event: its ruling is given now (L39, L43) */
+int arbiter__establish_offence(struct ctx *c);
+
+/* arbiter__offence_corrected - the waiting revoke of the trick just
+ * played is taken back in time: it is never ruled under L43 */
+void arbiter__offence_corrected(struct deal_state *d);
 
 /* arbiter__make_ruling - a ruling from law l's row about event ev */
 void arbiter__make_ruling(struct ruling *r, enum law_id l, int offender,

@@ -115,31 +115,39 @@ static void false_king(struct ctx *c, const struct ruling *r)
     }
 }
 
+/* revoke_trick - L43: the trick whose reply ruling r is about: the open
+ * trick's (seen at the card) or the one the event's card proves (v->after);
+ * -1 if none. */
+static int revoke_trick(const struct ctx *c, const struct ruling *r,
+                        const struct law_view *v)
+{
+    const struct table_event *ev = c->ev;
+
+    if (!v->after) {
+        return c->d->trick_no - 1;
+    }
+    for (int i = 0; i < ev->n_cards; i++) {
+        int t = laws_revoke_proof(v, r->offender, ev->cards[i]);
+
+        if (t >= 0) {
+            return t;
+        }
+    }
+    return -1;
+}
+
 /*
- * revoke - L43: a reply that broke the follower's obligation, seen at the
- * card (the open trick) or proven later (v->after: the trick the card
- * proves).  The trick is marked ruled, the offender capped, and the
- * ruling waits for the adversary; points already scored are held again.
+ * revoke - L43: a reply that broke the follower's obligation (in trick t),
+ * established: the correction window of L39 is past.  The trick is marked
+ * ruled, the offender capped, and the ruling waits for the adversary;
+ * points already scored are held again.
  */
-static void revoke(struct ctx *c, const struct ruling *r,
-                   const struct law_view *v)
+static void revoke(struct ctx *c, const struct ruling *r, int t)
 {
     struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
     int x = r->offender;
-    int t = d->trick_no - 1;
     struct pending *p;
 
-    if (v->after) {
-        for (int i = 0; i < ev->n_cards; i++) {
-            t = laws_revoke_proof(v, x, ev->cards[i]);
-            if (t >= 0) {
-                break;
-            }
-        }
-    } else {
-        d->play_offence_card = ev->cards[0];
-    }
     if (t < 0) {
         return;
     }
@@ -148,9 +156,6 @@ static void revoke(struct ctx *c, const struct ruling *r,
     p->seat = (int8_t)x;
     p->trick = (int8_t)t;
     cap(d, x);
-    if (!v->after) {
-        return;
-    }
     if (d->over && !d->scored) {
         d->hold = true;
     } else if (d->over && d->scored) {
@@ -167,6 +172,99 @@ static void revoke(struct ctx *c, const struct ruling *r,
         d->scored = false;
         d->hold = true;
     }
+}
+
+/*
+ * defer_revoke - L39, L43: a reply that breaks the obligation may be
+ * taken back without penalty until the next card is led.  While the hand
+ * goes on and no card has been led since, the L43 ruling is not given
+ * yet: it waits (d->offence_ruling) for the window to close
+ * (arbiter__establish_offence) and is never given if the card is taken
+ * back in time (L39 rules the correction: one irregularity, one ruling).
+ * In the fifth trick the hand ends with the card: it is ruled at once.
+ * Returns true if r was so kept back.
+ */
+static bool defer_revoke(struct ctx *c, const struct ruling *r,
+                         const struct law_view *v)
+{
+    struct deal_state *d = c->d;
+    char text[CARD_TEXT_MAX];
+    int t;
+
+    if (r->law != LAW_43 || d->over || d->phase != PH_PLAY ||
+        d->offence_waiting) {
+        return false;
+    }
+    t = revoke_trick(c, r, v);
+    if (t < 0 || t != d->trick_no - 1 ||
+        d->tricks_rec[t].follow == CARD_NONE ||
+        d->tricks_rec[t].follow == CARD_UNKNOWN) {
+        return false;
+    }
+    d->tricks_rec[t].offence = true; /* no second proof of it */
+    d->offence_waiting = true;
+    d->offence_trick = (int8_t)t;
+    d->offence_ruling = *r;
+    d->play_offence_card = d->tricks_rec[t].follow;
+    arbiter__note(c,
+                  "%c's %s breaks the obligation of the follower (%s): he may "
+                  "take it back without penalty until the next lead (%s)",
+                  seat_letter(r->offender),
+                  arbiter__cardtext(d->tricks_rec[t].follow, text),
+                  laws_get(LAW_43)->id, laws_get(LAW_39)->id);
+    return true;
+}
+
+int arbiter__establish_offence(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    struct ruling *r;
+
+    if (!d->offence_waiting || ev->kind == EV_TAKE_BACK ||
+        ev->kind == EV_LOOK || ev->kind == EV_SHOW) {
+        return 0;
+    }
+    d->offence_waiting = false;
+    d->play_offence_card = CARD_NONE;
+    r = arbiter__add_ruling(c, &d->offence_ruling);
+    if (r == NULL) {
+        return 0;
+    }
+    revoke(c, r, d->offence_trick);
+    arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                     ARB_PREVIEW_LEN);
+    return 0;
+}
+
+void arbiter__offence_corrected(struct deal_state *d)
+{
+    if (d->offence_waiting && d->offence_trick == d->trick_no - 1) {
+        d->tricks_rec[(int)d->offence_trick].offence = false;
+        d->offence_waiting = false;
+    }
+    d->play_offence_card = CARD_NONE;
+}
+
+int arbiter__give_ruling(struct ctx *c, const struct ruling *in,
+                         const struct law_view *v)
+{
+    struct ruling *r;
+    int rc;
+
+    if (defer_revoke(c, in, v)) {
+        return 0;
+    }
+    r = arbiter__add_ruling(c, in);
+    if (r == NULL) {
+        return 0;
+    }
+    if ((rc = arbiter__carry_out(c, r, v)) != 0) {
+        return rc;
+    }
+    arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                     ARB_PREVIEW_LEN);
+    return 0;
 }
 
 /*
@@ -469,7 +567,10 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         false_king(c, r);
         return 0;
     case LAW_43:
-        revoke(c, r, v);
+        if (!v->after) {
+            d->play_offence_card = ev->cards[0];
+        }
+        revoke(c, r, revoke_trick(c, r, v));
         return 0;
     case LAW_38:
         return stock_lapse(c);
@@ -547,17 +648,11 @@ int arbiter__evidence(struct ctx *c)
     v.after = true;
     n = arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX);
     for (int i = 0; i < n; i++) {
-        struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-        int rc;
+        int rc = arbiter__give_ruling(c, &rs[i], &v);
 
-        if (r == NULL) {
-            break;
-        }
-        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
+        if (rc != 0) {
             return rc;
         }
-        arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                         ARB_PREVIEW_LEN);
     }
     return 0;
 }
@@ -780,14 +875,7 @@ int arbiter__count_from_cards(struct ctx *c)
         n = arbiter__drop_continuing(
             c, rs, arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX));
         for (int i = 0; i < n && rc == 0; i++) {
-            struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-
-            if (r == NULL) {
-                break;
-            }
-            rc = arbiter__carry_out(c, r, &v);
-            arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                             ARB_PREVIEW_LEN);
+            rc = arbiter__give_ruling(c, &rs[i], &v);
         }
     }
     c->ev = saved;
