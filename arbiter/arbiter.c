@@ -632,6 +632,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
     next->prev_king_dealer = SEAT_NONE;
     next->lost_king_dealer = SEAT_NONE;
     next->prev_king_barred = false;
+    next->prev_king_lost = false;
     next->next_dealer = SEAT_NONE;
     next->cut_winner = SEAT_NONE;
     next->notice[0] = next->notice[1] = 0;

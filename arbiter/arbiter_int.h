@@ -151,6 +151,8 @@ struct deal_state {
     bool king_turned;
     bool king_marked;
     bool king_barred;           /* L19 */
+    bool king_lost;             /* the right to mark it was ruled lost (L19,
+                                   L22, L50) */
     int8_t announced;           /* seat that announced, SEAT_NONE */
     int8_t announced_played;    /* cards the announcer had played when
                                    announcing */
@@ -233,6 +235,9 @@ struct table_state {
                                    turn-up (L22), or NONE */
     int prev_king_game;
     bool prev_king_barred;
+    bool prev_king_lost;        /* and its right was ruled lost already (a
+                                   late mark, L22; the bar, L19): a later
+                                   mark of it is not ruled again */
     int prev_deal_game;
     bool prev_game_over;        /* the last deal ended its game */
     int prev_points[2];         /* final points of that game, if it ended */

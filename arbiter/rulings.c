@@ -316,6 +316,7 @@ void arbiter__bar_turned_king(struct ctx *c)
     if (!d->king_turned) {
         return;
     }
+    d->king_lost = true; /* ruled here: a mark of it is not ruled again */
     arbiter__make_ruling(&r, LAW_19, d->dealer, SEAT_NONE);
     snprintf(r.note, sizeof(r.note),
              "the deal was miscounted and not redealt: the "
@@ -325,6 +326,25 @@ void arbiter__bar_turned_king(struct ctx *c)
     if (d->king_marked) {
         d->king_marked = false;
         arbiter__award(c, d->dealer, -1);
+    }
+}
+
+/*
+ * king_right_lost - a mark of a turned king refused with the right ruled
+ * lost (L19, L22, L50, PL4): the king is ruled once; a later mark of it is
+ * refused without a second ruling (laws_king_mark: MARK_LOST), and a king
+ * of the last deal lost so is not ruled again at the next turn-up.
+ */
+static void king_right_lost(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+
+    if (d->dealer != SEAT_NONE && d->trump != SUIT_NONE && !d->is_void &&
+        d->king_turned && x == d->dealer) {
+        d->king_lost = true;
+    } else if (c->s->prev_king_dealer == x) {
+        c->s->prev_king_lost = true;
     }
 }
 
@@ -615,6 +635,11 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
     case REM_SHORT_HAND_TRICKS:
         if (seat != SEAT_NONE && off < 0) {
             arbiter__accept_short(d, seat); /* plays short */
+        }
+        return 0;
+    case REM_LOSE_RIGHT:
+        if (ev->kind == EV_MARK_KING || ev->kind == EV_MARK) {
+            king_right_lost(c);
         }
         return 0;
     case REM_RETRACT_CARD:
