@@ -431,13 +431,15 @@ static bool game_gate(struct ctx *c)
 }
 
 /*
- * step - one event on the state copy in c: the game and the pending
+ * step - one event on the state copy in c: a revoke waiting for its
+ * correction window is ruled unless the event may still correct it (L39),
+ * the game and the pending
  * rulings let it happen (else ARB_E_ORDER / ARB_E_PENDING), an L9
  * rectification is settled, a card that proves a count rules it, the laws
  * are asked, the handler applies the event, each ruling is carried out
  * and previewed, the points forfeited are counted, the evidence laws are
- * asked after the action, and a hand left without cards is credited.
- * Returns 0 or the first failing status (the copy is then discarded).
+ * asked after the action, a hand left without cards is credited, and a
+ * revoke still waiting when the hand has ended is ruled.  Returns 0 or the first failing status (the copy is then discarded).
  */
 static int step(struct ctx *c)
 {
@@ -450,7 +452,7 @@ static int step(struct ctx *c)
     if (game_gate(c)) {
         return 0;
     }
-    if ((rc = arbiter__establish_offence(c)) != 0) {
+    if ((rc = arbiter__establish_offence(c, false)) != 0) {
         return rc;
     }
     if ((rc = arbiter__gate(c)) != 0) {
@@ -505,7 +507,8 @@ static int step(struct ctx *c)
     if (c->d->phase == PH_PLAY && !c->d->over) {
         arbiter__credit_short(c);
     }
-    return 0;
+    /* a hand ended by the event leaves no next lead to wait for */
+    return arbiter__establish_offence(c, true);
 }
 
 void arbiter__result_reset(struct arb_result *out)

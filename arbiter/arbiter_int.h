@@ -411,8 +411,10 @@ int arbiter__give_ruling(struct ctx *c, const struct ruling *r,
                          const struct law_view *v);
 
 /* arbiter__establish_offence - the correction window of a waiting revoke
- * closes with c's event: its ruling is given now (L39, L43) */
-int arbiter__establish_offence(struct ctx *c);
+ * closes: before c's event is applied (any but a take-back, a look or a
+ * show), or with the hand's end after it (at_end): its ruling is given
+ * now (L39, L43); 0 or a status */
+int arbiter__establish_offence(struct ctx *c, bool at_end);
 
 /* arbiter__offence_corrected - the waiting revoke of the trick just
  * played is taken back in time: it is never ruled under L43 */

@@ -215,14 +215,18 @@ static bool defer_revoke(struct ctx *c, const struct ruling *r,
     return true;
 }
 
-int arbiter__establish_offence(struct ctx *c)
+int arbiter__establish_offence(struct ctx *c, bool at_end)
 {
     struct deal_state *d = c->d;
     const struct table_event *ev = c->ev;
     struct ruling *r;
 
-    if (!d->offence_waiting || ev->kind == EV_TAKE_BACK ||
-        ev->kind == EV_LOOK || ev->kind == EV_SHOW) {
+    if (!d->offence_waiting) {
+        return 0;
+    }
+    if (at_end ? !d->over
+               : (ev->kind == EV_TAKE_BACK || ev->kind == EV_LOOK ||
+                  ev->kind == EV_SHOW)) {
         return 0;
     }
     d->offence_waiting = false;
