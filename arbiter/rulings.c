@@ -317,8 +317,9 @@ void arbiter__bar_turned_king(struct ctx *c)
     struct ruling r;
 
     d->rectified = true;
-    if (!d->king_turned) {
-        return;
+    if (!d->king_turned || d->king_lost) {
+        return; /* no king; or its right ruled lost already (a second
+                   miscount played on): one ruling */
     }
     d->king_lost = true; /* ruled here: a mark of it is not ruled again */
     arbiter__make_ruling(&r, LAW_19, d->dealer, SEAT_NONE);

@@ -91,7 +91,9 @@ struct gen {
     const struct profile *prof; /* the rules in force (the referee's) */
     FILE *out;
     double rate;
-    int deals_left;
+    int deals_left;             /* deals still to write, this one included */
+    int extra_deals;            /* deals this one wrote besides itself (a
+                                   deal out of turn put right is void) */
     int target;
     int order[2];               /* packet order per dealer: first packet 2/3 */
     int order_game[2];
@@ -1495,13 +1497,16 @@ static void king_window_shuts(struct gen *g)
  * (L14): the other player deals, or right deals with the other's pack;
  * put right before the turn-up by right's own deal line (always for the
  * wrong pack, mostly for the wrong player), else the wrong player's deal
- * stands.  Returns who deals the deal played.
+ * stands.  The deal put right is void and counts as one of --deals: only
+ * when another deal is left to write.  Returns who deals the deal
+ * played.
  */
 static int deal_out_of_turn(struct gen *g, int right)
 {
     int wrong = SEAT_OTHER(right);
-    bool pack = rng_chance(&g->rng, 0.3);
-    bool put_right = pack || rng_chance(&g->rng, 0.6);
+    bool room = g->deals_left >= 2; /* the void deal is one of --deals */
+    bool pack = room && rng_chance(&g->rng, 0.3);
+    bool put_right = pack || (room && rng_chance(&g->rng, 0.6));
     char text[TL_LINE_MAX];
     struct table_event ev;
 
@@ -1519,6 +1524,7 @@ static int deal_out_of_turn(struct gen *g, int right)
     if (!put_right) {
         return wrong;
     }
+    g->extra_deals++;
     ev = ev_new(EV_DEAL, right);
     emit(g, &ev);
     return right;
@@ -1819,7 +1825,10 @@ int cmd_gen(int argc, char **argv)
             between_games(&g);
             g.dealer = arbiter_next_dealer(g.arb);
         }
+        g.deals_left = (int)(deals - i);
+        g.extra_deals = 0;
         one_deal(&g);
+        i += g.extra_deals;
         elect_pending(&g);
         if (arbiter_hand_in_progress(g.arb)) {
             struct table_event ev = ev_new(EV_END, SEAT_NONE);
