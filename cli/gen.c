@@ -672,7 +672,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
         }
         legal = laws_legal_follows(g->hand[other], a, g->trump, g->prof);
         if ((inj == INJ_REVOKE || inj == INJ_REVOKE_CORRECTED) &&
-            t == inj_trick && legal != g->hand[other]) {
+            t >= inj_trick && legal != g->hand[other]) {
+            /* (at the trick chosen, or the first after it that allows) */
             uint8_t wrong = pick(g, g->hand[other] & ~legal, 0.0);
 
             ev = ev_new(EV_PLAY, other);

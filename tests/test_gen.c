@@ -338,7 +338,7 @@ static void gen__audit_finds_the_injected_irregularities(void **state)
 
     for (size_t p = 0; p < N_PROFILES; p++) {
         assert_int_equal(harness_sh("%s gen --laws '%s' --deals 150 "
-                                    "--seed 11 --irregularities 0.4 | "
+                                    "--seed 11 --irregularities 0.6 | "
                                     "tee '%s' | grep -v '^= ruling' > '%s'",
                                     harness_ecarte(), profiles[p].spec,
                                     t->log, t->log2),
