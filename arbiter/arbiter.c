@@ -85,6 +85,8 @@ void arbiter__deal_reset(struct deal_state *d)
     d->claimant = SEAT_NONE;
     d->called_suit = SUIT_NONE;
     d->play_offence_card = CARD_NONE;
+    d->retract_card = CARD_NONE;
+    d->retract_seat = SEAT_NONE;
     d->announced = SEAT_NONE;
     d->false_ann = SEAT_NONE;
     d->first_card[0] = d->first_card[1] = (int8_t)-1;
@@ -432,13 +434,15 @@ static bool game_gate(struct ctx *c)
 }
 
 /*
- * step - one event on the state copy in c: the game and the pending
+ * step - one event on the state copy in c: a revoke waiting for its
+ * correction window is ruled unless the event may still correct it (L39),
+ * the game and the pending
  * rulings let it happen (else ARB_E_ORDER / ARB_E_PENDING), an L9
  * rectification is settled, a card that proves a count rules it, the laws
  * are asked, the handler applies the event, each ruling is carried out
  * and previewed, the points forfeited are counted, the evidence laws are
- * asked after the action, and a hand left without cards is credited.
- * Returns 0 or the first failing status (the copy is then discarded).
+ * asked after the action, a hand left without cards is credited, and a
+ * revoke still waiting when the hand has ended is ruled.  Returns 0 or the first failing status (the copy is then discarded).
  */
 static int step(struct ctx *c)
 {
@@ -450,6 +454,9 @@ static int step(struct ctx *c)
     c->s->started = true;
     if (game_gate(c)) {
         return 0;
+    }
+    if ((rc = arbiter__establish_offence(c, false)) != 0) {
+        return rc;
     }
     if ((rc = arbiter__gate(c)) != 0) {
         return rc;
@@ -492,16 +499,9 @@ static int step(struct ctx *c)
         return rc;
     }
     for (int i = 0; i < n; i++) {
-        struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-
-        if (r == NULL) {
-            break;
-        }
-        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
+        if ((rc = arbiter__give_ruling(c, &rs[i], &v)) != 0) {
             return rc;
         }
-        arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                         ARB_PREVIEW_LEN);
     }
     arbiter__penalty_of(c, rs, n);
     if ((rc = arbiter__evidence(c)) != 0) {
@@ -510,7 +510,8 @@ static int step(struct ctx *c)
     if (c->d->phase == PH_PLAY && !c->d->over) {
         arbiter__credit_short(c);
     }
-    return 0;
+    /* a hand ended by the event leaves no next lead to wait for */
+    return arbiter__establish_offence(c, true);
 }
 
 void arbiter__result_reset(struct arb_result *out)
@@ -801,6 +802,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
     next->prev_king_dealer = SEAT_NONE;
     next->lost_king_dealer = SEAT_NONE;
     next->prev_king_barred = false;
+    next->prev_king_lost = false;
     next->next_dealer = SEAT_NONE;
     next->cut_winner = SEAT_NONE;
     next->notice[0] = next->notice[1] = 0;

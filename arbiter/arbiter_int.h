@@ -135,11 +135,24 @@ struct deal_state {
     bool snapped;
     int8_t called_suit;         /* L41: the suit the leader must lead, or NONE */
     bool lead_out_of_turn;      /* L40: the current lead was out of turn */
-    uint8_t play_offence_card;  /* L43: the offending card of the open trick */
+    uint8_t play_offence_card;  /* L43: the offending card of the trick just
+                                   played, awaiting its correction window */
+    uint8_t retract_card;       /* a card a ruling's retract-card lets its
+                                   owner take back (a lead out of turn, L40),
+                                   CARD_NONE: the take-back carries out that
+                                   ruling and is not ruled again */
+    int8_t retract_seat;        /* and whose card it is */
+    bool offence_waiting;       /* L43: a reply that breaks the obligation,
+                                   still correctable (L39): its ruling waits
+                                   in offence_ruling for the next lead */
+    int8_t offence_trick;       /* its trick (index) */
+    struct ruling offence_ruling;
     /* kings */
     bool king_turned;
     bool king_marked;
     bool king_barred;           /* L19 */
+    bool king_lost;             /* the right to mark it was ruled lost (L19,
+                                   L22, L50) */
     int8_t announced;           /* seat that announced, SEAT_NONE */
     int8_t announced_played;    /* cards the announcer had played when
                                    announcing */
@@ -234,6 +247,9 @@ struct table_state {
                                    turn-up (L22), or NONE */
     int prev_king_game;
     bool prev_king_barred;
+    bool prev_king_lost;        /* and its right was ruled lost already (a
+                                   late mark, L22; the bar, L19): a later
+                                   mark of it is not ruled again */
     int prev_deal_game;
     bool prev_game_over;        /* the last deal ended its game */
     int prev_points[2];         /* final points of that game, if it ended */
@@ -424,6 +440,22 @@ int arbiter__drop_continuing(struct ctx *c, struct ruling *rs, int n);
 /* arbiter__add_ruling - put r in the result (and its preview slot) */
 struct ruling *arbiter__add_ruling(struct ctx *c, const struct ruling *r);
 
+/* arbiter__give_ruling - r joins the result, is carried out and
+ * previewed, unless it waits to be established (a revoke still
+ * correctable); 0 or a status */
+int arbiter__give_ruling(struct ctx *c, const struct ruling *r,
+                         const struct law_view *v);
+
+/* arbiter__establish_offence - the correction window of a waiting revoke
+ * closes: before c's event is applied (any but a take-back, a look or a
+ * show), or with the hand's end after it (at_end): its ruling is given
+ * now (L39, L43); 0 or a status */
+int arbiter__establish_offence(struct ctx *c, bool at_end);
+
+/* arbiter__offence_corrected - the waiting revoke of the trick just
+ * played is taken back in time: it is never ruled under L43 */
+void arbiter__offence_corrected(struct deal_state *d);
+
 /* arbiter__make_ruling - a ruling from law l's row about event ev */
 void arbiter__make_ruling(struct ruling *r, enum law_id l, int offender,
                           int elector);
@@ -461,7 +493,8 @@ int arbiter__evidence(struct ctx *c);
 void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n);
 
 /* arbiter__deal_line_corrects - a deal line corrects a deal out of turn
- * waiting before the turn-up (L14); true if it did */
+ * waiting before the turn-up (L14), carrying out the ruling given at the
+ * wrong deal line (no second ruling); true if it did */
 bool arbiter__deal_line_corrects(struct ctx *c, int right);
 
 /* arbiter__deal_line_keep - a deal line out of turn waits for its window */

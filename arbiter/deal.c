@@ -41,6 +41,7 @@ void arbiter__close_last_deal(struct ctx *c)
         s->prev_king_dealer =
             d->king_turned && !d->king_marked ? d->dealer : SEAT_NONE;
         s->prev_king_barred = d->king_barred;
+        s->prev_king_lost = d->king_lost;
         s->prev_king_game = s->game_no;
     }
 }
@@ -505,6 +506,7 @@ int arbiter__on_turn(struct ctx *c, const struct ruling *rs, int n)
         /* L22: the last deal's window shuts */
         s->lost_king_dealer = s->prev_king_dealer;
         s->prev_king_dealer = SEAT_NONE;
+        s->prev_king_lost = false;
         d->phase = PH_TURNED;
         if (ev->n_cards == 1) {
             d->turn_up = ev->cards[0];

@@ -214,6 +214,7 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
     }
     d->lead_out_of_turn = x != d->leader;
     d->play_offence_card = CARD_NONE;
+    d->retract_card = CARD_NONE;
     struct trick_rec *tr = &d->tricks_rec[(int)d->trick_no++];
     tr->leader = (int8_t)x;
     tr->lead = ev->cards[0];
@@ -297,6 +298,7 @@ int arbiter__on_play(struct ctx *c)
     d->play_offence_card = CARD_NONE; /* set if L43 rules on it */
     card_out(d, x, ev->cards[0]);
     d->lead_out_of_turn = false;
+    d->retract_card = CARD_NONE; /* the trick stands (L40) */
     trick_done(c);
     return 0;
 }
@@ -341,6 +343,7 @@ int arbiter__lead_in_turn_after(struct ctx *c)
     d->leader = (int8_t)ev->actor;
     d->to_play = d->leader;
     d->lead_out_of_turn = false;
+    d->retract_card = CARD_NONE;
     arbiter__note(c,
                   "%c leads in turn: %c's %s, led out of turn, goes back to "
                   "his hand (L40)",
@@ -374,10 +377,11 @@ int arbiter__take_back_of_a_card_in_hand(struct ctx *c, bool *done)
 }
 
 /*
- * arbiter__on_take_back - `X takes-back C`: when a ruling in rs lets the
- * card go back (retract-card: a lead out of turn, L40; a reply in breach
- * of L43 before the next lead, L39), it returns to X's hand, a finished
- * hand is reopened, and the L43 ruling on that trick falls.  Returns 0.
+ * arbiter__on_take_back - `X takes-back C`: when a ruling lets the card
+ * go back (retract-card: in rs, a reply in breach of L43 before the next
+ * lead, L39; or given when the card was led out of turn, L40), it returns
+ * to X's hand; the breach corrected is never ruled under L43.  Returns 0,
+ * or a status if the card is not where the trick says.
  */
 int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
 {
@@ -395,6 +399,12 @@ int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
     }
     for (int i = 0; i < n && !retract; i++) {
         retract = rs[i].remedy == REM_RETRACT_CARD;
+    }
+    /* or it carries out the retract-card given when the card was led */
+    if (d->retract_card == ev->cards[0] && d->retract_seat == x &&
+        ev->n_cards == 1) {
+        retract = true;
+        d->retract_card = CARD_NONE;
     }
     if (!retract) {
         return 0; /* the laws do not let it go back: it stays played */
@@ -418,45 +428,15 @@ int arbiter__on_take_back(struct ctx *c, const struct ruling *rs, int n)
         d->lead_out_of_turn = false;
         return 0;
     }
-    /* L39: the follower corrects his card before the next lead */
-    if (d->over) {
-        d->over = false;
-        d->phase = PH_PLAY;
-        c->s->deal_on = true;
-        c->res->deal_over = false;
-        if (d->scored) {
-            int w;
-            int pts = arbiter__hand_points(c, &w);
-
-            if (w != SEAT_NONE) {
-                c->s->score[w] -= pts;
-                d->points[w] = (int8_t)(d->points[w] - pts);
-                c->res->score_changed = true;
-            }
-            d->scored = false;
-        }
-    }
+    /* L39: the follower corrects his card before the next lead; the
+     * breach, never established, is not ruled under L43 */
     d->tricks[(int)tr->winner]--;
     tr->follow = CARD_NONE;
     tr->winner = SEAT_NONE;
     tr->offence = false;
     d->leader = tr->leader;
     d->to_play = (int8_t)x;
-    d->play_offence_card = CARD_NONE;
-    /* the ruling on the offence corrected falls; his cap stays only for
-     * another claim still waiting against him */
-    for (int i = d->n_pending - 1; i >= 0; i--) {
-        if (d->pending[i].trick == d->trick_no - 1) {
-            arbiter__drop_pending(d, i);
-            d->capped[x] = false;
-            for (int j = 0; j < d->n_pending; j++) {
-                if (arbiter__is_claim(&d->pending[j].r) &&
-                    d->pending[j].r.offender == x) {
-                    d->capped[x] = true;
-                }
-            }
-        }
-    }
+    arbiter__offence_corrected(d);
     return 0;
 }
 

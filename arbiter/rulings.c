@@ -177,31 +177,39 @@ static void false_king(struct ctx *c, const struct ruling *r)
     }
 }
 
+/* revoke_trick - L43: the trick whose reply ruling r is about: the open
+ * trick's (seen at the card) or the one the event's card proves (v->after);
+ * -1 if none. */
+static int revoke_trick(const struct ctx *c, const struct ruling *r,
+                        const struct law_view *v)
+{
+    const struct table_event *ev = c->ev;
+
+    if (!v->after) {
+        return c->d->trick_no - 1;
+    }
+    for (int i = 0; i < ev->n_cards; i++) {
+        int t = laws_revoke_proof(v, r->offender, ev->cards[i]);
+
+        if (t >= 0) {
+            return t;
+        }
+    }
+    return -1;
+}
+
 /*
- * revoke - L43: a reply that broke the follower's obligation, seen at the
- * card (the open trick) or proven later (v->after: the trick the card
- * proves).  The trick is marked ruled, the offender capped, and the
- * ruling waits for the adversary; points already scored are held again.
+ * revoke - L43: a reply that broke the follower's obligation (in trick t),
+ * established: the correction window of L39 is past.  The trick is marked
+ * ruled, the offender capped, and the ruling waits for the adversary;
+ * points already scored are held again.
  */
-static void revoke(struct ctx *c, const struct ruling *r,
-                   const struct law_view *v)
+static void revoke(struct ctx *c, const struct ruling *r, int t)
 {
     struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
     int x = r->offender;
-    int t = d->trick_no - 1;
     struct pending *p;
 
-    if (v->after) {
-        for (int i = 0; i < ev->n_cards; i++) {
-            t = laws_revoke_proof(v, x, ev->cards[i]);
-            if (t >= 0) {
-                break;
-            }
-        }
-    } else {
-        d->play_offence_card = ev->cards[0];
-    }
     if (t < 0) {
         return;
     }
@@ -210,14 +218,108 @@ static void revoke(struct ctx *c, const struct ruling *r,
     p->seat = (int8_t)x;
     p->trick = (int8_t)t;
     cap(d, x);
-    if (!v->after) {
-        return;
-    }
     if (d->over && !d->scored) {
         d->hold = true;
     } else if (d->over && d->scored) {
         hold_again(c, x); /* points already scored: hold them again */
     }
+}
+
+/*
+ * defer_revoke - L39, L43: a reply that breaks the obligation may be
+ * taken back without penalty until the next card is led.  While the hand
+ * goes on and no card has been led since, the L43 ruling is not given
+ * yet: it waits (d->offence_ruling) for the window to close
+ * (arbiter__establish_offence) and is never given if the card is taken
+ * back in time (L39 rules the correction: one irregularity, one ruling).
+ * In the fifth trick the hand ends with the card: it is ruled at once.
+ * Returns true if r was so kept back.
+ */
+static bool defer_revoke(struct ctx *c, const struct ruling *r,
+                         const struct law_view *v)
+{
+    struct deal_state *d = c->d;
+    char text[CARD_TEXT_MAX];
+    int t;
+
+    if (r->law != LAW_43 || d->over || d->phase != PH_PLAY ||
+        d->offence_waiting) {
+        return false;
+    }
+    t = revoke_trick(c, r, v);
+    if (t < 0 || t != d->trick_no - 1 ||
+        d->tricks_rec[t].follow == CARD_NONE ||
+        d->tricks_rec[t].follow == CARD_UNKNOWN) {
+        return false;
+    }
+    d->tricks_rec[t].offence = true; /* no second proof of it */
+    d->offence_waiting = true;
+    d->offence_trick = (int8_t)t;
+    d->offence_ruling = *r;
+    d->play_offence_card = d->tricks_rec[t].follow;
+    arbiter__note(c,
+                  "%c's %s breaks the obligation of the follower (%s): he may "
+                  "take it back without penalty until the next lead (%s)",
+                  seat_letter(r->offender),
+                  arbiter__cardtext(d->tricks_rec[t].follow, text),
+                  laws_get(LAW_43)->id, laws_get(LAW_39)->id);
+    return true;
+}
+
+int arbiter__establish_offence(struct ctx *c, bool at_end)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    struct ruling *r;
+
+    if (!d->offence_waiting) {
+        return 0;
+    }
+    if (at_end ? !d->over
+               : (ev->kind == EV_TAKE_BACK || ev->kind == EV_LOOK ||
+                  ev->kind == EV_SHOW)) {
+        return 0;
+    }
+    d->offence_waiting = false;
+    d->play_offence_card = CARD_NONE;
+    r = arbiter__add_ruling(c, &d->offence_ruling);
+    if (r == NULL) {
+        return 0;
+    }
+    revoke(c, r, d->offence_trick);
+    arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                     ARB_PREVIEW_LEN);
+    return 0;
+}
+
+void arbiter__offence_corrected(struct deal_state *d)
+{
+    if (d->offence_waiting && d->offence_trick == d->trick_no - 1) {
+        d->tricks_rec[(int)d->offence_trick].offence = false;
+        d->offence_waiting = false;
+    }
+    d->play_offence_card = CARD_NONE;
+}
+
+int arbiter__give_ruling(struct ctx *c, const struct ruling *in,
+                         const struct law_view *v)
+{
+    struct ruling *r;
+    int rc;
+
+    if (defer_revoke(c, in, v)) {
+        return 0;
+    }
+    r = arbiter__add_ruling(c, in);
+    if (r == NULL) {
+        return 0;
+    }
+    if ((rc = arbiter__carry_out(c, r, v)) != 0) {
+        return rc;
+    }
+    arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
+                     ARB_PREVIEW_LEN);
+    return 0;
 }
 
 /*
@@ -266,9 +368,11 @@ void arbiter__bar_turned_king(struct ctx *c)
     struct ruling r;
 
     d->rectified = true;
-    if (!d->king_turned) {
-        return;
+    if (!d->king_turned || d->king_lost) {
+        return; /* no king; or its right ruled lost already (a second
+                   miscount played on): one ruling */
     }
+    d->king_lost = true; /* ruled here: a mark of it is not ruled again */
     arbiter__make_ruling(&r, LAW_19, d->dealer, SEAT_NONE);
     snprintf(r.note, sizeof(r.note),
              "the deal was miscounted and not redealt: the "
@@ -278,6 +382,25 @@ void arbiter__bar_turned_king(struct ctx *c)
     if (d->king_marked) {
         d->king_marked = false;
         arbiter__award(c, d->dealer, -1);
+    }
+}
+
+/*
+ * king_right_lost - a mark of a turned king refused with the right ruled
+ * lost (L19, L22, L50, PL4): the king is ruled once; a later mark of it is
+ * refused without a second ruling (laws_king_mark: MARK_LOST), and a king
+ * of the last deal lost so is not ruled again at the next turn-up.
+ */
+static void king_right_lost(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    int x = c->ev->actor;
+
+    if (d->dealer != SEAT_NONE && d->trump != SUIT_NONE && !d->is_void &&
+        d->king_turned && x == d->dealer) {
+        d->king_lost = true;
+    } else if (c->s->prev_king_dealer == x) {
+        c->s->prev_king_lost = true;
     }
 }
 
@@ -386,32 +509,34 @@ void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n)
 }
 
 /*
- * arbiter__deal_line - a `deal` line (L14).  A deal out of turn (or with
- * the wrong pack) waiting for correction is void when the right deal line
- * comes before the turn-up (a ruling, and the right player deals next);
- * a new one found in rs waits for its window.  *right gets who should deal.
- * Returns true if a deal out of turn was corrected.
+ * arbiter__deal_line_corrects - a `deal` line (L14) while a deal out of
+ * turn (or with the wrong pack) waits for correction: the line carries out
+ * the remedy of the ruling given at the wrong deal line (new-deal), so it
+ * is not ruled again (one irregularity, one ruling): a note says so, the
+ * wrong deal is void and the right player deals next.  right: who should
+ * deal.  Returns true if a deal out of turn was so corrected.
  */
 bool arbiter__deal_line_corrects(struct ctx *c, int right)
 {
     struct deal_state *d = c->d;
-    struct ruling r;
     bool waiting = false;
+    int wrong = SEAT_NONE;
 
-    for (int i = 0; i < d->n_pending; i++) {
+    for (int i = d->n_pending - 1; i >= 0; i--) {
         if (d->pending[i].r.law == LAW_14) {
             waiting = true;
+            wrong = d->pending[i].r.offender;
+            arbiter__drop_pending(d, i);
         }
     }
     if (!waiting) {
         return false;
     }
-    arbiter__make_ruling(&r, LAW_14, d->dealer, SEAT_NONE);
-    r.remedy = REM_NEW_DEAL;
-    snprintf(r.note, sizeof(r.note),
-             "the deal out of turn is void before the turn-up; the right "
-             "player deals with the right pack");
-    arbiter__add_ruling(c, &r);
+    arbiter__note(c,
+                  "%c's deal out of turn is void before the turn-up (%s, "
+                  "ruled at its deal line): the right player deals with the "
+                  "right pack",
+                  seat_letter(wrong), laws_get(LAW_14)->id);
     arbiter__void_deal(c);
     c->s->next_dealer = (int8_t)right;
     return true;
@@ -448,20 +573,23 @@ int arbiter__right_dealer_for(const struct ctx *c)
     return arbiter__right_dealer(c->s);
 }
 
-/* deal_stands_late - L14: a deal out of turn found only at the turn-up
- * stands; with the wrong pack, the packs stay swapped. */
+/* deal_stands_late - L14: a deal out of turn not put right before the
+ * turn-up stands; with the wrong pack, the packs stay swapped.  Its ruling
+ * was given at the deal line: the window closing is said in a note, not
+ * ruled again (one irregularity, one ruling). */
 static void deal_stands_late(struct ctx *c, const struct ruling *r)
 {
     struct deal_state *d = c->d;
-    struct ruling late;
+    bool swapped = d->pack_owner != d->dealer;
 
-    arbiter__make_ruling(&late, LAW_14, r->offender, SEAT_NONE);
-    late.remedy = REM_DEAL_STANDS;
-    snprintf(late.note, sizeof(late.note),
-             "found only at the turn-up: the deal stands%s",
-             d->pack_owner != d->dealer ? "; the packs stay swapped" : "");
-    arbiter__add_ruling(c, &late);
-    if (d->pack_owner != d->dealer) {
+    arbiter__note(c,
+                  "%c's deal %s was not put right before the turn-up: the "
+                  "deal stands%s (%s, ruled at its deal line)",
+                  seat_letter(r->offender),
+                  swapped ? "with the wrong pack" : "out of turn",
+                  swapped ? "; the packs stay swapped" : "",
+                  laws_get(r->law)->id);
+    if (swapped) {
         c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
     }
 }
@@ -521,7 +649,10 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         false_king(c, r);
         return 0;
     case LAW_43:
-        revoke(c, r, v);
+        if (!v->after) {
+            d->play_offence_card = ev->cards[0];
+        }
+        revoke(c, r, revoke_trick(c, r, v));
         return 0;
     case LAW_38:
         return stock_lapse(c);
@@ -568,6 +699,19 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
             arbiter__accept_short(d, seat); /* plays short */
         }
         return 0;
+    case REM_LOSE_RIGHT:
+        if (ev->kind == EV_MARK_KING || ev->kind == EV_MARK) {
+            king_right_lost(c);
+        }
+        return 0;
+    case REM_RETRACT_CARD:
+        if (ev->kind == EV_LEAD && ev->n_cards == 1) {
+            /* the card may go back: its take-back carries this ruling
+             * out and is not ruled again (arbiter__on_take_back) */
+            d->retract_card = ev->cards[0];
+            d->retract_seat = r->offender;
+        }
+        return 0;
     default:
         /* the event's own handler applies it (a right lost, an action not
          * allowed, a recut), or there is nothing to apply */
@@ -591,17 +735,11 @@ int arbiter__evidence(struct ctx *c)
     v.after = true;
     n = arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX);
     for (int i = 0; i < n; i++) {
-        struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-        int rc;
+        int rc = arbiter__give_ruling(c, &rs[i], &v);
 
-        if (r == NULL) {
-            break;
-        }
-        if ((rc = arbiter__carry_out(c, r, &v)) != 0) {
+        if (rc != 0) {
             return rc;
         }
-        arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                         ARB_PREVIEW_LEN);
     }
     return 0;
 }
@@ -824,14 +962,7 @@ int arbiter__count_from_cards(struct ctx *c)
         n = arbiter__drop_continuing(
             c, rs, arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX));
         for (int i = 0; i < n && rc == 0; i++) {
-            struct ruling *r = arbiter__add_ruling(c, &rs[i]);
-
-            if (r == NULL) {
-                break;
-            }
-            rc = arbiter__carry_out(c, r, &v);
-            arbiter__preview(c, r, c->res->previews[c->res->n_rulings - 1],
-                             ARB_PREVIEW_LEN);
+            rc = arbiter__give_ruling(c, &rs[i], &v);
         }
     }
     c->ev = saved;

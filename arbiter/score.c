@@ -406,11 +406,26 @@ static void announce_king(struct ctx *c, const struct law_view *v, int x)
  * laws_king_mark says it is in time (L22, L47); otherwise the laws rule
  * (L19, L22, L23, L47).  Returns 0.
  */
+/* lost_mark_note - seat marks a turned king whose right was ruled lost
+ * already: the mark does not count, and is not ruled again (one
+ * irregularity, one ruling). */
+static void lost_mark_note(struct ctx *c, int seat)
+{
+    arbiter__note(c,
+                  "%c's right to mark his turned king was ruled lost "
+                  "already: the mark does not count",
+                  seat_letter(seat));
+}
+
 int arbiter__on_mark_king(struct ctx *c, const struct law_view *v)
 {
     int x = c->ev->actor;
 
     if (c->not_allowed) {
+        return 0;
+    }
+    if (laws_king_mark(v, x) == MARK_LOST) {
+        lost_mark_note(c, x);
         return 0;
     }
     if (laws_king_mark(v, x) == MARK_OK) {
@@ -519,6 +534,8 @@ int arbiter__on_mark(struct ctx *c, const struct law_view *v)
     }
     if (honour > 0) {
         mark_turned_king(c, x);
+    } else if (laws_king_mark(v, x) == MARK_LOST) {
+        lost_mark_note(c, x);
     }
     s->overscore[x] += c->ev->n - honour;
     return 0;

@@ -67,6 +67,7 @@ static void fill_sitting(const struct ctx *c, struct law_view *v)
                                            : arbiter__own_pack(s, d->dealer);
     v->prev_king_unmarked = s->prev_king_dealer;
     v->prev_king_barred = s->prev_king_barred;
+    v->prev_king_lost = s->prev_king_lost;
     v->lost_king_dealer = s->lost_king_dealer;
 }
 
@@ -157,6 +158,7 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
     v->king_turned = d->king_turned;
     v->king_marked = d->king_marked;
     v->king_barred = d->king_barred;
+    v->king_lost = d->king_lost;
     v->announced = d->announced;
     v->announce_withdrawn = d->announce_withdrawn;
     v->announce_ruled = d->announce_ruled;

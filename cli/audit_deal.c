@@ -243,11 +243,12 @@ static int stored_seen(void *ctx, int64_t event, const char *text)
 /* is_irregularity - does the k-th ruling of the deal record something irregular
  * at the table?  Not a ruling of procedure (equal cuts, the stock running
  * short, new cards: the row's kind), nor one its row calls lawful (an
- * announcement in time), nor the card taken back that puts right an
- * irregularity already counted (a lead out of turn, L40; a revoke
- * corrected in time, L39 after L43), an overscore taken down (L51 on the
- * unmark), a late mark refused after the right was ruled lost, nor a
- * ruling of a line the scorer struck.  k indexes a->rus. */
+ * announcement in time), nor an overscore taken down (L51 on the
+ * unmark), nor a ruling of a line the scorer struck.  The referee gives
+ * one ruling per irregularity (a lead out of turn taken back: L40 at the
+ * lead only; a revoke corrected in time: L39 at the take-back only; a
+ * forgotten king: L22 once, its late marks noted), so each ruling left is
+ * one irregularity.  k indexes a->rus. */
 static bool is_irregularity(struct audit *a, int k)
 {
     const struct ruling *r = &a->rus[k].r;
@@ -255,9 +256,8 @@ static bool is_irregularity(struct audit *a, int k)
     const struct law *row = laws_get(r->law);
     bool seat = r->offender == SEAT_A || r->offender == SEAT_B;
 
-    if (ev->struck ||
-        (ev->kind == EV_TAKE_BACK && r->remedy == REM_RETRACT_CARD)) {
-        return false; /* the correction of one already counted */
+    if (ev->struck) {
+        return false;
     }
     if (ev->kind == EV_UNMARK && r->remedy == REM_SCORE_CORRECT && seat &&
         a->overscores[(int)r->offender] > 0) {
@@ -266,17 +266,6 @@ static bool is_irregularity(struct audit *a, int k)
     }
     if (ev->kind == EV_MARK && r->remedy == REM_SCORE_CORRECT && seat) {
         a->overscores[(int)r->offender]++;
-    }
-    if (r->remedy == REM_LOSE_RIGHT &&
-        (ev->kind == EV_MARK_KING || ev->kind == EV_MARK)) {
-        /* a late mark refused, after the right was ruled lost in the deal
-         * (a turned king forgotten, L22): the same forgetting */
-        for (int i = 0; i < k; i++) {
-            if (a->rus[i].r.remedy == REM_LOSE_RIGHT &&
-                !a->evs[a->rus[i].ev].struck) {
-                return false;
-            }
-        }
     }
     return row->kind == LAW_KIND_PENALTY &&
            !(row->lawful != REM_NONE && r->remedy == row->lawful);

@@ -54,6 +54,12 @@ enum inject {
     INJ_TAKE_BACK_LEAD,         /* L39: a card led in turn taken back */
     INJ_IMPERFECT,              /* L45: the pack found imperfect */
     INJ_UNMARKED_KING,          /* L22: a turned king never marked */
+    INJ_DEAL_OUT_OF_TURN,       /* L14: the wrong player deals, or with the
+                                   wrong pack (put right, or not) */
+    INJ_REVOKE_CORRECTED,       /* L39: a card that breaks the obligation,
+                                   taken back before the next lead */
+    INJ_LATE_KING_MARK,         /* L22: a turned king marked after the next
+                                   turn-up */
     INJ_COUNT
 };
 
@@ -72,7 +78,12 @@ static const char *const inject_law[INJ_COUNT] = {
     [INJ_TAKE_BACK_LEAD] = "L39",
     [INJ_IMPERFECT] = "L45",
     [INJ_UNMARKED_KING] = "L22",
+    [INJ_DEAL_OUT_OF_TURN] = "L14",
+    [INJ_REVOKE_CORRECTED] = "L39",
+    [INJ_LATE_KING_MARK] = "L22",
 };
+
+#define GEN_LAWS_MAX 48         /* laws and rules injections are counted by */
 
 struct gen {
     struct rng rng;
@@ -80,7 +91,9 @@ struct gen {
     const struct profile *prof; /* the rules in force (the referee's) */
     FILE *out;
     double rate;
-    int deals_left;
+    int deals_left;             /* deals still to write, this one included */
+    int extra_deals;            /* deals this one wrote besides itself (a
+                                   deal out of turn put right is void) */
     int target;
     int order[2];               /* packet order per dealer: first packet 2/3 */
     int order_game[2];
@@ -88,7 +101,18 @@ struct gen {
     bool game_over;
     int dealer;
     int64_t lines;
-    int injected[INJ_COUNT];
+    struct {
+        char id[8];             /* a law or rule id: "L43", "CH4" */
+        int n;
+    } injected[GEN_LAWS_MAX];   /* what was injected, by the law it meant
+                                   to provoke */
+    int n_injected;
+    int king_unmarked;          /* the dealer of a turned king left unmarked
+                                   on purpose, until the next turn-up (L22),
+                                   SEAT_NONE */
+    bool king_late_mark;        /* and he marks it after that turn-up */
+    bool turned_in_game;        /* a trump was turned up in this game: the
+                                   stakes and bets are closed (CH4, BY1) */
     /* the current deal */
     uint8_t pack[CARD_COUNT];
     int top;                    /* next card of the pack */
@@ -147,6 +171,37 @@ static void write_marks(struct gen *g)
     for (int i = 0; i < ap->s.n_marks; i++) {
         fprintf(g->out, "= %s\n", ap->s.marks[i].text);
     }
+}
+
+/*
+ * injected - the line just written (with its `=` lines) makes an
+ * irregularity meant to provoke one ruling under law (an id: "L43",
+ * "CH4"): a comment line `# injected L43: what` says so where it stands,
+ * in the deal whose rulings it is to be found among, and the count by
+ * law (the closing `# injected:` line) grows.  Nothing after a failure.
+ */
+static void injected(struct gen *g, const char *law, const char *what)
+{
+    int i;
+
+    if (g->failed) {
+        return;
+    }
+    fprintf(g->out, "# injected %s: %s\n", law, what);
+    for (i = 0; i < g->n_injected; i++) {
+        if (strcmp(g->injected[i].id, law) == 0) {
+            break;
+        }
+    }
+    if (i == g->n_injected) {
+        if (i == GEN_LAWS_MAX) {
+            return;
+        }
+        snprintf(g->injected[i].id, sizeof(g->injected[i].id), "%s", law);
+        g->injected[i].n = 0;
+        g->n_injected++;
+    }
+    g->injected[i].n++;
 }
 
 /* emit_text - write one line of the log (an action of the seats or of a
@@ -537,7 +592,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
 
         emit(g, &ev);
         announced[elder] = true;
-        g->injected[INJ_FALSE_KING]++;
+        injected(g, inject_law[INJ_FALSE_KING],
+                 "the king announced by a player who lacks it");
     }
     for (int t = 0; t < 5 && !g->deal_over; t++) {
         int other = SEAT_OTHER(leader);
@@ -561,7 +617,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
             ev = king_event(g, leader);
             emit(g, &ev);
             announced[leader] = true;
-            g->injected[INJ_LATE_ANNOUNCE]++;
+            injected(g, inject_law[INJ_LATE_ANNOUNCE],
+                     "the king announced after the first card");
         }
         if (t == 0) {
             announce_if_held(g, leader, &announced[leader]);
@@ -578,7 +635,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
             ev = ev_new(EV_TAKE_BACK, other);
             ev_cards(&ev, &wrong, 1);
             emit(g, &ev);
-            g->injected[INJ_LEAD_OUT_OF_TURN]++;
+            injected(g, inject_law[INJ_LEAD_OUT_OF_TURN],
+                     "a lead out of turn, taken back");
             inj = INJ_NONE;
         }
         a = pick(g, g->hand[leader], 0.5);
@@ -590,7 +648,8 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
             ev = ev_new(EV_TAKE_BACK, leader);
             ev_cards(&ev, &a, 1);
             emit(g, &ev);
-            g->injected[INJ_TAKE_BACK_LEAD]++;
+            injected(g, inject_law[INJ_TAKE_BACK_LEAD],
+                     "a card led in turn taken back");
             inj = INJ_NONE;
         }
         if (g->deal_over) {
@@ -612,23 +671,48 @@ static void play_tricks(struct gen *g, int elder, enum inject inj)
             }
         }
         legal = laws_legal_follows(g->hand[other], a, g->trump, g->prof);
-        if (inj == INJ_REVOKE && t == inj_trick && legal != g->hand[other]) {
-            b = pick(g, g->hand[other] & ~legal, 0.0);
-            g->injected[INJ_REVOKE]++;
+        if ((inj == INJ_REVOKE || inj == INJ_REVOKE_CORRECTED) &&
+            t >= inj_trick && legal != g->hand[other]) {
+            /* (at the trick chosen, or the first after it that allows) */
+            uint8_t wrong = pick(g, g->hand[other] & ~legal, 0.0);
+
+            ev = ev_new(EV_PLAY, other);
+            ev_cards(&ev, &wrong, 1);
+            emit(g, &ev);
+            if (inj == INJ_REVOKE || g->deal_over) {
+                /* (a hand the card ended, by an offer declined, cannot be
+                 * put right: the revoke stands) */
+                b = wrong;
+                injected(g, inject_law[INJ_REVOKE],
+                         "a card that breaks the obligation of the follower");
+            } else {
+                /* L39: taken back before the next lead, the right card
+                 * played instead */
+                ev = ev_new(EV_TAKE_BACK, other);
+                ev_cards(&ev, &wrong, 1);
+                emit(g, &ev);
+                injected(g, inject_law[INJ_REVOKE_CORRECTED],
+                         "a card that breaks the obligation, taken back in "
+                         "time");
+                b = pick(g, legal, 0.4);
+                ev = ev_new(EV_PLAY, other);
+                ev_cards(&ev, &b, 1);
+                emit(g, &ev);
+            }
             inj = INJ_NONE;
         } else {
             b = pick(g, legal, 0.4);
+            ev = ev_new(EV_PLAY, other);
+            ev_cards(&ev, &b, 1);
+            emit(g, &ev);
         }
-        ev = ev_new(EV_PLAY, other);
-        ev_cards(&ev, &b, 1);
-        emit(g, &ev);
         g->hand[other] &= ~CARD_BIT(b);
         leader = card_beats(a, b, g->trump, g->prof->rank) ? other : leader;
         g->tricks[leader]++;
         if (inj == INJ_ABANDON && t == 1 && !g->deal_over) {
             ev = ev_new(EV_ABANDON, SEAT_OTHER(leader));
             emit(g, &ev);
-            g->injected[INJ_ABANDON]++;
+            injected(g, inject_law[INJ_ABANDON], "a hand thrown up");
             return;
         }
     }
@@ -775,11 +859,14 @@ static void exchange(struct gen *g, int elder, enum inject inj)
 
         if (inj == INJ_ASK_FEWER && n >= 2 && proposals == 1) {
             asked = n - 1;
-            g->injected[INJ_ASK_FEWER]++;
         }
         ev = ev_new(EV_ASK, elder);
         ev.n = (int16_t)asked;
         emit(g, &ev);
+        if (asked != n) {
+            injected(g, inject_law[INJ_ASK_FEWER],
+                     "elder hand asks for fewer cards than he discarded");
+        }
         if (inj == INJ_FOUND_FACED_STOCK && proposals == 1 &&
             stock_left(g) > asked + 2) {
             uint8_t faced = draw_top(g);
@@ -787,7 +874,8 @@ static void exchange(struct gen *g, int elder, enum inject inj)
             ev = ev_new(EV_FOUND_FACED, SEAT_NONE);
             ev_cards(&ev, &faced, 1);
             emit(g, &ev);
-            g->injected[INJ_FOUND_FACED_STOCK]++;
+            injected(g, inject_law[INJ_FOUND_FACED_STOCK],
+                     "a faced card found in the stock");
         }
         serve(g, dealer, elder, asked);
         stock = stock_left(g);
@@ -1109,6 +1197,7 @@ static void game_begun(struct gen *g)
              * cards, his stake to the bank at once (CH2) */
             snprintf(text, sizeof(text), "%s sees A", v[6]);
             emit_text(g, text);
+            injected(g, "CH2", "an adviser looks at the bank's cards");
         }
     }
     if (g->format != SIT_GALLERY) {
@@ -1141,6 +1230,7 @@ static void game_begun(struct gen *g)
         snprintf(text, sizeof(text), "%s sees %c", person_id[g->last_bettor],
                  seat_letter(SEAT_OTHER(g->last_seat)));
         emit_text(g, text);
+        injected(g, "BY2", "a bettor looks at the hand he bets against");
     }
 }
 
@@ -1167,6 +1257,8 @@ static int waiting(struct gen *g)
 static void late_irregularity(struct gen *g)
 {
     char text[TL_LINE_MAX];
+    const char *law = NULL;     /* the rule it provokes, NULL if lawful */
+    const char *what = "";
     int who = waiting(g);
 
     if (g->rate <= 0 || who < 0 || !rng_chance(&g->rng, g->rate)) {
@@ -1174,12 +1266,19 @@ static void late_irregularity(struct gen *g)
     }
     switch (rng_below(&g->rng, 3)) {
     case 0:
+        if (!g->turned_in_game) {
+            return; /* still open: a stake or bet now is lawful */
+        }
         if (g->format == SIT_CHOUETTE) {
             snprintf(text, sizeof(text), "%s stakes %d", person_id[who],
                      stake_amount(g, 3));
+            law = "CH4";
+            what = "a stake stated after the first turn-up";
         } else if (g->format == SIT_GALLERY && !g->each_turnup) {
             snprintf(text, sizeof(text), "%s bets %d on %c", person_id[who],
                      stake_amount(g, 5), seat_letter(rng_below(&g->rng, 2)));
+            law = "BY1";
+            what = "a bet after the close";
         } else {
             return;
         }
@@ -1187,15 +1286,25 @@ static void late_irregularity(struct gen *g)
     case 1:
         snprintf(text, sizeof(text), "%s advises %c", person_id[who],
                  seat_letter(rng_below(&g->rng, 2)));
+        /* a chouette's advisers may advise */
+        law = g->format == SIT_POOL      ? "PO4"
+              : g->format == SIT_GALLERY ? "BY4"
+                                         : NULL;
+        what = "advice in words from a bystander";
         break;
     default:
         if (g->format != SIT_GALLERY) {
             return;
         }
         snprintf(text, sizeof(text), "%s calls L43", person_id[who]);
+        law = "BY5";
+        what = "a bettor calls a revoke";
         break;
     }
     emit_text(g, text);
+    if (law != NULL) {
+        injected(g, law, what);
+    }
 }
 
 /* deal_begins - before a later deal of a game: under bets-close=
@@ -1266,6 +1375,7 @@ static void gallery_leave(struct gen *g)
                  seat_letter(seat));
         if (would_take(g, lines, 2)) {
             emit_text(g, leave);
+            injected(g, "BY6", "a player leaves the table");
             emit_text(g, take);
             g->seated[seat] = i;
             return;
@@ -1304,6 +1414,11 @@ static void maybe_leave(struct gen *g)
     }
     snprintf(text, sizeof(text), "%c leaves", seat_letter(seat));
     emit_text(g, text);
+    injected(g,
+             g->format == SIT_POOL ? "PO3"
+             : seat == SEAT_B      ? "CH3"
+                                   : "CH5",
+             "a player leaves the table without consent");
     if (g->format == SIT_CHOUETTE && seat == SEAT_B && !g->game_over) {
         snprintf(text, sizeof(text), "%s takes-seat B", v[6]);
         emit_text(g, text);
@@ -1345,11 +1460,83 @@ static int format_header(struct gen *g, const char *format)
     return 0;
 }
 
-/* one_deal - a whole deal by g->dealer. */
+/*
+ * king_window_shuts - the turn-up just written shuts the window of a
+ * turned king left unmarked on purpose in the deal before: the right is
+ * lost here (L22, its one ruling).  Under INJ_LATE_KING_MARK its dealer
+ * then marks it all the same, now and then with `marks 1` too: refused,
+ * and not ruled again; not when a mark of his would mean another king
+ * (this deal's turned king, or the king of trumps he holds, which
+ * king-announce=mark scores).  Nothing if no king waits.
+ */
+static void king_window_shuts(struct gen *g)
+{
+    int x = g->king_unmarked;
+    uint8_t k = laws_bonus_card(g->prof, g->trump);
+    struct table_event ev;
+
+    if (x == SEAT_NONE || g->failed) {
+        return;
+    }
+    g->king_unmarked = SEAT_NONE;
+    injected(g, inject_law[INJ_UNMARKED_KING],
+             "a turned king left unmarked until the next turn-up");
+    if (!g->king_late_mark || g->turn_up == k || (g->hand[x] & CARD_BIT(k))) {
+        return;
+    }
+    ev = ev_new(EV_MARK_KING, x);
+    emit(g, &ev);
+    if (rng_chance(&g->rng, 0.5)) {
+        ev = ev_new(EV_MARK, x);
+        ev.n = 1;
+        emit(g, &ev);
+    }
+}
+
+/*
+ * deal_out_of_turn - the deal line of a deal that right should deal
+ * (L14): the other player deals, or right deals with the other's pack;
+ * put right before the turn-up by right's own deal line (always for the
+ * wrong pack, mostly for the wrong player), else the wrong player's deal
+ * stands.  The deal put right is void and counts as one of --deals: only
+ * when another deal is left to write.  Returns who deals the deal
+ * played.
+ */
+static int deal_out_of_turn(struct gen *g, int right)
+{
+    int wrong = SEAT_OTHER(right);
+    bool room = g->deals_left >= 2; /* the void deal is one of --deals */
+    bool pack = room && rng_chance(&g->rng, 0.3);
+    bool put_right = pack || (room && rng_chance(&g->rng, 0.6));
+    char text[TL_LINE_MAX];
+    struct table_event ev;
+
+    if (pack) {
+        snprintf(text, sizeof(text), "deal %c pack %c", seat_letter(right),
+                 seat_letter(wrong));
+    } else {
+        snprintf(text, sizeof(text), "deal %c", seat_letter(wrong));
+    }
+    emit_text(g, text);
+    injected(g, inject_law[INJ_DEAL_OUT_OF_TURN],
+             pack ? "a deal with the adversary's pack, put right"
+             : put_right ? "a deal out of turn, put right"
+                         : "a deal out of turn, not put right: it stands");
+    if (!put_right) {
+        return wrong;
+    }
+    g->extra_deals++;
+    ev = ev_new(EV_DEAL, right);
+    emit(g, &ev);
+    return right;
+}
+
+/* one_deal - a whole deal by g->dealer (or, a deal out of turn not put
+ * right, by the other player). */
 static void one_deal(struct gen *g)
 {
     int dealer = g->dealer;
-    int elder = SEAT_OTHER(dealer);
+    int elder;
     enum inject inj = choose_injection(g);
     struct table_event ev;
     int cut;
@@ -1364,6 +1551,7 @@ static void one_deal(struct gen *g)
     if (g->game_over || g->game_no == 0) {
         ev = ev_new(EV_GAME, SEAT_NONE);
         emit(g, &ev);
+        g->turned_in_game = false;
         g->game_no++;
         g->game_over = false;
         if (g->format != SIT_DUEL) {
@@ -1372,8 +1560,13 @@ static void one_deal(struct gen *g)
     } else {
         deal_begins(g);
     }
-    ev = ev_new(EV_DEAL, dealer);
-    emit(g, &ev);
+    if (inj == INJ_DEAL_OUT_OF_TURN) {
+        dealer = deal_out_of_turn(g, dealer);
+    } else {
+        ev = ev_new(EV_DEAL, dealer);
+        emit(g, &ev);
+    }
+    elder = SEAT_OTHER(dealer);
     for (int i = CARD_COUNT - 1; i > 0; i--) {
         int j = rng_below(&g->rng, i + 1);
         uint8_t t = g->pack[i];
@@ -1401,7 +1594,8 @@ static void one_deal(struct gen *g)
         ev = ev_new(EV_FOUND_FACED, SEAT_NONE);
         ev_cards(&ev, &faced, 1);
         emit(g, &ev);
-        g->injected[INJ_FACED_PACK]++;
+        injected(g, inject_law[INJ_FACED_PACK],
+                 "a faced card found in the pack");
         return;                 /* L12: new deal by the same dealer */
     }
     for (int round = 0; round < 2; round++) {
@@ -1425,11 +1619,12 @@ static void one_deal(struct gen *g)
                 ev.target = (int8_t)elder;
                 ev_cards(&ev, &cards[0], 1);
                 emit(g, &ev);
+                injected(g, inject_law[INJ_EXPOSED_DEAL],
+                         "a card of elder hand exposed in dealing");
                 ev = ev_new(EV_ELECT, elder);
                 ev.option = rng_chance(&g->rng, 0.5) ? OPT_NEW_DEAL
                                                      : OPT_PLAY_ON;
                 emit(g, &ev);
-                g->injected[INJ_EXPOSED_DEAL]++;
                 if (ev.option == OPT_NEW_DEAL) {
                     return;
                 }
@@ -1448,9 +1643,13 @@ static void one_deal(struct gen *g)
     ev = ev_new(EV_TURN, dealer);
     ev_cards(&ev, &g->turn_up, 1);
     emit(g, &ev);
+    g->turned_in_game = true;
+    king_window_shuts(g);
     if (g->turn_up == laws_bonus_card(g->prof, CARD_SUIT(g->turn_up))) {
-        if (inj == INJ_UNMARKED_KING) {
-            g->injected[INJ_UNMARKED_KING]++;  /* L22 at the next turn-up */
+        if (inj == INJ_UNMARKED_KING || inj == INJ_LATE_KING_MARK) {
+            /* L22 at the next turn-up (king_window_shuts) */
+            g->king_unmarked = dealer;
+            g->king_late_mark = inj == INJ_LATE_KING_MARK;
         } else {
             ev = ev_new(EV_MARK_KING, dealer);
             emit(g, &ev);
@@ -1462,7 +1661,7 @@ static void one_deal(struct gen *g)
     if (inj == INJ_IMPERFECT) {
         ev = ev_new(EV_FOUND_IMPERFECT, SEAT_NONE);
         emit(g, &ev);
-        g->injected[INJ_IMPERFECT]++;
+        injected(g, inject_law[INJ_IMPERFECT], "the pack found imperfect");
         return;
     }
     exchange(g, elder, inj);
@@ -1607,6 +1806,7 @@ int cmd_gen(int argc, char **argv)
     }
     g.prof = arbiter_profile(g.arb);
     g.value = 1;
+    g.king_unmarked = SEAT_NONE;
     for (int i = 0; i < CARD_COUNT; i++) {
         g.pack[i] = (uint8_t)i;
     }
@@ -1626,7 +1826,10 @@ int cmd_gen(int argc, char **argv)
             between_games(&g);
             g.dealer = arbiter_next_dealer(g.arb);
         }
+        g.deals_left = (int)(deals - i);
+        g.extra_deals = 0;
         one_deal(&g);
+        i += g.extra_deals;
         elect_pending(&g);
         if (arbiter_hand_in_progress(g.arb)) {
             struct table_event ev = ev_new(EV_END, SEAT_NONE);
@@ -1638,10 +1841,8 @@ int cmd_gen(int argc, char **argv)
     if (g.rate > 0) {
         /* what was injected, by the law it engages (for tests and audits) */
         printf("# injected:");
-        for (int k = 1; k < INJ_COUNT; k++) {
-            if (g.injected[k] > 0) {
-                printf(" %s=%d", inject_law[k], g.injected[k]);
-            }
+        for (int k = 0; k < g.n_injected; k++) {
+            printf(" %s=%d", g.injected[k].id, g.injected[k].n);
         }
         printf("\n");
     }

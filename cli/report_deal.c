@@ -240,10 +240,6 @@ static void election(FILE *fp, const struct report *r,
     if (ru->r.options == 0) {
         html_putf(fp, "Nobody chooses: the remedy (%s) applies by itself.",
                   remedy_name(ru->r.remedy));
-    } else if (ru->corrected) {
-        html_putf(fp, "The offender took the card back before the next lead "
-                      "and played another (L39): the ruling fell, nothing "
-                      "to elect.");
     } else if (ru->elected) {
         report__seat_name(fp, r, ru->r.elector, ru->at.who);
         fputs(" elected <strong>", fp);

@@ -39,8 +39,6 @@ struct rep_ruling {
     struct rep_table at;
     const char *status;         /* the audit's status of an irregularity
                                    (static), NULL if none */
-    bool corrected;             /* the offender took the card back in
-                                   time (L39): the ruling fell */
     bool elected;               /* an election answered it: */
     int elect_line;
     enum law_option option;

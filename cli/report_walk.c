@@ -88,20 +88,6 @@ static void hold_rulings(struct report *r, const struct audit_action *act)
     int deal = arbiter_deal_number(act->arb);
 
     for (int i = 0; i < res->n_rulings; i++) {
-        if (act->ev->kind == EV_TAKE_BACK &&
-            res->rulings[i].remedy == REM_RETRACT_CARD) {
-            /* a card taken back in time: the rulings with a choice on
-             * this deal's offender fall (a revoke corrected, L39) */
-            for (int k = r->n_held - 1; k >= 0 && r->held[k].deal == deal;
-                 k--) {
-                if (r->held[k].r.offender == res->rulings[i].offender &&
-                    r->held[k].r.options != 0 && !r->held[k].elected) {
-                    r->held[k].corrected = true;
-                }
-            }
-        }
-    }
-    for (int i = 0; i < res->n_rulings; i++) {
         struct rep_ruling *ru;
         struct rep_deal *d;
 

@@ -31,14 +31,17 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 }
 
 /* shape - a card played to the lead in breach of L43, taken back before
- * the next lead, goes back without penalty; anything else may not. */
+ * the next lead while the hand goes on, goes back without penalty;
+ * anything else may not (the fifth trick's card ends the hand: it
+ * stays). */
 static void shape(const struct law_view *v, const struct table_event *ev,
                   struct ruling *r)
 {
     const struct trick_fact *tr = the_last_trick(v, ev);
 
     if (tr != NULL && tr->follow == ev->cards[0] &&
-        tr->leader != ev->actor && v->offence_card == ev->cards[0]) {
+        tr->leader != ev->actor && v->offence_card == ev->cards[0] &&
+        v->phase == PH_PLAY) {
         r->remedy = REM_RETRACT_CARD;
     }
 }
@@ -54,8 +57,11 @@ const struct law law_39_take_back = {
                "to a lead with no revoke to put right) stays played: remedy "
                "not-allowed. A card played in breach of L43 and taken back "
                "before the next lead goes back to the hand and the right "
-               "card is played: remedy retract-card, no penalty, and the "
-               "take-back is no further irregularity.",
+               "card is played: remedy retract-card, no penalty; this is the "
+               "one ruling (the breach corrected is never ruled under L43, "
+               "whose ruling waits for the next lead). The fifth trick's "
+               "card ends the hand: a breach there is ruled under L43 at "
+               "once and the card stays played.",
     .trigger = EV_BIT(EV_TAKE_BACK),
     .window = WIN_NONE,
     .offender = ROLE_ACTOR,

@@ -8,21 +8,11 @@
 
 #include "laws/laws_int.h"
 
-/* applies - is L40 engaged by ev?  A lead by the wrong player, or that
- * lead taken back before the other played to it. */
+/* applies - is L40 engaged by ev?  A lead by the wrong player.  Taking
+ * that card back carries out the ruling given at the lead (retract-card):
+ * it is no second irregularity, and not ruled again. */
 static bool applies(const struct law_view *v, const struct table_event *ev)
 {
-    if (ev->kind == EV_TAKE_BACK) {
-        const struct trick_fact *tr;
-
-        if (v->trick_no <= 0 || v->trick_no > TRICKS_MAX ||
-            ev->n_cards != 1) {
-            return false;
-        }
-        tr = &v->tricks_played[v->trick_no - 1];
-        return tr->follow == CARD_NONE && tr->lead == ev->cards[0] &&
-               tr->leader == ev->actor && v->lead_out_of_turn;
-    }
     return v->leader != SEAT_NONE && ev->actor != v->leader;
 }
 
@@ -33,8 +23,10 @@ const struct law law_40_lead_out_of_turn = {
     .text_ref = "A card led out of turn may be taken back while the other "
                 "player has not played to it; once he has, the trick stands.",
     .reading = "Either player may have the card taken back; no penalty. Once "
-               "the other plays to it, the trick stands and its winner leads.",
-    .trigger = EV_BIT(EV_LEAD) | EV_BIT(EV_TAKE_BACK),
+               "the other plays to it, the trick stands and its winner leads. "
+               "Ruled once, at the lead: the card taken back (or the right "
+               "player leading) carries out that ruling.",
+    .trigger = EV_BIT(EV_LEAD),
     .window = WIN_NONE,
     .offender = ROLE_ACTOR,
     .elector = ROLE_NOBODY,

@@ -11,12 +11,13 @@
 #include "laws/laws_int.h"
 
 /* owed - the points owed to the marker and not yet marked, in time or
- * not: his turned king (the referee scores the rest as they fall). */
+ * not: his turned king (the referee scores the rest as they fall), even
+ * one whose right was ruled lost (its mark is no overscore). */
 static int owed(const struct law_view *v, const struct table_event *ev)
 {
     enum king_mark_state m = laws_king_mark(v, ev->actor);
 
-    return m == MARK_OK || m == MARK_LATE ? 1 : 0;
+    return m == MARK_OK || m == MARK_LATE || m == MARK_LOST ? 1 : 0;
 }
 
 /* applies - is L51 engaged by ev?  An overscore taken down, or a mark of

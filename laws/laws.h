@@ -664,7 +664,10 @@ enum king_mark_state {
     MARK_NO_KING,               /* no king was turned */
     MARK_TWICE,                 /* already marked */
     MARK_NOT_DEALER,            /* marked by the player who did not turn it */
-    MARK_BARRED                 /* L19: the deal was miscounted and not redealt */
+    MARK_BARRED,                /* L19: the deal was miscounted and not redealt */
+    MARK_LOST                   /* the right was ruled lost already (L19,
+                                   L22): refused, not ruled again (one
+                                   irregularity, one ruling) */
 };
 
 /* How an `announces king` stands (law_view.announce). */
@@ -725,6 +728,7 @@ struct law_view {
     int prev_king_unmarked;     /* dealer whose king turned in the last deal
                                    is not marked, SEAT_NONE (L22) */
     bool prev_king_barred;      /* and L19 barred it */
+    bool prev_king_lost;        /* and its right was ruled lost already */
     int lost_king_dealer;       /* whose unmarked king was lost at this
                                    deal's turn-up (L22), SEAT_NONE */
     /* the deal */
@@ -788,6 +792,9 @@ struct law_view {
     bool king_turned;           /* the turn-up is a king */
     bool king_marked;           /* and the dealer marked it */
     bool king_barred;           /* L19 bars it */
+    bool king_lost;             /* and the right to mark it was ruled lost
+                                   (L19, L22, L50): a later mark of it is
+                                   refused without a second ruling */
     int announced;              /* seat that announced the king, SEAT_NONE */
     bool announce_withdrawn;    /* and withdrew it */
     bool announce_ruled;        /* a L25 ruling was given on it */

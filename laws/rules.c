@@ -126,6 +126,9 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
         if (v->king_marked) {
             return MARK_TWICE;
         }
+        if (v->king_lost) {
+            return MARK_LOST;
+        }
         if (v->king_barred) {
             return MARK_BARRED;
         }
@@ -139,6 +142,9 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
     if (!turned_now && laws__is_seat(v->prev_king_unmarked)) {
         if (seat != v->prev_king_unmarked) {
             return MARK_NOT_DEALER;
+        }
+        if (v->prev_king_lost) {
+            return MARK_LOST;
         }
         if (v->prev_king_barred) {
             return MARK_BARRED;
@@ -154,9 +160,9 @@ enum king_mark_state laws_king_mark(const struct law_view *v, int seat)
         (v->known[seat] & CARD_BIT(laws_bonus_card(v->profile, v->trump)))) {
         return MARK_NO_KING; /* PL3: he marks the king of trumps he holds */
     }
-    if (turned_now && !v->king_turned &&
-        laws__same_seat(v->lost_king_dealer, seat)) {
-        return MARK_LATE; /* L22: lost at this deal's turn-up */
+    if (laws__same_seat(v->lost_king_dealer, seat)) {
+        return MARK_LOST; /* L22: ruled lost at this deal's turn-up, or
+                             at a late mark before it */
     }
     return MARK_NO_KING;
 }

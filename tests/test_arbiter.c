@@ -684,10 +684,13 @@ static void arbiter__illegal_follow_is_ruled_under_l43(void **state)
     struct arb_result r;
 
     assert_int_equal(feed(a, hoffmann_deal), 0);
-    /* B is void in diamonds and holds trumps: 9C does not trump */
+    /* B is void in diamonds and holds trumps: 9C does not trump.  B may
+     * still take it back (L39): the L43 ruling waits for the next lead */
     assert_int_equal(feed_all(a, "A stands\nA leads KD\nB plays 9C\n", &r,
                               NULL, NULL),
                      0);
+    assert_int_equal(r.n_rulings, 0);
+    assert_int_equal(feed_all(a, "A leads KS\n", &r, NULL, NULL), 0);
     assert_int_equal(r.n_rulings, 1);
     assert_int_equal(r.rulings[0].law, LAW_43);
     assert_int_equal(r.rulings[0].offender, SEAT_B);

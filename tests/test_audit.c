@@ -556,10 +556,9 @@ static void audited(struct harness_tmp *t, const char *name, char *out,
                      0);
 }
 
-/* One irregularity, counted once: a lead out of turn taken back (L40
- * twice in the rulings: the lead and its take-back), a revoke corrected in
- * time (L43, then L39's lawful take-back), and none for a line the scorer
- * struck. */
+/* One irregularity, counted once: a lead out of turn taken back (one L40
+ * ruling, at the lead), a revoke corrected in time (one L39 ruling, at the
+ * take-back; never an L43), and none for a line the scorer struck. */
 static void audit__each_irregularity_is_counted_once(void **state)
 {
     struct harness_tmp *t = *state;
@@ -569,7 +568,7 @@ static void audit__each_irregularity_is_counted_once(void **state)
             sizeof(out));
     assert_non_null(strstr(out, "irregularities L40:1;"));
     audited(t, "t24_revoke_corrected_in_time.ecarte", out, sizeof(out));
-    assert_non_null(strstr(out, "irregularities L43:1;"));
+    assert_non_null(strstr(out, "irregularities L39:1;"));
     audited(t, "strike_of_a_lead_out_of_turn.ecarte", out, sizeof(out));
     assert_non_null(strstr(out, "irregularities none;"));
     /* a forgotten king and its late marks, an overscore taken down */
@@ -971,6 +970,63 @@ static void audit__generated_tables_add_up_by_person(void **state)
     }
 }
 
+/* One irregularity, one ruling, recorded: the cases of the doubles once
+ * given (a deal out of turn put right or left to stand, a turned king
+ * marked late, a lead out of turn and a revoke taken back) and their near
+ * misses, recorded into one ledger: `verify` re-derives every stored row
+ * from the events and finds it clean, and the audit counts each
+ * irregularity once (by hand: L14 four deals out of turn or with the
+ * wrong pack, L22 two kings, L40 three leads, L39 two revokes taken back
+ * and a led card, L43 one revoke, L12 one faced card). */
+static void audit__one_ruling_cases_verify_and_count_once(void **state)
+{
+    struct harness_tmp *t = *state;
+    static const char *const cases[] = {
+        "l14_deal_out_of_turn_put_right_after_packets_fires",
+        "l14_deal_out_of_turn_stands_fires",
+        "l14_redeal_by_the_same_dealer_near_miss",
+        "l14_deal_out_of_turn_fires",
+        "t07_wrong_pack_found_after_turnup",
+        "l22_immediate_late_mark_ruled_once_fires",
+        "l22_next_deal_mark_before_the_deal_near_miss",
+        "t12_turned_king_marked_too_late",
+        "l39_revoke_taken_back_before_the_next_lead_fires",
+        "l43_revoke_ruled_at_the_next_lead_fires",
+        "l43_revoke_proven_and_taken_back_near_miss",
+        "l40_each_lead_out_of_turn_ruled_once_fires",
+        "l40_lead_in_turn_taken_back_near_miss",
+        "l40_lead_out_of_turn_taken_back_fires",
+    };
+    char out[4096];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char rel[256];
+        char path[1024];
+
+        snprintf(rel, sizeof(rel), "tests/cases/%s.ecarte", cases[i]);
+        assert_int_equal(harness_record(t->db,
+                                        harness_path(rel, path, sizeof(path))),
+                         0);
+    }
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "every row proven"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --db '%s' | tail -n 1",
+                                     harness_ecarte(), t->db),
+                     0);
+    if (strstr(out, "irregularities L12:1,L14:4,L22:2,L39:3,L40:3,L43:1; "
+                    "0 finding(s)") == NULL) {
+        fail_msg("the audit counts the irregularities of the cases "
+                 "otherwise:\n%s",
+                 out);
+    }
+    /* one deal out of turn put right: once, not at both deal lines */
+    audited(t, "l14_deal_out_of_turn_fires.ecarte", out, sizeof(out));
+    assert_non_null(strstr(out, "irregularities L14:1;"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -985,6 +1041,7 @@ int run_tests(void)
         T(audit__export_verifies_against_its_ledger),
         T(audit__foreign_or_cut_export_is_named),
         T(audit__each_irregularity_is_counted_once),
+        T(audit__one_ruling_cases_verify_and_count_once),
         T(audit__quarantine_keeps_the_good_deals),
         T(audit__reimport_adds_nothing),
         T(audit__finds_every_injected_irregularity),

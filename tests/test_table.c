@@ -253,10 +253,14 @@ static void table__l43_answered_with_its_word(void **state)
                    "B gives A 1 7S\nB discards 1 8H\nB gives B 1 TC\n"
                    "A leads QS\n");
     type(&t, "B plays 9C");
-    /* the revoke does not hold the play: the hand goes on, the question
+    /* B may still take it back (L39): the L43 ruling comes with the next
+     * lead; it does not hold the play: the hand goes on, the question
      * waits in the prompt */
-    expect(&t, "play: A leads | L43 waits: A chooses replay | stand > ");
-    type_lines(&t, "A leads AH\nB plays QH\n"
+    expect(&t, "take it back without penalty until the next lead");
+    expect(&t, "play: A leads > ");
+    type(&t, "A leads AH");
+    expect(&t, "play: B plays | L43 waits: A chooses replay | stand > ");
+    type_lines(&t, "B plays QH\n"
                    "B leads KD\nA plays 9D\nB leads AC\nA plays 7S\n"
                    "B leads TC\n");
     type(&t, "A plays JS");
