@@ -21,7 +21,8 @@ static bool standing_false(const struct law_view *v)
 
     return laws__is_seat(x) && !v->announce_withdrawn &&
            !v->announce_ruled &&
-           (v->cards_played[x] > v->announced_played || v->announce_held) &&
+           (v->cards_played[x] > v->announced_played || v->announce_held ||
+            v->phase == PH_HAND_OVER) &&
            laws_king_claim(v) < 0;
 }
 
@@ -32,7 +33,10 @@ static bool known_false(const struct law_view *v)
 {
     int x = v->false_announced;
 
-    return laws__is_seat(x) && v->cards_played[x] > v->false_announced_played;
+    /* his next card, or the hand over before he plays one (a double
+     * declined, a hand abandoned): the time to withdraw is past */
+    return laws__is_seat(x) && (v->cards_played[x] > v->false_announced_played ||
+                                v->phase == PH_HAND_OVER);
 }
 
 /* applies - is L25 engaged by ev?  Only by what the table proves after an
@@ -90,7 +94,8 @@ const struct law law_25_false_king = {
                "is unseen scores as a belief. Withdrawn before his next card: "
                "no ruling, no point. Not withdrawn, the ruling comes with his "
                "next card once the table proves the king was not his (later "
-               "evidence too); a game won on the belief is reopened and ruled "
+               "evidence too), or as the hand ends if he plays no card "
+               "more; a game won on the belief is reopened and ruled "
                "at once. The adversary chooses stand or replay; the caps "
                "apply to whatever is scored (profile penalty=cap-or-replay: "
                "a replay scores uncapped). Claimable until the next deal.",
