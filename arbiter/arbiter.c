@@ -88,6 +88,7 @@ void arbiter__deal_reset(struct deal_state *d)
     d->retract_card = CARD_NONE;
     d->retract_seat = SEAT_NONE;
     d->announced = SEAT_NONE;
+    d->late_ann_ruled = 0;
     d->false_ann = SEAT_NONE;
     d->first_card[0] = d->first_card[1] = (int8_t)-1;
     d->exchange_card = CARD_NONE;

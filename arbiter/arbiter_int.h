@@ -158,6 +158,8 @@ struct deal_state {
                                    announcing */
     bool announce_withdrawn;
     bool announce_ruled;        /* L25 given */
+    uint8_t late_ann_ruled;     /* seats (bits) whose king announced too
+                                   late was ruled (L23, L24) */
     bool unknown_in_after_ann;  /* unknown cards entered the announcer's hand
                                    after */
     bool ann_false_at_time;     /* his hand was all known, without the king */

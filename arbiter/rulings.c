@@ -700,6 +700,13 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         }
         return 0;
     case REM_LOSE_RIGHT:
+        if ((r->law == LAW_23 || r->law == LAW_24) &&
+            (r->offender == SEAT_A || r->offender == SEAT_B)) {
+            /* a king announced too late: ruled once; announced again,
+             * it is refused with a note (laws_announce: ANN_RULED) */
+            d->late_ann_ruled |= (uint8_t)(1u << r->offender);
+            return 0;
+        }
         if (ev->kind == EV_MARK_KING || ev->kind == EV_MARK) {
             king_right_lost(c);
         }

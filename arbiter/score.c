@@ -353,6 +353,12 @@ static void announce_king(struct ctx *c, const struct law_view *v, int x)
     case ANN_OK:
     case ANN_OK_24:
         break;
+    case ANN_RULED:
+        arbiter__note(c,
+                      "%c's king was announced too late and ruled so "
+                      "already: no point, and no second ruling",
+                      seat_letter(x));
+        return;
     default:
         return;
     }

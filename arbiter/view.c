@@ -161,6 +161,7 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
     v->king_lost = d->king_lost;
     v->announced = d->announced;
     v->announce_withdrawn = d->announce_withdrawn;
+    v->announce_late_ruled = d->late_ann_ruled;
     v->announce_ruled = d->announce_ruled;
     v->announced_played = d->announced_played;
     v->ann_false_at_time = d->ann_false_at_time;

@@ -676,7 +676,9 @@ enum announce_state {
     ANN_OK_24,                  /* in time only by the extension of L24 */
     ANN_LATE,                   /* after his first card (L23) */
     ANN_LATE_24,                /* after the extension of L24 ran out */
-    ANN_AGAIN                   /* a king point was already scored this hand */
+    ANN_AGAIN,                  /* a king point was already scored this hand */
+    ANN_RULED                   /* announced too late, and ruled so (L23,
+                                   L24), this hand: not ruled again */
 };
 
 /* One trick of the hand, as the laws see it. */
@@ -798,6 +800,9 @@ struct law_view {
     int announced;              /* seat that announced the king, SEAT_NONE */
     bool announce_withdrawn;    /* and withdrew it */
     bool announce_ruled;        /* a L25 ruling was given on it */
+    unsigned announce_late_ruled; /* seats (bit 1 << seat) whose king
+                                   announced too late was ruled (L23, L24)
+                                   this hand: one irregularity, one ruling */
     int announced_played;       /* cards the announcer had played then */
     bool ann_false_at_time;     /* his whole hand was known then, no king */
     bool unknown_in_after_ann;  /* unseen cards came into his hand since */

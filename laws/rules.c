@@ -178,6 +178,9 @@ enum announce_state laws_announce(const struct law_view *v, int seat)
         v->false_announced == seat) {
         return ANN_AGAIN;
     }
+    if (v->announce_late_ruled & (1u << seat)) {
+        return ANN_RULED;
+    }
     if (v->cards_played[seat] == 0) {
         return ANN_OK;
     }
