@@ -866,6 +866,21 @@ void close_log(FILE *fp);
  */
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
 
+/*
+ * term_guard - from now on, standard output and error write every
+ * character a terminal would obey rather than show (a C0 control but tab
+ * and line feed, DEL, a C1 control, a bidirectional control) as the six
+ * characters \uXXXX (cli/term.c); a document written byte for byte takes
+ * term_raw_stdout.  Returns 0, -1 if the streams could not be made (they
+ * are left as they were).
+ */
+int term_guard(void);
+
+/* term_raw_stdout - the standard output unfiltered (after what was
+ * written to the filtered one so far), for a log or a page written byte
+ * for byte; the filtered one if term_guard was not called. */
+FILE *term_raw_stdout(void);
+
 /* newest_sitting - the id of the newest sitting of l into *out (0 if it
  * has none).  Returns 0, or a ledger error (ledger_errmsg). */
 int newest_sitting(struct ledger *l, int64_t *out);

@@ -206,7 +206,7 @@ int cmd_export(int argc, char **argv)
     int c;
 
     memset(&ctx, 0, sizeof(ctx));
-    ctx.fp = stdout;
+    ctx.fp = term_raw_stdout(); /* a log, byte for byte */
     while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'U': unverified = true; break;

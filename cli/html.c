@@ -108,6 +108,35 @@ char *html_escape(const char *text, char *buf, size_t n)
     return buf;
 }
 
+/* bidi_control - the length of the bidirectional control at p (U+061C,
+ * U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), 0 if there is
+ * none there. */
+static size_t bidi_control(const unsigned char *p)
+{
+    if (p[0] == 0xD8 && p[1] == 0x9C) {
+        return 2;
+    }
+    if (p[0] == 0xE2 && p[1] == 0x80 &&
+        (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xAA && p[2] <= 0xAE))) {
+        return 3;
+    }
+    if (p[0] == 0xE2 && p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9) {
+        return 3;
+    }
+    return 0;
+}
+
+/* has_bidi_control - does text hold a bidirectional control? */
+static bool has_bidi_control(const unsigned char *p)
+{
+    for (; *p != '\0'; p++) {
+        if ((*p == 0xD8 || *p == 0xE2) && bidi_control(p) > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void html_put(FILE *fp, const char *text)
 {
     const unsigned char *p = (const unsigned char *)(text ? text : "");
@@ -115,7 +144,13 @@ void html_put(FILE *fp, const char *text)
     const char *piece = NULL;
     size_t len = 0;
     size_t adv;
+    /* a text that turns what follows it around is isolated: its
+     * direction stays inside it */
+    bool isolate = has_bidi_control(p);
 
+    if (isolate) {
+        fputs("<bdi>", fp);
+    }
     /* plain runs are written in one go; only replacements break them */
     while ((adv = next_piece(p, &piece, &len)) > 0) {
         if (piece != (const char *)p) {
@@ -126,6 +161,9 @@ void html_put(FILE *fp, const char *text)
         p += adv;
     }
     fwrite(run, 1, (size_t)(p - run), fp);
+    if (isolate) {
+        fputs("</bdi>", fp);
+    }
 }
 
 void html_putf(FILE *fp, const char *fmt, ...)
@@ -161,7 +199,28 @@ void html_begin(FILE *fp, const char *title, const char *const *css)
           "<meta name=\"viewport\" content=\"width=device-width, "
           "initial-scale=1\">\n<title>",
           fp);
-    html_put(fp, title);
+    {
+        /* no element in a title: its bidirectional controls are left out */
+        const unsigned char *p = (const unsigned char *)(title ? title : "");
+
+        while (*p != '\0') {
+            size_t b = bidi_control(p);
+            char one[8];
+            size_t n = b > 0 ? b : 1;
+
+            if (b == 0) {
+                size_t k = 1;
+
+                while (p[k] != '\0' && (p[k] & 0xC0) == 0x80) {
+                    k++;
+                }
+                n = k;
+                snprintf(one, sizeof(one), "%.*s", (int)k, (const char *)p);
+                html_put(fp, one);
+            }
+            p += n;
+        }
+    }
     fputs("</title>\n<style>\n", fp);
     for (size_t i = 0; css != NULL && css[i] != NULL; i++) {
         fputs(css[i], fp);

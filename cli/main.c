@@ -26,6 +26,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ecarte: law registry broken: %s\n", err);
         return EXIT_BAD_INPUT;
     }
+    (void)term_guard();      /* what reaches a terminal cannot command it */
     if (argc < 2) {
         usage_general(stderr);
         return EXIT_BAD_INPUT;
@@ -47,7 +48,9 @@ int main(int argc, char **argv)
             int rc = subs[i].fn(argc - 1, argv + 1);
 
             /* output that did not reach its file is not output */
-            if (fflush(stdout) != 0 || ferror(stdout)) {
+            if (fflush(stdout) != 0 || ferror(stdout) ||
+                fflush(term_raw_stdout()) != 0 ||
+                ferror(term_raw_stdout())) {
                 fprintf(stderr, "ecarte %s: cannot write the output: %s\n",
                         subs[i].name, strerror(errno));
                 return EXIT_BAD_INPUT;

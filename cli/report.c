@@ -479,7 +479,7 @@ static int write_out(struct report *r, const char *db, const char *path,
                      const struct audit_totals *tot)
 {
     char tmp[4096];
-    FILE *fp = stdout;
+    FILE *fp = term_raw_stdout(); /* a page, byte for byte */
     int fd = -1;
     int rc;
 

@@ -244,7 +244,9 @@ int table_editor_open(struct table_editor **out, const char *prog)
         return -1;
     }
     ed->fd = fileno(stdin);
-    ed->el = el_init(prog, stdin, stdout, stderr);
+    /* libedit drives the terminal by its descriptor: the stream itself,
+     * not the filter that escapes what the program prints (term.c) */
+    ed->el = el_init(prog, stdin, term_raw_stdout(), term_raw_stdout());
     ed->hist = history_init();
     if (ed->el == NULL || ed->hist == NULL) {
         table_editor_close(ed);

@@ -444,6 +444,28 @@ int tl_parse_line(const char *text, size_t len, int line_no,
                  (unsigned char)text[bad]);
         return -1;
     }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        unsigned cp = c;
+
+        if (c == 0xC2 && i + 1 < len &&
+            (unsigned char)text[i + 1] >= 0x80 &&
+            (unsigned char)text[i + 1] <= 0x9F) {
+            cp = (unsigned char)text[i + 1]; /* C1: U+0080 to U+009F */
+        } else if (c >= 0x20 && c != 0x7F) {
+            continue;
+        }
+        if (cp == '\t') {
+            continue;
+        }
+        /* a control character would reach a terminal or a page as a
+         * command (an escape sequence): text has none */
+        err->col = (int)i + 1;
+        snprintf(err->msg, sizeof(err->msg),
+                 "expected text, found the control character U+%04X",
+                 cp);
+        return -1;
+    }
     p.s = text;
     p.end = len;
     p.pos = 0;

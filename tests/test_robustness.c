@@ -520,6 +520,114 @@ static void robust__tags_are_bounded(void **state)
                                 "sitting, found one more, [X256]"));
 }
 
+/* no_raw - out (n bytes) holds no byte ESC and no raw U+202E. */
+static void no_raw(const char *out, size_t n, const char *what)
+{
+    if (memchr(out, 0x1b, n) != NULL) {
+        fail_msg("%s: a raw ESC reached the terminal:\n%s", what, out);
+    }
+    for (size_t i = 0; i + 2 < n; i++) {
+        if ((unsigned char)out[i] == 0xE2 && (unsigned char)out[i + 1] ==
+            0x80 && (unsigned char)out[i + 2] == 0xAE) {
+            fail_msg("%s: a raw U+202E reached the terminal:\n%s", what,
+                     out);
+        }
+    }
+}
+
+/* Control characters never reach a terminal: refused in a log (its line
+ * and column named), escaped as \uXXXX wherever a text command prints
+ * one that reached the ledger otherwise (an old or a forged ledger) or a
+ * file name holds one. */
+static void robust__control_characters_never_reach_the_terminal(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[65536];
+    sqlite3 *h = NULL;
+
+    harness_write(t->log, "[A \"Ann\033[31mRed\"]\ngame\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, ":1:8: expected text, found the control "
+                                "character U+001B"));
+    no_raw(out, strlen(out), "check");
+    /* C1 and DEL too */
+    harness_write(t->log, "# a note \xc2\x9b" "2J\ngame\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
+                                     harness_ecarte(), t->log),
+                     2);
+    assert_non_null(strstr(out, ":1:10: expected text, found the control "
+                                "character U+009B"));
+    assert_int_equal(
+        harness_record(t->db, harness_example("hoffmann-refused.ecarte")), 0);
+    assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "UPDATE tag SET value = 'Ann' || "
+                                     "char(27) || '[2J' WHERE name = 'A'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(h);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' "
+                                     "2>&1", harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "\\u001B[2J"));
+    no_raw(out, strlen(out), "verify");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' "
+                                     "2>&1", harness_ecarte(), t->db),
+                     1);
+    no_raw(out, strlen(out), "audit");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s' "
+                                     "--unverified 2>&1", harness_ecarte(),
+                                     t->db),
+                     0);
+    no_raw(out, strlen(out), "score");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s check "
+                                     "'%s/x\033[2Jy.ecarte' 2>&1",
+                                     harness_ecarte(), t->dir),
+                     2);
+    assert_non_null(strstr(out, "x\\u001B[2Jy.ecarte"));
+    no_raw(out, strlen(out), "a file name");
+}
+
+/* A name that holds a bidirectional override (U+202E) cannot turn the
+ * text after it around: escaped in the text commands, isolated in <bdi>
+ * in the report (and left out of its title). */
+static void robust__bidi_controls_are_isolated(void **state)
+{
+    struct harness_tmp *t = *state;
+    static char out[1 << 20];
+    const char *p;
+    int raw = 0;
+    int isolated = 0;
+
+    assert_int_equal(harness_sh("printf '[A \"Ann\342\200\256Red\"]\\n' > "
+                                "'%s' && grep -v '^\\[A ' '%s' >> '%s'",
+                                t->log,
+                                harness_example("hoffmann-refused.ecarte"),
+                                t->log),
+                     0);
+    assert_int_equal(harness_record(t->db, t->log), 0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' "
+                                     "2>&1", harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "Ann\\u202ERed"));
+    no_raw(out, strlen(out), "audit");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s report --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    for (p = out; (p = strstr(p, "Ann\xe2\x80\xaeRed")) != NULL; p++) {
+        raw++;
+        isolated += p >= out + 5 && strncmp(p - 5, "<bdi>", 5) == 0 &&
+                    strncmp(p + 9, "</bdi>", 6) == 0;
+    }
+    assert_true(raw > 0);
+    assert_int_equal(isolated, raw);
+    p = strstr(out, "<title>");
+    assert_non_null(p);
+    assert_null(memchr(p, 0xAE, (size_t)(strstr(p, "</title>") - p)));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +653,8 @@ int run_tests(void)
         T(robust__read_only_ledger_is_said_in_words),
         T(robust__a_full_ledger_is_said_once),
         T(robust__tags_are_bounded),
+        T(robust__control_characters_never_reach_the_terminal),
+        T(robust__bidi_controls_are_isolated),
         T(robust__inputs_the_fuzzer_found_are_read),
 #undef T
     };
