@@ -171,6 +171,9 @@ headercheck:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_MAX_LEN ?= 4096
+# the session's targets (import, table) on inputs of a few deals: each
+# run costs what its input holds, a deal is some 300 bytes
+FUZZ_SESSION_MAX_LEN ?= 1024
 FUZZ_BUILD = build-fuzz
 FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -207,8 +210,10 @@ fuzz-run: fuzz
 	    cp tests/cases/*.ecarte tests/cases/variants/*.ecarte \
 	        tests/fuzz/*.ecarte examples/*.ecarte \
 	        $(FUZZ_BUILD)/corpus-$$t/ && \
+	    len=$(FUZZ_MAX_LEN); \
+	    [ $$t = arbiter ] || len=$(FUZZ_SESSION_MAX_LEN); \
 	    (cd $(FUZZ_BUILD) && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
-	        -max_len=$(FUZZ_MAX_LEN) -timeout=10 -print_final_stats=1 \
-	        corpus-$$t) || \
+	        -max_len=$$len -timeout=10 -print_final_stats=1 \
+	        -close_fd_mask=2 corpus-$$t) || \
 	    exit 1; \
 	done

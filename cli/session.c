@@ -102,6 +102,9 @@ void session_close(struct session *s)
     }
     arbiter_close(s->saved);
     sitting_close(s->saved_sit);
+    arbiter_close(s->probe);
+    sitting_close(s->probe_sit);
+    free(s->probe_ap);
     free(s->raw);
     for (int i = 0; i < s->n_held; i++) {
         free(s->held[i].raw);

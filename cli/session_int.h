@@ -104,6 +104,9 @@ struct session {
     char sha256[LEDGER_HASH_HEX]; /* the content imported ("" if none) */
     int skip_to;                /* lines up to it were taken in before */
     bool resumed;               /* a sitting was resumed */
+    struct arbiter *probe;      /* ends_hand's copies (made on first use) */
+    struct sitting *probe_sit;
+    struct applied *probe_ap;
     struct arbiter *saved;      /* the referee at the start of the deal */
     struct sitting *saved_sit;  /* and the sitting */
     struct numbered saved_game[2];

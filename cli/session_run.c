@@ -117,23 +117,21 @@ static int handle_tag(struct session *s, const struct tl_line *line)
  * whom nobody replaced (CH3, BY6)?  Tried on copies of the referee and
  * the sitting; nothing of the session changes.  False if out of memory.
  */
-static bool ends_hand(const struct session *s, const struct tl_line *line)
+static bool ends_hand(struct session *s, const struct tl_line *line)
 {
-    struct arbiter *a = NULL;
-    struct sitting *sit = NULL;
-    struct applied *ap = malloc(sizeof(*ap));
-    bool ok = false;
-
-    if (ap != NULL && arbiter_open(&a) == 0 && sitting_open(&sit) == 0) {
-        arbiter_copy(a, s->arb);
-        sitting_copy(sit, s->sit);
-        arbiter_set_line(a, line->line_no);
-        ok = apply_line(sit, a, line, ap) == 0;
+    /* the copies are the session's, made once: a broken log asks often */
+    if (s->probe_ap == NULL &&
+        (s->probe_ap = malloc(sizeof(*s->probe_ap))) == NULL) {
+        return false;
     }
-    sitting_close(sit);
-    arbiter_close(a);
-    free(ap);
-    return ok;
+    if ((s->probe == NULL && arbiter_open(&s->probe) != 0) ||
+        (s->probe_sit == NULL && sitting_open(&s->probe_sit) != 0)) {
+        return false;
+    }
+    arbiter_copy(s->probe, s->arb);
+    sitting_copy(s->probe_sit, s->sit);
+    arbiter_set_line(s->probe, line->line_no);
+    return apply_line(s->probe_sit, s->probe, line, s->probe_ap) == 0;
 }
 
 /*

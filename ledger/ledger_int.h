@@ -100,6 +100,8 @@ enum stmt {
     ST_COUNT
 };
 
+#define LEDGER__CLEAR_STATEMENTS 19  /* ledger_clear's (open.c) */
+
 /* The tables sealed (seal.c): rows no recorded action gives again. */
 enum seal_table {
     SEAL_SITTING,
@@ -189,6 +191,7 @@ struct ledger {
                                            no seals */
     int64_t scratch_last;               /* ... the last event id given */
     sqlite3_stmt *seal_st[SEAL_TABLES]; /* a row as sealed (seal.c) */
+    sqlite3_stmt *clear_st[LEDGER__CLEAR_STATEMENTS]; /* ledger_clear */
     /* a writer's file, watched at every commit (ledger__watch) */
     char *path;                         /* NULL: not watched */
     dev_t dev;
