@@ -214,6 +214,6 @@ fuzz-run: fuzz
 	    [ $$t = arbiter ] || len=$(FUZZ_SESSION_MAX_LEN); \
 	    (cd $(FUZZ_BUILD) && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
 	        -max_len=$$len -timeout=10 -print_final_stats=1 \
-	        -close_fd_mask=2 corpus-$$t) || \
+	        corpus-$$t) || \
 	    exit 1; \
 	done
