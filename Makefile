@@ -47,7 +47,8 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
           $(wildcard ledger/*.c) $(wildcard arbiter/*.c) \
-          $(wildcard sitting/*.c)
+          $(wildcard sitting/*.c) $(wildcard session/*.c) \
+          $(wildcard audit/*.c) $(wildcard report/*.c) $(wildcard gen/*.c)
 CLI_SRC = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/test_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -152,7 +153,8 @@ clean:
 # Each public header compiles alone under the strict flags.
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
-	         sitting/sitting.h cli/cli.h cli/html.h; do \
+	         sitting/sitting.h session/session.h audit/audit.h \
+	         report/report.h report/html.h gen/gen.h cli/cli.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"
@@ -181,9 +183,7 @@ FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
                $(wildcard sitting/*.c) $(wildcard arbiter/*.c)
 # What the session needs, and no more: every file linked is instrumented,
 # and libFuzzer pays for each edge at every run.
-FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) \
-               $(wildcard cli/session*.c) cli/claims.c cli/apply.c \
-               cli/output.c cli/open.c cli/law.c cli/usage.c
+FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) $(wildcard session/*.c)
 FUZZ_TARGETS = arbiter import table
 
 .PHONY: fuzz fuzz-run
@@ -199,7 +199,7 @@ $(FUZZ_BUILD)/fuzz_import: fuzz/fuzz_import.c $(FUZZ_ALL_SRC)
 	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 $(FUZZ_BUILD)/fuzz_table: fuzz/fuzz_table.c $(FUZZ_ALL_SRC) cli/table_words.c \
-                         cli/table_edit.c cli/term.c
+                         cli/table_edit.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
 	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm

@@ -191,6 +191,10 @@ int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out);
  * LEDGER_E_NOTFOUND if the ledger has none. */
 int ledger_sitting_last(struct ledger *l, int64_t *out);
 
+/* ledger_sitting_exists - 1 if l has sitting id, 0 if not, or a
+ * negative code. */
+int ledger_sitting_exists(struct ledger *l, int64_t id);
+
 /* ledger_sitting_last_played - the id of the newest sitting that has an
  * action recorded into *out (0 if none has).  Returns 0 or a negative
  * code. */

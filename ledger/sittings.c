@@ -27,6 +27,25 @@ int ledger_sitting_add(struct ledger *l, const char *source, int64_t *out)
     return rc;
 }
 
+int ledger_sitting_exists(struct ledger *l, int64_t id)
+{
+    sqlite3_stmt *st = NULL;
+    int src;
+    int rc;
+
+    if (sqlite3_prepare_v2(l->db, "SELECT 1 FROM sitting WHERE id = ?1", -1,
+                           &st, NULL) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "find a sitting");
+    }
+    sqlite3_bind_int64(st, 1, id);
+    src = sqlite3_step(st);
+    rc = src == SQLITE_ROW    ? 1
+         : src == SQLITE_DONE ? 0
+                              : ledger__fail(l, src, "find a sitting");
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int ledger_sitting_last_played(struct ledger *l, int64_t *out)
 {
     sqlite3_stmt *st = NULL;

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/html.h"
+#include "report/html.h"
 
 /* written - what fn wrote onto a temporary file, as a string (owned). */
 static char *written(void (*fn)(FILE *fp, const void *arg), const void *arg)

@@ -1,0 +1,262 @@
+/*
+ * import.c - `ecarte import`: many logs into a ledger, one transaction per
+ * deal, unreadable deals quarantined, a file's content never imported
+ * twice, an interrupted import gone on with.
+ */
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A progress bar on standard error, drawn at most five times a second. */
+struct progress {
+    bool on;
+    bool verbose;               /* print rulings and deal scores too */
+    const char *name;
+    int file;
+    int files;
+    struct timespec last;
+};
+
+/* draw_progress - the progress bar of an import (progress_fn), drawn
+ * over itself on standard error when it is a terminal. */
+static void draw_progress(void *vctx, int64_t deals, int64_t events,
+                          int quarantined)
+{
+    struct progress *p = vctx;
+    struct timespec now;
+    double dt;
+
+    if (!p->on) {
+        return;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    dt = (double)(now.tv_sec - p->last.tv_sec) +
+         (double)(now.tv_nsec - p->last.tv_nsec) / 1e9;
+    if (dt < 0.2) {
+        return;
+    }
+    p->last = now;
+    fprintf(stderr, "\r[%d/%d] %.40s: %lld deals, %lld events, %d "
+                    "quarantined ",
+            p->file, p->files, p->name, (long long)deals, (long long)events,
+            quarantined);
+}
+
+/*
+ * kept_copy - a stream that cannot be read twice (standard input, a
+ * pipe) read once into a temporary file (removed when closed), so that it
+ * can be hashed and then imported; in closes.  NULL (with a message) on
+ * failure.
+ */
+static FILE *kept_copy(FILE *in, const char *path)
+{
+    FILE *tmp = tmpfile();
+    char buf[65536];
+    size_t got;
+
+    if (tmp == NULL) {
+        fprintf(stderr, "ecarte import: %s: cannot keep the input: no "
+                        "temporary file\n", path);
+        close_log(in);
+        return NULL;
+    }
+    while ((got = fread(buf, 1, sizeof(buf), in)) > 0) {
+        if (fwrite(buf, 1, got, tmp) != got) {
+            fprintf(stderr, "ecarte import: %s: cannot keep the input: "
+                            "write error\n", path);
+            fclose(tmp);
+            close_log(in);
+            return NULL;
+        }
+    }
+    if (ferror(in) || fflush(tmp) != 0) {
+        fprintf(stderr, "ecarte import: %s: read error\n", path);
+        fclose(tmp);
+        close_log(in);
+        return NULL;
+    }
+    close_log(in);
+    rewind(tmp);
+    return tmp;
+}
+
+/* import_one - one log into l.  *quarantined gets the deals quarantined,
+ * *deals the deals landed.  Returns the exit status: EXIT_FINE,
+ * EXIT_FINDINGS or EXIT_BAD_INPUT (messages printed). */
+static int import_one(struct ledger *l, struct output *o, const char *path,
+                      struct progress *pg, int *quarantined, int64_t *deals)
+{
+    char hash[LEDGER_HASH_HEX];
+    struct session *s = NULL;
+    struct stat st;
+    bool whole = false;
+    FILE *fp = open_log("import", path);
+    int64_t events = 0;
+    enum import_start begun = IMPORT_NEW;
+    int exit_code = EXIT_FINE;
+    int rc;
+
+    *quarantined = 0;
+    *deals = 0;
+    if (fp == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+        /* read once, hashed and imported from the copy; a last line
+         * without its end is a line cut short */
+        whole = true;
+        fp = kept_copy(fp, path);
+        if (fp == NULL) {
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (ledger_sha256_file(fp, hash) != 0) {
+        fprintf(stderr, "ecarte import: %s: cannot read\n", path);
+        fclose(fp);
+        return EXIT_BAD_INPUT;
+    }
+    rewind(fp);
+    if (session_open_out(&s, l, o, COMMIT_PER_DEAL) != 0) {
+        fclose(fp);
+        return EXIT_BAD_INPUT;
+    }
+    session_set_import(s, draw_progress, pg);
+    session_set_quiet(s, !pg->verbose);
+    session_set_whole_lines(s, whole);
+    rc = session_import_begin(s, hash, &begun);
+    if (rc < 0) {
+        session_close(s);
+        fclose(fp);
+        if (rc == CLI_E_ERROR) {
+            fprintf(stderr, "ecarte import: %s\n", ledger_errmsg(l));
+        }
+        return EXIT_BAD_INPUT;
+    }
+    if (begun == IMPORT_DONE) {
+        session_close(s);
+        fclose(fp);
+        output_import(o, path, "already-imported", 0, 0, 0);
+        return EXIT_FINE;
+    }
+    if (begun == IMPORT_RESUMED) {
+        fprintf(stderr, "ecarte import: %s: resuming an interrupted import "
+                        "after line %d (%lld deals in)\n",
+                path, session_skipped_to(s), (long long)session_deals(s));
+    }
+    rc = session_run(s, fp, path, &exit_code);
+    fclose(fp);
+    *quarantined = session_quarantined(s);
+    *deals = session_deals(s);
+    events = session_events(s);
+    session_close(s);
+    if (pg->on) {
+        fprintf(stderr, "\r\033[K");
+    }
+    if (rc == CLI_E_ERROR) {
+        return EXIT_BAD_INPUT;
+    }
+    output_import(o, path, "imported", *deals, *quarantined, events);
+    return exit_code;
+}
+
+int cmd_import(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"json", no_argument, NULL, 'j'},
+        {"verbose", no_argument, NULL, 'v'},
+        {"new", no_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = NULL;
+    bool json = false;
+    bool verbose = false;
+    bool fresh = false;
+    int n_stdin = 0;
+    struct ledger *l = NULL;
+    struct output *o = NULL;
+    struct progress pg;
+    int worst = EXIT_FINE;
+    int total_q = 0;
+    int64_t total_deals = 0;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:jvnh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'j': json = true; break;
+        case 'v': verbose = true; break;
+        case 'n': fresh = true; break;
+        case 'h':
+            return usage_help("import");
+        default: return usage_error("import", "bad option or missing value (see above)");
+        }
+    }
+    if (db == NULL) {
+        return usage_error("import", "expected --db FILE");
+    }
+    if (optind >= argc) {
+        return usage_error("import", "expected one or more logs");
+    }
+    for (int i = optind; i < argc; i++) {
+        n_stdin += strcmp(argv[i], "-") == 0;
+    }
+    if (n_stdin > 1) {
+        return usage_error("import", "expected standard input (-) once, "
+                                     "found it %d times", n_stdin);
+    }
+    l = ledger_for("import", db, LEDGER_FAST | LEDGER_CHECK |
+                                     (fresh ? LEDGER_EMPTY_OK : 0));
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (proof_guard("import", db, l, 0, PROOF_WRITE, NULL) != 0) {
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    if (output_open(&o, stdout, json) != 0) {
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    memset(&pg, 0, sizeof(pg));
+    pg.on = isatty(2) != 0;
+    pg.verbose = verbose;
+    pg.files = argc - optind;
+    for (int i = optind; i < argc; i++) {
+        int q = 0;
+        int64_t d = 0;
+        int rc;
+
+        pg.file = i - optind + 1;
+        pg.name = argv[i];
+        rc = import_one(l, o, argv[i], &pg, &q, &d);
+        total_q += q;
+        total_deals += d;
+        if (rc == EXIT_BAD_INPUT) {
+            worst = EXIT_BAD_INPUT;
+        } else if (rc > worst) {
+            worst = rc;
+        }
+    }
+    if (argc - optind > 1 && !json) {
+        printf("total: %lld deals imported, %d quarantined\n",
+               (long long)total_deals, total_q);
+    }
+    /* the load ran with the reference checks off: check them once */
+    if (ledger_foreign_key_check(l) != 0) {
+        fprintf(stderr, "ecarte import: %s: %s\n", db, ledger_errmsg(l));
+        worst = EXIT_BAD_INPUT;
+    }
+    output_close(o);
+    ledger_close(l);
+    if (worst == EXIT_FINE && total_q > 0) {
+        worst = EXIT_FINDINGS;
+    }
+    return worst;
+}

@@ -1,0 +1,159 @@
+/*
+ * cmd_report.c - `ecarte report [--db FILE] [--sitting ID] [-o FILE.html]
+ * [--unverified]`: the sitting chosen (the newest with an action if none
+ * is named), the ledger proven, and the page (report/report.h) written to
+ * standard output or beside FILE under a temporary name, renamed into
+ * place when whole.
+ */
+#include "cli/cli.h"
+#include "report/report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* write_out - the document to path (NULL: standard output); a file is
+ * written under a temporary name beside it and renamed when whole.
+ * Returns an exit status, the reason on stderr. */
+static int write_out(struct ledger *l, int64_t sitting,
+                     const struct proof_summary *proof, const char *db,
+                     const char *path)
+{
+    char err[700];
+    char tmp[4096];
+    FILE *fp = term_raw_stdout(); /* a page, byte for byte */
+    int fd = -1;
+    int rc;
+
+    if (path != NULL) {
+        if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >=
+                (int)sizeof(tmp) ||
+            (fd = mkstemp(tmp)) < 0 || fchmod(fd, 0644) != 0 ||
+            (fp = fdopen(fd, "w")) == NULL) {
+            fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                    strerror(errno));
+            if (fd >= 0) {
+                close(fd);
+                unlink(tmp);
+            }
+            return EXIT_BAD_INPUT;
+        }
+    }
+    rc = report_write(l, sitting, proof, fp, err, sizeof(err));
+    if (rc != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, err);
+    }
+    if (path == NULL) {
+        return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
+    }
+    if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (fclose(fp) != 0 && rc == 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
+                strerror(errno));
+        rc = -1;
+    }
+    if (rc != 0) {
+        unlink(tmp);
+        return EXIT_BAD_INPUT;
+    }
+    return EXIT_FINE;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"sitting", required_argument, NULL, 's'},
+        {"output", required_argument, NULL, 'o'},
+        {"unverified", no_argument, NULL, 'U'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    const char *path = NULL;
+    int64_t sitting = 0;
+    struct proof_summary proof;
+    struct ledger *l = NULL;
+    char *end = NULL;
+    bool unverified = false;
+    int rc;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:s:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'U': unverified = true; break;
+        case 'd': db = optarg; break;
+        case 'o': path = optarg; break;
+        case 's':
+            sitting = strtoll(optarg, &end, 10);
+            if (*end != '\0' || sitting < 1) {
+                return usage_error("report", "expected a sitting id, found "
+                                             "\"%s\"", optarg);
+            }
+            break;
+        case 'h': return usage_help("report");
+        default:
+            return usage_error("report",
+                               "bad option or missing value (see above)");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("report", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    l = ledger_for("report", db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (ledger_integrity(l) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    /* the proof, the scoresheet and the walk from one snapshot */
+    if (ledger_read_begin(l) != 0) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    rc = 0;
+    if (sitting == 0 &&
+        (newest_played_sitting("report", db, l, &sitting) != 0 ||
+         (sitting == 0 && newest_sitting(l, &sitting) != 0))) {
+        fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(l));
+        rc = EXIT_BAD_INPUT;
+    } else if (sitting == 0) {
+        fprintf(stderr, "ecarte report: %s: the ledger has no sitting: "
+                        "nothing to report\n",
+                db);
+        rc = EXIT_BAD_INPUT;
+    } else if (ledger_sitting_exists(l, sitting) != 1) {
+        fprintf(stderr, "ecarte report: %s: no sitting %lld\n", db,
+                (long long)sitting);
+        rc = EXIT_BAD_INPUT;
+    }
+    if (rc == 0) {
+        rc = proof_guard("report", db, l, 0,
+                         unverified ? PROOF_READ_UNVERIFIED : PROOF_READ,
+                         &proof);
+        rc = rc > 0 ? EXIT_FINDINGS : rc < 0 ? EXIT_BAD_INPUT : 0;
+    }
+    if (rc == 0) {
+        rc = write_out(l, sitting, &proof, db, path);
+    }
+    ledger_read_end(l);
+    ledger_close(l);
+    return rc;
+}

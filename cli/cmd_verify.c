@@ -1,0 +1,347 @@
+/* verify.c - `ecarte verify`: the hash chain of a ledger, and an exported
+ * log against the ledger it came from. */
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <string.h>
+
+/* The events of an exported log, compared with the ledger's. */
+struct log_check {
+    FILE *fp;
+    struct tl_reader *rd;
+    const char *name;
+    char head[LEDGER_HASH_HEX];
+    int64_t sitting;
+    int64_t from;               /* id of the first event exported */
+    bool started;               /* the first log event was found */
+    bool done;                  /* the head was reached */
+    bool head_seen;             /* the sitting has an event with the head's
+                                   hash (scanned for after a difference) */
+    int bad_line;               /* first log line that differs, 0 none */
+    char want[TL_LINE_MAX];     /* what the ledger has there */
+    int64_t compared;
+};
+
+/* next_event_line - the next event line of the log, canonical text into
+ * buf; 0 at the end. */
+static int next_event_line(struct log_check *lc, char *buf, size_t n,
+                           int *line_no)
+{
+    struct tl_line line;
+    int got;
+
+    while ((got = tl_reader_next(lc->rd, &line)) != 0) {
+        if (got == -2) {
+            return 0;           /* a read error: no more lines */
+        }
+        if (got < 0) {
+            *line_no = tl_reader_line(lc->rd);
+            snprintf(buf, n, "(unreadable)");
+            return 1;
+        }
+        if (line.kind == TL_EVENT) {
+            tl_format_line(&line, buf, n);
+            *line_no = line.line_no;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* compare_event - a ledger event of the exported sitting
+ * (ledger_events_foreach) against the export's next action line.
+ * Returns 0 to go on, 1 once the head is reached or, after a difference
+ * or the log's end, once an event with the head's hash has been seen (lc
+ * says which): a sitting without it was not what was exported. */
+static int compare_event(void *vctx, const struct ledger_event *ev)
+{
+    struct log_check *lc = vctx;
+    char text[TL_LINE_MAX];
+    int line_no = 0;
+
+    if (strcmp(ev->hash, lc->head) == 0) {
+        lc->head_seen = true;
+    }
+    if (lc->done || lc->bad_line != 0) {
+        return lc->head_seen ? 1 : 0; /* after a difference: look for the
+                                         head, to tell a foreign export */
+    }
+    if (ev->id < lc->from) {
+        return 0;               /* before the exported part (--game) */
+    }
+    if (!next_event_line(lc, text, sizeof(text), &line_no)) {
+        if (!lc->done) {
+            lc->bad_line = -1;
+            snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
+        }
+        return lc->head_seen ? 1 : 0;
+    }
+    lc->started = true;
+    lc->compared++;
+    if (strcmp(text, ev->text) != 0) {
+        lc->bad_line = line_no;
+        snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
+        return lc->head_seen ? 1 : 0;
+    }
+    if (strcmp(ev->hash, lc->head) == 0) {
+        lc->done = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* read_chain_tag - the [Chain "..."] tag of an exported log: head hash and
+ * sitting.  Returns 0, -1 if the log has none. */
+static int read_chain_tag(FILE *fp, const char *name, char *head,
+                          int64_t *sitting, int64_t *from)
+{
+    struct tl_reader *rd = NULL;
+    struct tl_line line;
+    int got;
+    int rc = -1;
+
+    if (tl_reader_open(&rd, fp, name) != 0) {
+        return -1;
+    }
+    while ((got = tl_reader_next(rd, &line)) != 0) {
+        if (got < 0 || line.kind != TL_TAG) {
+            if (got > 0 && line.kind == TL_EVENT) {
+                break;
+            }
+            continue;
+        }
+        if (strcmp(line.tag_name, "Chain") == 0) {
+            long long sid = 0;
+            long long first = 0;
+
+            if (sscanf(line.tag_value, "sitting=%lld from=%lld head=%64s",
+                       &sid, &first, head) == 3) {
+                *sitting = sid;
+                *from = first;
+                rc = 0;
+            }
+            break;
+        }
+    }
+    tl_reader_close(rd);
+    return rc;
+}
+
+/*
+ * check_claims - the `=` lines of an exported log against what the laws
+ * give for its actions (as `ecarte check` does; findings are printed):
+ * *agree says whether they all hold (if not, a line says so).  Returns
+ * 0, or -1 if they could not be checked (the log unreadable, out of
+ * memory; *agree false).
+ */
+static int check_claims(const char *log, bool *agree)
+{
+    struct ledger *mem = NULL;
+    struct output *o = NULL;
+    struct session *s = NULL;
+    FILE *fp = open_log("verify", log);
+    int exit_code = EXIT_FINE;
+    int rc = -1;
+
+    *agree = false;
+    if (fp == NULL || ledger_open(&mem, ":memory:", 0) != 0 ||
+        output_open(&o, stdout, false) != 0 ||
+        session_open_out(&s, mem, o, COMMIT_PER_DEAL) != 0) {
+        goto out;
+    }
+    session_set_quiet(s, true);
+    rc = 0;
+    *agree = session_run(s, fp, log, &exit_code) == 0 &&
+             exit_code == EXIT_FINE;
+    if (!*agree) {
+        printf("%s: its `=` lines (rulings, scores) are not what the laws "
+               "give for its actions\n",
+               log);
+    }
+out:
+    session_close(s);
+    output_close(o);
+    ledger_close(mem);
+    close_log(fp);
+    return rc;
+}
+
+/* The findings of `ecarte verify`, printed as they come. */
+struct verify_print {
+    struct output *o;
+    const char *db;
+    int64_t printed;
+};
+
+#define VERIFY_PRINT_MAX 200    /* findings printed; the rest counted */
+
+/* print_finding - one finding of the proof, printed (up to
+ * VERIFY_PRINT_MAX of them). */
+static int print_finding(void *vctx, const struct ledger_finding *f)
+{
+    struct verify_print *vp = vctx;
+
+    if (vp->printed++ < VERIFY_PRINT_MAX) {
+        output_proof_finding(vp->o, vp->db, f);
+    }
+    return 0;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"db", required_argument, NULL, 'd'},
+        {"log", required_argument, NULL, 'l'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *db = "ecarte.db";
+    const char *log = NULL;
+    struct ledger *l = NULL;
+    struct output *o = NULL;
+    struct verify_print vp;
+    struct proof_summary sum;
+    bool json = false;
+    int rc;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "d:l:jh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd': db = optarg; break;
+        case 'l': log = optarg; break;
+        case 'j': json = true; break;
+        case 'h':
+            return usage_help("verify");
+        default: return usage_error("verify", "bad option or missing value (see above)");
+        }
+    }
+    if (optind < argc) {
+        return usage_error("verify", "unexpected argument \"%s\"",
+                           argv[optind]);
+    }
+    l = ledger_for("verify", db, LEDGER_READONLY);
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (output_open(&o, stdout, json) != 0) {
+        fprintf(stderr, "ecarte verify: out of memory\n");
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    /* the proof and the exported log's lines against one snapshot */
+    if (ledger_read_begin(l) != 0) {
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+        output_close(o);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    memset(&vp, 0, sizeof(vp));
+    vp.o = o;
+    vp.db = db;
+    if (proof_ledger(l, 0, print_finding, &vp, &sum) != 0) {
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
+        output_close(o);
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    if (sum.findings > VERIFY_PRINT_MAX && !json) {
+        printf("%s: ... and %lld more findings\n", db,
+               (long long)(sum.findings - VERIFY_PRINT_MAX));
+    }
+    output_verify(o, db, sum.findings == 0, sum.version, sum.events, sum.head,
+                  sum.sittings, sum.findings);
+    output_close(o);
+    if (sum.findings > 0) {
+        ledger_close(l);
+        return EXIT_FINDINGS;
+    }
+    rc = 0;
+    if (log != NULL) {
+        struct log_check lc;
+
+        memset(&lc, 0, sizeof(lc));
+        lc.name = log;
+        lc.fp = open_log("verify", log);
+        if (lc.fp == stdin) {
+            fprintf(stderr, "ecarte verify: expected an exported log file "
+                    "for --log (it is read twice), found standard input\n");
+        }
+        if (lc.fp == NULL || lc.fp == stdin) {
+            close_log(lc.fp);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
+            0) {
+            /* not an export: bad input, not a finding about the ledger */
+            fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
+                    "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
+                    "written by ecarte export), found none\n",
+                    log);
+            fclose(lc.fp);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        rewind(lc.fp);
+        if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
+            ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
+            fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+            tl_reader_close(lc.rd);
+            fclose(lc.fp);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        if (lc.bad_line == 0 && lc.done) {
+            char extra[TL_LINE_MAX];
+            int line_no = 0;
+
+            /* nothing may follow the head: it is not in the chain */
+            if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
+                lc.bad_line = line_no;
+                snprintf(lc.want, sizeof(lc.want),
+                         "nothing: the chain head %.16s... ends before it",
+                         lc.head);
+            }
+        }
+        tl_reader_close(lc.rd);
+        fclose(lc.fp);
+        if (lc.bad_line != 0 && !lc.head_seen) {
+            printf("%s: not an export of this ledger's sitting %lld: its "
+                   "chain head %.16s... is no event of that sitting (the log "
+                   "was exported from another ledger, or events were "
+                   "changed)",
+                   log, (long long)lc.sitting, lc.head);
+            if (lc.bad_line > 0) {
+                printf("; they part at line %d, where the ledger has "
+                       "\"%s\"",
+                       lc.bad_line, lc.want);
+            }
+            printf("\n");
+            rc = 1;
+        } else if (lc.bad_line > 0) {
+            printf("%s:%d: differs from the ledger, which has \"%s\"\n", log,
+                   lc.bad_line, lc.want);
+            rc = 1;
+        } else if (lc.bad_line < 0) {
+            printf("%s: ends after %lld events, before its chain head "
+                   "%.16s...: events were removed from it (the ledger goes on "
+                   "with \"%s\")\n",
+                   log, (long long)lc.compared, lc.head, lc.want);
+            rc = 1;
+        } else if (!lc.done) {
+            printf("%s: its chain head %s is not the ledger's sitting %lld "
+                   "(events missing or added)\n",
+                   log, lc.head, (long long)lc.sitting);
+            rc = 1;
+        } else {
+            bool agree = false;
+
+            printf("%s: matches the ledger: %lld events up to head %s\n",
+                   log, (long long)lc.compared, lc.head);
+            rc = check_claims(log, &agree) == 0 && agree ? 0 : 1;
+        }
+    }
+    ledger_close(l);
+    return rc == 1 ? EXIT_FINDINGS : EXIT_FINE;
+}

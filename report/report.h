@@ -1,0 +1,30 @@
+/*
+ * report.h - the report: one sitting of a ledger as a single HTML page
+ * that needs nothing else to be read or printed (inline CSS and SVG, no
+ * script, no network): the proof's verdict at its top, the scoresheet,
+ * every ruling with the table as it stood, the audit's findings and
+ * flags, and each person's summary with charts.
+ */
+#ifndef ECARTE_REPORT_REPORT_H
+#define ECARTE_REPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "audit/audit.h"
+
+/* report_write's failures beside -1 (a ledger error, out of memory, a
+ * temporary file that could not be made). */
+#define REPORT_E_NO_SITTING (-2)
+
+/*
+ * report_write - sitting of ledger l (in the caller's read transaction,
+ * if one is open) as one HTML page on fp; proof (may be NULL) is what
+ * proof_ledger found, stated at the page's top.  Memory is held per deal,
+ * not per sitting (the sections go to temporary files first).  Returns 0,
+ * REPORT_E_NO_SITTING or -1, why in err (err_n bytes).
+ */
+int report_write(struct ledger *l, int64_t sitting,
+                 const struct proof_summary *proof, FILE *fp, char *err,
+                 size_t err_n);
+
+#endif /* ECARTE_REPORT_REPORT_H */

@@ -1,0 +1,224 @@
+/*
+ * report_int.h - the state of `ecarte report` and what its files share
+ * (cli/report*.c only).  report.c holds the command and the document's
+ * frame; report_walk.c collects what the audit's walk finds (rulings with
+ * the table as it stood, findings, players) into the sections;
+ * report_deal.c draws a ruling and the cards; report_sheet.c writes the
+ * scoresheet; report_players.c the players and their charts.
+ */
+#ifndef ECARTE_CLI_REPORT_INT_H
+#define ECARTE_CLI_REPORT_INT_H
+
+#include "report/report.h"
+#include "report/html.h"
+
+#define REPORT_ELECT_MAX 700    /* what an election gave, in words */
+
+/* The table as it stood when a ruling was given. */
+struct rep_table {
+    struct arb_place places[ARB_PLACES]; /* by enum arb_place_id */
+    struct arb_trick tricks[ARB_TRICKS_MAX];
+    int n_tricks;
+    int dealer;                 /* seat, SEAT_NONE */
+    int trump;                  /* suit, SUIT_NONE */
+    int score[2];               /* the game score after the action */
+    char who[2][TL_ID_MAX];     /* the person in each seat (a table with
+                                   persons), "" */
+};
+
+/* One ruling of the deal in hand, held until the deal is closed. */
+struct rep_ruling {
+    int number;                 /* in the report, 1-based: id ruling-N */
+    int64_t event;
+    int line;
+    int deal;
+    struct ruling r;
+    char words[APPLY_WORDS_MAX]; /* its `= ruling` words */
+    char preview[ARB_PREVIEW_LEN]; /* "option: text | option: text" */
+    char action[200];           /* the action that gave it */
+    struct rep_table at;
+    const char *status;         /* the audit's status of an irregularity
+                                   (static), NULL if none */
+    bool elected;               /* an election answered it: */
+    int elect_line;
+    enum law_option option;
+    char elect_action[200];
+    char gave[REPORT_ELECT_MAX];
+};
+
+/* What the report keeps of each deal number, for the scoresheet. */
+struct rep_deal {
+    int first_ruling;           /* the number of its first ruling, 0 */
+    int n_rulings;
+    int first_finding;          /* the number of its first finding, 0 */
+    int n_findings;
+    bool scored;                /* the score when it ended is known: */
+    int score[2];
+};
+
+/* What the report keeps of each game number: the rubber as the referee
+ * counted it when the game ended. */
+struct rep_game {
+    bool over;                  /* the game ended (and was not reopened) */
+    bool rubber_over;           /* it decided a rubber, won by: */
+    int rubber_winner;
+    int games_won[2];           /* games in the rubber, this one counted */
+    bool in_rubber;             /* the rules count rubbers (not Rubber 0,
+                                   as at a table of three or more) */
+};
+
+/* A deal quarantined (left out where it stood), from the audit. */
+struct rep_gap {
+    int deal;                   /* the deal number when it was left out:
+                                   it stands after that deal's row */
+    int line;                   /* its first line in the source */
+    int game;                   /* its game (report__scoresheet), 0 */
+};
+
+/* A person's games and money in one role ("all": every role), from the
+ * audit. */
+struct rep_role {
+    char role[16];
+    struct audit_role t;
+};
+
+#define REP_ROLES_MAX 10        /* the audit's nine roles and "all" */
+
+/* A player's summary, from the audit: a person (id his ID) at a table
+ * with persons, with his games and money by role; a seat of a duel (id
+ * ""). */
+struct rep_player {
+    char id[TL_ID_MAX];
+    char name[TL_TAG_VALUE_MAX];
+    struct audit_tally t;
+    int n_roles;
+    struct rep_role roles[REP_ROLES_MAX];
+};
+
+/* A statistic, from the audit. */
+struct rep_stat {
+    char player[TL_TAG_VALUE_MAX];
+    char person[TL_ID_MAX];     /* his ID, "" for a seat of a duel */
+    char kind[32];
+    int k;
+    int n;
+    double expected;
+    double probability;
+    bool flagged;
+};
+
+/* A person of the sitting, and who sat where in each game. */
+struct rep_person {
+    char id[TL_ID_MAX];
+    char name[TL_TAG_VALUE_MAX];
+};
+
+struct rep_seating {
+    int game;
+    int seat;
+    char person[TL_ID_MAX];
+};
+
+struct report {
+    struct ledger *l;
+    int64_t sitting;
+    char source[512];
+    char names[2][TL_TAG_VALUE_MAX]; /* "A", "B" if the tags give none
+                                        (or the sitting has persons: a
+                                        seat's tag names nobody then) */
+    /* a table with persons: they, not the seats' tags, are named */
+    struct rep_person persons[TL_IDS_MAX];
+    int n_persons;
+    struct rep_seating *seatings; /* in the order recorded */
+    int n_seatings;
+    int cap_seatings;
+    char event[TL_TAG_VALUE_MAX];    /* the Event tag, "" */
+    char laws[TL_TAG_VALUE_MAX];     /* the Laws tag, "" */
+    /* the sections written during the walk (temporary files) */
+    FILE *rulings;              /* the rulings' articles */
+    FILE *findings;             /* the audit's findings: table rows */
+    FILE *irregular;            /* the irregularities: table rows */
+    FILE *strikes;              /* the scorer's strikes: list items */
+    /* the deal in hand */
+    struct rep_ruling *held;
+    int n_held;
+    int cap_held;
+    /* per deal number, per game number */
+    struct rep_deal *deals;
+    int cap_deals;
+    struct rep_game *games;
+    int cap_games;
+    /* counts */
+    int n_rulings;
+    int n_findings;
+    int n_irregular;
+    int n_strikes;
+    int n_flags;
+    struct rep_player *players;
+    int n_players;
+    int cap_players;
+    struct rep_stat *stats;
+    int n_stats;
+    int cap_stats;
+    struct rep_gap *gaps;
+    int n_gaps;
+    int cap_gaps;
+    bool no_memory;
+    struct proof_summary proof; /* the ledger proven before it is shown */
+    char *err;                  /* why the report could not be made */
+    size_t err_n;
+};
+
+/* ------------------------------------------------------------------ */
+/* The walk (report_walk.c)                                             */
+/* ------------------------------------------------------------------ */
+
+/* report__sink - the audit sink that fills a struct report (ctx). */
+extern const struct audit_sink report__sink;
+
+/* report__deal - what is kept of deal number deal (1-based), grown as
+ * needed; NULL if deal is out of range or out of memory (r->no_memory). */
+struct rep_deal *report__deal(struct report *r, int deal);
+
+/* report__game - what is kept of game number game (1-based), grown as
+ * needed; NULL if game is out of range or out of memory (r->no_memory). */
+struct rep_game *report__game(struct report *r, int game);
+
+/* ------------------------------------------------------------------ */
+/* Drawing (report_deal.c)                                              */
+/* ------------------------------------------------------------------ */
+
+/* report__card - one card as a span: rank and suit symbol, red or black
+ * ("??" for a card nobody saw). */
+void report__card(FILE *fp, uint8_t c);
+
+/* report__seat_name - "A (name)", escaped, for seat s of r; "-" for
+ * SEAT_NONE.  The name is the seat's tag's in a duel without persons;
+ * at a table with persons, the name of who[s] (the ID of the person
+ * seated then; who NULL or who[s] "": the letter alone). */
+void report__seat_name(FILE *fp, const struct report *r, int s,
+                       const char (*who)[TL_ID_MAX]);
+
+/* report__person_name - the name of the sitting's person id (his ID if
+ * the ledger names him not); static or r's. */
+const char *report__person_name(const struct report *r, const char *id);
+
+/* report__ruling - the article of one ruling: the law and its words,
+ * offender, elector, the options with their previews, the election and
+ * what it gave, and the table as it stood. */
+void report__ruling(FILE *fp, const struct report *r,
+                    const struct rep_ruling *ru);
+
+/* ------------------------------------------------------------------ */
+/* Sections written at the end                                          */
+/* ------------------------------------------------------------------ */
+
+/* report__scoresheet - the scoresheet section of the sitting (a paper
+ * scoresheet's layout).  Returns 0, -1 on a ledger error. */
+int report__scoresheet(FILE *fp, struct report *r);
+
+/* report__players - the players' section: irregularities by law, points
+ * through the penalty laws, and the charts. */
+void report__players(FILE *fp, const struct report *r);
+
+#endif /* ECARTE_CLI_REPORT_INT_H */

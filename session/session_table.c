@@ -1,0 +1,73 @@
+/*
+ * session_table.c - a session fed a line at a time by `ecarte table`: a
+ * line typed is taken as `record` takes a line of a log (the same referee,
+ * ledger rows and report), but a line that cannot be read or cannot be
+ * true is refused, not fatal: nothing is recorded for it and the session
+ * goes on.
+ */
+#include "session/session_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void session_set_source(struct session *s, const char *name)
+{
+    s->name = name;
+}
+
+int session_go_on(struct session *s, int64_t sitting, int *line_no)
+{
+    int64_t replayed = 0;
+    int rc = session__replay_sitting(s, sitting, &replayed);
+
+    if (rc != 0) {
+        return rc;
+    }
+    s->resumed = true;
+    s->deciding = false;
+    s->announce_new = false;
+    *line_no = (int)s->seq;
+    return 0;
+}
+
+enum take_status session_take_text(struct session *s, const char *text,
+                                   size_t len, const char *stamp,
+                                   int line_no)
+{
+    struct tl_line line;
+    struct tl_error err;
+    struct input_line in;
+    char why[TL_MSG_MAX + 64];
+    int rc;
+
+    s->deciding = false;
+    in.line_no = line_no;
+    in.raw = text;
+    in.tl = &line;
+    if (len > TL_LINE_MAX) {
+        snprintf(why, sizeof(why), "%s:%d:%d: expected a line of at most %d "
+                 "bytes, found a longer line", s->name, line_no,
+                 TL_LINE_MAX + 1, TL_LINE_MAX);
+        in.got = -1;
+        in.error = why;
+    } else if (tl_parse_line(text, len, line_no, &line, &err) != 0) {
+        snprintf(why, sizeof(why), "%s:%d:%d: %s", s->name, err.line,
+                 err.col, err.msg);
+        in.got = -1;
+        in.error = why;
+    } else {
+        in.got = 1;
+        in.error = NULL;
+        if (stamp != NULL && line.stamp[0] == '\0' && line.kind == TL_EVENT) {
+            snprintf(line.stamp, sizeof(line.stamp), "%s", stamp);
+        }
+    }
+    rc = session__handle_line(s, &in);
+    if (rc == CLI_E_INPUT) {
+        return TAKE_REFUSED;
+    }
+    if (rc != 0 || session__commit(s) != 0) {
+        return TAKE_FAILED;
+    }
+    return TAKE_DONE;
+}
