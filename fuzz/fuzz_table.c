@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "cli/table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -125,17 +124,12 @@ static void tab_everywhere(const struct arbiter *a, const uint8_t *line,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static FILE *quiet;
-    struct output *o = NULL;
     struct session *s = NULL;
     size_t start = 0;
     int line_no = 0;
 
-    if (quiet == NULL && (quiet = fopen("/dev/null", "w")) == NULL) {
-        abort();
-    }
-    if (output_open(&o, quiet, false) != 0 ||
-        session_open(&s, NULL, o, COMMIT_PER_ACTION) != 0) {
+    /* a silent sink: the refusals' words are the table's, not wanted */
+    if (session_open(&s, NULL, NULL, COMMIT_PER_ACTION) != 0) {
         abort();
     }
     session_set_quiet(s, true);
@@ -159,6 +153,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         start += n + 1;
     }
     session_close(s);
-    output_close(o);
     return 0;
 }

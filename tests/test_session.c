@@ -1,0 +1,338 @@
+/* test_session.c - the session through the library (session/session.h),
+ * with a sink that collects what it reports: the rulings, notes, deals,
+ * games, findings and messages of a log, the rows it writes into a
+ * ledger in memory, a line refused with nothing recorded, a sitting
+ * recorded again into a scratch ledger; and that it prints nothing. */
+#include "tests/harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session/session.h"
+
+/* What the sink collected. */
+struct seen {
+    char rulings[8][APPLY_WORDS_MAX];
+    int ruling_deal[8];
+    int n_rulings;
+    int n_notes;
+    char last_note[400];
+    int n_deals;
+    int deal_points[8][2];
+    int n_games;
+    int game_winner;
+    int n_findings;
+    char finding[600];
+    int n_errors;
+    char error[1300];
+    int n_notices;
+};
+
+static void on_note(void *ctx, const char *source, int line, const char *text)
+{
+    struct seen *s = ctx;
+
+    (void)source;
+    (void)line;
+    s->n_notes++;
+    snprintf(s->last_note, sizeof(s->last_note), "%s", text);
+}
+
+static void on_ruling(void *ctx, const char *source, int line, int deal,
+                      const struct ruling *r, const char *words,
+                      const char *previews)
+{
+    struct seen *s = ctx;
+
+    (void)source;
+    (void)line;
+    (void)r;
+    (void)previews;
+    if (s->n_rulings < 8) {
+        snprintf(s->rulings[s->n_rulings], sizeof(s->rulings[0]), "%s",
+                 words);
+        s->ruling_deal[s->n_rulings] = deal;
+    }
+    s->n_rulings++;
+}
+
+static void on_deal(void *ctx, const char *source, int line,
+                    const struct arb_deal_result *d, const int score[2])
+{
+    struct seen *s = ctx;
+
+    (void)source;
+    (void)line;
+    (void)score;
+    if (s->n_deals < 8) {
+        s->deal_points[s->n_deals][0] = d->points[0];
+        s->deal_points[s->n_deals][1] = d->points[1];
+    }
+    s->n_deals++;
+}
+
+static void on_game(void *ctx, const char *source, int line,
+                    const struct arb_game_result *g)
+{
+    struct seen *s = ctx;
+
+    (void)source;
+    (void)line;
+    s->n_games++;
+    s->game_winner = g->winner;
+}
+
+static void on_finding(void *ctx, const char *source, int line,
+                       const char *kind, const char *expected,
+                       const char *found, const char *message)
+{
+    struct seen *s = ctx;
+
+    (void)source;
+    (void)kind;
+    (void)message;
+    s->n_findings++;
+    snprintf(s->finding, sizeof(s->finding), "%d: expected %s, found %s",
+             line, expected, found);
+}
+
+static void on_message(void *ctx, enum session_msg kind, const char *text)
+{
+    struct seen *s = ctx;
+
+    if (kind == SESSION_MSG_ERROR) {
+        s->n_errors++;
+        snprintf(s->error, sizeof(s->error), "%s", text);
+    } else {
+        s->n_notices++;
+    }
+}
+
+/* sink_for - a sink collecting into seen. */
+static struct session_sink sink_for(struct seen *seen)
+{
+    struct session_sink k = {
+        .ctx = seen,
+        .note = on_note,
+        .ruling = on_ruling,
+        .deal = on_deal,
+        .game = on_game,
+        .finding = on_finding,
+        .message = on_message,
+    };
+
+    memset(seen, 0, sizeof(*seen));
+    return k;
+}
+
+/* run_text - session_run on text (a whole log, named name); its exit
+ * status into *exit_out; the run's status returned. */
+static int run_text(struct session *s, const char *text, const char *name,
+                    int *exit_out)
+{
+    FILE *fp = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
+    int rc;
+
+    assert_non_null(fp);
+    rc = session_run(s, fp, name, exit_out);
+    fclose(fp);
+    return rc;
+}
+
+/* A deal with a revoke (B's 9C on A's TC holding the AC) let stand, and a
+ * `= score` line that is wrong. */
+static const char revoke_log[] =
+    "[Laws \"london\"]\n"
+    "game\n"
+    "deal B\n"
+    "A shuffles\n"
+    "B shuffles\n"
+    "A cuts 9\n"
+    "B gives A 3 QS JS AH\n"
+    "B gives B 3 KH QH AC\n"
+    "B gives A 2 TC JD\n"
+    "B gives B 2 9C 8H\n"
+    "B turns 8D\n"
+    "A stands\n"
+    "A leads TC\n"
+    "B plays 9C\n"
+    "A leads QS\n"
+    "B plays 8H\n"
+    "A leads JS\n"
+    "B plays AC\n"
+    "A leads JD\n"
+    "B plays QH\n"
+    "A leads AH\n"
+    "B plays KH\n"
+    "A elects stand\n"
+    "= score A 2 B 0\n";
+
+/* A revoke, through the library: the sink gets its one ruling (L43, B
+ * the offender, A to choose, on deal 1), the deal's points once elected,
+ * and the wrong `= score` line as a finding with both values. */
+static void session__a_revoke_reaches_the_sink(void **state)
+{
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    int exit_code = -1;
+
+    (void)state;
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    assert_int_equal(run_text(s, revoke_log, "revoke.ecarte", &exit_code), 0);
+    assert_int_equal(exit_code, EXIT_FINDINGS);
+    assert_int_equal(seen.n_rulings, 1);
+    assert_string_equal(seen.rulings[0], "ruling L43 offender B elector A "
+                                         "options replay,stand remedy "
+                                         "score-cap");
+    assert_int_equal(seen.ruling_deal[0], 1);
+    assert_int_equal(seen.n_deals, 1);
+    assert_int_equal(seen.deal_points[0][0], 1); /* A's point, four tricks */
+    assert_int_equal(seen.deal_points[0][1], 0);
+    assert_int_equal(seen.n_findings, 1);
+    assert_string_equal(seen.finding, "24: expected score A 1 B 0, found "
+                                      "score A 2 B 0");
+    assert_int_equal(session_findings(s), 1);
+    assert_int_equal(seen.n_errors, 0);
+    session_close(s);
+}
+
+/* Recorded into a ledger in memory: the sitting, its game, its deal and
+ * its ruling are rows; the same log checked with no ledger writes none. */
+static void session__rows_in_a_ledger_in_memory(void **state)
+{
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct ledger *l = NULL;
+    int exit_code = -1;
+    char head[LEDGER_HASH_HEX];
+    int64_t n = 0;
+    int64_t sitting = 0;
+
+    (void)state;
+    assert_int_equal(ledger_open(&l, ":memory:", 0), 0);
+    assert_int_equal(session_open(&s, l, &k, COMMIT_PER_ACTION), 0);
+    assert_int_equal(run_text(s, revoke_log, "revoke.ecarte", &exit_code), 0);
+    sitting = session_sitting(s);
+    assert_int_equal(sitting, 1);
+    assert_int_equal(session_events(s), 22);
+    session_close(s);
+    assert_int_equal(ledger_chain_head(l, head, &n), 0);
+    assert_int_equal(n, 22);
+    assert_int_equal(ledger_sitting_exists(l, 1), 1);
+    assert_int_equal(ledger_sitting_exists(l, 2), 0);
+    /* the rows prove themselves: the events give them again */
+    assert_int_equal(ledger_seals_check(l, NULL, NULL), 0);
+    assert_int_equal(ledger_structure_check(l, NULL, NULL), 0);
+    ledger_close(l);
+}
+
+/* A line that cannot be read, fed a line at a time as the table does:
+ * refused with its line and column in the sink's error, nothing of it
+ * recorded; the next line is taken. */
+static void session__a_refused_line_records_nothing(void **state)
+{
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct ledger *l = NULL;
+    char head[LEDGER_HASH_HEX];
+    int64_t n = 0;
+
+    (void)state;
+    assert_int_equal(ledger_open(&l, ":memory:", 0), 0);
+    assert_int_equal(session_open(&s, l, &k, COMMIT_PER_ACTION), 0);
+    session_set_source(s, "table");
+    assert_int_equal(session_take_text(s, "game", 4, NULL, 1), TAKE_DONE);
+    assert_int_equal(session_take_text(s, "deal Q", 6, NULL, 2),
+                     TAKE_REFUSED);
+    assert_int_equal(seen.n_errors, 1);
+    assert_non_null(strstr(seen.error, "table:2:6: expected"));
+    assert_int_equal(session_take_text(s, "deal B", 6, NULL, 2), TAKE_DONE);
+    assert_int_equal(ledger_chain_head(l, head, &n), 0);
+    assert_int_equal(n, 2); /* game, deal B: the refused line is not there */
+    session_close(s);
+    ledger_close(l);
+}
+
+/* The session prints nothing: a whole log run with a sink, and again
+ * with none, leaves standard output and standard error empty. */
+static void session__prints_nothing(void **state)
+{
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    char path[] = "/tmp/ecarte-session-out-XXXXXX";
+    int fd = mkstemp(path);
+    int saved_out = dup(1);
+    int saved_err = dup(2);
+    int exit_code = 0;
+    off_t size;
+
+    (void)state;
+    assert_true(fd >= 0 && saved_out >= 0 && saved_err >= 0);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    (void)run_text(s, revoke_log, "revoke.ecarte", &exit_code);
+    (void)run_text(s, "game\ndeal Q\n", "bad.ecarte", &exit_code);
+    session_close(s);
+    assert_int_equal(session_open(&s, NULL, NULL, COMMIT_PER_DEAL), 0);
+    (void)run_text(s, "game\ndeal Q\n", "bad.ecarte", &exit_code);
+    session_close(s);
+    fflush(stdout);
+    fflush(stderr);
+    size = lseek(fd, 0, SEEK_END);
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    close(fd);
+    unlink(path);
+    assert_int_equal(size, 0);
+    assert_true(seen.n_errors >= 1); /* the bad line reached the sink */
+}
+
+/* session_derive: a sitting recorded again into a scratch ledger gives
+ * the same rows (ledger_derived_compare finds nothing); a sitting whose
+ * events were given another tag's rules would not. */
+static void session__a_sitting_derived_again_is_the_same(void **state)
+{
+    struct session *s = NULL;
+    struct ledger *l = NULL;
+    struct ledger *scratch = NULL;
+    int exit_code = 0;
+    int64_t bad = 0;
+    char why[700];
+
+    (void)state;
+    assert_int_equal(ledger_open(&l, ":memory:", 0), 0);
+    assert_int_equal(session_open(&s, l, NULL, COMMIT_PER_ACTION), 0);
+    assert_int_equal(run_text(s, revoke_log, "revoke.ecarte", &exit_code), 0);
+    session_close(s);
+    assert_int_equal(ledger_open(&scratch, ":memory:", LEDGER_SCRATCH), 0);
+    assert_int_equal(session_open(&s, scratch, NULL, COMMIT_PER_DEAL), 0);
+    assert_int_equal(session_derive(s, l, 1, &bad, why, sizeof(why)), 0);
+    session_close(s);
+    assert_int_equal(ledger_derived_compare(l, 1, scratch, 1, NULL, NULL), 0);
+    ledger_close(scratch);
+    ledger_close(l);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(session__a_revoke_reaches_the_sink),
+        cmocka_unit_test(session__rows_in_a_ledger_in_memory),
+        cmocka_unit_test(session__a_refused_line_records_nothing),
+        cmocka_unit_test(session__prints_nothing),
+        cmocka_unit_test(session__a_sitting_derived_again_is_the_same),
+    };
+
+    return cmocka_run_group_tests_name("session", tests, NULL, NULL);
+}
