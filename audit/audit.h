@@ -176,12 +176,4 @@ int audit_collect(struct ledger *l, int64_t sitting,
 /* audit_binom_tail - P(X >= k) for X ~ Binomial(n, p); 1 for k <= 0. */
 double audit_binom_tail(int n, int k, double p);
 
-/* law_option_words - what option o does, in words, for a reader
- * ("the hand is played again from the first trick"); static. */
-const char *law_option_words(enum law_option o);
-
-/* law_window_words - until when window w lets a ruling be claimed or
- * elected, in words ("until the next card is played"); static. */
-const char *law_window_words(enum law_window w);
-
 #endif /* ECARTE_AUDIT_AUDIT_H */

@@ -288,10 +288,6 @@ int usage_error(const char *sub, const char *fmt, ...);
  * fp. */
 void usage_general(FILE *fp);
 
-/* law_id_ranges - the ids of the registry as ranges, in its order
- * ("L1-L51, PL1-PL5, MD1-MD5, ..."), into buf of n bytes (cut short if it
- * does not fit); returns buf.  For messages naming what a law id may be. */
-const char *law_id_ranges(char *buf, size_t n);
 
 /* usage_help - print the usage and options of subcommand sub (`ecarte SUB
  * --help`, `ecarte help SUB`) on standard output; returns EXIT_FINE.  An

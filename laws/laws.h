@@ -627,6 +627,22 @@ enum law_role {
     ROLE_TARGET                 /* the seat named in the event (found X, gives Y) */
 };
 
+/* law_option_words - what option o does, in words, for a reader ("the
+ * hand is played again from the first trick"); "" for none.  Static. */
+const char *law_option_words(enum law_option o);
+
+/* law_window_words - until when window w lets a ruling be claimed or
+ * elected, in words ("until the next card is played"); "" for none. */
+const char *law_window_words(enum law_window w);
+
+/* law_role_words - who role r is, in words ("the dealer"); "" for none. */
+const char *law_role_words(enum law_role r);
+
+/* law_id_ranges - the ids of the registry as ranges, in its order
+ * ("L1-L51, PL1-PL5, MD1-MD5, ..."), into buf of n bytes (cut short if it
+ * does not fit); returns buf.  For messages naming what a law id may be. */
+const char *law_id_ranges(char *buf, size_t n);
+
 /* law_window_name, law_role_name - text for reports; static strings. */
 const char *law_window_name(enum law_window w);
 const char *law_role_name(enum law_role r);
