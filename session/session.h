@@ -522,4 +522,24 @@ int lost_deal_apply(struct arbiter *a, const struct lost_deal *g,
 int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
                     int *n);
 
+/* ------------------------------------------------------------------ */
+/* A sitting written back as a log (session_export.c)                   */
+/* ------------------------------------------------------------------ */
+
+/* session_export's failure beside -1: nothing to export. */
+#define SESSION_EXPORT_NOTHING (-2)
+
+/*
+ * session_export - sitting of ledger l (only its game number game, if
+ * not 0) written to fp as a .ecarte log, in the caller's read transaction
+ * if one is open: its tags (the Laws tag canonical), a [Chain "sitting=S
+ * from=ID head=HASH"] tag before its first action, every action with the
+ * `=` lines of its rulings, scores, money and hand values, a comment where
+ * a quarantined deal stood.  `ecarte check` of the result agrees with it.
+ * Returns 0, SESSION_EXPORT_NOTHING (no such sitting or game, or no
+ * action) or -1 (a ledger error, out of memory), why in err (err_n bytes).
+ */
+int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
+                   char *err, size_t err_n);
+
 #endif /* ECARTE_SESSION_SESSION_H */
