@@ -71,6 +71,17 @@ enum arb_reopen {
                                    before the announcer's next card (L25) */
 };
 
+/* Why a game reopened, in words (arbiter_reopen_words). */
+struct arb_reopen_words {
+    const char *reason;         /* one word, for JSON ("overscore") */
+    const char *law;            /* the law or rule ("L51"), NULL for none */
+    const char *text;           /* a clause ("the points that won it were
+                                   taken down (L51)") */
+};
+
+/* arbiter_reopen_words - what why is in words (static strings). */
+struct arb_reopen_words arbiter_reopen_words(enum arb_reopen why);
+
 /* What one action gave.  Filled by arbiter_apply; plain data. */
 struct arb_result {
     int n_rulings;

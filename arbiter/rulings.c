@@ -975,3 +975,25 @@ int arbiter__count_from_cards(struct ctx *c)
     c->ev = saved;
     return rc;
 }
+
+struct arb_reopen_words arbiter_reopen_words(enum arb_reopen why)
+{
+    static const struct arb_reopen_words words[] = {
+        [ARB_REOPEN_OVERSCORE] = {"overscore", "L51",
+                                  "the points that won it were taken down "
+                                  "(L51)"},
+        [ARB_REOPEN_STRUCK] = {"struck", NULL,
+                               "the line that won it was struck"},
+        [ARB_REOPEN_FALSE_KING] = {"false-king", "L25",
+                                   "the king announced that won it was not "
+                                   "the announcer's (L25)"},
+        [ARB_REOPEN_KING_WITHDRAWN] = {"king-withdrawn", "L25",
+                                       "the king announced that won it was "
+                                       "withdrawn in time (L25)"},
+    };
+
+    if ((int)why < 0 || (size_t)why >= sizeof(words) / sizeof(words[0])) {
+        return words[ARB_REOPEN_STRUCK];
+    }
+    return words[why];
+}

@@ -182,7 +182,7 @@ void audit__claim_finding(void *ctx, const struct claim_finding *f)
     switch (f->kind) {
     case CLAIM_SCORE:
         over = f->log[0] > f->rules[0] || f->log[1] > f->rules[1];
-        hold_finding(a, f, over ? "L51" : "L50", "mark",
+        hold_finding(a, f, laws_get(laws_mark_law(over))->id, "mark",
                      "the log marks A %d B %d, A %d B %d was due; %s",
                      f->log[0], f->log[1], f->rules[0], f->rules[1],
                      over ? "an overscore may be taken off, if both "
@@ -289,38 +289,13 @@ static int offender_of(struct audit *a, const struct ev_rec *ev, int seat,
     return audit__name_index(a, offender);
 }
 
-/*
- * audit__close_deal - the deal audited is over: the log's `=` lines
- * against the rulings the laws give (claims), the ledger's own rulings
- * against them, then every irregularity with its status, an unclaimed one
- * and a wrong count nobody called as findings; the deal's records are
- * emptied for the next.  A ledger error is said on stderr.
- */
-void audit__close_deal(struct audit *a)
+/* say_irregularities - the referee's rulings of the deal that are
+ * irregularities: counted by law and to the person who erred, listed with
+ * their status, an unclaimed one in an imported log a finding. */
+static void say_irregularities(struct audit *a)
 {
     int who;
-    int rc;
 
-    if (a->n_evs == 0) {
-        return;
-    }
-    a->next_ru = 0;
-    a->next_sru = 0;
-    a->n_ru_given = 0;
-    rc = ledger_claims_next(a->l, a->sitting, a->evs[0].id,
-                            a->evs[a->n_evs - 1].id, claim_seen, a);
-    give_until(a, a->n_evs - 1);
-    for (int k = 0; k < a->n_rus; k++) {
-        a->rus[k].claimed = a->rus[k].given >= 0 &&
-                            claims_matched(a->claims, a->rus[k].given);
-    }
-    claims_end_deal(a->claims);
-    line_findings(a);
-    if (rc != 0 ||
-        ledger_rulings_next(a->l, a->evs[0].id, a->evs[a->n_evs - 1].id,
-                            stored_seen, a) != 0) {
-        fprintf(stderr, "ecarte audit: %s\n", ledger_errmsg(a->l));
-    }
     for (int k = 0; k < a->n_rus; k++) {
         const struct ru_rec *ru = &a->rus[k];
         const struct ev_rec *ev = &a->evs[ru->ev];
@@ -353,6 +328,13 @@ void audit__close_deal(struct audit *a)
                            ru->words, ru->r.note[0] ? " - " : "", ru->r.note);
         }
     }
+}
+
+/* say_sitting_rulings - the sitting's rulings of the deal (CH, PO, BY). */
+static void say_sitting_rulings(struct audit *a)
+{
+    int who;
+
     /* the sitting's rulings (CH, PO, BY) between persons: counted by law
      * and listed, their persons in the words; each counted to its
      * offender, a person (an adviser or a bettor errs as himself) or the
@@ -385,13 +367,17 @@ void audit__close_deal(struct audit *a)
                               ru->words, a->imported ? "claimed" : "ruled",
                               who >= 0 ? a->names_of[who].id : NULL);
     }
+}
+
+/* say_uncounted - a wrong count at the turn-up that no count called. */
+static void say_uncounted(struct audit *a)
+{
     for (int s = 0; s < 2; s++) {
         if (a->miscount[s] != 0 && !a->counted[s]) {
             int dealer = arbiter_dealer(a->arb);
             bool elder = s != dealer;
             bool long_hand = a->miscount[s] > 5;
-            const char *law = elder ? (long_hand ? "L15" : "L16")
-                                    : (long_hand ? "L17" : "L18");
+            const char *law = laws_get(laws_count_law(elder, long_hand))->id;
 
             audit__finding(
                 a, a->evs[0].id, a->evs[0].line, law, "uncounted",
@@ -400,6 +386,42 @@ void audit__close_deal(struct audit *a)
                 seat_letter(s), a->miscount[s]);
         }
     }
+}
+
+/*
+ * audit__close_deal - the deal audited is over: the log's `=` lines
+ * against the rulings the laws give (claims), the ledger's own rulings
+ * against them, then every irregularity with its status, an unclaimed one
+ * and a wrong count nobody called as findings; the deal's records are
+ * emptied for the next.  A ledger error is said on stderr.
+ */
+void audit__close_deal(struct audit *a)
+{
+    int rc;
+
+    if (a->n_evs == 0) {
+        return;
+    }
+    a->next_ru = 0;
+    a->next_sru = 0;
+    a->n_ru_given = 0;
+    rc = ledger_claims_next(a->l, a->sitting, a->evs[0].id,
+                            a->evs[a->n_evs - 1].id, claim_seen, a);
+    give_until(a, a->n_evs - 1);
+    for (int k = 0; k < a->n_rus; k++) {
+        a->rus[k].claimed = a->rus[k].given >= 0 &&
+                            claims_matched(a->claims, a->rus[k].given);
+    }
+    claims_end_deal(a->claims);
+    line_findings(a);
+    if (rc != 0 ||
+        ledger_rulings_next(a->l, a->evs[0].id, a->evs[a->n_evs - 1].id,
+                            stored_seen, a) != 0) {
+        fprintf(stderr, "ecarte audit: %s\n", ledger_errmsg(a->l));
+    }
+    say_irregularities(a);
+    say_sitting_rulings(a);
+    say_uncounted(a);
     if (a->sink->deal_end != NULL) {
         a->sink->deal_end(a->sink_ctx, a->sitting,
                           arbiter_deal_number(a->arb));

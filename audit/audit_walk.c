@@ -195,6 +195,85 @@ static int keep_event(struct audit *a, const struct ledger_event *le,
     return 0;
 }
 
+/* tally_action - what an action taken (line, what it gave in a->res)
+ * counts for the persons who made it (a->who): the penalty points, the
+ * proposals made and answered, a count called, an election answering a
+ * ruling; the strikes of the sitting. */
+static void tally_action(struct audit *a, const struct ledger_event *le,
+                         const struct tl_line *line)
+{
+    const struct arb_result *r = &a->res.r;
+
+    if (r->deal_started) {
+        a->deals++;             /* once a deal: it may be reported again */
+    }
+    if (r->struck) {
+        char text[TL_LINE_MAX];
+
+        a->strikes++;
+        a->sink->strike(a->sink_ctx, a->source, le->line, a->sitting,
+                        tl_format_event(&r->struck_line, text,
+                                        sizeof(text)));
+    }
+    for (int s = 0; s < 2; s++) {
+        if (r->penalty[s] > 0) {
+            audit__tally(a, a->who, s)->won += r->penalty[s];
+        } else {
+            audit__tally(a, a->who, s)->lost -= r->penalty[s];
+        }
+    }
+    switch (line->ev.kind) {
+    case EV_TURN:
+        after_turn_up(a, &line->ev);
+        break;
+    case EV_ACCEPT:
+    case EV_REFUSE:
+        if (r->n_rulings == 0 || r->rulings[0].remedy != REM_NOT_ALLOWED) {
+            struct audit_tally *dealer =
+                audit__tally(a, a->who, line->ev.actor);
+            struct audit_tally *elder =
+                audit__tally(a, a->who, 1 - line->ev.actor);
+
+            dealer->answered++;
+            elder->proposed++;
+            if (line->ev.kind == EV_ACCEPT) {
+                dealer->accepted++;
+                elder->proposed_accepted++;
+            }
+        }
+        break;
+    case EV_FOUND_HOLDS:
+        a->counted[(int)line->ev.target] = true;
+        break;
+    case EV_ELECT:
+        mark_answered(a, &line->ev);
+        break;
+    default:
+        break;
+    }
+}
+
+/* tell_action - the action to the sink's action call, if it has one. */
+static void tell_action(struct audit *a, const struct ledger_event *le,
+                        const struct tl_line *line)
+{
+    if (a->sink->action != NULL) {
+        struct audit_action act = {
+            .sitting = a->sitting,
+            .event = le->id,
+            .line = le->line,
+            .text = le->text,
+            .ev = &line->ev,
+            .res = &a->res,
+            .arb = a->arb,
+            .seated = {a->who[0] >= 0 ? a->names_of[a->who[0]].id : NULL,
+                       a->who[1] >= 0 ? a->names_of[a->who[1]].id : NULL},
+        };
+
+        a->sink->action(a->sink_ctx, &act);
+    }
+}
+
 /*
  * audit_event - one recorded action of the sitting (ledger_events_foreach):
  * the lost deals before it, then the action re-derived (a new deal closes
@@ -207,7 +286,6 @@ static int audit_event(void *ctx, const struct ledger_event *le)
     struct audit *a = ctx;
     struct tl_line line;
     struct tl_error err;
-    const struct arb_result *r = &a->res.r;
     int8_t before[2];
     int rc;
 
@@ -263,71 +341,11 @@ static int audit_event(void *ctx, const struct ledger_event *le)
          audit__money_claims(a, le->id) != 0)) {
         return 1;
     }
-    if (r->deal_started) {
-        a->deals++;             /* once a deal: it may be reported again */
-    }
-    if (r->struck) {
-        char text[TL_LINE_MAX];
-
-        a->strikes++;
-        a->sink->strike(a->sink_ctx, a->source, le->line, a->sitting,
-                        tl_format_event(&r->struck_line, text,
-                                        sizeof(text)));
-    }
-    for (int s = 0; s < 2; s++) {
-        if (r->penalty[s] > 0) {
-            audit__tally(a, a->who, s)->won += r->penalty[s];
-        } else {
-            audit__tally(a, a->who, s)->lost -= r->penalty[s];
-        }
-    }
-    switch (line.ev.kind) {
-    case EV_TURN:
-        after_turn_up(a, &line.ev);
-        break;
-    case EV_ACCEPT:
-    case EV_REFUSE:
-        if (r->n_rulings == 0 || r->rulings[0].remedy != REM_NOT_ALLOWED) {
-            struct audit_tally *dealer =
-                audit__tally(a, a->who, line.ev.actor);
-            struct audit_tally *elder =
-                audit__tally(a, a->who, 1 - line.ev.actor);
-
-            dealer->answered++;
-            elder->proposed++;
-            if (line.ev.kind == EV_ACCEPT) {
-                dealer->accepted++;
-                elder->proposed_accepted++;
-            }
-        }
-        break;
-    case EV_FOUND_HOLDS:
-        a->counted[(int)line.ev.target] = true;
-        break;
-    case EV_ELECT:
-        mark_answered(a, &line.ev);
-        break;
-    default:
-        break;
-    }
+    tally_action(a, le, &line);
     if (keep_event(a, le, line.ev.kind) != 0) {
         return 1;
     }
-    if (a->sink->action != NULL) {
-        struct audit_action act = {
-            .sitting = a->sitting,
-            .event = le->id,
-            .line = le->line,
-            .text = le->text,
-            .ev = &line.ev,
-            .res = &a->res,
-            .arb = a->arb,
-            .seated = {a->who[0] >= 0 ? a->names_of[a->who[0]].id : NULL,
-                       a->who[1] >= 0 ? a->names_of[a->who[1]].id : NULL},
-        };
-
-        a->sink->action(a->sink_ctx, &act);
-    }
+    tell_action(a, le, &line);
     return 0;
 }
 

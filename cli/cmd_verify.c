@@ -166,6 +166,96 @@ out:
     return rc;
 }
 
+/* verify_log - `--log EXPORT`: the exported log's actions compared line
+ * by line with the ledger's sitting it names (l, db), and its `=` lines
+ * checked.  Returns 0 (it matches and agrees), 1 (a finding, printed) or
+ * -1 (it cannot be read or is no export: said on stderr). */
+static int verify_log(struct ledger *l, const char *db, const char *log)
+{
+    struct log_check lc;
+    int rc = 0;
+
+    memset(&lc, 0, sizeof(lc));
+    lc.name = log;
+    lc.fp = open_log("verify", log);
+    if (lc.fp == stdin) {
+        fprintf(stderr, "ecarte verify: expected an exported log file "
+                "for --log (it is read twice), found standard input\n");
+    }
+    if (lc.fp == NULL || lc.fp == stdin) {
+        close_log(lc.fp);
+        return -1;
+    }
+    if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
+        0) {
+        /* not an export: bad input, not a finding about the ledger */
+        fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
+                "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
+                "written by ecarte export), found none\n",
+                log);
+        fclose(lc.fp);
+        return -1;
+    }
+    rewind(lc.fp);
+    if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
+        ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+        tl_reader_close(lc.rd);
+        fclose(lc.fp);
+        return -1;
+    }
+    if (lc.bad_line == 0 && lc.done) {
+        char extra[TL_LINE_MAX];
+        int line_no = 0;
+
+        /* nothing may follow the head: it is not in the chain */
+        if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
+            lc.bad_line = line_no;
+            snprintf(lc.want, sizeof(lc.want),
+                     "nothing: the chain head %.16s... ends before it",
+                     lc.head);
+        }
+    }
+    tl_reader_close(lc.rd);
+    fclose(lc.fp);
+    if (lc.bad_line != 0 && !lc.head_seen) {
+        printf("%s: not an export of this ledger's sitting %lld: its "
+               "chain head %.16s... is no event of that sitting (the log "
+               "was exported from another ledger, or events were "
+               "changed)",
+               log, (long long)lc.sitting, lc.head);
+        if (lc.bad_line > 0) {
+            printf("; they part at line %d, where the ledger has "
+                   "\"%s\"",
+                   lc.bad_line, lc.want);
+        }
+        printf("\n");
+        rc = 1;
+    } else if (lc.bad_line > 0) {
+        printf("%s:%d: differs from the ledger, which has \"%s\"\n", log,
+               lc.bad_line, lc.want);
+        rc = 1;
+    } else if (lc.bad_line < 0) {
+        printf("%s: ends after %lld events, before its chain head "
+               "%.16s...: events were removed from it (the ledger goes on "
+               "with \"%s\")\n",
+               log, (long long)lc.compared, lc.head, lc.want);
+        rc = 1;
+    } else if (!lc.done) {
+        printf("%s: its chain head %s is not the ledger's sitting %lld "
+               "(events missing or added)\n",
+               log, lc.head, (long long)lc.sitting);
+        rc = 1;
+    } else {
+        bool agree = false;
+
+        printf("%s: matches the ledger: %lld events up to head %s\n",
+               log, (long long)lc.compared, lc.head);
+        rc = check_claims(log, &agree) == 0 && agree ? 0 : 1;
+    }
+    return rc;
+}
+
 /* The findings of `ecarte verify`, printed as they come. */
 struct verify_print {
     struct output *o;
@@ -258,88 +348,10 @@ int cmd_verify(int argc, char **argv)
     }
     rc = 0;
     if (log != NULL) {
-        struct log_check lc;
-
-        memset(&lc, 0, sizeof(lc));
-        lc.name = log;
-        lc.fp = open_log("verify", log);
-        if (lc.fp == stdin) {
-            fprintf(stderr, "ecarte verify: expected an exported log file "
-                    "for --log (it is read twice), found standard input\n");
-        }
-        if (lc.fp == NULL || lc.fp == stdin) {
-            close_log(lc.fp);
+        rc = verify_log(l, db, log);
+        if (rc < 0) {
             ledger_close(l);
             return EXIT_BAD_INPUT;
-        }
-        if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
-            0) {
-            /* not an export: bad input, not a finding about the ledger */
-            fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
-                    "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
-                    "written by ecarte export), found none\n",
-                    log);
-            fclose(lc.fp);
-            ledger_close(l);
-            return EXIT_BAD_INPUT;
-        }
-        rewind(lc.fp);
-        if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
-            ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
-            fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
-            tl_reader_close(lc.rd);
-            fclose(lc.fp);
-            ledger_close(l);
-            return EXIT_BAD_INPUT;
-        }
-        if (lc.bad_line == 0 && lc.done) {
-            char extra[TL_LINE_MAX];
-            int line_no = 0;
-
-            /* nothing may follow the head: it is not in the chain */
-            if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
-                lc.bad_line = line_no;
-                snprintf(lc.want, sizeof(lc.want),
-                         "nothing: the chain head %.16s... ends before it",
-                         lc.head);
-            }
-        }
-        tl_reader_close(lc.rd);
-        fclose(lc.fp);
-        if (lc.bad_line != 0 && !lc.head_seen) {
-            printf("%s: not an export of this ledger's sitting %lld: its "
-                   "chain head %.16s... is no event of that sitting (the log "
-                   "was exported from another ledger, or events were "
-                   "changed)",
-                   log, (long long)lc.sitting, lc.head);
-            if (lc.bad_line > 0) {
-                printf("; they part at line %d, where the ledger has "
-                       "\"%s\"",
-                       lc.bad_line, lc.want);
-            }
-            printf("\n");
-            rc = 1;
-        } else if (lc.bad_line > 0) {
-            printf("%s:%d: differs from the ledger, which has \"%s\"\n", log,
-                   lc.bad_line, lc.want);
-            rc = 1;
-        } else if (lc.bad_line < 0) {
-            printf("%s: ends after %lld events, before its chain head "
-                   "%.16s...: events were removed from it (the ledger goes on "
-                   "with \"%s\")\n",
-                   log, (long long)lc.compared, lc.head, lc.want);
-            rc = 1;
-        } else if (!lc.done) {
-            printf("%s: its chain head %s is not the ledger's sitting %lld "
-                   "(events missing or added)\n",
-                   log, lc.head, (long long)lc.sitting);
-            rc = 1;
-        } else {
-            bool agree = false;
-
-            printf("%s: matches the ledger: %lld events up to head %s\n",
-                   log, (long long)lc.compared, lc.head);
-            rc = check_claims(log, &agree) == 0 && agree ? 0 : 1;
         }
     }
     ledger_close(l);

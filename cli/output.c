@@ -556,23 +556,7 @@ void output_game(struct output *o, const char *source, int line,
 void output_game_reopened(struct output *o, const char *source, int line,
                           int game, enum arb_reopen why)
 {
-    static const struct {
-        const char *reason;     /* the JSON word */
-        const char *law;        /* the law or rule, NULL for none */
-        const char *text;       /* the words */
-    } whys[] = {
-        [ARB_REOPEN_OVERSCORE] = {"overscore", "L51",
-                                  "the points that won it were taken down "
-                                  "(L51)"},
-        [ARB_REOPEN_STRUCK] = {"struck", NULL,
-                               "the line that won it was struck"},
-        [ARB_REOPEN_FALSE_KING] = {"false-king", "L25",
-                                   "the king announced that won it was not "
-                                   "the announcer's (L25)"},
-        [ARB_REOPEN_KING_WITHDRAWN] = {"king-withdrawn", "L25",
-                                       "the king announced that won it was "
-                                       "withdrawn in time (L25)"},
-    };
+    struct arb_reopen_words w = arbiter_reopen_words(why);
 
     if (o != NULL && o->quiet) {
         return;
@@ -586,9 +570,9 @@ void output_game_reopened(struct output *o, const char *source, int line,
         bind_text(st, 1, source);
         sqlite3_bind_int(st, 2, line);
         sqlite3_bind_int(st, 3, game);
-        bind_text(st, 4, whys[why].reason);
-        if (whys[why].law != NULL) {
-            bind_text(st, 5, whys[why].law);
+        bind_text(st, 4, w.reason);
+        if (w.law != NULL) {
+            bind_text(st, 5, w.law);
         } else {
             sqlite3_bind_null(st, 5);
         }
@@ -596,7 +580,7 @@ void output_game_reopened(struct output *o, const char *source, int line,
         return;
     }
     fprintf(o->fp, "%s:%d: game %d is not won after all: %s; it goes on\n",
-            source, line, game, whys[why].text);
+            source, line, game, w.text);
 }
 
 void output_scoresheet_row(struct output *o,

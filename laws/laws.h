@@ -638,6 +638,15 @@ const char *law_window_words(enum law_window w);
 /* law_role_words - who role r is, in words ("the dealer"); "" for none. */
 const char *law_role_words(enum law_role r);
 
+/* laws_count_law - the law of a hand found with a wrong count at the
+ * turn-up: elder hand's (L15 too many, L16 too few) or the dealer's (L17,
+ * L18), as long_hand says. */
+enum law_id laws_count_law(bool elder, bool long_hand);
+
+/* laws_mark_law - the law of a mark that differs from what was due: an
+ * overscore (L51) or a score forgotten (L50). */
+enum law_id laws_mark_law(bool overscore);
+
 /* law_id_ranges - the ids of the registry as ranges, in its order
  * ("L1-L51, PL1-PL5, MD1-MD5, ..."), into buf of n bytes (cut short if it
  * does not fit); returns buf.  For messages naming what a law id may be. */
