@@ -1,9 +1,14 @@
 /* test_cases.c - the scenario driver: `ecarte check` on every log of
- * tests/cases and tests/cases/variants (no finding allowed, --strict), on
- * every deliberately wrong log of tests/cases/bad (a finding required), on
- * the shipped examples, on the reference records of ../shared/records and
- * on the variant logs of ../shared/variants (read in place; each of their
- * `=` lines altered in turn must be a finding). */
+ * tests/cases, tests/cases/variants and tests/cases/systems (no finding
+ * allowed, --strict; each `=` line of a systems log altered in turn must be
+ * a finding), on every deliberately wrong log of tests/cases/bad (a finding
+ * required), on the shipped examples, and, where they are present beside
+ * the source tree, on the reference records of ../shared/records and on the
+ * variant logs of ../shared/variants (read in place; each of their `=`
+ * lines altered in turn must be a finding).  tests/cases/systems holds the
+ * repository's own worked sittings of every preset, modern switch group
+ * and format (docs/variants.md), so that a clone tests the same kinds of
+ * sittings as the shared logs. */
 #include "tests/harness.h"
 
 #include <dirent.h>
@@ -249,17 +254,17 @@ static void cases__variant_cases_print_rubber_value_and_notes(void **state)
     assert_int_equal(bad, 0);
 }
 
-/* profile_log - is name one of the worked cases of the Meyers, Polish and
- * modern profiles (VARIANTS.md 2-4: my_*, pl_*, md_*)?  The chouette, pool
- * and gallery logs wait for their formats. */
+/* profile_log - is name one of the shared worked cases of the Meyers,
+ * Polish and modern profiles (my_*, pl_*, md_*; docs/variants.md, "The
+ * presets" and "The modern switches")? */
 static bool profile_log(const char *name)
 {
     return strncmp(name, "my_", 3) == 0 || strncmp(name, "pl_", 3) == 0 ||
            strncmp(name, "md_", 3) == 0;
 }
 
-/* sitting_log - a log of a sitting of more than two: chouette, pool,
- * gallery (VARIANTS.md 5-7). */
+/* sitting_log - a shared log of a sitting of more than two: chouette,
+ * pool, gallery (docs/variants.md, "Tables of three or more"). */
 static bool sitting_log(const char *name)
 {
     return strncmp(name, "ch_", 3) == 0 || strncmp(name, "po_", 3) == 0 ||
@@ -280,7 +285,8 @@ static bool shared_variants(char *dir, size_t n)
 
     if (p == NULL) {
         printf("  SKIPPED: ../shared/variants is not beside the source tree; "
-               "the shared variant logs (VARIANTS.md 2-4) are not checked\n");
+               "the shared variant logs are not checked (tests/cases/systems "
+               "holds the repository's own)\n");
         return false;
     }
     snprintf(dir, n, "%s", p);
@@ -577,7 +583,7 @@ static void cases__shared_variant_scores_and_rulings_altered_are_findings(
     assert_int_equal(bad, 0);
 }
 
-/* `= value N` (VARIANTS.md 1.5) is compared like `= score`: every value
+/* `= value N` (docs/format.md) is compared like `= score`: every value
  * line of the shared variant logs, raised by one, is a finding. */
 static void cases__shared_variant_values_altered_are_findings(void **state)
 {
@@ -590,7 +596,7 @@ static void cases__shared_variant_values_altered_are_findings(void **state)
     assert_int_equal(bad, 0);
 }
 
-/* The sitting's `=` lines (VARIANTS.md 1.5) are compared like `= score`:
+/* The sitting's `=` lines (docs/format.md) are compared like `= score`:
  * every `= settle` of the shared logs with money moved between two of its
  * persons, every `= roles` with two persons swapped, every `= pool` and
  * `= bets` raised by one, is a finding. */
@@ -641,6 +647,156 @@ static void cases__sitting_cases_altered_are_findings(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The kinds of sitting tests/cases/systems must hold (docs/variants.md):
+ * a log whose Laws and Format tags say so, for each preset, each group of
+ * the modern switches and each format. */
+static const struct {
+    const char *tag;            /* "Laws" or "Format" */
+    const char *words;          /* a piece of its value */
+    const char *what;           /* for the message */
+} systems_kinds[] = {
+    {"Laws", "\"london\"", "the london preset"},
+    {"Laws", "\"meyers1889", "the meyers1889 preset"},
+    {"Laws", "\"polish", "the polish preset"},
+    {"Laws", "jack-veto=yes", "the jack veto"},
+    {"Laws", "doubling=yes", "doubling"},
+    {"Laws", "offer-point=", "offering the point"},
+    {"Laws", "rank=ace-high", "ace-high"},
+    {"Laws", "king-bonus=ace", "the bonus on the ace"},
+    {"Laws", "game=7", "a target of 7"},
+    {"Format", "\"chouette", "a chouette"},
+    {"Format", "\"pool\"", "a pool"},
+    {"Format", "pool-run=3", "a pool run of three"},
+    {"Format", "\"gallery\"", "a French gallery"},
+    {"Format", "style=english", "an English gallery"},
+    {"Format", "bet-match=tableau; levy=", "a tableau with a levy"},
+};
+
+/* systems_dir - tests/cases/systems into dir (n bytes). */
+static const char *systems_dir(char *dir, size_t n)
+{
+    return harness_path("tests/cases/systems", dir, n);
+}
+
+/* has_tag - does text hold the tag line [tag "...words..."]? */
+static bool has_tag(const char *text, const char *tag, const char *words)
+{
+    char open[64];
+    size_t len;
+
+    len = (size_t)snprintf(open, sizeof(open), "\n[%s ", tag);
+    for (const char *at = strstr(text, open); at != NULL;
+         at = strstr(at + 1, open)) {
+        size_t line = strcspn(at + 1, "\n");
+        const char *w = strstr(at + len, words);
+
+        if (w != NULL && w < at + 1 + line) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void cases__every_system_log_checks_clean(void **state)
+{
+    char dir[4096];
+    int bad = 0;
+    int n;
+
+    (void)state;
+    n = each_log(systems_dir(dir, sizeof(dir)), must_be_clean, &bad);
+    printf("  %d system log(s), %d not clean\n", n, bad);
+    assert_true(n >= 14);
+    assert_int_equal(bad, 0);
+}
+
+/* Each kind of sitting of systems_kinds has a log in tests/cases/systems. */
+static void cases__system_logs_cover_every_preset_and_format(void **state)
+{
+    char dir[4096];
+    bool seen[sizeof(systems_kinds) / sizeof(systems_kinds[0])] = {false};
+    DIR *d;
+    struct dirent *e;
+    int missing = 0;
+
+    (void)state;
+    d = opendir(systems_dir(dir, sizeof(dir)));
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[8192];
+        size_t len = strlen(e->d_name);
+        char *text;
+        char *nl;
+
+        if (len < 8 || strcmp(e->d_name + len - 7, ".ecarte") != 0) {
+            continue;
+        }
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        text = slurp(path);
+        /* a leading newline, so that the first line is found as the rest */
+        nl = malloc(strlen(text) + 2);
+        assert_non_null(nl);
+        nl[0] = '\n';
+        strcpy(nl + 1, text);
+        for (size_t k = 0; k < sizeof(seen) / sizeof(seen[0]); k++) {
+            seen[k] = seen[k] || has_tag(nl, systems_kinds[k].tag,
+                                         systems_kinds[k].words);
+        }
+        free(nl);
+        free(text);
+    }
+    closedir(d);
+    for (size_t k = 0; k < sizeof(seen) / sizeof(seen[0]); k++) {
+        if (!seen[k]) {
+            printf("  no log of tests/cases/systems shows %s ([%s] with "
+                   "%s)\n",
+                   systems_kinds[k].what, systems_kinds[k].tag,
+                   systems_kinds[k].words);
+            missing++;
+        }
+    }
+    assert_int_equal(missing, 0);
+}
+
+/* Every `=` line of every log of tests/cases/systems, altered in each way
+ * that applies to it (a score, a ruling's law, a hand's value, a
+ * settlement, the roles, the pool, the bets), is a finding. */
+static void cases__system_lines_altered_are_findings(void **state)
+{
+    static const enum alter hows[] = {ALTER_SCORE_A, ALTER_SCORE_B,
+                                      ALTER_RULING,  ALTER_VALUE,
+                                      ALTER_SETTLE,  ALTER_ROLES,
+                                      ALTER_POOL,    ALTER_BETS};
+    const struct harness_tmp *t = *state;
+    char dir[4096];
+    DIR *d;
+    struct dirent *e;
+    int copies = 0;
+    int bad = 0;
+    int logs = 0;
+
+    d = opendir(systems_dir(dir, sizeof(dir)));
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        char path[8192];
+        size_t len = strlen(e->d_name);
+
+        if (len < 8 || strcmp(e->d_name + len - 7, ".ecarte") != 0) {
+            continue;
+        }
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        alter_each(path, t->log, hows, sizeof(hows) / sizeof(hows[0]),
+                   &copies, &bad);
+        logs++;
+    }
+    closedir(d);
+    printf("  %d system log(s), %d altered copies, %d not reported\n", logs,
+           copies, bad);
+    assert_true(logs >= 14);
+    assert_true(copies >= 200);
+    assert_int_equal(bad, 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -649,6 +805,11 @@ int run_tests(void)
         cmocka_unit_test(cases__examples_check_clean),
         cmocka_unit_test(cases__shared_records_check_clean),
         cmocka_unit_test(cases__every_variant_case_checks_clean),
+        cmocka_unit_test(cases__every_system_log_checks_clean),
+        cmocka_unit_test(cases__system_logs_cover_every_preset_and_format),
+        cmocka_unit_test_setup_teardown(
+            cases__system_lines_altered_are_findings, harness_tmp_setup,
+            harness_tmp_teardown),
         cmocka_unit_test(cases__variant_cases_print_rubber_value_and_notes),
         cmocka_unit_test(cases__shared_variant_logs_check_clean),
         cmocka_unit_test(cases__shared_sitting_logs_check_clean),
