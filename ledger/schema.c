@@ -189,7 +189,7 @@ const char *const ledger__schema_sql[] = {
     "    0, 0);\n"
     "\n",
 
-    "-- The sitting above the two seats (VARIANTS.md 1.3, 5-7): schema\n"
+    "-- The sitting above the two seats (docs/variants.md, \"Tables of three or more\"): schema\n"
     "-- version 3 added the tables below; open.c (migrate_2_3) adds them to a\n"
     "-- version 2 file opened for writing.  A person of a sitting, known by\n"
     "-- his ID, declared by event event_id.\n"

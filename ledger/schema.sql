@@ -166,7 +166,7 @@ INSERT INTO chain (id, head, n_events, last_id) VALUES (1,
     '0000000000000000000000000000000000000000000000000000000000000000',
     0, 0);
 
--- The sitting above the two seats (VARIANTS.md 1.3, 5-7): schema
+-- The sitting above the two seats (docs/variants.md, "Tables of three or more"): schema
 -- version 3 added the tables below; open.c (migrate_2_3) adds them to a
 -- version 2 file opened for writing.  A person of a sitting, known by
 -- his ID, declared by event event_id.
