@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,42 @@ void output_close(struct output *o)
 bool output_json(const struct output *o)
 {
     return o != NULL && o->json;
+}
+
+/* emit - step statement k (bound by the caller) and print its one row. */
+static void emit(struct output *o, enum json_kind k);
+
+/* emitf - bind the parameters of statement k from types ('t' a text, NULL
+ * as JSON null; 'i' an int; 'I' an int64_t), then emit it. */
+static void emitf(struct output *o, enum json_kind k, const char *types,
+                  ...)
+{
+    sqlite3_stmt *st = o->stmt[k];
+    va_list ap;
+
+    va_start(ap, types);
+    for (int i = 0; types[i] != '\0'; i++) {
+        switch (types[i]) {
+        case 't': {
+            const char *t = va_arg(ap, const char *);
+
+            if (t == NULL) {
+                sqlite3_bind_null(st, i + 1);
+            } else {
+                sqlite3_bind_text(st, i + 1, t, -1, SQLITE_TRANSIENT);
+            }
+            break;
+        }
+        case 'I':
+            sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t));
+            break;
+        default:
+            sqlite3_bind_int(st, i + 1, va_arg(ap, int));
+            break;
+        }
+    }
+    va_end(ap);
+    emit(o, k);
 }
 
 /* emit - step statement k (bound by the caller) and print its one row. */
@@ -384,16 +421,8 @@ void output_mark(struct output *o, const char *source, int line,
         snprintf(transfers + used, sizeof(transfers) - used, "}");
     }
     {
-        sqlite3_stmt *st = o->stmt[J_MARK];
-
-        bind_text(st, 1, kinds[m->kind]);
-        bind_text(st, 2, source);
-        sqlite3_bind_int(st, 3, line);
-        sqlite3_bind_int(st, 4, m->game);
-        bind_text(st, 5, m->reason[0] != '\0' ? m->reason : NULL);
-        bind_text(st, 6, m->text);
-        bind_text(st, 7, transfers);
-        emit(o, J_MARK);
+        emitf(o, J_MARK, "ttiittt", kinds[m->kind], source, line, m->game,
+              m->reason[0] != '\0' ? m->reason : NULL, m->text, transfers);
     }
 }
 
@@ -404,13 +433,7 @@ void output_balance(struct output *o, int64_t sitting, const char *person,
         return;
     }
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_BALANCE];
-
-        sqlite3_bind_int64(st, 1, sitting);
-        bind_text(st, 2, person);
-        bind_text(st, 3, name);
-        sqlite3_bind_int(st, 4, balance);
-        emit(o, J_BALANCE);
+        emitf(o, J_BALANCE, "Itti", sitting, person, name, balance);
         return;
     }
     fprintf(o->fp, "  %-12s %-24s %+d\n", person, name != NULL ? name : "",
@@ -424,17 +447,8 @@ void output_audit_person(struct output *o, const char *person,
     bool all = strcmp(role, "all") == 0;
 
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_PERSON];
-
-        bind_text(st, 1, person);
-        bind_text(st, 2, name);
-        bind_text(st, 3, role);
-        sqlite3_bind_int(st, 4, t->games);
-        sqlite3_bind_int(st, 5, t->won);
-        sqlite3_bind_int(st, 6, t->lost);
-        sqlite3_bind_int64(st, 7, t->money_won);
-        sqlite3_bind_int64(st, 8, t->money_lost);
-        emit(o, J_PERSON);
+        emitf(o, J_PERSON, "tttiiiII", person, name, role, t->games, t->won,
+              t->lost, t->money_won, t->money_lost);
         return;
     }
     fprintf(o->fp, "person %s (%s) %s %s: %d game(s), won %d, lost %d; "
@@ -464,15 +478,8 @@ void output_finding(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_FINDING];
-
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        bind_text(st, 3, kind);
-        bind_text(st, 4, expected);
-        bind_text(st, 5, found);
-        bind_text(st, 6, message);
-        emit(o, J_FINDING);
+        emitf(o, J_FINDING, "titttt", source, line, kind, expected, found,
+              message);
         return;
     }
     fprintf(o->fp, "%s:%d: %s\n", source, line, message);
@@ -488,21 +495,10 @@ void output_deal(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_DEAL];
-
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        sqlite3_bind_int(st, 3, d->game);
-        sqlite3_bind_int(st, 4, d->number);
-        bind_text(st, 5, seat_text(d->dealer));
-        bind_text(st, 6, d->is_void ? "true" : "false");
-        sqlite3_bind_int(st, 7, d->tricks[0]);
-        sqlite3_bind_int(st, 8, d->tricks[1]);
-        sqlite3_bind_int(st, 9, d->points[0]);
-        sqlite3_bind_int(st, 10, d->points[1]);
-        sqlite3_bind_int(st, 11, score[0]);
-        sqlite3_bind_int(st, 12, score[1]);
-        emit(o, J_DEAL);
+        emitf(o, J_DEAL, "tiiittiiiiii", source, line, d->game, d->number,
+              seat_text(d->dealer), d->is_void ? "true" : "false",
+              d->tricks[0], d->tricks[1], d->points[0], d->points[1], score[0],
+              score[1]);
         return;
     }
     if (d->is_void) {
@@ -533,17 +529,9 @@ void output_game(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_GAME];
-
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        sqlite3_bind_int(st, 3, g->number);
-        bind_text(st, 4, seat_text(g->winner));
-        sqlite3_bind_int(st, 5, g->points[0]);
-        sqlite3_bind_int(st, 6, g->points[1]);
-        sqlite3_bind_int(st, 7, g->value);
-        bind_text(st, 8, g->rubber_over ? seat_text(g->rubber_winner) : NULL);
-        emit(o, J_GAME);
+        emitf(o, J_GAME, "tiitiiit", source, line, g->number,
+              seat_text(g->winner), g->points[0], g->points[1], g->value,
+              g->rubber_over ? seat_text(g->rubber_winner) : NULL);
         return;
     }
     fprintf(o->fp, "%s:%d: game %d won by %c, A %d B %d (%s)%s%s\n", source,
@@ -634,17 +622,8 @@ void output_audit_finding(struct output *o, const char *source, int line,
                           const char *message)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_AUDIT];
-
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        sqlite3_bind_int64(st, 3, sitting);
-        sqlite3_bind_int(st, 4, deal);
-        sqlite3_bind_int64(st, 5, event);
-        bind_text(st, 6, law[0] ? law : NULL);
-        bind_text(st, 7, kind);
-        bind_text(st, 8, message);
-        emit(o, J_AUDIT);
+        emitf(o, J_AUDIT, "tiIiIttt", source, line, sitting, deal, event,
+              law[0] ? law : NULL, kind, message);
         return;
     }
     fprintf(o->fp, "%s:%d: deal %d, event %lld: %s%s%s: %s\n", source, line,
@@ -688,16 +667,8 @@ void output_verify(struct output *o, const char *db, bool verified,
                    int64_t sittings, int64_t findings)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_VERIFY];
-
-        bind_text(st, 1, db);
-        bind_text(st, 2, verified ? "true" : "false");
-        sqlite3_bind_int(st, 3, version);
-        sqlite3_bind_int64(st, 4, events);
-        bind_text(st, 5, head);
-        sqlite3_bind_int64(st, 6, sittings);
-        sqlite3_bind_int64(st, 7, findings);
-        emit(o, J_VERIFY);
+        emitf(o, J_VERIFY, "ttiItII", db, verified ? "true" : "false", version,
+              events, head, sittings, findings);
         return;
     }
     if (verified) {
@@ -749,23 +720,13 @@ void output_audit_irregularity(struct output *o, const char *source,
                                const char *person)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_IRREGULAR];
         char opts[200];
 
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        sqlite3_bind_int64(st, 3, sitting);
-        sqlite3_bind_int(st, 4, deal);
-        sqlite3_bind_int64(st, 5, event);
-        bind_text(st, 6, laws_get(r->law)->id);
-        bind_text(st, 7, seat_text(r->offender));
-        bind_text(st, 8, seat_text(r->elector));
-        bind_text(st, 9, options_json(r->options, opts, sizeof(opts)));
-        bind_text(st, 10, remedy_name(r->remedy));
-        bind_text(st, 11, r->note);
-        bind_text(st, 12, status);
-        bind_text(st, 13, person);
-        emit(o, J_IRREGULAR);
+        emitf(o, J_IRREGULAR, "tiIiItttttttt", source, line, sitting, deal,
+              event, laws_get(r->law)->id, seat_text(r->offender),
+              seat_text(r->elector),
+              options_json(r->options, opts, sizeof(opts)),
+              remedy_name(r->remedy), r->note, status, person);
         return;
     }
     fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s%s%s"
@@ -779,25 +740,13 @@ void output_audit_player(struct output *o, const char *person,
                          const struct audit_tally *t)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_PLAYER];
         char obj[800];
 
         by_law_object(by_law, obj, sizeof(obj));
-        bind_text(st, 1, name);
-        sqlite3_bind_int(st, 2, t->irregular);
-        bind_text(st, 3, obj);
-        sqlite3_bind_int(st, 4, t->won);
-        sqlite3_bind_int(st, 5, t->lost);
-        sqlite3_bind_int(st, 6, t->dealt);
-        sqlite3_bind_int(st, 7, t->kings_turned);
-        sqlite3_bind_int(st, 8, t->known_hands);
-        sqlite3_bind_int(st, 9, t->held_king);
-        sqlite3_bind_int(st, 10, t->answered);
-        sqlite3_bind_int(st, 11, t->accepted);
-        bind_text(st, 12, person);
-        sqlite3_bind_int(st, 13, t->proposed);
-        sqlite3_bind_int(st, 14, t->proposed_accepted);
-        emit(o, J_PLAYER);
+        emitf(o, J_PLAYER, "titiiiiiiiitii", name, t->irregular, obj, t->won,
+              t->lost, t->dealt, t->kings_turned, t->known_hands, t->held_king,
+              t->answered, t->accepted, person, t->proposed,
+              t->proposed_accepted);
         return;
     }
     fprintf(o->fp, "player %s%s%s%s: %d irregularit%s%s%s%s; through the "
@@ -840,13 +789,7 @@ void output_audit_strike(struct output *o, const char *source, int line,
                          int64_t sitting, const char *struck)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_STRIKE];
-
-        bind_text(st, 1, source);
-        sqlite3_bind_int(st, 2, line);
-        sqlite3_bind_int64(st, 3, sitting);
-        bind_text(st, 4, struck);
-        emit(o, J_STRIKE);
+        emitf(o, J_STRIKE, "tiIt", source, line, sitting, struck);
         return;
     }
     fprintf(o->fp, "%s:%d: sitting %lld: strike: the scorer took back \"%s\"\n",
@@ -857,12 +800,7 @@ void output_audit_strikes(struct output *o, int64_t sitting,
                           const char *source, int strikes)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_STRIKES];
-
-        sqlite3_bind_int64(st, 1, sitting);
-        bind_text(st, 2, source);
-        sqlite3_bind_int(st, 3, strikes);
-        emit(o, J_STRIKES);
+        emitf(o, J_STRIKES, "Iti", sitting, source, strikes);
         return;
     }
     fprintf(o->fp, "sitting %lld (%s): %d strike%s by the scorer\n",
@@ -878,13 +816,8 @@ void output_audit_totals(struct output *o, const char *db, int64_t sittings,
         char obj[800];
 
         bind_text(st, 7, by_law_object(by_law, obj, sizeof(obj)));
-        bind_text(st, 1, db);
-        sqlite3_bind_int64(st, 2, sittings);
-        sqlite3_bind_int64(st, 3, deals);
-        sqlite3_bind_int64(st, 4, events);
-        sqlite3_bind_int(st, 5, findings);
-        sqlite3_bind_int(st, 6, flags);
-        emit(o, J_TOTALS);
+        emitf(o, J_TOTALS, "tIIIii", db, sittings, deals, events, findings,
+              flags);
         return;
     }
     fprintf(o->fp, "audit of %s: %lld sitting(s), %lld deals, %lld events: "
@@ -897,14 +830,7 @@ void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events)
 {
     if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_IMPORT];
-
-        bind_text(st, 1, path);
-        bind_text(st, 2, status);
-        sqlite3_bind_int64(st, 3, deals);
-        sqlite3_bind_int(st, 4, quarantined);
-        sqlite3_bind_int64(st, 5, events);
-        emit(o, J_IMPORT);
+        emitf(o, J_IMPORT, "ttIiI", path, status, deals, quarantined, events);
         return;
     }
     if (strcmp(status, "imported") != 0) {
