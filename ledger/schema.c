@@ -144,7 +144,7 @@ const char *const ledger__schema_sql[] = {
 
     "-- Raw text of deals that could not be read.  A deal quarantined in an\n"
     "-- import leaves a gap in its sitting after the event after_event; the\n"
-    "-- sitting goes on from it as the log states (cli/session.c).\n"
+    "-- sitting goes on from it as the log states (session/session_lost.c).\n"
     "CREATE TABLE quarantine (\n"
     "    id INTEGER PRIMARY KEY,\n"
     "    source TEXT NOT NULL,\n"

@@ -124,7 +124,7 @@ CREATE INDEX import_file_by_sitting ON import_file (sitting_id);
 
 -- Raw text of deals that could not be read.  A deal quarantined in an
 -- import leaves a gap in its sitting after the event after_event; the
--- sitting goes on from it as the log states (cli/session.c).
+-- sitting goes on from it as the log states (session/session_lost.c).
 CREATE TABLE quarantine (
     id INTEGER PRIMARY KEY,
     source TEXT NOT NULL,

@@ -1,4 +1,4 @@
-/* test_html.c - the HTML writer of `ecarte report` (cli/html.c): escaping
+/* test_html.c - the HTML writer of `ecarte report` (report/html.c): escaping
  * of the five special characters, UTF-8 kept and bad bytes replaced,
  * nothing cut in half when the buffer is short, and the element helpers
  * and charts escaping what they are given. */
