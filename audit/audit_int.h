@@ -1,6 +1,6 @@
 /*
  * audit_int.h - the state of `ecarte audit` and the helpers its files
- * share (audit/*.c only).  audit.c holds the collection, the players'
+ * share (the files of audit/ only).  audit.c holds the collection, the players'
  * summaries and the statistical flags; audit_walk.c walks the ledger
  * (its sittings, then their recorded actions re-derived one by one);
  * audit_deal.c closes each deal audited and says what was wrong in it.

@@ -1,7 +1,7 @@
 /*
  * html.h - writing HTML for `ecarte report`: escaping, a few element
  * helpers, the document's frame and two inline SVG charts.  Nothing here
- * knows the game: the report (report/report*.c) says what to draw.
+ * knows the game: the report (report/) says what to draw.
  *
  * Every text that comes from outside the program (a name, a note, a log
  * line) goes through html_escape, html_put or html_putf; markup passed

@@ -1,6 +1,6 @@
 /*
  * report_int.h - the state of `ecarte report` and what its files share
- * (report/report*.c only).  report.c holds the document's
+ * (the files of report/ only).  report.c holds the document's
  * frame; report_walk.c collects what the audit's walk finds (rulings with
  * the table as it stood, findings, players) into the sections;
  * report_deal.c draws a ruling and the cards; report_sheet.c writes the

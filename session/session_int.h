@@ -1,6 +1,6 @@
 /*
  * session_int.h - the session's state and the helpers its files share
- * (session/*.c only; the public interface is session/session.h).
+ * (the files of session/ only; the public interface is session/session.h).
  *
  * A struct session runs one log through the reader, the referee and the
  * ledger.  Its files: session.c (the object, its ledger failures, the
