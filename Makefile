@@ -79,9 +79,6 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
 	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
 
-# A test of a cli/ unit links that unit's objects too.
-$(BUILD)/tests/test_html: $(BUILD)/cli/html.o
-
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.
 test check: $(PROG) $(TEST_BIN)
