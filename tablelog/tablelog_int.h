@@ -183,7 +183,7 @@ int tl__read_score(struct parser *p, int16_t score[2]);
 int tl__parse_event(struct parser *p, struct tl_line *out);
 
 /* ------------------------------------------------------------------ */
-/* The sitting's lines (sitting.c)                                      */
+/* The sitting's lines (sitting_lines.c)                                */
 /* ------------------------------------------------------------------ */
 
 /*

@@ -1,5 +1,5 @@
 /*
- * sitting.c - the lines of a sitting above the two seats (VARIANTS.md
+ * sitting_lines.c - the lines of a sitting above the two seats (VARIANTS.md
  * 1.3-1.6), read and written: the table lines person, seat, roles and
  * pool; the actions of persons (an ID first: stakes, bets, covers, ...);
  * and the `=` lines settle, pool, roles and bets.  Syntax only: whether
