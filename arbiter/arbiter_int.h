@@ -531,13 +531,21 @@ void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
 /* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
 int arbiter__right_dealer_for(const struct ctx *c);
 
-/* arbiter__gate - may the event happen with the rulings now pending?
- * Windows that the event closes take their default remedy here */
-int arbiter__gate(struct ctx *c);
-
 /* arbiter__count_from_cards - a card shown, led, played or discarded
  * outranks the count recorded (FORMAT.md) */
 int arbiter__count_from_cards(struct ctx *c);
+
+/* gate.c ----------------------------------------------------------- */
+
+/*
+ * arbiter__gate - may c's event happen now, with what waits: the action a
+ * remedy owes, the reshuffle of PL1, the answer to an offer (MD1, MD4),
+ * the election on a pending ruling?  The windows of pending rulings that
+ * the event closes lapse here, with their default (L14 the deal stands;
+ * a short hand plays short).  Returns 0, or ARB_E_PENDING with the
+ * message set naming the action expected.
+ */
+int arbiter__gate(struct ctx *c);
 
 /* elect.c ---------------------------------------------------------- */
 
