@@ -220,14 +220,14 @@ struct tl_fields {
 };
 
 /*
- * tl_event_fields - the fields of the event line l (kind TL_EVENT: a
- * table line, an action of a seat or a person, a line of the sitting)
+ * tl_event_fields - the fields of line, an event line (kind TL_EVENT: a
+ * table line, an action of a seat or a person, a line of the sitting),
  * into *out, as the ledger binds them (ledger_event_add): the line is
  * written once, and its args are the tail of that text after the verb.
- * Returns 0, or -1 if l is not an event line (every field of out is then
- * "").  Cannot fail otherwise; allocates nothing.
+ * Returns 0, or -1 if line is not an event line (every field of out is
+ * then "").  Cannot fail otherwise; allocates nothing.
  */
-int tl_event_fields(const struct tl_line *l, struct tl_fields *out);
+int tl_event_fields(const struct tl_line *line, struct tl_fields *out);
 
 /*
  * tl_format_expect_score - "= score A n B m" into buf.  Returns buf.

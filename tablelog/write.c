@@ -375,7 +375,7 @@ static void format_expect(struct sbuf *b, const struct tl_expect *x)
     }
 }
 
-/* sb_escaped - the text v with each `"` and `\\` escaped by a `\\` (a
+/* sb_escaped - the text v with each `"` and `\` escaped by a `\` (a
  * tag's value, a person's name). */
 static void sb_escaped(struct sbuf *b, const char *v)
 {
