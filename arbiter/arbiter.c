@@ -7,7 +7,6 @@
 #include "arbiter/arbiter.h"
 
 #include <assert.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,72 +30,6 @@ const char *arbiter_strerror(int code)
         return "unknown status";
     }
     return status_text[-code];
-}
-
-/* arbiter__fail - set the message on the arbiter and return code. */
-int arbiter__fail(struct ctx *c, int code, const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(c->a->errmsg, sizeof(c->a->errmsg), fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-/* arbiter__note - add a fact worth saying to the result. */
-void arbiter__note(struct ctx *c, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (c->res->n_notes >= ARB_NOTES_MAX) {
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(c->res->notes[c->res->n_notes++], ARB_NOTE_LEN, fmt, ap);
-    va_end(ap);
-}
-
-/* arbiter__cardtext - card_format(card, buf) for messages; returns buf. */
-char *arbiter__cardtext(uint8_t card, char *buf)
-{
-    return card_format(card, buf);
-}
-
-/*
- * arbiter__deal_reset - an empty deal: no dealer, a full pack of unseen
- * cards in the stock, no trump, nothing played.
- */
-void arbiter__deal_reset(struct deal_state *d)
-{
-    memset(d, 0, sizeof(*d));
-    d->dealer = SEAT_NONE;
-    d->elder = SEAT_NONE;
-    d->pack_owner = SEAT_NONE;
-    d->phase = PH_IDLE;
-    arbiter__zones_reset(&d->z);
-    d->trump = SUIT_NONE;
-    d->turn_up = CARD_NONE;
-    d->last_shuffler = SEAT_NONE;
-    d->discarded[0] = d->discarded[1] = -1;
-    d->asked = -1;
-    d->leader = SEAT_NONE;
-    d->to_play = SEAT_NONE;
-    d->claimant = SEAT_NONE;
-    d->called_suit = SUIT_NONE;
-    d->play_offence_card = CARD_NONE;
-    d->retract_card = CARD_NONE;
-    d->retract_seat = SEAT_NONE;
-    d->announced = SEAT_NONE;
-    d->late_ann_ruled = 0;
-    d->false_ann = SEAT_NONE;
-    d->first_card[0] = d->first_card[1] = (int8_t)-1;
-    d->exchange_card = CARD_NONE;
-    d->value = 1;
-    d->double_offer = SEAT_NONE;
-    d->double_acceptor = SEAT_NONE;
-    d->point_offer = SEAT_NONE;
-    d->veto_scorer = SEAT_NONE;
 }
 
 int arbiter_open(struct arbiter **out)
@@ -259,38 +192,6 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
     }
     arbiter__stretch_reset(a);
     return ARB_OK;
-}
-
-/*
- * arbiter__need_actor - the event's actor must be seat (who: "the
- * dealer", "elder hand" in the message).  Returns 0 or ARB_E_ORDER.
- */
-int arbiter__need_actor(struct ctx *c, int seat, const char *who)
-{
-    if (c->ev->actor != seat) {
-        return arbiter__fail(c, ARB_E_ORDER,
-                             "expected %s (%c) as the actor of "
-                             "\"%s\", found %c",
-                             who, seat_letter(seat), event_verb(c->ev->kind),
-                             seat_letter(c->ev->actor));
-    }
-    return 0;
-}
-
-/*
- * arbiter__need_deal - a hand must be in progress.  Returns 0 or
- * ARB_E_ORDER.
- */
-int arbiter__need_deal(struct ctx *c)
-{
-    if (!c->s->deal_on || c->d->over) {
-        return arbiter__fail(
-            c, ARB_E_ORDER,
-            "expected a deal line first, found \"%s\" with no hand "
-            "in progress",
-            event_verb(c->ev->kind));
-    }
-    return 0;
 }
 
 /*
@@ -513,14 +414,6 @@ static int step(struct ctx *c)
     }
     /* a hand ended by the event leaves no next lead to wait for */
     return arbiter__establish_offence(c, true);
-}
-
-void arbiter__result_reset(struct arb_result *out)
-{
-    memset(out, 0, offsetof(struct arb_result, previews));
-    out->n_notes = 0;
-    memset(&out->score_changed, 0,
-           sizeof(*out) - offsetof(struct arb_result, score_changed));
 }
 
 /* belief_open - the game in progress stands on a king announced from a

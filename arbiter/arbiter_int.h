@@ -10,6 +10,14 @@
 
 #include "arbiter/arbiter.h"
 
+/* A function taking a printf-style format as its argument f, its values
+ * from argument a: the compiler checks the calls. */
+#if defined(__GNUC__)
+#define ARB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ARB_PRINTF(f, a)
+#endif
+
 /* Where a card can be (the table model): the public places of
  * arbiter_places, in their order. */
 enum zone {
@@ -388,25 +396,42 @@ struct ctx {
                                    this action scores: it waits (PL5) */
 };
 
-/* arbiter.c -------------------------------------------------------- */
+/* context.c: the lowest floor, calling nothing else of the arbiter --- */
 
-/* arbiter__result_reset - an empty result (the preview texts are
- * written only for the rulings given, so they need no clearing). */
-void arbiter__result_reset(struct arb_result *out);
+/*
+ * arbiter__fail - the message made from fmt (printf-style) set on c's
+ * arbiter (arbiter_errmsg), for a refused action.  Returns code, so that
+ * a handler can `return arbiter__fail(c, ARB_E_ORDER, ...)`.
+ */
+int arbiter__fail(struct ctx *c, int code, const char *fmt, ...)
+    ARB_PRINTF(3, 4);
 
-/* arbiter__fail - set the message on the arbiter and return code */
-int arbiter__fail(struct ctx *c, int code, const char *fmt, ...);
+/*
+ * arbiter__note - a fact worth saying, made from fmt (printf-style),
+ * added to c's result (cut at ARB_NOTE_LEN); dropped when the result
+ * holds ARB_NOTES_MAX notes already.
+ */
+void arbiter__note(struct ctx *c, const char *fmt, ...)
+    ARB_PRINTF(2, 3);
 
-/* arbiter__note - add a fact worth saying to the result */
-void arbiter__note(struct ctx *c, const char *fmt, ...);
-
+/* arbiter__cardtext - card_format(card, buf) for messages (buf of
+ * CARD_TEXT_MAX bytes).  Returns buf. */
 char *arbiter__cardtext(uint8_t card, char *buf);
 
-void arbiter__deal_reset(struct deal_state *d);
-
+/*
+ * arbiter__need_actor - the event's actor must be seat (who names the
+ * role in the message: "the dealer", "elder hand").  Returns 0, or
+ * ARB_E_ORDER with the message set.
+ */
 int arbiter__need_actor(struct ctx *c, int seat, const char *who);
 
+/* arbiter__need_deal - a hand must be in progress (a deal line taken,
+ * the hand not over).  Returns 0, or ARB_E_ORDER with the message set. */
 int arbiter__need_deal(struct ctx *c);
+
+/* arbiter__result_reset - out made an empty result (the preview texts
+ * are written only for the rulings given, so they need no clearing). */
+void arbiter__result_reset(struct arb_result *out);
 
 /* cards.c ---------------------------------------------------------- */
 
@@ -506,13 +531,21 @@ void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
 /* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
 int arbiter__right_dealer_for(const struct ctx *c);
 
-/* arbiter__gate - may the event happen with the rulings now pending?
- * Windows that the event closes take their default remedy here */
-int arbiter__gate(struct ctx *c);
-
 /* arbiter__count_from_cards - a card shown, led, played or discarded
  * outranks the count recorded (FORMAT.md) */
 int arbiter__count_from_cards(struct ctx *c);
+
+/* gate.c ----------------------------------------------------------- */
+
+/*
+ * arbiter__gate - may c's event happen now, with what waits: the action a
+ * remedy owes, the reshuffle of PL1, the answer to an offer (MD1, MD4),
+ * the election on a pending ruling?  The windows of pending rulings that
+ * the event closes lapse here, with their default (L14 the deal stands;
+ * a short hand plays short).  Returns 0, or ARB_E_PENDING with the
+ * message set naming the action expected.
+ */
+int arbiter__gate(struct ctx *c);
 
 /* elect.c ---------------------------------------------------------- */
 
@@ -524,6 +557,10 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
                       size_t n);
 
 /* deal.c ----------------------------------------------------------- */
+
+/* arbiter__deal_reset - d made an empty deal: no dealer, a full pack of
+ * unseen cards in the stock, no trump, nothing played. */
+void arbiter__deal_reset(struct deal_state *d);
 
 /* arbiter__close_last_deal - before a new deal or game: the last hand's
  * open claims lapse (the played result stands) and what outlives it is

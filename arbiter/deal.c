@@ -46,6 +46,42 @@ void arbiter__close_last_deal(struct ctx *c)
     }
 }
 
+/*
+ * arbiter__deal_reset - an empty deal: no dealer, a full pack of unseen
+ * cards in the stock, no trump, nothing played.
+ */
+void arbiter__deal_reset(struct deal_state *d)
+{
+    memset(d, 0, sizeof(*d));
+    d->dealer = SEAT_NONE;
+    d->elder = SEAT_NONE;
+    d->pack_owner = SEAT_NONE;
+    d->phase = PH_IDLE;
+    arbiter__zones_reset(&d->z);
+    d->trump = SUIT_NONE;
+    d->turn_up = CARD_NONE;
+    d->last_shuffler = SEAT_NONE;
+    d->discarded[0] = d->discarded[1] = -1;
+    d->asked = -1;
+    d->leader = SEAT_NONE;
+    d->to_play = SEAT_NONE;
+    d->claimant = SEAT_NONE;
+    d->called_suit = SUIT_NONE;
+    d->play_offence_card = CARD_NONE;
+    d->retract_card = CARD_NONE;
+    d->retract_seat = SEAT_NONE;
+    d->announced = SEAT_NONE;
+    d->late_ann_ruled = 0;
+    d->false_ann = SEAT_NONE;
+    d->first_card[0] = d->first_card[1] = (int8_t)-1;
+    d->exchange_card = CARD_NONE;
+    d->value = 1;
+    d->double_offer = SEAT_NONE;
+    d->double_acceptor = SEAT_NONE;
+    d->point_offer = SEAT_NONE;
+    d->veto_scorer = SEAT_NONE;
+}
+
 /* begin_deal - a deal by dealer with pack's pack. */
 static void begin_deal(struct ctx *c, int dealer, int pack)
 {

@@ -129,42 +129,18 @@ static int lead_after_credit(struct ctx *c)
     return 0;
 }
 
-/*
- * arbiter__on_lead - `X leads C [calling S]`: a new trick (the first lead
- * begins play and ends an exchange in hand); out of turn is L40's, the
- * named suit L41's; a follower with no card concedes the trick (short
- * hand).  A card led to a trick already credited is recorded.
- * ARB_E_ORDER with a trick open or after five, ARB_E_PENDING against a
- * suit required under L41, ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
- */
-int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
+/* lead_begins_play - the first lead ends an exchange in hand and begins
+ * the play: by elder hand; by the dealer it is a lead out of turn (L40)
+ * and play has begun all the same.  Returns 0 or a status. */
+static int lead_begins_play(struct ctx *c)
 {
     struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
-    int x = ev->actor;
-    char why[200];
-    char text[CARD_TEXT_MAX];
     int rc;
 
-    (void)rs;
-    (void)n;
-    d->claimant = SEAT_NONE; /* a claim played out after all */
-    if (arbiter__is_lead_after_credit(c)) {
-        return lead_after_credit(c);
-    }
-    if ((rc = arbiter__need_deal(c)) != 0) {
-        return rc;
-    }
-    if (ev->cards[0] == CARD_UNKNOWN) {
-        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
-                             "expected the card led, found ??");
-    }
     if (d->phase == PH_EXCHANGE && (rc = arbiter__end_exchange(c)) != 0) {
         return rc;
     }
     if (d->phase == PH_TURNED) {
-        /* the first lead, by elder hand; by the dealer it is a lead out of
-         * turn (L40) and play has begun all the same */
         if (d->proposals == 0) {
             d->first = FIRST_STOOD;
         }
@@ -172,6 +148,20 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
             return rc;
         }
     }
+    return 0;
+}
+
+/* lead_allowed - a lead may come now: in the play, the last trick
+ * complete, fewer than five led, in the suit the adversary called if he
+ * did (L41: the call is then answered).  Returns 0, ARB_E_ORDER or
+ * ARB_E_PENDING. */
+static int lead_allowed(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    char text[CARD_TEXT_MAX];
+
     if (d->phase != PH_PLAY) {
         return arbiter__fail(c, ARB_E_ORDER,
                              "expected a lead in the play, found it in the %s",
@@ -204,9 +194,21 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
         }
         d->called_suit = SUIT_NONE;
     }
-    if (!d->snapped) {
-        snapshot(d);
-    }
+    return 0;
+}
+
+/* open_trick - the card led goes to the tricks and opens trick
+ * d->trick_no; a follower with no card left loses it at once (short
+ * hand).  Returns 0 or ARB_E_IMPOSSIBLE. */
+static int open_trick(struct ctx *c)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int x = ev->actor;
+    struct trick_rec *tr = NULL;
+    char why[200];
+    int rc;
+
     rc = arbiter__move(&d->z, ev->cards[0], Z_HAND(x), Z_TRICKS, why,
                        sizeof(why));
     if (rc != 0) {
@@ -215,7 +217,7 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
     d->lead_out_of_turn = x != d->leader;
     d->play_offence_card = CARD_NONE;
     d->retract_card = CARD_NONE;
-    struct trick_rec *tr = &d->tricks_rec[(int)d->trick_no++];
+    tr = &d->tricks_rec[(int)d->trick_no++];
     tr->leader = (int8_t)x;
     tr->lead = ev->cards[0];
     tr->follow = CARD_NONE;
@@ -237,6 +239,42 @@ int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
         trick_done(c);
     }
     return 0;
+}
+
+/*
+ * arbiter__on_lead - `X leads C [calling S]`: a new trick (the first lead
+ * begins play and ends an exchange in hand); out of turn is L40's, the
+ * named suit L41's; a follower with no card concedes the trick (short
+ * hand).  A card led to a trick already credited is recorded.
+ * ARB_E_ORDER with a trick open or after five, ARB_E_PENDING against a
+ * suit required under L41, ARB_E_IMPOSSIBLE for ?? or a card elsewhere.
+ */
+int arbiter__on_lead(struct ctx *c, const struct ruling *rs, int n)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int rc;
+
+    (void)rs;
+    (void)n;
+    d->claimant = SEAT_NONE; /* a claim played out after all */
+    if (arbiter__is_lead_after_credit(c)) {
+        return lead_after_credit(c);
+    }
+    if ((rc = arbiter__need_deal(c)) != 0) {
+        return rc;
+    }
+    if (ev->cards[0] == CARD_UNKNOWN) {
+        return arbiter__fail(c, ARB_E_IMPOSSIBLE,
+                             "expected the card led, found ??");
+    }
+    if ((rc = lead_begins_play(c)) != 0 || (rc = lead_allowed(c)) != 0) {
+        return rc;
+    }
+    if (!d->snapped) {
+        snapshot(d);
+    }
+    return open_trick(c);
 }
 
 /*

@@ -1,8 +1,8 @@
 /*
  * rulings.c - rulings: made from the law rows, kept pending for their
- * elector, windows closed by the event stream, remedies carried out,
- * elections and their previews, replays, and rulings proven by later
- * evidence (L25, L43).
+ * elector (their windows closed by the event stream in gate.c), remedies
+ * carried out, replays, rulings proven by later evidence (L25, L43) and
+ * counts proven by a card (arbiter__count_from_cards).
  */
 #include "arbiter/arbiter.h"
 
@@ -573,27 +573,6 @@ int arbiter__right_dealer_for(const struct ctx *c)
     return arbiter__right_dealer(c->s);
 }
 
-/* deal_stands_late - L14: a deal out of turn not put right before the
- * turn-up stands; with the wrong pack, the packs stay swapped.  Its ruling
- * was given at the deal line: the window closing is said in a note, not
- * ruled again (one irregularity, one ruling). */
-static void deal_stands_late(struct ctx *c, const struct ruling *r)
-{
-    struct deal_state *d = c->d;
-    bool swapped = d->pack_owner != d->dealer;
-
-    arbiter__note(c,
-                  "%c's deal %s was not put right before the turn-up: the "
-                  "deal stands%s (%s, ruled at its deal line)",
-                  seat_letter(r->offender),
-                  swapped ? "with the wrong pack" : "out of turn",
-                  swapped ? "; the packs stay swapped" : "",
-                  laws_get(r->law)->id);
-    if (swapped) {
-        c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* Carrying out, by remedy                                              */
 /* ------------------------------------------------------------------ */
@@ -625,22 +604,15 @@ static int set_aside_turned(struct ctx *c)
 }
 
 /*
- * arbiter__carry_out - carry out ruling r, given on c's event, v being
- * what the laws saw (before the event, or after it for evidence).  A
- * ruling with an elector waits with what its options need: the hand a
- * count concerns and by how many cards it is off, the card or suit of the
- * event.  An automatic one applies its remedy now.  The remedy decides,
- * not the law; the laws no row can describe are the exceptions above.
- * Returns 0, or a status with the message set.
+ * carry_out_exception - the laws whose carrying out no row can describe
+ * (L14, L25, L43, L38, PL1, PL5, the offers of MD1, MD3, MD4): ruling r
+ * carried out here.  Returns 1 if r's law is none of them (nothing
+ * done), else 0 or a status.
  */
-int arbiter__carry_out(struct ctx *c, struct ruling *r,
-                       const struct law_view *v)
+static int carry_out_exception(struct ctx *c, struct ruling *r,
+                               const struct law_view *v)
 {
-    const struct law *row = laws_get(r->law);
     struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
-    int seat = SEAT_NONE;
-    int off = 0;
 
     switch (r->law) {
     case LAW_14:
@@ -650,7 +622,7 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         return 0;
     case LAW_43:
         if (!v->after) {
-            d->play_offence_card = ev->cards[0];
+            d->play_offence_card = c->ev->cards[0];
         }
         revoke(c, r, revoke_trick(c, r, v));
         return 0;
@@ -668,26 +640,21 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
         offers(c, r);
         return 0;
     default:
-        break;
+        return 1;
     }
-    if (row->hand != ROLE_NOBODY) {
-        bool found = ev->kind == EV_FOUND_HOLDS;
+}
 
-        seat = found ? ev->target : arbiter__role_seat(c, row->hand, SEAT_NONE);
-        off = arbiter__off_by(d, seat, found);
-        if (!found && laws_underserved(v, seat)) {
-            d->serve_checked[seat] = true; /* its serving is judged */
-        }
-    }
-    if (r->elector != SEAT_NONE) {
-        struct pending *p = arbiter__push_pending(c, r);
+/*
+ * apply_remedy - the automatic remedy of ruling r (no elector), seat
+ * being the hand its row concerns (SEAT_NONE if none) and off by how
+ * many cards it is off.  Returns 0 or a status.
+ */
+static int apply_remedy(struct ctx *c, const struct ruling *r, int seat,
+                        int off)
+{
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
 
-        p->seat = (int8_t)seat;
-        p->n = (int8_t)off;
-        p->card = ev->n_cards > 0 ? ev->cards[0] : CARD_NONE;
-        p->suit = ev->suit;
-        return 0;
-    }
     switch (r->remedy) {
     case REM_NEW_DEAL:
         arbiter__void_deal(c);
@@ -727,6 +694,49 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
 }
 
 /*
+ * arbiter__carry_out - carry out ruling r, given on c's event, v being
+ * what the laws saw (before the event, or after it for evidence).  A
+ * ruling with an elector waits with what its options need: the hand a
+ * count concerns and by how many cards it is off, the card or suit of the
+ * event.  An automatic one applies its remedy now.  The remedy decides,
+ * not the law; the laws no row can describe are the exceptions above.
+ * Returns 0, or a status with the message set.
+ */
+int arbiter__carry_out(struct ctx *c, struct ruling *r,
+                       const struct law_view *v)
+{
+    const struct law *row = laws_get(r->law);
+    struct deal_state *d = c->d;
+    const struct table_event *ev = c->ev;
+    int seat = SEAT_NONE;
+    int off = 0;
+    int rc = carry_out_exception(c, r, v);
+
+    if (rc <= 0) {
+        return rc;
+    }
+    if (row->hand != ROLE_NOBODY) {
+        bool found = ev->kind == EV_FOUND_HOLDS;
+
+        seat = found ? ev->target : arbiter__role_seat(c, row->hand, SEAT_NONE);
+        off = arbiter__off_by(d, seat, found);
+        if (!found && laws_underserved(v, seat)) {
+            d->serve_checked[seat] = true; /* its serving is judged */
+        }
+    }
+    if (r->elector != SEAT_NONE) {
+        struct pending *p = arbiter__push_pending(c, r);
+
+        p->seat = (int8_t)seat;
+        p->n = (int8_t)off;
+        p->card = ev->n_cards > 0 ? ev->cards[0] : CARD_NONE;
+        p->suit = ev->suit;
+        return 0;
+    }
+    return apply_remedy(c, r, seat, off);
+}
+
+/*
  * arbiter__evidence - after the action: every law whose row reads
  * evidence from this event is asked again on the table as it now stands
  * (a false king proven, a past revoke proven: L25, L43), and what it
@@ -746,170 +756,6 @@ int arbiter__evidence(struct ctx *c)
 
         if (rc != 0) {
             return rc;
-        }
-    }
-    return 0;
-}
-
-/* window_closes - does event ev end the window of pending ruling p? */
-static bool window_closes(const struct ctx *c, const struct pending *p)
-{
-    const struct table_event *ev = c->ev;
-    const struct deal_state *d = c->d;
-    bool elder_acts =
-        ev->actor == d->elder &&
-        (ev->kind == EV_PROPOSE || ev->kind == EV_STAND || ev->kind == EV_LEAD);
-
-    switch (p->r.window) {
-    case WIN_BEFORE_TURN_UP:
-        return ev->kind == EV_TURN;
-    case WIN_BEFORE_TURN_OR_LOOK:
-        return ev->kind == EV_TURN || elder_acts ||
-               (ev->kind == EV_LOOK && ev->actor == d->elder);
-    case WIN_BEFORE_ELDER_LOOKS:
-        return elder_acts || (ev->kind == EV_LOOK && ev->actor == d->elder);
-    case WIN_BEFORE_ELDER_ACTS:
-        return elder_acts;
-    case WIN_BEFORE_PLAY:
-        return ev->kind == EV_LEAD || ev->kind == EV_STAND;
-    case WIN_BEFORE_NEXT_CARD:
-        return ev->kind == EV_LEAD || ev->kind == EV_PLAY;
-    case WIN_BEFORE_NEXT_LEAD:
-        return ev->kind == EV_LEAD;
-    case WIN_BEFORE_NEXT_TURN_UP:
-    case WIN_BEFORE_NEXT_CUT:
-    case WIN_GAME:
-    case WIN_NONE:
-    default:
-        return false;
-    }
-}
-
-/*
- * arbiter__gate - may the event happen with the rulings now pending?  Windows
- * that the event closes take their default remedy here.  Returns 0 or
- * ARB_E_PENDING.
- */
-int arbiter__gate(struct ctx *c)
-{
-    struct deal_state *d = c->d;
-    const struct table_event *ev = c->ev;
-
-    if (d->owed.kind != OWED_NONE) {
-        bool ok = false;
-        const char *want = "";
-
-        switch (d->owed.kind) {
-        case OWED_DISCARD:
-            ok = ev->kind == EV_DISCARD && ev->actor == d->owed.seat;
-            want = "discards";
-            break;
-        case OWED_DRAW_FROM:
-            ok = ev->kind == EV_DRAW && ev->actor == d->owed.seat;
-            want = "draws";
-            break;
-        case OWED_COMPLETE:
-            ok = (ev->kind == EV_DRAW && ev->actor == d->owed.seat) ||
-                 (ev->kind == EV_GIVE && ev->actor == d->dealer &&
-                  ev->target == d->owed.seat);
-            want = "draws";
-            break;
-        default:
-            break;
-        }
-        ok = ok || ev->kind == EV_LOOK || ev->kind == EV_SHOW;
-        if (!ok) {
-            return arbiter__fail(
-                c, ARB_E_PENDING, "expected %c %s %d (remedy of %s), found %s",
-                seat_letter(d->owed.seat), want, d->owed.n,
-                laws_get((enum law_id)d->owed.law)->id, event_verb(ev->kind));
-        }
-        return 0;
-    }
-    if (d->reshuffle_due) {
-        /* PL1: what is left of the stock may still be served; then only
-         * the reshuffle goes on (VARIANTS 3.4, 3.6). */
-        bool serving_left =
-            arbiter__drawable(c) > 0 &&
-            ((ev->kind == EV_GIVE && d->phase == PH_EXCHANGE) ||
-             (ev->kind == EV_DRAW && d->owed.kind == OWED_NONE));
-
-        if (ev->kind != EV_RESHUFFLE && ev->kind != EV_LOOK &&
-            ev->kind != EV_SHOW && !serving_left) {
-            return arbiter__fail(c, ARB_E_PENDING,
-                                 "expected %c reshuffles %d (the stock is "
-                                 "out, PL1), found %s",
-                                 seat_letter(d->dealer),
-                                 d->z.count[Z_DISCARD_A] +
-                                     d->z.count[Z_DISCARD_B],
-                                 event_verb(ev->kind));
-        }
-    }
-    if (d->double_offer != SEAT_NONE &&
-        !((ev->kind == EV_ACCEPT_DOUBLE || ev->kind == EV_DECLINE_DOUBLE) &&
-          ev->actor == SEAT_OTHER(d->double_offer)) &&
-        ev->kind != EV_LOOK && ev->kind != EV_SHOW &&
-        ev->kind != EV_OFFER_DOUBLE) {
-        return arbiter__fail(c, ARB_E_PENDING,
-                             "expected %c accepts-double or declines-double "
-                             "(MD1), found %s",
-                             seat_letter(SEAT_OTHER(d->double_offer)),
-                             event_verb(ev->kind));
-    }
-    if (d->point_offer != SEAT_NONE && d->point_answer == 0 &&
-        !((ev->kind == EV_ACCEPT_POINT || ev->kind == EV_DECLINE_POINT) &&
-          ev->actor == SEAT_OTHER(d->point_offer)) &&
-        ev->kind != EV_LOOK && ev->kind != EV_SHOW &&
-        ev->kind != EV_OFFER_POINT) {
-        return arbiter__fail(c, ARB_E_PENDING,
-                             "expected %c accepts-point or declines-point "
-                             "(MD4), found %s",
-                             seat_letter(SEAT_OTHER(d->point_offer)),
-                             event_verb(ev->kind));
-    }
-    for (int i = d->n_pending - 1; i >= 0; i--) {
-        struct pending *p = &d->pending[i];
-
-        if (ev->kind == EV_ELECT) {
-            continue;
-        }
-        if (window_closes(c, p)) {
-            struct pending closed = *p;
-            struct ruling r = closed.r;
-
-            arbiter__drop_pending(d, i);
-            if (r.law == LAW_14) {
-                deal_stands_late(c, &r);
-            } else if (r.remedy == REM_SHORT_HAND_TRICKS &&
-                       closed.seat != SEAT_NONE) {
-                /* nobody chose before the window shut: he plays short */
-                if (closed.n < 0) {
-                    arbiter__accept_short(d, closed.seat);
-                }
-                arbiter__note(c,
-                              "%s plays short: the tricks he cannot play to "
-                              "go to %s (%s)",
-                              closed.seat == d->dealer ? "the dealer"
-                                                       : "elder hand",
-                              closed.seat == d->dealer ? "elder hand"
-                                                       : "the dealer",
-                              laws_get(r.law)->id);
-            }
-            continue;
-        }
-        if (p->allow & EV_BIT(ev->kind)) {
-            continue;
-        }
-        {
-            char buf[200];
-
-            return arbiter__fail(
-                c, ARB_E_PENDING,
-                "expected %c elects %s on the pending ruling (%s), "
-                "found %s",
-                seat_letter(p->r.elector),
-                p->r.options ? "one of its options" : "nothing",
-                ruling_format(&p->r, buf, sizeof(buf)), event_verb(ev->kind));
         }
     }
     return 0;

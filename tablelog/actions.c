@@ -119,21 +119,195 @@ static int parse_elect(struct parser *p, struct table_event *ev)
     return tl__read_end(p);
 }
 
-/* parse_action - the verb and arguments of an action whose actor is read. */
+/* read_verb - the kind of action the word t names (a verb from
+ * cuts-for-deal on), EV_NONE if it names none. */
+static enum event_kind read_verb(const struct parser *p, struct token t)
+{
+    for (int k = EV_CUT_FOR_DEAL; k < EV_KIND_COUNT; k++) {
+        if (tl__tok_is(p, t, event_verb((enum event_kind)k))) {
+            return (enum event_kind)k;
+        }
+    }
+    return EV_NONE;
+}
+
+/* read_count_end - "N" (0 to a pack), into ev->n, then the end of the
+ * line (asks N, reshuffles N). */
+static int read_count_end(struct parser *p, struct table_event *ev)
+{
+    if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards", &ev->n) <
+        0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* read_card_end - "C", then the end of the line (leads, plays,
+ * takes-back, vetoes). */
+static int read_card_end(struct parser *p, struct table_event *ev)
+{
+    if (tl__read_card(p, ev) < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* parse_shuffle - "shuffles [faces-shown | below-table]" (L2). */
+static int parse_shuffle(struct parser *p, struct table_event *ev)
+{
+    struct token w = tl__next_token(p);
+
+    if (tl__tok_is(p, w, "faces-shown")) {
+        ev->flags |= EVF_FACES_SHOWN;
+    } else if (tl__tok_is(p, w, "below-table")) {
+        ev->flags |= EVF_BELOW_TABLE;
+    } else if (w.n != 0) {
+        return tl__fail_tok(p, w, "faces-shown, below-table or end of line");
+    }
+    return tl__read_end(p);
+}
+
+/* parse_cut - "cuts N [exposed C]" (L3, L7). */
+static int parse_cut(struct parser *p, struct table_event *ev)
+{
+    struct token w;
+
+    if (tl__read_number(p, 1, CARDS_IN_PACK - 1, "a cut", &ev->n) < 0) {
+        return -1;
+    }
+    w = tl__next_token(p);
+    if (w.n == 0) {
+        return 0;
+    }
+    if (!tl__tok_is(p, w, "exposed")) {
+        return tl__fail_tok(p, w, "exposed or end of line");
+    }
+    ev->flags |= EVF_EXPOSED;
+    return read_card_end(p, ev);
+}
+
+/* parse_packets - "packets 3-2" or "packets 2-3" (L8). */
+static int parse_packets(struct parser *p, struct table_event *ev)
+{
+    struct token w = tl__next_token(p);
+
+    if (tl__tok_is(p, w, "3-2")) {
+        ev->option = 3;
+    } else if (tl__tok_is(p, w, "2-3")) {
+        ev->option = 2;
+    } else {
+        return tl__fail_tok(p, w, "a packet order (3-2 or 2-3)");
+    }
+    return tl__read_end(p);
+}
+
+/* parse_counted_cards - "[Y] N [C ...]": gives (with its seat Y),
+ * discards, draws; the cards either none or N of them. */
+static int parse_counted_cards(struct parser *p, struct table_event *ev)
+{
+    if (ev->kind == EV_GIVE &&
+        tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
+        return -1;
+    }
+    if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards", &ev->n) <
+        0) {
+        return -1;
+    }
+    return tl__read_cards(p, ev, 0, ev->n);
+}
+
+/* parse_expose - "exposes C to Y" (L13, L36). */
+static int parse_expose(struct parser *p, struct table_event *ev)
+{
+    if (tl__read_card(p, ev) < 0 || tl__read_word(p, "to") < 0) {
+        return -1;
+    }
+    if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* parse_mark - "marks king" (L22) or "marks N" (points, L50). */
+static int parse_mark(struct parser *p, struct table_event *ev)
+{
+    struct token w = tl__next_token(p);
+    int v;
+
+    if (tl__tok_is(p, w, "king")) {
+        ev->kind = EV_MARK_KING;
+        return tl__read_end(p);
+    }
+    ev->kind = EV_MARK;
+    if (!tl__number_in(p, w, 1, 20, &v)) {
+        return tl__fail_tok(p, w, "king or a number of points (1 to 20)");
+    }
+    ev->n = (int16_t)v;
+    return tl__read_end(p);
+}
+
+/* parse_accept - "accepts [if-enough]" (L38). */
+static int parse_accept(struct parser *p, struct table_event *ev)
+{
+    struct token w = tl__next_token(p);
+
+    if (tl__tok_is(p, w, "if-enough")) {
+        ev->flags |= EVF_IF_ENOUGH;
+    } else if (w.n != 0) {
+        return tl__fail_tok(p, w, "if-enough or end of line");
+    }
+    return tl__read_end(p);
+}
+
+/* read_suit - the next word as a suit letter or symbol into ev->suit. */
+static int read_suit(struct parser *p, struct table_event *ev)
+{
+    struct token w = tl__next_token(p);
+    size_t n = 0;
+    char buf[8];
+    int s = SUIT_NONE;
+
+    if (w.n > 0 && w.n < sizeof(buf)) {
+        memcpy(buf, p->s + w.pos, w.n);
+        buf[w.n] = '\0';
+        s = suit_parse(buf, &n);
+    }
+    if (s == SUIT_NONE || n != w.n) {
+        return tl__fail_tok(p, w, "a suit (S, H, D or C)");
+    }
+    ev->suit = (int8_t)s;
+    return 0;
+}
+
+/* parse_lead - "leads C [calling S]" (L41). */
+static int parse_lead(struct parser *p, struct table_event *ev)
+{
+    struct token w;
+
+    if (tl__read_card(p, ev) < 0) {
+        return -1;
+    }
+    w = tl__next_token(p);
+    if (w.n == 0) {
+        return 0;
+    }
+    if (!tl__tok_is(p, w, "calling")) {
+        return tl__fail_tok(p, w, "calling or end of line");
+    }
+    if (read_suit(p, ev) < 0) {
+        return -1;
+    }
+    ev->flags |= EVF_CALLING;
+    return tl__read_end(p);
+}
+
+/* parse_action - the verb and arguments of an action whose actor is
+ * read: a dispatch on the verb to what it takes. */
 static int parse_action(struct parser *p, struct table_event *ev)
 {
     struct token t = tl__next_token(p);
-    struct token w;
-    int k;
-    int v;
 
-    ev->kind = EV_NONE;
-    for (k = EV_CUT_FOR_DEAL; k < EV_KIND_COUNT; k++) {
-        if (tl__tok_is(p, t, event_verb((enum event_kind)k))) {
-            ev->kind = (enum event_kind)k;
-            break;
-        }
-    }
+    ev->kind = read_verb(p, t);
     switch (ev->kind) {
     case EV_CUT_FOR_DEAL:
     case EV_TURN:
@@ -153,94 +327,31 @@ static int parse_action(struct parser *p, struct table_event *ev)
     case EV_OFFER_POINT:
     case EV_ACCEPT_POINT:
     case EV_DECLINE_POINT:
+    case EV_LEAVES:             /* a seat's lines of the sitting */
+    case EV_TAKES_ALL_BETS:
         return tl__read_end(p);
     case EV_RESHUFFLE:
-        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
-                            &ev->n) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+    case EV_ASK:
+        return read_count_end(p, ev);
     case EV_VETO:
-        if (tl__read_card(p, ev) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+    case EV_PLAY:
+    case EV_TAKE_BACK:
+        return read_card_end(p, ev);
     case EV_SHUFFLE:
-        w = tl__next_token(p);
-        if (tl__tok_is(p, w, "faces-shown")) {
-            ev->flags |= EVF_FACES_SHOWN;
-        } else if (tl__tok_is(p, w, "below-table")) {
-            ev->flags |= EVF_BELOW_TABLE;
-        } else if (w.n != 0) {
-            return tl__fail_tok(p, w,
-                                "faces-shown, below-table or end of line");
-        }
-        return tl__read_end(p);
+        return parse_shuffle(p, ev);
     case EV_CUT:
-        if (tl__read_number(p, 1, CARDS_IN_PACK - 1, "a cut", &ev->n) < 0) {
-            return -1;
-        }
-        w = tl__next_token(p);
-        if (w.n == 0) {
-            return 0;
-        }
-        if (!tl__tok_is(p, w, "exposed")) {
-            return tl__fail_tok(p, w, "exposed or end of line");
-        }
-        ev->flags |= EVF_EXPOSED;
-        if (tl__read_card(p, ev) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_cut(p, ev);
     case EV_PACKETS:
-        w = tl__next_token(p);
-        if (tl__tok_is(p, w, "3-2")) {
-            ev->option = 3;
-        } else if (tl__tok_is(p, w, "2-3")) {
-            ev->option = 2;
-        } else {
-            return tl__fail_tok(p, w, "a packet order (3-2 or 2-3)");
-        }
-        return tl__read_end(p);
+        return parse_packets(p, ev);
     case EV_GIVE:
-        if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
-            return -1;
-        }
-        /* fall through */
     case EV_DISCARD:
     case EV_DRAW:
-        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
-                            &ev->n) < 0) {
-            return -1;
-        }
-        return tl__read_cards(p, ev, 0, ev->n);
-    case EV_ASK:
-        if (tl__read_number(p, 0, CARDS_IN_PACK, "a number of cards",
-                            &ev->n) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_counted_cards(p, ev);
     case EV_EXPOSE:
-        if (tl__read_card(p, ev) < 0 || tl__read_word(p, "to") < 0) {
-            return -1;
-        }
-        if (tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_expose(p, ev);
     case EV_MARK_KING:
     case EV_MARK:
-        w = tl__next_token(p);
-        if (tl__tok_is(p, w, "king")) {
-            ev->kind = EV_MARK_KING;
-            return tl__read_end(p);
-        }
-        ev->kind = EV_MARK;
-        if (!tl__number_in(p, w, 1, 20, &v)) {
-            return tl__fail_tok(p, w, "king or a number of points (1 to 20)");
-        }
-        ev->n = (int16_t)v;
-        return tl__read_end(p);
+        return parse_mark(p, ev);
     case EV_UNMARK:
         if (tl__read_number(p, 1, 20, "a number of points", &ev->n) < 0) {
             return -1;
@@ -253,53 +364,11 @@ static int parse_action(struct parser *p, struct table_event *ev)
         }
         return tl__read_end(p);
     case EV_ACCEPT:
-        w = tl__next_token(p);
-        if (tl__tok_is(p, w, "if-enough")) {
-            ev->flags |= EVF_IF_ENOUGH;
-        } else if (w.n != 0) {
-            return tl__fail_tok(p, w, "if-enough or end of line");
-        }
-        return tl__read_end(p);
+        return parse_accept(p, ev);
     case EV_LEAD:
-        if (tl__read_card(p, ev) < 0) {
-            return -1;
-        }
-        w = tl__next_token(p);
-        if (w.n == 0) {
-            return 0;
-        }
-        if (!tl__tok_is(p, w, "calling")) {
-            return tl__fail_tok(p, w, "calling or end of line");
-        }
-        w = tl__next_token(p);
-        {
-            size_t n = 0;
-            char buf[8];
-            int s = SUIT_NONE;
-
-            if (w.n > 0 && w.n < sizeof(buf)) {
-                memcpy(buf, p->s + w.pos, w.n);
-                buf[w.n] = '\0';
-                s = suit_parse(buf, &n);
-            }
-            if (s == SUIT_NONE || n != w.n) {
-                return tl__fail_tok(p, w, "a suit (S, H, D or C)");
-            }
-            ev->suit = (int8_t)s;
-        }
-        ev->flags |= EVF_CALLING;
-        return tl__read_end(p);
-    case EV_PLAY:
-    case EV_TAKE_BACK:
-        if (tl__read_card(p, ev) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_lead(p, ev);
     case EV_ELECT:
         return parse_elect(p, ev);
-    case EV_LEAVES:
-    case EV_TAKES_ALL_BETS:
-        return tl__read_end(p); /* a seat's lines of the sitting */
     default:
         return tl__fail_tok(p, t, "an action (gives, plays, ...)");
     }

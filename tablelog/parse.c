@@ -7,6 +7,7 @@
  */
 #include "tablelog/tablelog.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -395,14 +396,10 @@ static void trim_end(struct parser *p)
     }
 }
 
-int tl_parse_line(const char *text, size_t len, int line_no,
-                  struct tl_line *out, struct tl_error *err)
+/* line_clear - out as an empty line numbered line_no: every field zero
+ * or NONE. */
+static void line_clear(struct tl_line *out, int line_no)
 {
-    struct tl_error scratch;
-    struct parser p;
-    const char *hash;
-    size_t bad;
-
     memset(out, 0, sizeof(*out));
     out->kind = TL_BLANK;
     out->line_no = line_no;
@@ -410,39 +407,46 @@ int tl_parse_line(const char *text, size_t len, int line_no,
     out->expect.offender = SEAT_NONE;
     out->expect.elector = SEAT_NONE;
     out->expect.remedy = REM_NONE;
+}
 
-    if (err == NULL) {
-        err = &scratch;
-    }
-    err->line = line_no;
-    err->col = 0;
-    err->msg[0] = '\0';
+/* text_fail - the message of a line that is not text, at byte i of it
+ * (0-based), into err; returns -1. */
+PRINTF_LIKE(3, 4)
+static int text_fail(struct tl_error *err, size_t i, const char *fmt, ...)
+{
+    va_list ap;
 
-    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
-        len--;
-    }
-    {
-        const char *cr = memchr(text, '\r', len);
+    err->col = (int)i + 1;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+    va_end(ap);
+    return -1;
+}
 
-        if (cr != NULL) {
-            /* a CR not at the end: a log with old Mac line ends (CR
-             * alone) would read as one line, and a comment swallow it */
-            err->col = (int)(cr - text) + 1;
-            snprintf(err->msg, sizeof(err->msg),
-                     "expected a line end (LF, or CR LF), found a CR alone "
-                     "(line ends of CR only are not read: convert the file "
-                     "to LF)");
-            return -1;
-        }
+/*
+ * check_text - the line (len bytes, its line end taken off) is text: no
+ * CR inside it, well-formed UTF-8, no control character but the tab (C0,
+ * DEL, C1).  Returns 0, or -1 with the column and message in err.
+ */
+static int check_text(const char *text, size_t len, struct tl_error *err)
+{
+    const char *cr = memchr(text, '\r', len);
+    size_t bad;
+
+    if (cr != NULL) {
+        /* a CR not at the end: a log with old Mac line ends (CR alone)
+         * would read as one line, and a comment swallow it */
+        return text_fail(err, (size_t)(cr - text),
+                         "expected a line end (LF, or CR LF), found a CR "
+                         "alone (line ends of CR only are not read: "
+                         "convert the file to LF)");
     }
     bad = tl_utf8_bad(text, len);
     if (bad < len) {
         /* the whole line, comment included, is UTF-8 text (FORMAT.md) */
-        err->col = (int)bad + 1;
-        snprintf(err->msg, sizeof(err->msg),
-                 "expected UTF-8 text, found the byte 0x%02X",
-                 (unsigned char)text[bad]);
-        return -1;
+        return text_fail(err, bad, "expected UTF-8 text, found the byte "
+                                   "0x%02X",
+                         (unsigned char)text[bad]);
     }
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
@@ -460,42 +464,73 @@ int tl_parse_line(const char *text, size_t len, int line_no,
         }
         /* a control character would reach a terminal or a page as a
          * command (an escape sequence): text has none */
-        err->col = (int)i + 1;
-        snprintf(err->msg, sizeof(err->msg),
-                 "expected text, found the control character U+%04X",
-                 cp);
+        return text_fail(err, i,
+                         "expected text, found the control character "
+                         "U+%04X",
+                         cp);
+    }
+    return 0;
+}
+
+/* parse_content - the line in p, checked as text, into out: a stamp,
+ * then a tag, a `=` line, an event, or nothing (a comment, blanks). */
+static int parse_content(struct parser *p, struct tl_line *out)
+{
+    const char *text = p->s;
+    const char *hash;
+
+    trim_end(p);
+    tl__skip_blanks(p);
+    if (p->pos < p->end && text[p->pos] == '@') {
+        if (read_stamp(p, out->stamp) < 0) {
+            return -1;
+        }
+        tl__skip_blanks(p);
+    }
+    if (p->pos < p->end && text[p->pos] == '[') {
+        return parse_tag(p, out);
+    }
+    hash = memchr(text + p->pos, '#', p->end - p->pos);
+    if (hash != NULL) {
+        p->end = (size_t)(hash - text);
+        trim_end(p);
+    }
+    if (p->pos >= p->end) {
+        if (out->stamp[0] != '\0') {
+            return tl__fail_span(p, p->end, 0, "an action or a table line");
+        }
+        return 0;
+    }
+    if (text[p->pos] == '=') {
+        p->pos++;
+        return parse_expect(p, out);
+    }
+    out->kind = TL_EVENT;
+    return tl__parse_event(p, out);
+}
+
+int tl_parse_line(const char *text, size_t len, int line_no,
+                  struct tl_line *out, struct tl_error *err)
+{
+    struct tl_error scratch;
+    struct parser p;
+
+    line_clear(out, line_no);
+    if (err == NULL) {
+        err = &scratch;
+    }
+    err->line = line_no;
+    err->col = 0;
+    err->msg[0] = '\0';
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) {
+        len--;
+    }
+    if (check_text(text, len, err) < 0) {
         return -1;
     }
     p.s = text;
     p.end = len;
     p.pos = 0;
     p.err = err;
-    trim_end(&p);
-    tl__skip_blanks(&p);
-    if (p.pos < p.end && text[p.pos] == '@') {
-        if (read_stamp(&p, out->stamp) < 0) {
-            return -1;
-        }
-        tl__skip_blanks(&p);
-    }
-    if (p.pos < p.end && text[p.pos] == '[') {
-        return parse_tag(&p, out);
-    }
-    hash = memchr(text + p.pos, '#', p.end - p.pos);
-    if (hash != NULL) {
-        p.end = (size_t)(hash - text);
-        trim_end(&p);
-    }
-    if (p.pos >= p.end) {
-        if (out->stamp[0] != '\0') {
-            return tl__fail_span(&p, p.end, 0, "an action or a table line");
-        }
-        return 0;
-    }
-    if (text[p.pos] == '=') {
-        p.pos++;
-        return parse_expect(&p, out);
-    }
-    out->kind = TL_EVENT;
-    return tl__parse_event(&p, out);
+    return parse_content(&p, out);
 }

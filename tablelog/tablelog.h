@@ -190,6 +190,45 @@ const char *tl_event_args(const struct table_event *ev, const char *text);
  */
 char *tl_format_line(const struct tl_line *l, char *buf, size_t n);
 
+#define TL_VERB_MAX 24          /* the longest event_verb and its NUL */
+#define TL_CARDS_TEXT_MAX (EVENT_CARDS_MAX * 3) /* "QS KD ...": a card's 2
+                                   characters and a space or the NUL */
+
+/*
+ * The fields of an event line as the ledger keeps them (struct
+ * ledger_event: text, stamp, actor, verb, args, cards), all
+ * NUL-terminated and owned by the struct.  args points into text: a
+ * copy of the struct by value is not to be used for args (fill it
+ * again with tl_event_fields).
+ */
+struct tl_fields {
+    char text[TL_LINE_MAX];     /* the canonical line, tl_format_line's:
+                                   "@12:01:00 A gives B 3 KS KD 8S" */
+    char stamp[TL_STAMP_MAX];   /* "12:01:00" (no '@'), "" if none */
+    char actor[TL_ID_MAX];      /* "A" or "B" for a seat's action and for
+                                   a deal line (the dealer), a person's ID
+                                   for a person's action ("ann stakes
+                                   2"), "" for the other table lines */
+    char verb[TL_VERB_MAX];     /* event_verb(ev.kind): "gives", "deal",
+                                   "found", "stakes" */
+    const char *args;           /* the words after the verb, a tail of
+                                   text: "B 3 KS KD 8S", "A pack B",
+                                   "ann \"Ann Ash\"" for a person line,
+                                   "2" for "ann stakes 2", "" for "game" */
+    char cards[TL_CARDS_TEXT_MAX]; /* the cards ev lists, space
+                                   separated: "KS KD 8S", "" if none */
+};
+
+/*
+ * tl_event_fields - the fields of line, an event line (kind TL_EVENT: a
+ * table line, an action of a seat or a person, a line of the sitting),
+ * into *out, as the ledger binds them (ledger_event_add): the line is
+ * written once, and its args are the tail of that text after the verb.
+ * Returns 0, or -1 if line is not an event line (every field of out is
+ * then "").  Cannot fail otherwise; allocates nothing.
+ */
+int tl_event_fields(const struct tl_line *line, struct tl_fields *out);
+
 /*
  * tl_format_expect_score - "= score A n B m" into buf.  Returns buf.
  */

@@ -1,7 +1,8 @@
 /*
  * tablelog_int.h - declarations shared by the files of tablelog/ only:
  * the state of reading one line and the scanner's words (scan.c), used by
- * the grammar of actions (actions.c) and of the rest of a line (parse.c).
+ * the grammar of actions (actions.c), of the sitting's lines
+ * (sitting_lines.c) and of the rest of a line (parse.c).
  *
  * The readers of words (tl__read_*) take the next word of the line and
  * return 0, or -1 with the message and its column in p->err ("expected
@@ -183,7 +184,7 @@ int tl__read_score(struct parser *p, int16_t score[2]);
 int tl__parse_event(struct parser *p, struct tl_line *out);
 
 /* ------------------------------------------------------------------ */
-/* The sitting's lines (sitting.c)                                      */
+/* The sitting's lines (sitting_lines.c)                                */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -216,13 +217,5 @@ int tl__parse_sitting_expect(struct parser *p, struct token t,
  * person's ID (into id, *seat SEAT_NONE); what names what was expected. */
 int tl__read_who(struct parser *p, int8_t *seat, char id[TL_ID_MAX],
                  const char *what);
-
-/*
- * tl__format_sitting - the canonical text of a line of the sitting (an
- * event for which tl_is_sitting holds, or a TL_EXPECT_SETTLE, _POOL,
- * _ROLES, _BETS line) into buf of size n, without a time stamp.
- * Returns buf.
- */
-char *tl__format_sitting(const struct tl_line *l, char *buf, size_t n);
 
 #endif /* ECARTE_TABLELOG_TABLELOG_INT_H */

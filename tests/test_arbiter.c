@@ -1136,6 +1136,128 @@ static void arbiter__persons_lines_are_not_the_seats(void **state)
     assert_int_equal(feed(a, "A cuts-for-deal AS\n"), 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* What an event waits for (gate.c)                                     */
+/* ------------------------------------------------------------------ */
+
+/* A deal to the turn-up, B dealing (tests/cases/l29_elder_takes_extra). */
+static const char b_deals[] = "game\ndeal B\nA shuffles\nB shuffles\n"
+                              "A cuts 9\nB gives A 3 QS JS AH\n"
+                              "B gives B 3 KH QH AC\nB gives A 2 7C JD\n"
+                              "B gives B 2 9C 8H\nB turns 8D\n";
+
+/* has_note - did result r say a note starting with text? */
+static bool has_note(const struct arb_result *r, const char *text)
+{
+    for (int i = 0; i < r->n_notes; i++) {
+        if (strncmp(r->notes[i], text, strlen(text)) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A pending election holds every event it does not allow; once elected,
+ * the action the remedy owes holds every other (L29). */
+static void arbiter__gate_holds_for_the_election_then_the_owed_draw(
+    void **state)
+{
+    struct arbiter *a = *state;
+    assert_int_equal(feed(a, b_deals), 0);
+    assert_int_equal(feed(a, "A proposes\nB accepts\nA discards 2 7C AH\n"
+                             "A asks 2\nB gives A 2 KS 7S\nA draws 1 TS\n"),
+                     0);
+    assert_int_equal(feed(a, "B discards 1 9C\n"), ARB_E_PENDING);
+    assert_string_equal(arbiter_errmsg(a),
+                        "expected B elects one of its options on the pending "
+                        "ruling (ruling L29 offender A elector B options "
+                        "new-deal,play-on remedy opponent-draws-surplus), "
+                        "found discards");
+    assert_int_equal(feed(a, "B elects play-on\n"), 0);
+    assert_int_equal(feed(a, "B discards 1 9C\n"), ARB_E_PENDING);
+    assert_string_equal(arbiter_errmsg(a),
+                        "expected B draws 1 (remedy of L29), found discards");
+    assert_int_equal(feed(a, "B draws 1 TS\nB discards 1 9C\n"), 0);
+}
+
+/* An offer of a double holds the table for the other seat's answer
+ * (MD1); the answer lets it go on. */
+static void arbiter__gate_holds_for_the_answer_to_a_double(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "[Laws \"london; doubling=yes\"]\n"), 0);
+    assert_int_equal(feed(a, b_deals), 0);
+    assert_int_equal(feed(a, "B offers-double\n"), 0);
+    assert_int_equal(feed(a, "A proposes\n"), ARB_E_PENDING);
+    assert_string_equal(arbiter_errmsg(a),
+                        "expected A accepts-double or declines-double "
+                        "(MD1), found proposes");
+    assert_int_equal(feed(a, "B accepts-double\n"), ARB_E_PENDING);
+    assert_int_equal(feed(a, "A accepts-double\nA proposes\n"), 0);
+}
+
+/* An offer of the point holds the table for its answer (MD4). */
+static void arbiter__gate_holds_for_the_answer_to_the_point(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, "[Laws \"london; offer-point=before-play\"]\n"),
+                     0);
+    assert_int_equal(feed(a, b_deals), 0);
+    assert_int_equal(feed(a, "A proposes\nB refuses\nB offers-point\n"), 0);
+    assert_int_equal(feed(a, "A leads QS\n"), ARB_E_PENDING);
+    assert_string_equal(arbiter_errmsg(a),
+                        "expected A accepts-point or declines-point (MD4), "
+                        "found leads");
+    assert_int_equal(feed(a, "A declines-point\nA leads QS\n"), 0);
+}
+
+/* PL1: with the stock out, the lead waits for the reshuffle, and says
+ * how many cards it takes. */
+static void arbiter__gate_names_the_reshuffle_it_waits_for(void **state)
+{
+    struct arbiter *a = *state;
+
+    assert_int_equal(feed(a, polish_two_left), 0);
+    assert_int_equal(feed(a, "A asks 3\nB gives A 2 KH 7H\n"), 0);
+    assert_int_equal(feed(a, "A leads KC\n"), ARB_E_PENDING);
+    assert_string_equal(arbiter_errmsg(a),
+                        "expected B reshuffles 23 (the stock is out, PL1), "
+                        "found leads");
+}
+
+/* A window the event closes lapses with its default, said in a note: a
+ * deal out of turn stands at the turn-up (L14); a short dealer who did
+ * not choose before the lead plays short (L34). */
+static void arbiter__gate_lapses_a_window_the_event_closes(void **state)
+{
+    struct arbiter *a = *state;
+    struct arb_result r;
+
+    assert_int_equal(feed(a, "A cuts-for-deal 8S\nB cuts-for-deal 9D\n"
+                             "game\ndeal A\nB shuffles\nA shuffles\n"
+                             "B cuts 9\nA gives B 3 QS JS AH\n"
+                             "A gives A 3 KH QH AC\nA gives B 2 7C JD\n"
+                             "A gives A 2 9C 8H\n"),
+                     0);
+    assert_int_equal(feed_all(a, "A turns 8D\n", &r, NULL, NULL), 0);
+    assert_true(has_note(&r, "A's deal out of turn was not put right before "
+                             "the turn-up: the deal stands (L14"));
+    arbiter_close(a);
+    assert_int_equal(arbiter_open(&a), 0);
+    *state = a;
+    assert_int_equal(feed(a, b_deals), 0);
+    assert_int_equal(feed(a, "A proposes\nB accepts\nA discards 2 7C AH\n"
+                             "A asks 2\nB gives A 2 KS 7S\n"
+                             "B discards 2 9C 8H\nB gives B 1 7H\n"
+                             "A stands\n"),
+                     0);
+    assert_int_equal(feed_all(a, "A leads KS\n", &r, NULL, NULL), 0);
+    assert_true(has_note(&r, "the dealer plays short: the tricks he cannot "
+                             "play to go to elder hand (L34)"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1167,6 +1289,11 @@ int run_tests(void)
         T(arbiter__dealers_king_announced_after_next_card_is_lost),
         T(arbiter__game_ends_at_a_turned_king),
         T(arbiter__persons_lines_are_not_the_seats),
+        T(arbiter__gate_holds_for_the_election_then_the_owed_draw),
+        T(arbiter__gate_holds_for_the_answer_to_a_double),
+        T(arbiter__gate_holds_for_the_answer_to_the_point),
+        T(arbiter__gate_names_the_reshuffle_it_waits_for),
+        T(arbiter__gate_lapses_a_window_the_event_closes),
         T(arbiter__game_values_under_treble_stakes),
         T(arbiter__deals_alternate_across_games),
         T(arbiter__packet_order_is_kept_for_the_game),

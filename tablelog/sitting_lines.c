@@ -1,13 +1,13 @@
 /*
- * sitting.c - the lines of a sitting above the two seats (VARIANTS.md
- * 1.3-1.6), read and written: the table lines person, seat, roles and
- * pool; the actions of persons (an ID first: stakes, bets, covers, ...);
- * and the `=` lines settle, pool, roles and bets.  Syntax only: whether
- * a person was declared, or may act now, is the sitting layer's business.
+ * sitting_lines.c - the lines of a sitting above the two seats (VARIANTS.md
+ * 1.3-1.6), read: the table lines person, seat, roles and pool; the
+ * actions of persons (an ID first: stakes, bets, covers, ...); and the
+ * `=` lines settle, pool, roles and bets.  Syntax only: whether a person
+ * was declared, or may act now, is the sitting layer's business.  Their
+ * canonical text is written with every other line's, in write.c.
  */
 #include "tablelog/tablelog.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,6 +305,87 @@ static int read_role_id(struct parser *p, const struct tl_roles *r,
 }
 
 /*
+ * roles_form - the keyword t that opens a roles line, which names its
+ * form: bank (a chouette), players or roi (a pool), A (a gallery); a
+ * line opening with its queue takes the form of the first other keyword
+ * after it.  Returns that keyword's row (p->pos back after t), or NULL.
+ */
+static const struct roles_word *roles_form(struct parser *p, struct token t)
+{
+    const struct roles_word *w = roles_word(p, t, TL_ROLES_NONE);
+    const struct roles_word *k = NULL;
+    size_t after = p->pos;
+
+    if (w == NULL || !tl__tok_is(p, t, "queue")) {
+        return w;
+    }
+    /* the queue fits every form but a chouette's: the first keyword of
+     * another kind says which */
+    for (struct token u = tl__next_token(p); u.n > 0 && k == NULL;
+         u = tl__next_token(p)) {
+        k = roles_word(p, u, TL_ROLES_NONE);
+        if (k != NULL && tl__tok_is(p, u, "queue")) {
+            k = NULL;
+        }
+    }
+    p->pos = after;
+    return k != NULL && k->form != TL_ROLES_CHOUETTE ? k : NULL;
+}
+
+/* read_role_list - the persons of a list (advisers, queue) up to the
+ * next keyword of the form or the end of the line, appended to r. */
+static int read_role_list(struct parser *p, struct tl_roles *r)
+{
+    for (;;) {
+        size_t at = p->pos;
+        struct token t = tl__next_token(p);
+
+        if (t.n == 0 || roles_word(p, t, r->form) != NULL) {
+            p->pos = at;
+            return 0;
+        }
+        if (r->n == TL_IDS_MAX) {
+            return tl__fail_tokf(p, t, "at most %d persons", TL_IDS_MAX);
+        }
+        p->pos = at;
+        if (read_role_id(p, r, r->list[r->n]) < 0) {
+            return -1;
+        }
+        r->n++;
+    }
+}
+
+/* read_role_slot - what follows the keyword of slot (struct roles_word)
+ * into r: the first or second person, the streak, a pool's two players,
+ * or a list. */
+static int read_role_slot(struct parser *p, struct tl_roles *r, int slot)
+{
+    struct token t;
+    int v;
+
+    switch (slot) {
+    case 0:
+        return read_role_id(p, r, r->first);
+    case 1:
+        return read_role_id(p, r, r->second);
+    case 3:
+        t = tl__next_token(p);
+        if (!tl__number_in(p, t, 0, STREAK_MAX, &v)) {
+            return tl__fail_tokf(p, t, "a streak (0 to %d)", STREAK_MAX);
+        }
+        r->streak = v;
+        return 0;
+    case 4:
+        if (read_role_id(p, r, r->first) < 0) {
+            return -1;
+        }
+        return read_role_id(p, r, r->second);
+    default:
+        return read_role_list(p, r);
+    }
+}
+
+/*
  * parse_roles - the rest of a roles line into *r: one of the forms
  * bank/ponte/advisers, players/queue, roi/streak/rentrant/queue,
  * A/B/queue, its keywords in any order, each at most once; the bank and
@@ -315,27 +396,11 @@ static int parse_roles(struct parser *p, struct tl_roles *r)
     char what[120];
     unsigned seen = 0;
     unsigned need = 0;
-    size_t start = p->pos;
     struct token t = tl__next_token(p);
-    const struct roles_word *w = roles_word(p, t, TL_ROLES_NONE);
+    const struct roles_word *w = NULL;
 
     memset(r, 0, sizeof(*r));
-    if (w != NULL && tl__tok_is(p, t, "queue")) {
-        /* the queue fits every form but a chouette's: the first keyword
-         * of another kind says which */
-        const struct roles_word *k = NULL;
-
-        for (struct token u = tl__next_token(p); u.n > 0 && k == NULL;
-             u = tl__next_token(p)) {
-            k = roles_word(p, u, TL_ROLES_NONE);
-            if (k != NULL && tl__tok_is(p, u, "queue")) {
-                k = NULL;
-            }
-        }
-        w = k != NULL && k->form != TL_ROLES_CHOUETTE ? k : NULL;
-        p->pos = start;
-        t = tl__next_token(p);
-    }
+    w = roles_form(p, t);
     if (w == NULL) {
         return tl__fail_tok(p, t, "bank, players, roi or A (the roles of a "
                                   "chouette, a pool or a gallery)");
@@ -347,66 +412,16 @@ static int parse_roles(struct parser *p, struct tl_roles *r)
            : r->form == TL_ROLES_ROI ? 0x9u
            : 0x3u;
     for (;;) {
-        if (w == NULL) {
-            if (t.n == 0 && (seen & need) == need) {
-                return 0;
-            }
-            return tl__fail_tok(p, t, roles_expected(r->form, seen, what,
-                                                     sizeof(what)));
+        if (w == NULL && t.n == 0 && (seen & need) == need) {
+            return 0;
         }
-        if (seen & (1u << w->slot)) {
+        if (w == NULL || (seen & (1u << w->slot))) {
             return tl__fail_tok(p, t, roles_expected(r->form, seen, what,
                                                      sizeof(what)));
         }
         seen |= 1u << w->slot;
-        switch (w->slot) {
-        case 0:
-            if (read_role_id(p, r, r->first) < 0) {
-                return -1;
-            }
-            break;
-        case 1:
-            if (read_role_id(p, r, r->second) < 0) {
-                return -1;
-            }
-            break;
-        case 3: {
-            int v;
-
-            t = tl__next_token(p);
-            if (!tl__number_in(p, t, 0, STREAK_MAX, &v)) {
-                return tl__fail_tokf(p, t, "a streak (0 to %d)", STREAK_MAX);
-            }
-            r->streak = v;
-            break;
-        }
-        case 4:
-            if (read_role_id(p, r, r->first) < 0 ||
-                read_role_id(p, r, r->second) < 0) {
-                return -1;
-            }
-            break;
-        default:
-            /* a list: persons up to the next keyword or the end */
-            for (;;) {
-                size_t at = p->pos;
-
-                t = tl__next_token(p);
-                if (t.n == 0 || roles_word(p, t, r->form) != NULL) {
-                    p->pos = at;
-                    break;
-                }
-                if (r->n == TL_IDS_MAX) {
-                    return tl__fail_tokf(p, t, "at most %d persons",
-                                         TL_IDS_MAX);
-                }
-                p->pos = at;
-                if (read_role_id(p, r, r->list[r->n]) < 0) {
-                    return -1;
-                }
-                r->n++;
-            }
-            break;
+        if (read_role_slot(p, r, w->slot) < 0) {
+            return -1;
         }
         t = tl__next_token(p);
         w = t.n == 0 ? NULL : roles_word(p, t, r->form);
@@ -484,13 +499,55 @@ static int read_odds(struct parser *p, int16_t odds[2])
     return 0;
 }
 
+/* parse_bets - "bets N on S [at P:Q]" after a person's ID. */
+static int parse_bets(struct parser *p, struct tl_line *out)
+{
+    struct token w;
+
+    if (read_money(p, 1, "a bet", &out->sit.n) < 0 ||
+        tl__read_word(p, "on") < 0 ||
+        tl__read_seat(p, &out->ev.target, "a seat (A or B)") < 0) {
+        return -1;
+    }
+    w = tl__next_token(p);
+    if (w.n == 0) {
+        return 0;
+    }
+    if (!tl__tok_is(p, w, "at")) {
+        return tl__fail_tok(p, w, "at or end of line");
+    }
+    if (read_odds(p, out->sit.odds) < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
+/* parse_covers - "covers ID [N]" after a person's ID. */
+static int parse_covers(struct parser *p, struct tl_line *out)
+{
+    struct token w;
+
+    if (read_id(p, out->sit.who, "the ID of the person whose bet is "
+                                 "covered") < 0) {
+        return -1;
+    }
+    w = tl__next_token(p);
+    if (w.n == 0) {
+        return 0;
+    }
+    p->pos = w.pos;
+    if (read_money(p, 1, "an amount covered", &out->sit.n) < 0) {
+        return -1;
+    }
+    return tl__read_end(p);
+}
+
 int tl__parse_person_action(struct parser *p, struct token t,
                             struct tl_line *out)
 {
     struct table_event *ev = &out->ev;
     struct tl_sitting *sit = &out->sit;
     struct token v;
-    struct token w;
     enum event_kind kind = EV_NONE;
 
     if (!tl_person_id_ok(p->s + t.pos, t.n)) {
@@ -519,36 +576,9 @@ int tl__parse_person_action(struct parser *p, struct token t,
         }
         return tl__read_end(p);
     case EV_BETS:
-        if (read_money(p, 1, "a bet", &sit->n) < 0 ||
-            tl__read_word(p, "on") < 0 ||
-            tl__read_seat(p, &ev->target, "a seat (A or B)") < 0) {
-            return -1;
-        }
-        w = tl__next_token(p);
-        if (w.n == 0) {
-            return 0;
-        }
-        if (!tl__tok_is(p, w, "at")) {
-            return tl__fail_tok(p, w, "at or end of line");
-        }
-        if (read_odds(p, sit->odds) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_bets(p, out);
     case EV_COVERS:
-        if (read_id(p, sit->who, "the ID of the person whose bet is "
-                                 "covered") < 0) {
-            return -1;
-        }
-        w = tl__next_token(p);
-        if (w.n == 0) {
-            return 0;
-        }
-        p->pos = w.pos;
-        if (read_money(p, 1, "an amount covered", &sit->n) < 0) {
-            return -1;
-        }
-        return tl__read_end(p);
+        return parse_covers(p, out);
     case EV_SEES:
     case EV_ADVISES:
     case EV_TAKES_SEAT:
@@ -721,173 +751,4 @@ void tl_normalize(struct tl_line *l)
     }
     sit->n_amounts = kept;
     qsort(sit->amounts, (size_t)kept, sizeof(sit->amounts[0]), amount_cmp);
-}
-
-/* ------------------------------------------------------------------ */
-/* Writing                                                              */
-/* ------------------------------------------------------------------ */
-
-/* add - append printf-style text to buf (size n, used *len), keeping
- * what fits. */
-PRINTF_LIKE(4, 5)
-static void add(char *buf, size_t n, size_t *len, const char *fmt, ...)
-{
-    va_list ap;
-    int w;
-
-    if (n == 0 || *len + 1 >= n) {
-        return;
-    }
-    va_start(ap, fmt);
-    w = vsnprintf(buf + *len, n - *len, fmt, ap);
-    va_end(ap);
-    if (w < 0) {
-        buf[*len] = '\0';
-        return;
-    }
-    *len += (size_t)w;
-    if (*len >= n) {
-        *len = n - 1;
-    }
-}
-
-/* add_roles - the words of a roles line after "roles". */
-static void add_roles(char *buf, size_t n, size_t *len,
-                      const struct tl_roles *r)
-{
-    const char *list = "queue";
-
-    switch (r->form) {
-    case TL_ROLES_CHOUETTE:
-        add(buf, n, len, " bank %s ponte %s", r->first, r->second);
-        list = "advisers";
-        break;
-    case TL_ROLES_PLAYERS:
-        add(buf, n, len, " players %s %s", r->first, r->second);
-        break;
-    case TL_ROLES_ROI:
-        add(buf, n, len, " roi %s streak %d", r->first, r->streak);
-        if (r->second[0] != '\0') {
-            add(buf, n, len, " rentrant %s", r->second);
-        }
-        break;
-    case TL_ROLES_GALLERY:
-        add(buf, n, len, " A %s B %s", r->first, r->second);
-        break;
-    default:
-        return;
-    }
-    if (r->n > 0) {
-        add(buf, n, len, " %s", list);
-        for (int i = 0; i < r->n; i++) {
-            add(buf, n, len, " %s", r->list[i]);
-        }
-    }
-}
-
-char *tl__format_sitting(const struct tl_line *l, char *buf, size_t n)
-{
-    const struct tl_sitting *sit = &l->sit;
-    const struct table_event *ev = &l->ev;
-    char card[CARD_TEXT_MAX];
-    size_t len = 0;
-
-    if (n > 0) {
-        buf[0] = '\0';
-    }
-    switch (l->kind) {
-    case TL_EXPECT_SETTLE:
-        add(buf, n, &len, "= settle");
-        for (int i = 0; i < sit->n_amounts; i++) {
-            add(buf, n, &len, " %s %+d", sit->amounts[i].who,
-                (int)sit->amounts[i].n);
-        }
-        return buf;
-    case TL_EXPECT_POOL:
-        add(buf, n, &len, "= pool %d", (int)sit->n);
-        return buf;
-    case TL_EXPECT_ROLES:
-        add(buf, n, &len, "= roles");
-        add_roles(buf, n, &len, &sit->roles);
-        return buf;
-    case TL_EXPECT_BETS:
-        add(buf, n, &len, "= bets A %d B %d", (int)sit->bets[SEAT_A],
-            (int)sit->bets[SEAT_B]);
-        if (sit->n_amounts > 0) {
-            add(buf, n, &len, " refund");
-        }
-        for (int i = 0; i < sit->n_amounts; i++) {
-            add(buf, n, &len, " %s %d", sit->amounts[i].who,
-                (int)sit->amounts[i].n);
-        }
-        return buf;
-    default:
-        break;
-    }
-    switch (ev->kind) {
-    case EV_PERSON:
-        add(buf, n, &len, "person %s \"", sit->who);
-        for (const char *v = sit->name; *v != '\0'; v++) {
-            add(buf, n, &len, (*v == '"' || *v == '\\') ? "\\%c" : "%c", *v);
-        }
-        add(buf, n, &len, "\"");
-        return buf;
-    case EV_SEAT:
-        add(buf, n, &len, "seat %c %s", seat_letter(ev->target), sit->who);
-        return buf;
-    case EV_ROLES:
-        add(buf, n, &len, "roles");
-        add_roles(buf, n, &len, &sit->roles);
-        return buf;
-    case EV_POOL:
-        add(buf, n, &len, "pool %d", (int)sit->n);
-        return buf;
-    default:
-        break;
-    }
-    if (sit->actor[0] == '\0') {
-        return tl_format_event(ev, buf, n); /* S leaves, S takes-all-bets */
-    }
-    add(buf, n, &len, "%s %s", sit->actor, event_verb(ev->kind));
-    switch (ev->kind) {
-    case EV_CUT_FOR_DEAL:
-        for (int i = 0; i < ev->n_cards; i++) {
-            add(buf, n, &len, " %s", card_format(ev->cards[i], card));
-        }
-        break;
-    case EV_STAKES:
-        add(buf, n, &len, " %d", (int)sit->n);
-        break;
-    case EV_BETS:
-        add(buf, n, &len, " %d on %c", (int)sit->n, seat_letter(ev->target));
-        if (sit->odds[0] > 0) {
-            add(buf, n, &len, " at %d:%d", sit->odds[0], sit->odds[1]);
-        }
-        break;
-    case EV_COVERS:
-        add(buf, n, &len, " %s", sit->who);
-        if (sit->n > 0) {
-            add(buf, n, &len, " %d", (int)sit->n);
-        }
-        break;
-    case EV_SEES:
-    case EV_ADVISES:
-    case EV_TAKES_SEAT:
-        add(buf, n, &len, " %c", seat_letter(ev->target));
-        break;
-    case EV_POINTS:
-        add(buf, n, &len, " %c", seat_letter(ev->target));
-        if (ev->n_cards > 0) {
-            add(buf, n, &len, " %s", card_format(ev->cards[0], card));
-        }
-        break;
-    case EV_CALLS:
-        if (sit->law >= 0 && sit->law < LAW_COUNT) {
-            add(buf, n, &len, " %s", laws_get((enum law_id)sit->law)->id);
-        }
-        break;
-    default:
-        break;
-    }
-    return buf;
 }
