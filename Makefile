@@ -115,23 +115,24 @@ soak-asan:
 	    ASAN_OPTIONS=detect_leaks=1 \
 	    LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp) bash tests/soak.sh
 
-# The benchmark (bench/README.md): build/bench links the cli objects but
-# cli/main.c (whose main it replaces) and runs them in one process.
+# The benchmark (bench/README.md): build/bench is bench/*.c linked with
+# the library (libecarte.a) and nothing of cli/; its objects live in
+# build/bench-obj/ (build/bench is the program).
 # make bench DEALS=10000 for a quick run; a phase is stopped after
 # BENCH_TIMEOUT seconds (0: never); BENCH_ARGS=--keep keeps the files.
 DEALS ?= 100000
 SEED ?= 7
 BENCH_TIMEOUT ?= 600
 BENCH = $(BUILD)/bench
-BENCH_OBJ = $(BUILD)/bench-obj/bench.o \
-            $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
+BENCH_SRC = $(wildcard bench/*.c)
+BENCH_OBJ = $(BENCH_SRC:bench/%.c=$(BUILD)/bench-obj/%.o)
 
-$(BUILD)/bench-obj/bench.o: bench/bench.c
+$(BUILD)/bench-obj/%.o: bench/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BENCH): $(BENCH_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
 
 bench: $(BENCH)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
@@ -157,7 +158,7 @@ headercheck:
 	done; echo "headercheck: ok"
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_BIN:%=%.d) $(BUILD)/tests/harness.d
--include $(BUILD)/bench-obj/bench.d
+-include $(BENCH_OBJ:.o=.d)
 
 # Fuzzing (libFuzzer, clang's -fsanitize=fuzzer): make fuzz builds the
 # targets in build-fuzz/: fuzz_arbiter (the bytes as a log through the

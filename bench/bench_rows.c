@@ -1,0 +1,453 @@
+/*
+ * bench_rows.c - the bench's helpers (bench/bench_int.h): the clock, a
+ * phase's note, files removed and measured, SQLite's small helpers, the
+ * rows of a table held in memory, and the SHA-256 chain over event rows
+ * computed again with libcrypto over the ledger's own bytes.  The floors
+ * reach a ledger's rows through SQLite itself and get its schema by
+ * having ledger_open make a new ledger: no header of ledger/ but its
+ * public one.
+ */
+#include "bench/bench_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+
+/* ------------------------------------------------------------------ */
+/* The clock, notes, files                                              */
+/* ------------------------------------------------------------------ */
+
+double bench__now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void bench__note(struct phase_result *r, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(r->note, sizeof(r->note), fmt, ap);
+    va_end(ap);
+}
+
+void bench__remove_db(const char *path)
+{
+    static const char *const suffix[] = {"", "-wal", "-shm", "-journal"};
+    char buf[PATH_MAX_BENCH + 16];
+
+    for (size_t i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+        snprintf(buf, sizeof(buf), "%s%s", path, suffix[i]);
+        if (unlink(buf) != 0 && errno != ENOENT) {
+            fprintf(stderr, "bench: cannot remove %s: %s\n", buf,
+                    strerror(errno));
+        }
+    }
+}
+
+long long bench__file_size(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* SQLite                                                               */
+/* ------------------------------------------------------------------ */
+
+int64_t bench__count_events(const char *path, struct phase_result *r)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    int64_t n = -1;
+
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) !=
+        SQLITE_OK) {
+        bench__note(r, "open %s: %s", path, sqlite3_errmsg(db));
+        goto out_close;
+    }
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM event", -1, &st,
+                           NULL) != SQLITE_OK) {
+        bench__note(r, "count events: %s", sqlite3_errmsg(db));
+        goto out_close;
+    }
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int64(st, 0);
+    } else {
+        bench__note(r, "count events: %s", sqlite3_errmsg(db));
+    }
+out_close:
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+int bench__exec(sqlite3 *db, const char *sql, struct phase_result *r)
+{
+    char *err = NULL;
+
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+        bench__note(r, "%.60s: %s", sql,
+                    err != NULL ? err : sqlite3_errmsg(db));
+        sqlite3_free(err);
+        return -1;
+    }
+    return 0;
+}
+
+int bench__open_db(sqlite3 **out, const char *path, bool readonly,
+                   struct phase_result *r)
+{
+    int flags = SQLITE_OPEN_NOMUTEX |
+                (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE);
+
+    if (sqlite3_open_v2(path, out, flags, NULL) != SQLITE_OK) {
+        bench__note(r, "open %s: %s", path, sqlite3_errmsg(*out));
+        return -1;
+    }
+    sqlite3_busy_timeout(*out, 5000);
+    return 0;
+}
+
+int bench__new_ledger(const char *path, struct phase_result *r)
+{
+    struct ledger *l = NULL;
+    int rc = 0;
+
+    bench__remove_db(path);
+    if (ledger_open(&l, path, LEDGER_FAST) != 0) {
+        bench__note(r, "new ledger %s: %s", path, ledger_errmsg(l));
+        rc = -1;
+    }
+    ledger_close(l);
+    return rc;
+}
+
+int bench__prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st,
+                   struct phase_result *r)
+{
+    if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK) {
+        bench__note(r, "%.60s: %s", sql, sqlite3_errmsg(db));
+        return -1;
+    }
+    return 0;
+}
+
+/* insert_sql - "INSERT INTO name VALUES (?, ...)" with n parameters;
+ * sqlite3_free it.  NULL out of memory. */
+static char *insert_sql(const char *name, int n)
+{
+    char *sql = sqlite3_mprintf("INSERT INTO %s VALUES (?", name);
+
+    for (int i = 1; sql != NULL && i < n; i++) {
+        char *more = sqlite3_mprintf("%s, ?", sql);
+
+        sqlite3_free(sql);
+        sql = more;
+    }
+    if (sql != NULL) {
+        char *done = sqlite3_mprintf("%s)", sql);
+
+        sqlite3_free(sql);
+        sql = done;
+    }
+    return sql;
+}
+
+int bench__prepare_insert(sqlite3 *db, const char *name, int n,
+                          sqlite3_stmt **st, struct phase_result *r)
+{
+    char *sql = insert_sql(name, n);
+    int rc;
+
+    if (sql == NULL) {
+        bench__note(r, "out of memory");
+        return -1;
+    }
+    rc = bench__prepare(db, sql, st, r);
+    sqlite3_free(sql);
+    return rc;
+}
+
+int bench__step_done(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows held in memory                                                  */
+/* ------------------------------------------------------------------ */
+
+void bench__rows_clear(struct rows *t)
+{
+    t->n = 0;
+    t->t_len = 0;
+}
+
+void bench__rows_free(struct rows *t)
+{
+    free(t->v);
+    free(t->text);
+    memset(t, 0, sizeof(*t));
+}
+
+/* keep_text - the n bytes of s kept in t's arena, with a NUL after
+ * them, at *off.  0, or -1 out of memory. */
+static int keep_text(struct rows *t, const unsigned char *s, size_t n,
+                     size_t *off)
+{
+    if (t->t_len + n + 1 > t->t_cap) {
+        size_t cap = (t->t_cap + n + 1) * 2;
+        char *p = realloc(t->text, cap);
+
+        if (p == NULL) {
+            return -1;
+        }
+        t->text = p;
+        t->t_cap = cap;
+    }
+    memcpy(t->text + t->t_len, s, n);
+    t->text[t->t_len + n] = '\0';
+    *off = t->t_len;
+    t->t_len += n + 1;
+    return 0;
+}
+
+int bench__rows_add(struct rows *t, sqlite3_stmt *sel)
+{
+    size_t t_len = t->t_len;
+
+    if (t->n == t->cap) {
+        size_t cap = t->cap > 0 ? t->cap * 2 : 1024;
+        struct gval *v = realloc(t->v, cap * (size_t)t->n_col * sizeof(*v));
+
+        if (v == NULL) {
+            return -1;
+        }
+        t->v = v;
+        t->cap = cap;
+    }
+    for (int j = 0; j < t->n_col; j++) {
+        struct gval *g = &t->v[t->n * (size_t)t->n_col + (size_t)j];
+
+        g->type = sqlite3_column_type(sel, j);
+        g->i = 0;
+        g->off = 0;
+        g->len = 0;
+        if (g->type == SQLITE_INTEGER) {
+            g->i = sqlite3_column_int64(sel, j);
+        } else if (g->type != SQLITE_NULL) {
+            const unsigned char *s = sqlite3_column_text(sel, j);
+
+            g->type = SQLITE_TEXT;
+            g->len = (size_t)sqlite3_column_bytes(sel, j);
+            if (keep_text(t, s, g->len, &g->off) != 0) {
+                t->t_len = t_len;
+                return -1;
+            }
+        }
+    }
+    t->n++;
+    return 0;
+}
+
+const struct gval *bench__rows_val(const struct rows *t, size_t i, int j)
+{
+    return &t->v[i * (size_t)t->n_col + (size_t)j];
+}
+
+int bench__rows_bind(sqlite3_stmt *ins, const struct rows *t, size_t i)
+{
+    int bad = 0;
+
+    for (int j = 0; j < t->n_col; j++) {
+        const struct gval *g = bench__rows_val(t, i, j);
+
+        if (g->type == SQLITE_INTEGER) {
+            bad |= sqlite3_bind_int64(ins, j + 1, g->i);
+        } else if (g->type == SQLITE_TEXT) {
+            bad |= sqlite3_bind_text(ins, j + 1, t->text + g->off,
+                                     (int)g->len, SQLITE_STATIC);
+        } else {
+            bad |= sqlite3_bind_null(ins, j + 1);
+        }
+    }
+    return bad;
+}
+
+int bench__rows_insert(sqlite3 *db, sqlite3_stmt *ins, const struct rows *t,
+                       struct phase_result *r)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        if (bench__rows_bind(ins, t, i) != SQLITE_OK ||
+            bench__step_done(ins) != 0) {
+            bench__note(r, "insert: %s", sqlite3_errmsg(db));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int bench__load_all(sqlite3 *db, const char *sql, struct rows *t,
+                    struct phase_result *r)
+{
+    sqlite3_stmt *st = NULL;
+    int step = 0;
+    int rc = -1;
+
+    if (bench__prepare(db, sql, &st, r) != 0) {
+        return -1;
+    }
+    t->n_col = sqlite3_column_count(st);
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        if (bench__rows_add(t, st) != 0) {
+            bench__note(r, "out of memory");
+            goto out;
+        }
+    }
+    if (step != SQLITE_DONE) {
+        bench__note(r, "%.60s: %s", sql, sqlite3_errmsg(db));
+        goto out;
+    }
+    rc = 0;
+out:
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The chain                                                            */
+/* ------------------------------------------------------------------ */
+
+int bench__chain_open(struct chain *c)
+{
+    memset(c, 0, sizeof(*c));
+    memset(c->head, '0', 64);
+    c->head[64] = '\0';
+    c->md = EVP_MD_fetch(NULL, "SHA256", NULL);
+    c->ctx = EVP_MD_CTX_new();
+    return c->ctx != NULL && c->md != NULL ? 0 : -1;
+}
+
+void bench__chain_close(struct chain *c)
+{
+    EVP_MD_CTX_free(c->ctx);
+    EVP_MD_free(c->md);
+    free(c->buf);
+    c->ctx = NULL;
+    c->md = NULL;
+    c->buf = NULL;
+}
+
+/* net_bytes - "<n>:<s>," at p; returns the end. */
+static char *net_bytes(char *p, const char *s, size_t n)
+{
+    char digits[24];
+    int k = 0;
+    size_t v = n;
+
+    do {
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (k > 0) {
+        *p++ = digits[--k];
+    }
+    *p++ = ':';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
+}
+
+/* net_int - the netstring of v's decimal text at p; returns the end. */
+static char *net_int(char *p, int64_t v)
+{
+    char num[24];
+    char rev[24];
+    int k = 0;
+    int n = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+
+    do {
+        rev[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0) {
+        num[n++] = '-';
+    }
+    while (k > 0) {
+        num[n++] = rev[--k];
+    }
+    return net_bytes(p, num, (size_t)n);
+}
+
+/* chain_bytes - the bytes hashed for event row i of t after the head,
+ * into c->buf; their length, or 0 out of memory. */
+static size_t chain_bytes(struct chain *c, const struct rows *t, size_t i)
+{
+    size_t need = 64 + 16 * 24;
+    char *p = NULL;
+
+    for (int j = 0; j < EVENT_N_COLUMNS; j++) {
+        need += bench__rows_val(t, i, j)->len;
+    }
+    if (need > c->cap) {
+        char *b = realloc(c->buf, need * 2);
+
+        if (b == NULL) {
+            return 0;
+        }
+        c->buf = b;
+        c->cap = need * 2;
+    }
+    p = c->buf;
+    memcpy(p, c->head, 64);
+    p += 64;
+    for (int j = 0; j < EVENT_N_COLUMNS; j++) {
+        const struct gval *g = bench__rows_val(t, i, j);
+
+        if (g->type == SQLITE_TEXT) {
+            p = net_bytes(p, t->text + g->off, g->len);
+        } else {
+            p = net_int(p, g->i);   /* NULL: 0, as the ledger binds it */
+        }
+    }
+    return (size_t)(p - c->buf);
+}
+
+int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
+                      char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int md_len = 0;
+    size_t n = chain_bytes(c, t, i);
+
+    if (n == 0 || EVP_DigestInit_ex(c->ctx, c->md, NULL) != 1 ||
+        EVP_DigestUpdate(c->ctx, c->buf, n) != 1 ||
+        EVP_DigestFinal_ex(c->ctx, md, &md_len) != 1 || md_len != 32) {
+        return -1;
+    }
+    for (unsigned k = 0; k < md_len; k++) {
+        out[2 * k] = digits[md[k] >> 4];
+        out[2 * k + 1] = digits[md[k] & 0x0f];
+    }
+    out[64] = '\0';
+    memcpy(c->head, out, HASH_HEX);
+    return 0;
+}
