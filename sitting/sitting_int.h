@@ -2,10 +2,12 @@
  * sitting_int.h - the state of a sitting and the helpers its files share
  * (the files of sitting/ only; the public interface is sitting.h).
  *
- * sitting.c holds the life cycle, the tags and the dispatch of a line;
- * core.c the persons, seats, results and money; cut.c the order cut;
- * duel.c, chouette.c, pool.c and gallery.c one format each, behind the
- * table of struct sit_ops.
+ * sit_life.c holds the life cycle, sit_tags.c the tags, sit_apply.c the
+ * dispatch of a line, sit_lines.c the lines of the sitting, sit_observe.c
+ * what the arbiter reports, sit_marks.c the words of the `=` lines;
+ * sit_core.c the persons, seats, results and money; sit_cut.c the order
+ * cut; sit_duel.c, sit_chouette.c, sit_pool.c and sit_gallery.c one
+ * format each, behind the table of struct sit_ops.
  */
 #ifndef ECARTE_SITTING_SITTING_INT_H
 #define ECARTE_SITTING_SITTING_INT_H
@@ -18,7 +20,7 @@
 #define SIT_CUTS_MAX 6          /* cuts of one person in an order cut */
 #define SIT_UNDO_MAX 8          /* lines a strike may take back */
 
-/* How advice may be given (VARIANTS.md 1.2). */
+/* How advice may be given (the switch advice, docs/variants.md). */
 enum sit_advice {
     ADVICE_SPEAK,               /* in words */
     ADVICE_POINT,               /* by pointing at a card only */
@@ -160,7 +162,7 @@ struct sit_ctx {
     struct sit_result *out;
 };
 
-/* One format (duel.c, chouette.c, pool.c, gallery.c).  A hook may be
+/* One format (sit_duel.c, sit_chouette.c, sit_pool.c, sit_gallery.c).  A hook may be
  * NULL: nothing to do. */
 struct sit_ops {
     const char *name;
@@ -218,6 +220,35 @@ char *sit__now_text(const struct sit_state *s, enum tl_kind kind, char *buf,
 
 /* sit__ops - the format's table. */
 const struct sit_ops *sit__ops(const struct sit_state *s);
+
+/* sit__rules_for - r holds the switches' defaults of format (enum
+ * sit_format), its Stake and Rubber tag kept (sit_tags.c). */
+void sit__rules_for(struct sit_rules *r, int format);
+
+/* ------------------------------------------------------------------ */
+/* Lines and what the arbiter reports (sit_lines.c, sit_observe.c)      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * sit__observe - what the arbiter reported for the line (or otherwise):
+ * a game begun, its first deal, a turn-up, a deal ended, a result taken
+ * back, a game won, each followed by roles and money.  Returns 0 or
+ * SIT_E_MONEY.
+ */
+int sit__observe(struct sit_ctx *c, const struct arb_result *ar);
+
+/* sit__sitting_line - a line of the sitting (tl_is_sitting) ruled: the
+ * person, seat, roles and leaves lines and a person's cut here, the
+ * rest by the format.  Returns 0 or a negative status (message set). */
+int sit__sitting_line(struct sit_ctx *c);
+
+/* sit__between_games - may the seating or the roles change now?  No deal
+ * of a game in progress has begun. */
+bool sit__between_games(const struct sit_ctx *c);
+
+/* sit__line_text - the line's canonical words, without its stamp, for a
+ * message, into buf of size n.  Returns buf. */
+const char *sit__line_text(const struct sit_ctx *c, char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Results and failures (core.c)                                        */
@@ -318,9 +349,10 @@ void sit__hold(struct sit_ctx *c, enum law_id law, int seat, int person,
 void sit__check_seats(struct sit_ctx *c, enum law_id law);
 
 /* sit__concede - the player in seat leaves and concedes the game: the
- * arbiter's result into the line's, what it reports followed.  Returns 0,
- * or the arbiter's code, or SIT_E_MONEY. */
-int sit__concede(struct sit_ctx *c, int seat);
+ * arbiter's result into ar (the line's, or one kept to merge into it),
+ * what it reports followed (sit__observe).  Returns 0, or the arbiter's
+ * code, or SIT_E_MONEY. */
+int sit__concede(struct sit_ctx *c, int seat, struct arb_result *ar);
 
 /* sit__game_value - the multiplier of a game's stakes: its value under
  * Stakes "treble" (L46), else 1. */

@@ -1,5 +1,5 @@
 /*
- * pool.c - pool écarté (VARIANTS.md 6): every person puts an ante of the
+ * sit_pool.c - pool écarté (docs/variants.md, pool): every person puts an ante of the
  * Stake into the pool; two play, the rest queue; each game's loser pays a
  * forfeit into the pool, goes to the end of the queue, and the first of
  * the queue, the rentrant, takes his seat (PO1); the winner, the roi,
@@ -7,7 +7,7 @@
  * a new pool begins, with fresh antes and a fresh cut.  A new pair cuts
  * for deal (or the rentrant deals, pool-deal=rentrant).  The rulings
  * PO2-PO4.  The settlement of a pool taken gives each person's net for
- * that pool (6.3).
+ * that pool.
  */
 #include "sitting/sitting.h"
 
@@ -284,7 +284,7 @@ static int leaves(struct sit_ctx *c, int seat)
     if (s->seat[seat] >= 0) {
         s->p[s->seat[seat]].out_of_pool = true;
     }
-    return sit__concede(c, seat);
+    return sit__concede(c, seat, c->ar);
 }
 
 /* pool_line - `pool N`: the pool of a case study, between games; what is

@@ -1,5 +1,5 @@
 /*
- * core.c - what every format of the sitting shares: failures, notes,
+ * sit_core.c - what every format of the sitting shares: failures, notes,
  * rulings, records and marks into a line's result; persons, seats and the
  * order; the table held for a seat (CH1, PO2); and money, settled in
  * settlements that sum to zero.

@@ -1,5 +1,5 @@
 /*
- * duel.c - the duel format: two persons, today's game.  Without persons
+ * sit_duel.c - the duel format: two persons, today's game.  Without persons
  * it is not even seen (the arbiter alone); with a person in each seat,
  * each game is settled between them: the loser pays the Stake, times the
  * game's value under Stakes "treble" (L46).

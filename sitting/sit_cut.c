@@ -1,6 +1,6 @@
 /*
- * cut.c - the order cut of a chouette or a pool (CH1's order, VARIANTS.md
- * 5.2 and 6.2): every person present cuts (`ID cuts-for-deal C`); ranked
+ * sit_cut.c - the order cut of a chouette or a pool (the order CH1 and
+ * PO2 hold the seats to, docs/variants.md): every person present cuts (`ID cuts-for-deal C`); ranked
  * in écarté order (the profile's rank), highest first; persons who tie
  * cut again among themselves (the L5 reading), as many times as needed;
  * more than one card shown is cut again (L4).

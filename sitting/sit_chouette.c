@@ -1,5 +1,5 @@
 /*
- * chouette.c - the chouette format (VARIANTS.md 5): the bank (seat A)
+ * sit_chouette.c - the chouette format (docs/variants.md, chouette): the bank (seat A)
  * plays alone against the ponte (seat B), who plays for every non-bank
  * person; each of them stakes against the bank and the bank settles with
  * each separately (5.4).  The order [bank, ponte, advisers...] comes from
@@ -224,13 +224,13 @@ static int leaves(struct sit_ctx *c, int seat)
     if (seat == bank_seat(s)) {
         sit__rule(c, LAW_CH5, who, NULL, REM_CONCEDE_GAME,
                   "the bank leaves without consent and loses the game");
-        return sit__concede(c, seat);
+        return sit__concede(c, seat, c->ar);
     }
     if (first < 0) {
         sit__rule(c, LAW_CH3, who, NULL, REM_CONCEDE_GAME,
                   "the ponte leaves without consent and no adviser is there "
                   "to take his seat: the bank wins the game");
-        return sit__concede(c, seat);
+        return sit__concede(c, seat, c->ar);
     }
     sit__rule(c, LAW_CH3, who, sit__id(s, first), REM_SUBSTITUTE,
               "the ponte leaves without consent: %s, the first adviser, may "

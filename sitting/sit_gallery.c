@@ -1,5 +1,5 @@
 /*
- * gallery.c - bystanders' bets (VARIANTS.md 7): bets on the game in
+ * sit_gallery.c - bystanders' bets (docs/variants.md, gallery): bets on the game in
  * progress, covered person to person (bet-match=cover) or pooled per side
  * and equalised at the close, the house keeping a levy (tableau, BY9);
  * betting closes at the game's first turn-up (or reopens between deals,
