@@ -103,10 +103,7 @@ int sit__cut(struct sit_ctx *c, int person)
                          p->id);
     }
     if (ev->n_cards > 1) {
-        sit__rule(c, LAW_4, p->id, NULL, REM_RECUT,
-                  "%s shows more than one card cutting for his place: he "
-                  "cuts again",
-                  p->id);
+        sit__rule_cut_shown(c, person);
         return 0;
     }
     if (ev->cards[0] == CARD_UNKNOWN) {

@@ -32,7 +32,6 @@ static void state_init(struct sit_state *s)
     s->hold_seat = SEAT_NONE;
     s->hold_person = -1;
     s->left_seat = SEAT_NONE;
-    s->left_law = -1;
     s->left_person = -1;
     s->chouette_seat = SEAT_NONE;
     s->told[0] = s->told[1] = -1;

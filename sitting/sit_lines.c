@@ -60,11 +60,12 @@ static int person_line(struct sit_ctx *c)
 }
 
 /* seat_line - `seat S ID`: ID sits in seat S for the next game; against
- * the roles, the table waits (CH1, PO2). */
+ * the roles, the table waits (the rules asked: CH1, PO2). */
 static int seat_line(struct sit_ctx *c)
 {
     struct sit_state *s = c->s;
     const struct sit_ops *ops = sit__ops(s);
+    struct sit_event e;
     int seat = c->l->ev.target;
     int who;
     int rc = sit__person(c, c->l->sit.who, &who);
@@ -93,11 +94,10 @@ static int seat_line(struct sit_ctx *c)
         s->hold_law = -1;
         sit__note(c, "%s takes seat %c: the table goes on", s->p[who].id,
                   seat_letter(seat));
-    } else if (s->hold_law < 0 && ops->hold_law >= 0) {
-        int due = ops->seat_due(s, seat);
-
-        if (due >= 0 && due != who) {
-            sit__hold(c, (enum law_id)ops->hold_law, seat, due, who);
+    } else if (s->hold_law < 0) {
+        sit__line_event(c, who, &e);
+        if ((rc = sit__ask(c, &e, NULL)) != 0) {
+            return rc;
         }
     }
     if (s->hold_law < 0 && ops->seated != NULL) {
@@ -165,12 +165,14 @@ int sit__concede(struct sit_ctx *c, int seat, struct arb_result *ar)
 }
 
 /* leaves_line - `S leaves` or `ID leaves`: a seated player during a game
- * is the format's affair (CH3, CH5, PO3, BY6); anyone else, or between
+ * is the format's rules' affair (CH3, CH5, PO3, BY6), or, where none
+ * rules it (a duel), he concedes the game; anyone else, or between
  * games, leaves the sitting. */
 static int leaves_line(struct sit_ctx *c)
 {
     struct sit_state *s = c->s;
-    const struct sit_ops *ops = sit__ops(s);
+    struct sit_event e;
+    struct sit_answer ans;
     int seat = c->l->ev.actor;
     int who = -1;
     int rc;
@@ -184,8 +186,11 @@ static int leaves_line(struct sit_ctx *c)
         who = s->seat[seat];
     }
     if (seat != SEAT_NONE && s->in_game) {
-        if (ops->leaves != NULL) {
-            return ops->leaves(c, seat);
+        sit__line_event(c, who, &e);
+        e.seat = seat;
+        rc = sit__ask(c, &e, &ans);
+        if (rc != 0 || ans.n_rulings > 0) {
+            return rc;
         }
         sit__note(c, "%c leaves the table without consent and concedes the "
                      "game (LAWS.md 5.21)",

@@ -51,7 +51,7 @@ static void at_risk(const struct sit_state *s, int risk[2])
 {
     risk[0] = risk[1] = 0;
     for (int i = 0; i < s->n_bets; i++) {
-        const struct bet *b = &s->bets[i];
+        const struct sit_bet *b = &s->bets[i];
 
         if (b->dead) {
             continue;
@@ -62,7 +62,7 @@ static void at_risk(const struct sit_state *s, int risk[2])
         }
         for (int k = 0; k < b->n_covers; k++) {
             risk[b->seat] += b->covers[k].amount;
-            risk[SEAT_OTHER(b->seat)] += sit__cover_against(b, k);
+            risk[SEAT_OTHER(b->seat)] += laws_cover_against(b, k);
         }
     }
 }

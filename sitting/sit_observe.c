@@ -30,14 +30,25 @@ static void fill_seats(struct sit_ctx *c)
     }
 }
 
-/* game_begins - the arbiter began game number game. */
-static void game_begins(struct sit_ctx *c, int game)
+/* game_begins - the arbiter began game number game: the game left
+ * unfinished before it (its bets: BY8), the order cut closed, the seats
+ * filled and checked against the roles (CH1, PO2).  Returns 0 or the
+ * status of a remedy. */
+static int game_begins(struct sit_ctx *c, int game)
 {
     struct sit_state *s = c->s;
     const struct sit_ops *ops = sit__ops(s);
+    struct sit_event e;
+    int rc;
 
-    if (s->in_game && s->deal_seen && ops->abandoned != NULL) {
-        ops->abandoned(c);
+    if (s->in_game && s->deal_seen) {
+        sit__event(&e, SIT_AT_GAME_LEFT);
+        if ((rc = sit__ask(c, &e, NULL)) != 0) {
+            return rc;
+        }
+        if (ops->abandoned != NULL) {
+            ops->abandoned(c);
+        }
     }
     s->game = game;
     s->in_game = true;
@@ -47,12 +58,14 @@ static void game_begins(struct sit_ctx *c, int game)
         sit__cut_close(c);
     }
     fill_seats(c);
-    if (ops->hold_law >= 0) {
-        sit__check_seats(c, (enum law_id)ops->hold_law);
+    sit__event(&e, SIT_AT_GAME_START);
+    if ((rc = sit__ask(c, &e, NULL)) != 0) {
+        return rc;
     }
     if (ops->game_start != NULL) {
         ops->game_start(c);
     }
+    return 0;
 }
 
 /* first_deal - the game's first deal begins: who sits where is kept. */
@@ -65,7 +78,7 @@ static void first_deal(struct sit_ctx *c)
     for (int k = 0; k < 2; k++) {
         if (s->seat[k] >= 0) {
             sit__record(c, SIT_REC_SEATING, k, s->seat[k],
-                        ops->role(s, s->seat[k]), 0);
+                        sit_role_name(ops->role(s, s->seat[k])), 0);
         }
     }
 }
@@ -172,7 +185,7 @@ static int game_ends(struct sit_ctx *c, const struct arb_game_result *g)
     s->in_game = false;
     s->last_n = 0;
     for (int i = 0; i < s->n_persons; i++) {
-        roles[i] = ops->role(s, i);
+        roles[i] = sit_role_name(ops->role(s, i));
         sides[i] = ops->side(s, i);
     }
     if (ops->game_over != NULL) {
@@ -206,8 +219,9 @@ int sit__observe(struct sit_ctx *c, const struct arb_result *ar)
     const struct sit_ops *ops = sit__ops(s);
     int rc;
 
-    if (ar->game_started) {
-        game_begins(c, arbiter_game_number(c->a));
+    if (ar->game_started &&
+        (rc = game_begins(c, arbiter_game_number(c->a))) != 0) {
+        return rc;
     }
     if (ar->deal_started && !s->deal_seen && s->in_game) {
         first_deal(c);
