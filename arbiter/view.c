@@ -289,8 +289,9 @@ static void build_woken(void)
         for (int l = 0; l < LAW_COUNT; l++) {
             const struct law *row = laws_get((enum law_id)l);
 
-            if (row->kind == LAW_KIND_RULE) {
-                continue;
+            if (row->kind == LAW_KIND_RULE || row->applies == NULL) {
+                continue;       /* a rule of play, or of the sitting
+                                   (its verdict is sitting/'s to ask) */
             }
             if (row->trigger & EV_BIT(k)) {
                 woken.law[0][k][woken.n[0][k]++] = (uint8_t)l;

@@ -1,5 +1,5 @@
-/* laws.c - the registry of the 51 laws, generated from the single list in
- * law_list.h, and its self-check. */
+/* laws.c - the registry of the 51 laws and the variant systems' rules,
+ * generated from the single list in law_list.h, and its self-check. */
 #include "laws/laws.h"
 
 #include <stdio.h>
@@ -23,6 +23,14 @@ _Static_assert(sizeof(registry) / sizeof(registry[0]) == LAW_COUNT,
 const struct law *laws_get(enum law_id l)
 {
     return registry[l];
+}
+
+bool laws_remedy_allowed(const struct law *row, enum remedy r)
+{
+    if (row->judge != NULL) {
+        return r >= 0 && r < REM_COUNT && (row->remedies & REM_BIT(r)) != 0;
+    }
+    return r == row->remedy;
 }
 
 const struct law *laws_find(const char *id, size_t n)
@@ -68,9 +76,10 @@ int laws_selfcheck(char *err, size_t n)
         if (i >= N_CLUB_LAWS &&
             (strlen(l->id) < 3 || l->id[0] < 'A' || l->id[0] > 'Z' ||
              l->id[1] < 'A' || l->id[1] > 'Z' || l->id[2] < '1' ||
-             l->id[2] > '9' || l->engaged == NULL)) {
+             l->id[2] > '9' || (l->engaged == NULL) == (l->judge == NULL))) {
             snprintf(err, n, "row %d: a variant rule needs an id like PL1 "
-                             "and the profiles that engage it",
+                             "and either the profiles that engage it or a "
+                             "verdict of the sitting",
                      i + 1);
             return -1;
         }
@@ -84,8 +93,19 @@ int laws_selfcheck(char *err, size_t n)
             snprintf(err, n, "%s: no title or text", l->id);
             return -1;
         }
-        if (l->trigger == 0 || l->applies == NULL) {
-            snprintf(err, n, "%s: no trigger or applies function", l->id);
+        if (l->trigger == 0 || (l->applies == NULL) == (l->judge == NULL)) {
+            snprintf(err, n, "%s: no trigger, or not exactly one of an "
+                             "applies function and a verdict of the sitting",
+                     l->id);
+            return -1;
+        }
+        if ((l->judge != NULL) != (l->format != NULL) ||
+            (l->judge != NULL && !laws_remedy_allowed(l, l->remedy)) ||
+            (l->judge == NULL && l->remedies != 0)) {
+            snprintf(err, n, "%s: a rule of the sitting names its format, "
+                             "its verdict and its remedies, the default "
+                             "among them",
+                     l->id);
             return -1;
         }
         if (l->window < 0 || l->window >= WIN_COUNT || l->remedy < 0 ||

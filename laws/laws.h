@@ -558,22 +558,28 @@ enum remedy {
     REM_NOT_ALLOWED,            /* not-allowed: the action is refused and has no effect */
     REM_VOID_OFFER,             /* void-offer: an offer with no effect (MD2, MD5) */
     REM_VOID_VETO,              /* void-veto: a veto that fails (PL5) */
-    /* the sitting's remedies (VARIANTS.md 5-7) */
-    REM_RESEAT,                 /* reseat: the right person must sit (CH1, PO2) */
+    /* the sitting's remedies (docs/variants.md: CH, PO, BY) */
+    REM_RESEAT,                 /* reseat: the right person must sit (CH1, PO2;
+                                   the seat given up, BY10) */
     REM_FORFEIT_STAKE,          /* forfeit-stake: a stake paid over at once
                                    (CH2, BY2) */
     REM_SUBSTITUTE,             /* substitute: another finishes the game
                                    (CH3, BY6) */
-    REM_VOID,                   /* void: a stake, bet or cover with no effect
-                                   (CH4, BY1, BY4, BY8) */
+    REM_VOID,                   /* void: a stake, bet, cover or advice with no
+                                   effect (CH4, PO4, BY1, BY4, BY5, BY8; a
+                                   tableau's excess, BY9) */
     REM_CONCEDE_GAME,           /* concede-game: the leaver loses the game
-                                   (CH5, PO3, BY6) */
+                                   (CH3, CH5, PO3) */
     REM_DISPLACE,               /* displace: the player takes a bet from a
                                    bystander (BY3) */
     REM_CLAIM,                  /* claim: a bettor's call counts as the
                                    backed player's (BY5) */
     REM_COUNT
 };
+
+#define REM_BIT(r) ((uint32_t)1 << (r))
+
+_Static_assert(REM_COUNT <= 32, "remedies fit the REM_BIT() masks");
 
 /* remedy_name - the remedy word ("new-deal"); static. */
 const char *remedy_name(enum remedy r);
@@ -944,6 +950,24 @@ typedef void (*law_shape_fn)(const struct law_view *v,
                              const struct table_event *ev,
                              struct ruling *r);
 
+/* The rules of a sitting (laws/sit_view.h) read a view of the sitting. */
+struct sit_view;
+struct sit_event;
+struct sit_verdict;
+
+/*
+ * The verdict of a rule of the sitting (CH, PO, BY): is it engaged by e
+ * in the sitting v?  If so, true with *out filled: the remedy (one of the
+ * row's remedies), the offender, the elector, what the remedy is about
+ * and the words; if not, false, with out->note a near miss worth saying
+ * or "".  Safe for every moment and kind of e (a rule reads e->at and
+ * e->kind and answers false for the others).  Reads v and e, writes only
+ * *out.
+ */
+typedef bool (*sit_judge_fn)(const struct sit_view *v,
+                             const struct sit_event *e,
+                             struct sit_verdict *out);
+
 /* What kind of law a row is. */
 enum law_kind {
     LAW_KIND_PENALTY,           /* an irregularity: engaging it gives a ruling */
@@ -1004,18 +1028,31 @@ struct law {
                                    (persons, not seats), or NULL */
     const char *example;        /* a `= ruling` line of a log, without
                                    "= ", or NULL */
+    sit_judge_fn judge;         /* a rule of the sitting: its verdict
+                                   (then applies is NULL); NULL for the
+                                   rows of the two seats */
+    uint32_t remedies;          /* a rule of the sitting: the REM_BIT()s
+                                   its verdict may give (remedy among
+                                   them); 0 for the rows of the two
+                                   seats (remedy alone) */
 };
 
 /* laws_get - the row for law l (LAW_1..LAW_51).  Static, never NULL. */
 const struct law *laws_get(enum law_id l);
+
+/* laws_remedy_allowed - may a ruling of row give remedy r?  One of its
+ * remedies (a rule of the sitting), or its remedy (the others). */
+bool laws_remedy_allowed(const struct law *row, enum remedy r);
 
 /* laws_find - the law for an id "L12" / "12" (n bytes), or NULL. */
 const struct law *laws_find(const char *id, size_t n);
 
 /*
  * laws_selfcheck - check the registry: ids unique and well formed, each
- * row's number matches its place, every row has a title, trigger and
- * applies function, options non-empty exactly when an elector exists.
+ * row's number matches its place, every row has a title, a trigger and
+ * either an applies function (the two seats) or a verdict of the sitting
+ * with its format and remedies (the default among them), options
+ * non-empty exactly when an elector exists.
  * Returns 0, or -1 with the first problem in err (size n).
  */
 int laws_selfcheck(char *err, size_t n);
@@ -1042,5 +1079,9 @@ struct ruling {
  * into buf of size n.  Returns buf.
  */
 char *ruling_format(const struct ruling *r, char *buf, size_t n);
+
+/* The view of a sitting that its rules read, and their verdict: part of
+ * this interface, in a file of its own. */
+#include "laws/sit_view.h"
 
 #endif /* ECARTE_LAWS_LAWS_H */

@@ -43,4 +43,41 @@ int laws__seat_int(const int pair[2], int s, int none);
 /* laws__seat_flag - pair[s] for a seat s; false if s is not a seat. */
 bool laws__seat_flag(const bool pair[2], int s);
 
+/*
+ * The verdicts of the rules of a sitting (laws/sit_view.c).  A verdict
+ * starts from an empty struct sit_verdict (remedy REM_NONE, persons -1,
+ * seats SEAT_NONE, note ""), filled by the sitting layer before it asks.
+ */
+
+/* laws__sit_id - the ID of person in v, "" for nobody (-1). */
+const char *laws__sit_id(const struct sit_view *v, int person);
+
+/* laws__sit_seat_of - the seat person sits in, SEAT_NONE (nobody too). */
+int laws__sit_seat_of(const struct sit_view *v, int person);
+
+/* laws__say - the verdict's words, printf-style. */
+void laws__say(struct sit_verdict *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* laws__rule - the rule is engaged: remedy, and the offender (a person,
+ * or the player of offender_seat, or nobody: -1 and SEAT_NONE) into
+ * *out.  Returns true, for `return laws__rule(...)`. */
+bool laws__rule(struct sit_verdict *out, enum remedy remedy, int offender,
+                int offender_seat);
+
+/* laws__bets_held - how many live bets person made, and covers he gave
+ * on live bets of others. */
+int laws__bets_held(const struct sit_view *v, int person);
+
+/*
+ * laws__seat_against_roles - the verdict of CH1 and PO2: at a seat line
+ * (the seat it names) or when a game begins (seat A, then B), a seat
+ * whose player is not the one the roles put there (v->due), the table
+ * not held already: reseat, the player there offending; the seat and
+ * the person due in *out.
+ */
+bool laws__seat_against_roles(const struct sit_view *v,
+                              const struct sit_event *e,
+                              struct sit_verdict *out);
+
 #endif /* ECARTE_LAWS_LAWS_INT_H */

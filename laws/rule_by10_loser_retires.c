@@ -3,28 +3,48 @@
  *
  * Under loser-retires=yes the loser of a game gives his seat to the
  * rentrant, unless he played la chouette.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY10); the two-seat referee never does.
+ * A rule of play, no ruling line.  Verdict: after a game won under
+ * loser-retires=yes, the loser gives his seat (seat) to the first person
+ * waiting (person): reseat for the next game.  A loser who played la
+ * chouette keeps it: a near miss.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - the loser of a game and the first person waiting. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    int lseat;
+    int loser;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_NEXT_SEATS || !laws__is_seat(e->winner) ||
+        !v->rules->loser_retires) {
+        return false;
+    }
+    lseat = SEAT_OTHER(e->winner);
+    loser = v->seat[lseat];
+    if (loser < 0) {
+        return false;
+    }
+    if (lseat == v->chouette_seat) {
+        laws__say(out, "%s played la chouette: beaten, he keeps his seat "
+                       "(BY10)",
+                  laws__sit_id(v, loser));
+        return false;
+    }
+    if (v->n_order == 0) {
+        return false;
+    }
+    out->seat = lseat;
+    out->person = v->order[0];
+    laws__say(out, "%s, beaten, gives seat %c to %s (BY10)",
+              laws__sit_id(v, loser), seat_letter(lseat),
+              laws__sit_id(v, v->order[0]));
+    return laws__rule(out, REM_RESEAT, -1, SEAT_NONE);
 }
 
 const struct law rule_BY10_loser_retires = {
@@ -49,13 +69,15 @@ const struct law rule_BY10_loser_retires = {
     .offender = ROLE_NOBODY,
     .elector = ROLE_NOBODY,
     .options = 0,
-    .remedy = REM_AWARD,
+    .remedy = REM_RESEAT,
     .kind = LAW_KIND_RULE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = NULL,
     .example = NULL,
+    .judge = judge,
+    .remedies = REM_BIT(REM_RESEAT),
 };

@@ -2,28 +2,93 @@
  * rule_by1_bet_after_close.c - BY1, A bet after the close.
  *
  * A bet or a cover made after betting on the game has closed is void.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY1); the two-seat referee never does.
+ * Verdict: a bet after betting has closed, against one's own seat, on
+ * one's own seat outside a tableau, at odds in a tableau, or into a full
+ * book; a cover after the close, of a bet on one's own seat or of one's
+ * own bet; la chouette taken after the close: void.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* bet_void - why `ID bets N on S [at P:Q]` is void, NULL if it stands. */
+static const char *bet_void(const struct sit_view *v,
+                            const struct sit_event *e)
 {
-    (void)p;
-    return false;
+    int mine = v->persons[e->person].seat;
+
+    if (v->bets_closed) {
+        return "betting on the game has closed";
+    }
+    if (laws__is_seat(e->seat) && mine == SEAT_OTHER(e->seat)) {
+        return "a player may not back his adversary";
+    }
+    if (mine == e->seat && !v->rules->tableau) {
+        return "a player covers bets on his adversary; he stakes on his own "
+               "seat only in a tableau";
+    }
+    if (v->rules->tableau && e->odds[0] > 0) {
+        return "a tableau takes bets at even money only";
+    }
+    if (v->n_bets == SIT_BETS_MAX) {
+        return "the book is full";
+    }
+    return NULL;
 }
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
+/* cover_void - why `ID covers ID2 [N]` is void, NULL if it stands (the
+ * bet may have gone only once betting has closed). */
+static const char *cover_void(const struct sit_view *v,
+                              const struct sit_event *e)
 {
-    (void)v;
-    (void)ev;
-    return false;
+    if (v->bets_closed || e->bet < 0) {
+        return "betting on the game has closed";
+    }
+    if (v->persons[e->person].seat == v->bets[e->bet].seat) {
+        return "a player may not back his adversary";
+    }
+    if (e->person == e->other) {
+        return "nobody covers his own bet";
+    }
+    return NULL;
+}
+
+/* judge - a bet, a cover or la chouette too late or against the rules. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
+{
+    const char *why;
+
+    if (e->at != SIT_AT_LINE) {
+        return false;
+    }
+    if (e->kind == EV_TAKES_ALL_BETS && laws__is_seat(e->seat)) {
+        if (!v->bets_closed) {
+            return false;
+        }
+        laws__say(out, "%c takes all bets after betting has closed: void",
+                  seat_letter(e->seat));
+        return laws__rule(out, REM_VOID, -1, e->seat);
+    }
+    if ((e->kind != EV_BETS && e->kind != EV_COVERS) || e->person < 0) {
+        return false;
+    }
+    why = e->kind == EV_BETS ? bet_void(v, e) : cover_void(v, e);
+    if (why == NULL) {
+        return false;
+    }
+    if (e->kind == EV_BETS) {
+        laws__say(out, "%s's bet of %d on %c is void: %s",
+                  laws__sit_id(v, e->person), e->n, seat_letter(e->seat),
+                  why);
+    } else {
+        laws__say(out, "%s's cover of %s's bet is void: %s",
+                  laws__sit_id(v, e->person), laws__sit_id(v, e->other),
+                  why);
+    }
+    return laws__rule(out, REM_VOID, e->person, SEAT_NONE);
 }
 
 const struct law rule_BY1_bet_after_close = {
@@ -44,10 +109,12 @@ const struct law rule_BY1_bet_after_close = {
     .remedy = REM_VOID,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = "the bettor offends; nobody chooses",
     .example = "ruling BY1 offender dan remedy void",
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

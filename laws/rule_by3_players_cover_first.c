@@ -3,28 +3,45 @@
  *
  * A seated player who claims a bet on his adversary already covered by
  * a bystander takes it; the bystander is released.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY3); the two-seat referee never does.
+ * Verdict: a player's cover (his cover line, or la chouette's on a bet
+ * on his adversary) that finds too little of the bet left takes it from
+ * the bystanders who covered it, the last first: displace, naming the
+ * last one released.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a player covers a bet partly covered by bystanders. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    const struct sit_bet *b;
+    int displaced;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_COVER || e->bet < 0 || e->bet >= v->n_bets ||
+        e->person < 0) {
+        return false;
+    }
+    b = &v->bets[e->bet];
+    displaced = laws_cover_displaces(b, e->person, e->n);
+    if (displaced < 0) {
+        return false;
+    }
+    out->person = displaced;
+    if (e->kind == EV_COVERS) {
+        laws__say(out, "%s, the player, takes %s's bet from %s, who is "
+                       "released",
+                  laws__sit_id(v, e->person), laws__sit_id(v, b->bettor),
+                  laws__sit_id(v, displaced));
+    } else {
+        laws__say(out, "%s, on la chouette, takes %s's bet from %s",
+                  laws__sit_id(v, e->person), laws__sit_id(v, b->bettor),
+                  laws__sit_id(v, displaced));
+    }
+    return laws__rule(out, REM_DISPLACE, -1, SEAT_NONE);
 }
 
 const struct law rule_BY3_players_cover_first = {
@@ -44,10 +61,12 @@ const struct law rule_BY3_players_cover_first = {
     .remedy = REM_DISPLACE,
     .kind = LAW_KIND_PROCEDURE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = "nobody offends; the player's cover is his choice",
     .example = "ruling BY3 remedy displace",
+    .judge = judge,
+    .remedies = REM_BIT(REM_DISPLACE),
 };

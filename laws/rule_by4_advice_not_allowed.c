@@ -3,28 +3,62 @@
  *
  * Advice where the gallery allows none, spoken where only pointing is
  * allowed, or to the seat one bets against: the adviser's bet is void.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY4); the two-seat referee never does.
+ * Verdict: `ID points S C` or `ID advises S` by a person not seated,
+ * where the gallery allows no advice, in words where only pointing is
+ * allowed, or to the seat he bets against: void, and his bets and covers
+ * with it.  A seated player's advice is a near miss.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* why_not - why person p's advice to seat is not allowed, NULL if it
+ * is. */
+static const char *why_not(const struct sit_view *v,
+                           const struct sit_view_person *p, int seat,
+                           bool spoken)
 {
-    (void)p;
-    return false;
+    if (v->rules->advice == ADVICE_NONE) {
+        return "the gallery allows no advice";
+    }
+    if (spoken && v->rules->advice == ADVICE_POINT) {
+        return "advice here is by pointing at a card only";
+    }
+    if ((laws__is_seat(seat) && p->backs == SEAT_OTHER(seat)) ||
+        p->backs == SIT_BACKS_BOTH) {
+        return "he bets against the player he advises";
+    }
+    return NULL;
 }
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
+/* judge - advice from the gallery. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)v;
-    (void)ev;
-    return false;
+    const struct sit_view_person *p;
+    const char *why;
+
+    if (e->at != SIT_AT_LINE ||
+        (e->kind != EV_POINTS && e->kind != EV_ADVISES) || e->person < 0) {
+        return false;
+    }
+    p = &v->persons[e->person];
+    if (p->seat != SEAT_NONE) {
+        laws__say(out, "%s is playing: his advice is his own play", p->id);
+        return false;
+    }
+    why = why_not(v, p, e->seat, e->kind == EV_ADVISES);
+    if (why == NULL) {
+        return false;
+    }
+    out->voids_bets = true;
+    laws__say(out, "%s advises %c: %s; %s", p->id, seat_letter(e->seat), why,
+              laws__bets_held(v, e->person) > 0
+                  ? "his bets are void, stakes returned"
+                  : "he has no bet to void");
+    return laws__rule(out, REM_VOID, e->person, SEAT_NONE);
 }
 
 const struct law rule_BY4_advice_not_allowed = {
@@ -47,10 +81,12 @@ const struct law rule_BY4_advice_not_allowed = {
     .remedy = REM_VOID,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = "the adviser offends; nobody chooses",
     .example = "ruling BY4 offender dan remedy void",
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

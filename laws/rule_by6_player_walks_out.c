@@ -4,28 +4,38 @@
  * A seated player who leaves without consent: a person with a bet on
  * that seat may take the hand and finish the game; if nobody does, the
  * leaver concedes it.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY6); the two-seat referee never does.
+ * Verdict: a seat left during a game: a person with money on it may
+ * take the hand (substitute); the sitting layer concedes the game if
+ * nobody does before the next line.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a seated player walks out during a game. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    char letter[2];
+    int seated;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_LEAVES || !v->in_game ||
+        !laws__is_seat(e->seat)) {
+        return false;
+    }
+    letter[0] = seat_letter(e->seat);
+    letter[1] = '\0';
+    seated = v->seat[e->seat];
+    out->seat = e->seat;
+    laws__say(out,
+              "%s%s leaves without consent: a person with money on %c may "
+              "take the hand and finish the game, else it is conceded",
+              seated >= 0 ? "" : "the player in seat ",
+              seated >= 0 ? laws__sit_id(v, seated) : letter,
+              seat_letter(e->seat));
+    return laws__rule(out, REM_SUBSTITUTE, -1, e->seat);
 }
 
 const struct law rule_BY6_player_walks_out = {
@@ -46,10 +56,12 @@ const struct law rule_BY6_player_walks_out = {
     .remedy = REM_SUBSTITUTE,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = "the seat left offends; a person with a bet on it may take the seat",
     .example = "ruling BY6 offender B remedy substitute",
+    .judge = judge,
+    .remedies = REM_BIT(REM_SUBSTITUTE),
 };

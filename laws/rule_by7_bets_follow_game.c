@@ -3,27 +3,29 @@
  *
  * Bets stand through void deals, replays and penalties: they follow the
  * game as finally scored.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY7); the two-seat referee never does.
+ * A rule of play, no ruling line.  Verdict: a game won (as finally
+ * scored, after every penalty) with bets standing on it: they are paid
+ * on it (award).  A result taken back takes its settlement back with it
+ * (the sitting layer, for every format).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a game won with live bets on it. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
-
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
+    if (e->at != SIT_AT_GAME_END || !laws__is_seat(e->winner)) {
+        return false;
+    }
+    for (int i = 0; i < v->n_bets; i++) {
+        if (!v->bets[i].dead) {
+            return laws__rule(out, REM_AWARD, -1, SEAT_NONE);
+        }
+    }
     return false;
 }
 
@@ -51,10 +53,12 @@ const struct law rule_BY7_bets_follow_game = {
     .remedy = REM_AWARD,
     .kind = LAW_KIND_RULE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = NULL,
     .example = NULL,
+    .judge = judge,
+    .remedies = REM_BIT(REM_AWARD),
 };

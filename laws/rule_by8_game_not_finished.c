@@ -3,28 +3,35 @@
  *
  * Every bet on a game that is not finished is void and the stakes are
  * returned.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY8); the two-seat referee never does.
+ * Verdict: a game begun while the last one, a deal of it seen, is
+ * unfinished, with live bets on it: they are void, the stakes returned.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - the bets of a game left unfinished. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    int live = 0;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_GAME_LEFT) {
+        return false;
+    }
+    for (int i = 0; i < v->n_bets; i++) {
+        live += !v->bets[i].dead;
+    }
+    if (live == 0) {
+        return false;
+    }
+    laws__say(out,
+              "game %d is not finished: its %d bet(s) are void, the stakes "
+              "returned",
+              v->game, live);
+    return laws__rule(out, REM_VOID, -1, SEAT_NONE);
 }
 
 const struct law rule_BY8_game_not_finished = {
@@ -44,10 +51,12 @@ const struct law rule_BY8_game_not_finished = {
     .remedy = REM_VOID,
     .kind = LAW_KIND_PROCEDURE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = "nobody offends; nobody chooses",
     .example = "ruling BY8 remedy void",
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

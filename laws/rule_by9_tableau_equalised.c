@@ -4,28 +4,39 @@
  * At the close the two sides of the tableau are made equal, the excess
  * going back from the last bets on the heavier side; the levy is taken
  * at settlement.
- * Ruled by the sitting layer (sitting/gallery.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, BY9); the two-seat referee never does.
+ * A rule of play, no ruling line.  Verdict: a tableau's book closed (at
+ * the close, or again when a bet of it ends after the close) with one
+ * side risking more than the other: the excess (amount) of the heavier
+ * side (seat) is void, handed back from its last bets.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a tableau whose sides are not equal once betting closed. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    int heavy;
+    int excess;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if ((e->at != SIT_AT_CLOSE && e->at != SIT_AT_BET_ENDS) ||
+        !v->rules->tableau || !v->bets_closed) {
+        return false;
+    }
+    excess = laws_tableau_excess(v->bets, v->n_bets, &heavy);
+    if (excess <= 0) {
+        return false;
+    }
+    out->seat = heavy;
+    out->amount = excess;
+    if (e->at == SIT_AT_BET_ENDS) {
+        laws__say(out, "the tableau is made equal again: the excess of the "
+                       "other side is handed back (BY9)");
+    }
+    return laws__rule(out, REM_VOID, -1, SEAT_NONE);
 }
 
 const struct law rule_BY9_tableau_equalised = {
@@ -47,13 +58,15 @@ const struct law rule_BY9_tableau_equalised = {
     .offender = ROLE_NOBODY,
     .elector = ROLE_NOBODY,
     .options = 0,
-    .remedy = REM_AWARD,
+    .remedy = REM_VOID,
     .kind = LAW_KIND_RULE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "gallery",
     .parties = NULL,
     .example = NULL,
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

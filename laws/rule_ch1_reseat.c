@@ -4,28 +4,21 @@
  * A seat line, or a game begun, that puts in seat A anyone but the bank
  * or in seat B anyone but the ponte: the table waits until the right
  * person sits.
- * Ruled by the sitting layer (sitting/chouette.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, CH1); the two-seat referee never does.
+ * Verdict: a seat line, or a game begun, with a seat whose player is not
+ * the one the roles put there (the bank in A, the ponte in B: the view's
+ * due); the sitting layer holds the table (reseat).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a seat against the roles: reseat. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
-
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    return laws__seat_against_roles(v, e, out);
 }
 
 const struct law rule_CH1_reseat = {
@@ -48,10 +41,12 @@ const struct law rule_CH1_reseat = {
     .remedy = REM_RESEAT,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "chouette",
     .parties = "the person seated against the roles offends; nobody chooses",
     .example = "ruling CH1 offender bob remedy reseat",
+    .judge = judge,
+    .remedies = REM_BIT(REM_RESEAT),
 };

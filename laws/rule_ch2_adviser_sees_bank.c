@@ -3,28 +3,45 @@
  *
  * An adviser who looks at the bank's cards forfeits his stake for the
  * game to the bank at once and may not advise again in it.
- * Ruled by the sitting layer (sitting/chouette.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, CH2); the two-seat referee never does.
+ * Verdict: `ID sees S` by an adviser, the bank's seat named, in a game:
+ * his stake to the bank (forfeit-stake), his advice barred; a stake
+ * settled already is a near miss.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - an adviser who looks at the bank's cards during a game. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    const struct sit_view_person *p;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_SEES || e->person < 0) {
+        return false;
+    }
+    p = &v->persons[e->person];
+    if (!v->in_game || !v->roles_set || e->seat != v->bank_seat ||
+        p->role != SIT_ROLE_ADVISER) {
+        return false;
+    }
+    if (p->stake <= 0 || p->stake_paid) {
+        laws__say(out, "%s sees the bank's cards: his stake is settled "
+                       "already",
+                  p->id);
+        return false;
+    }
+    out->seat = e->seat;
+    out->payee = v->bank;
+    out->amount = p->stake;
+    out->bars_advice = true;
+    laws__say(out,
+              "%s, an adviser, looks at the bank's cards: his stake of %d "
+              "goes to the bank now, and he may not advise this game",
+              p->id, p->stake);
+    return laws__rule(out, REM_FORFEIT_STAKE, e->person, SEAT_NONE);
 }
 
 const struct law rule_CH2_adviser_sees_bank = {
@@ -46,10 +63,12 @@ const struct law rule_CH2_adviser_sees_bank = {
     .remedy = REM_FORFEIT_STAKE,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "chouette",
     .parties = "the adviser who looked offends; nobody chooses",
     .example = "ruling CH2 offender cy remedy forfeit-stake",
+    .judge = judge,
+    .remedies = REM_BIT(REM_FORFEIT_STAKE),
 };

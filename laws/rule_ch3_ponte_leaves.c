@@ -4,28 +4,39 @@
  * The ponte who leaves without consent is replaced by the first
  * adviser, who finishes the game; if nobody takes the seat the game is
  * conceded.
- * Ruled by the sitting layer (sitting/chouette.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, CH3); the two-seat referee never does.
+ * Verdict: the ponte's seat left during a game: the first adviser may
+ * take it (substitute, he the elector); with no adviser to take it the
+ * bank wins the game at once (concede-game).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - the player of the ponte's seat (not the bank's) leaves during
+ * a game. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    int first = v->n_order > 2 ? v->order[2] : -1;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_LEAVES || !v->in_game ||
+        !laws__is_seat(e->seat) || e->seat == v->bank_seat) {
+        return false;
+    }
+    out->seat = e->seat;
+    if (first < 0) {
+        laws__say(out, "the ponte leaves without consent and no adviser is "
+                       "there to take his seat: the bank wins the game");
+        return laws__rule(out, REM_CONCEDE_GAME, -1, e->seat);
+    }
+    out->elector = first;
+    laws__say(out,
+              "the ponte leaves without consent: %s, the first adviser, may "
+              "take seat %c and finish the game",
+              laws__sit_id(v, first), seat_letter(e->seat));
+    return laws__rule(out, REM_SUBSTITUTE, -1, e->seat);
 }
 
 const struct law rule_CH3_ponte_leaves = {
@@ -49,10 +60,12 @@ const struct law rule_CH3_ponte_leaves = {
     .remedy = REM_SUBSTITUTE,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "chouette",
     .parties = "seat B offends; the first adviser takes the seat",
     .example = "ruling CH3 offender B elector cy remedy substitute",
+    .judge = judge,
+    .remedies = REM_BIT(REM_SUBSTITUTE) | REM_BIT(REM_CONCEDE_GAME),
 };

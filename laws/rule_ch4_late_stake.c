@@ -3,28 +3,39 @@
  *
  * A stake stated after the game's first turn-up is void: the stake in
  * force stays.
- * Ruled by the sitting layer (sitting/chouette.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, CH4); the two-seat referee never does.
+ * Verdict: `ID stakes N` after the game's first turn-up is void; the
+ * bank's stake line is a near miss (the bank states none).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a stake stated by a non-bank person once the game's first
+ * turn-up is past. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    const struct sit_view_person *p;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_STAKES || e->person < 0) {
+        return false;
+    }
+    p = &v->persons[e->person];
+    if (p->role == SIT_ROLE_BANK) {
+        laws__say(out, "the bank states no stake: %s's line changes nothing",
+                  p->id);
+        return false;
+    }
+    if (!v->in_game || !v->turned_up) {
+        return false;
+    }
+    laws__say(out,
+              "%s states a stake of %d after the game's first turn-up: "
+              "void, his stake of %d stays",
+              p->id, e->n, p->stake);
+    return laws__rule(out, REM_VOID, e->person, SEAT_NONE);
 }
 
 const struct law rule_CH4_late_stake = {
@@ -45,10 +56,12 @@ const struct law rule_CH4_late_stake = {
     .remedy = REM_VOID,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "chouette",
     .parties = "the person who stated it offends; nobody chooses",
     .example = "ruling CH4 offender cy remedy void",
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

@@ -3,28 +3,25 @@
  *
  * The bank who leaves without consent loses the game: he pays every
  * stake and the rotation is that of a lost game.
- * Ruled by the sitting layer (sitting/chouette.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, CH5); the two-seat referee never does.
+ * Verdict: the bank's seat left during a game: the bank concedes it.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - the player of the bank's seat leaves during a game. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
-
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_LEAVES || !v->in_game ||
+        !laws__is_seat(e->seat) || e->seat != v->bank_seat) {
+        return false;
+    }
+    out->seat = e->seat;
+    laws__say(out, "the bank leaves without consent and loses the game");
+    return laws__rule(out, REM_CONCEDE_GAME, -1, e->seat);
 }
 
 const struct law rule_CH5_bank_leaves = {
@@ -44,10 +41,12 @@ const struct law rule_CH5_bank_leaves = {
     .remedy = REM_CONCEDE_GAME,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "chouette",
     .parties = "seat A offends; nobody chooses",
     .example = "ruling CH5 offender A remedy concede-game",
+    .judge = judge,
+    .remedies = REM_BIT(REM_CONCEDE_GAME),
 };

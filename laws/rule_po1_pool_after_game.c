@@ -4,28 +4,42 @@
  * The loser of a game pays his forfeit into the pool and gives his seat
  * to the rentrant; a winner whose streak reaches the pool-run takes the
  * pool.
- * Ruled by the sitting layer (sitting/pool.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, PO1); the two-seat referee never does.
+ * A rule of play, no ruling line.  Verdict: a game won between two
+ * seated persons while a pool is on: the loser's forfeit (amount) and
+ * the winner's games running (n); award when they reach the pool-run
+ * (the pool goes to him), else none (the rentrant comes in).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a game of the pool won: its forfeit, and whether the pool is
+ * taken. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
+    int winner;
+    int loser;
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_GAME_END || !laws__is_seat(e->winner)) {
+        return false;
+    }
+    winner = v->seat[e->winner];
+    loser = v->seat[SEAT_OTHER(e->winner)];
+    if (winner < 0 || loser < 0 || !v->pool_on) {
+        return false;
+    }
+    out->person = winner;
+    out->amount = v->rules->pool_forfeit * v->rules->stake * e->value;
+    out->n = winner == v->roi ? v->streak + 1 : 1;
+    if (out->n < v->rules->pool_run) {
+        return laws__rule(out, REM_NONE, -1, SEAT_NONE);
+    }
+    laws__say(out, "%s takes the pool of %d with %d games running",
+              laws__sit_id(v, winner), v->pool + out->amount, out->n);
+    return laws__rule(out, REM_AWARD, -1, SEAT_NONE);
 }
 
 const struct law rule_PO1_pool_after_game = {
@@ -58,10 +72,12 @@ const struct law rule_PO1_pool_after_game = {
     .remedy = REM_AWARD,
     .kind = LAW_KIND_RULE,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "pool",
     .parties = NULL,
     .example = NULL,
+    .judge = judge,
+    .remedies = REM_BIT(REM_NONE) | REM_BIT(REM_AWARD),
 };

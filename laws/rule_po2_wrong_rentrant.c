@@ -3,28 +3,21 @@
  *
  * Anyone but the roi or the rentrant who sits down: the table waits
  * until the right person sits.
- * Ruled by the sitting layer (sitting/pool.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, PO2); the two-seat referee never does.
+ * Verdict: a seat line, or a game begun, with a seat whose player is not
+ * the roi, the rentrant or the pool's first pair (the view's due); the
+ * sitting layer holds the table (reseat).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a seat against the roles: reseat. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
-
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    return laws__seat_against_roles(v, e, out);
 }
 
 const struct law rule_PO2_wrong_rentrant = {
@@ -44,10 +37,12 @@ const struct law rule_PO2_wrong_rentrant = {
     .remedy = REM_RESEAT,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "pool",
     .parties = "the person who sat offends; nobody chooses",
     .example = "ruling PO2 offender bob remedy reseat",
+    .judge = judge,
+    .remedies = REM_BIT(REM_RESEAT),
 };

@@ -4,28 +4,29 @@
  * A seated player who leaves without consent concedes the game: his
  * forfeit is paid, his adversary's streak grows, and he is out of the
  * pool without refund.
- * Ruled by the sitting layer (sitting/pool.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, PO3); the two-seat referee never does.
+ * Verdict: a seat left during a game: its player concedes it (and is out
+ * of the pool in progress).
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* judge - a seated player leaves during a game. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)p;
-    return false;
-}
-
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
-{
-    (void)v;
-    (void)ev;
-    return false;
+    if (e->at != SIT_AT_LINE || e->kind != EV_LEAVES || !v->in_game ||
+        !laws__is_seat(e->seat)) {
+        return false;
+    }
+    out->seat = e->seat;
+    laws__say(out,
+              "%s leaves the table without consent: he loses the game and "
+              "is out of this pool",
+              laws__sit_id(v, v->seat[e->seat]));
+    return laws__rule(out, REM_CONCEDE_GAME, -1, e->seat);
 }
 
 const struct law rule_PO3_player_leaves = {
@@ -46,10 +47,12 @@ const struct law rule_PO3_player_leaves = {
     .remedy = REM_CONCEDE_GAME,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "pool",
     .parties = "the seat left offends; nobody chooses",
     .example = "ruling PO3 offender B remedy concede-game",
+    .judge = judge,
+    .remedies = REM_BIT(REM_CONCEDE_GAME),
 };

@@ -3,28 +3,60 @@
  *
  * Advice by the waiting player where the pool allows none, spoken where
  * only pointing is allowed, or to a player he did not choose.
- * Ruled by the sitting layer (sitting/pool.c), above the two seats: the
- * two-seat referee never asks this row.
+ * The sitting layer (sitting/) asks the verdict above the two seats
+ * (docs/variants.md, PO4); the two-seat referee never does.
+ * Verdict: `ID points S C` or `ID advises S` by a person not seated,
+ * where the pool allows no advice, in words where only pointing is
+ * allowed, to the other player than his first, or with none named before
+ * the first turn-up: void.  A seated player's advice is a near miss.
  */
 #include "laws/laws.h"
 
 #include "laws/laws_int.h"
 
-/* engaged - no rule profile engages it: the Format tag does, and the
- * sitting layer applies it. */
-static bool engaged(const struct profile *p)
+/* why_not - why the advice of p to seat cannot count, NULL if it may. */
+static const char *why_not(const struct sit_view *v,
+                           const struct sit_view_person *p, int seat,
+                           bool spoken)
 {
-    (void)p;
-    return false;
+    if (v->rules->advice == ADVICE_NONE) {
+        return "the pool allows no advice";
+    }
+    if (spoken && v->rules->advice == ADVICE_POINT) {
+        return "advice here is by pointing only";
+    }
+    if (p->advises != SEAT_NONE && p->advises != seat) {
+        return "he advises the other player";
+    }
+    if (p->advises == SEAT_NONE && v->turned_up) {
+        return "he named no player to advise before the first turn-up";
+    }
+    return NULL;
 }
 
-/* applies - the verdict is the sitting layer's: the row never fires in
- * the two-seat referee. */
-static bool applies(const struct law_view *v, const struct table_event *ev)
+/* judge - a waiting person's advice. */
+static bool judge(const struct sit_view *v, const struct sit_event *e,
+                  struct sit_verdict *out)
 {
-    (void)v;
-    (void)ev;
-    return false;
+    const struct sit_view_person *p;
+    const char *why;
+
+    if (e->at != SIT_AT_LINE ||
+        (e->kind != EV_POINTS && e->kind != EV_ADVISES) || e->person < 0) {
+        return false;
+    }
+    p = &v->persons[e->person];
+    if (p->seat != SEAT_NONE) {
+        laws__say(out, "%s is playing: his advice is his own play", p->id);
+        return false;
+    }
+    why = why_not(v, p, e->seat, e->kind == EV_ADVISES);
+    if (why == NULL) {
+        return false;
+    }
+    laws__say(out, "%s advises %c: %s; the advice counts for nothing", p->id,
+              seat_letter(e->seat), why);
+    return laws__rule(out, REM_VOID, e->person, SEAT_NONE);
 }
 
 const struct law rule_PO4_pool_advice = {
@@ -46,10 +78,12 @@ const struct law rule_PO4_pool_advice = {
     .remedy = REM_VOID,
     .kind = LAW_KIND_PENALTY,
     .allow = 0,
-    .applies = applies,
+    .applies = NULL,
     .shape = NULL,
-    .engaged = engaged,
+    .engaged = NULL,
     .format = "pool",
     .parties = "the person who advised offends; nobody chooses",
     .example = "ruling PO4 offender cy remedy void",
+    .judge = judge,
+    .remedies = REM_BIT(REM_VOID),
 };

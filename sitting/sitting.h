@@ -1,6 +1,6 @@
 /*
  * sitting.h - the sitting above the two seats: persons, roles, stakes,
- * bets and money (VARIANTS.md 1.2-1.6, 5-7).
+ * bets and money (docs/variants.md: formats, persons, CH, PO, BY).
  *
  * The two-seat referee (arbiter/) knows seats A and B and points; this
  * layer knows who sits in them, who waits, who advises, who bets and who
@@ -10,8 +10,8 @@
  * profiles apply to whoever sits there, and it listens to what the
  * arbiter reports (a game ended, a game's result taken back) to move
  * roles and money.  The formats: duel (two persons, today's game),
- * chouette (sitting/chouette.c), pool (sitting/pool.c), gallery
- * (sitting/gallery.c).  The rules CH1-CH5, PO1-PO4, BY1-BY10 are rows of
+ * chouette (sitting/sit_chouette.c), pool (sitting/sit_pool.c), gallery
+ * (sitting/sit_gallery.c).  The rules CH1-CH5, PO1-PO4, BY1-BY10 are rows of
  * the law registry (laws/); their verdicts are here.
  *
  * A two-seat log (no Format tag, or "duel", and no person line) passes
@@ -49,7 +49,7 @@ enum sit_status {
                                    (it never should: money conservation) */
 };
 
-/* The formats of the Format tag (VARIANTS.md 1.2). */
+/* The formats of the Format tag (docs/variants.md, formats). */
 enum sit_format {
     SIT_DUEL,                   /* two players: today's game */
     SIT_CHOUETTE,               /* a bank against the others (5) */
@@ -172,7 +172,7 @@ const char *sitting_errmsg(const struct sitting *s);
 
 /*
  * sitting_set_tag - a tag pair of the log: Format (a format and its
- * switches, VARIANTS.md 1.2), Stake (a positive integer) and Rubber
+ * switches, docs/variants.md), Stake (a positive integer) and Rubber
  * (forced to 0 in a format other than duel: each game is settled on its
  * own) are the sitting's; others are ignored.  Only before the first
  * line.  Returns 0, or SIT_E_TAG with the reason in sitting_errmsg.

@@ -2,10 +2,16 @@
  * sitting_int.h - the state of a sitting and the helpers its files share
  * (the files of sitting/ only; the public interface is sitting.h).
  *
- * sitting.c holds the life cycle, the tags and the dispatch of a line;
- * core.c the persons, seats, results and money; cut.c the order cut;
- * duel.c, chouette.c, pool.c and gallery.c one format each, behind the
- * table of struct sit_ops.
+ * sit_life.c holds the life cycle, sit_tags.c the tags, sit_apply.c the
+ * dispatch of a line, sit_lines.c the lines of the sitting, sit_observe.c
+ * what the arbiter reports, sit_marks.c the words of the `=` lines;
+ * sit_core.c the persons, seats, results and money; sit_cut.c the order
+ * cut; sit_bets.c the gallery's bets; sit_duel.c, sit_chouette.c,
+ * sit_pool.c and sit_gallery.c one format each, behind the table of
+ * struct sit_ops.  sit_rulings.c asks the rules of the sitting (CH, PO,
+ * BY: rows of laws/, their verdict over struct sit_view) and carries out
+ * the remedies they give, by remedy; it is the only file of sitting/
+ * that names a law (an exception: L4 on a person's cut).
  */
 #ifndef ECARTE_SITTING_SITTING_INT_H
 #define ECARTE_SITTING_SITTING_INT_H
@@ -13,36 +19,11 @@
 #include "sitting/sitting.h"
 
 #define SIT_PERSONS_MAX TL_IDS_MAX /* persons of one sitting */
-#define SIT_BETS_MAX 64         /* bets on one game */
-#define SIT_COVERS_MAX 8        /* covers of one bet */
 #define SIT_CUTS_MAX 6          /* cuts of one person in an order cut */
 #define SIT_UNDO_MAX 8          /* lines a strike may take back */
 
-/* How advice may be given (VARIANTS.md 1.2). */
-enum sit_advice {
-    ADVICE_SPEAK,               /* in words */
-    ADVICE_POINT,               /* by pointing at a card only */
-    ADVICE_NONE                 /* not at all */
-};
-
-/* The rules of the Format and Stake tags. */
-struct sit_rules {
-    int format;                 /* enum sit_format */
-    int stake;                  /* the Stake tag: the unit */
-    int rubber_tag;             /* the Rubber tag read, -1 none */
-    bool bank_deals;            /* chouette: the bank deals every hand */
-    bool bank_keeps;            /* chouette: bank-on-loss=keeps */
-    int advice;                 /* enum sit_advice */
-    int pool_run;               /* pool: games running to take it */
-    int pool_forfeit;           /* pool: units a loser pays in */
-    bool rentrant_deals;        /* pool: pool-deal=rentrant */
-    bool english;               /* gallery: style=english */
-    bool bettor_claims;         /* gallery: a bettor may call */
-    bool loser_retires;         /* gallery: the loser gives his seat */
-    bool tableau;               /* gallery: bet-match=tableau */
-    bool each_turnup;           /* gallery: bets-close=each-turnup */
-    int levy;                   /* gallery: per cent to the house */
-};
+_Static_assert(SIT_PERSONS_MAX <= SIT_VIEW_PERSONS,
+               "the rules' view holds every person of a sitting");
 
 /* One person of the sitting. */
 struct person {
@@ -62,24 +43,6 @@ struct person {
     bool in_pool;               /* takes part in the current pool */
     bool out_of_pool;           /* left it (PO3): back at the next pool */
     int advises;                /* the seat he chose to advise, SEAT_NONE */
-};
-
-/* A cover of a bet: who took how much of the bettor's stake. */
-struct cover {
-    int who;                    /* person */
-    int amount;                 /* of the bettor's stake */
-};
-
-/* A bet of the gallery on the game in progress. */
-struct bet {
-    int bettor;                 /* person */
-    int seat;                   /* the seat he backs */
-    int amount;                 /* his stake (what he risks) */
-    int odds[2];                /* P:Q, 1:1 at even money */
-    int n_covers;
-    struct cover covers[SIT_COVERS_MAX];
-    int refund;                 /* tableau: handed back at the close */
-    bool dead;                  /* void, or ended (BY2) */
 };
 
 /* Everything the sitting knows: plain data, copied whole. */
@@ -112,13 +75,13 @@ struct sit_state {
     bool turned_up;             /* its first turn-up is past */
     int told[2];                /* the pair the arbiter was last told of
                                    (arbiter_new_pair), -1 */
-    /* the table held until the right person sits (CH1, PO2) */
-    int hold_law;               /* enum law_id, -1 none */
+    /* the table held until the right person sits (a reseat: CH1, PO2) */
+    int hold_law;               /* the rule that holds it (enum law_id),
+                                   -1 none */
     int hold_seat;
     int hold_person;            /* who should sit there */
     /* a seat left, waiting for a substitute (CH3, BY6) */
     int left_seat;              /* SEAT_NONE if none */
-    int left_law;
     int left_person;
     /* the gallery's bets on the game in progress (bets[], below) */
     int n_bets;
@@ -131,7 +94,7 @@ struct sit_state {
     /* the large arrays last: a copy takes only the part in use
      * (sit__state_copy) */
     struct person p[SIT_PERSONS_MAX];
-    struct bet bets[SIT_BETS_MAX];
+    struct sit_bet bets[SIT_BETS_MAX];
 };
 
 struct sitting {
@@ -160,17 +123,14 @@ struct sit_ctx {
     struct sit_result *out;
 };
 
-/* One format (duel.c, chouette.c, pool.c, gallery.c).  A hook may be
+/* One format (sit_duel.c, sit_chouette.c, sit_pool.c, sit_gallery.c).  A hook may be
  * NULL: nothing to do. */
 struct sit_ops {
     const char *name;
     int roles_form;             /* the roles line it takes (enum
                                    tl_roles_form), TL_ROLES_NONE: none */
-    int hold_law;               /* the rule of a seat taken against the
-                                   roles (enum law_id), -1 none */
-    /* the role of person now, in a word (bank, ponte, adviser, roi,
-     * rentrant, player, waiting, bettor, bystander) */
-    const char *(*role)(const struct sit_state *s, int person);
+    /* the role of person now (its word: sit_role_name) */
+    enum sit_role (*role)(const struct sit_state *s, int person);
     /* the seat whose win is person's win, SEAT_NONE if neither */
     int (*side)(const struct sit_state *s, int person);
     /* its own lines (stakes, bets, sees, leaves, ...): 0, a negative
@@ -197,8 +157,6 @@ struct sit_ops {
     void (*game_over)(struct sit_ctx *c, const struct arb_game_result *g);
     /* a person declared (joined) while the sitting is on */
     void (*joined)(struct sit_ctx *c, int person);
-    /* the player in seat leaves without consent during a game */
-    int (*leaves)(struct sit_ctx *c, int seat);
     /* a game left unfinished (a new game line) */
     void (*abandoned)(struct sit_ctx *c);
 };
@@ -219,8 +177,37 @@ char *sit__now_text(const struct sit_state *s, enum tl_kind kind, char *buf,
 /* sit__ops - the format's table. */
 const struct sit_ops *sit__ops(const struct sit_state *s);
 
+/* sit__rules_for - r holds the switches' defaults of format (enum
+ * sit_format), its Stake and Rubber tag kept (sit_tags.c). */
+void sit__rules_for(struct sit_rules *r, int format);
+
 /* ------------------------------------------------------------------ */
-/* Results and failures (core.c)                                        */
+/* Lines and what the arbiter reports (sit_lines.c, sit_observe.c)      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * sit__observe - what the arbiter reported for the line (or otherwise):
+ * a game begun, its first deal, a turn-up, a deal ended, a result taken
+ * back, a game won, each followed by roles and money.  Returns 0 or
+ * SIT_E_MONEY.
+ */
+int sit__observe(struct sit_ctx *c, const struct arb_result *ar);
+
+/* sit__sitting_line - a line of the sitting (tl_is_sitting) ruled: the
+ * person, seat, roles and leaves lines and a person's cut here, the
+ * rest by the format.  Returns 0 or a negative status (message set). */
+int sit__sitting_line(struct sit_ctx *c);
+
+/* sit__between_games - may the seating or the roles change now?  No deal
+ * of a game in progress has begun. */
+bool sit__between_games(const struct sit_ctx *c);
+
+/* sit__line_text - the line's canonical words, without its stamp, for a
+ * message, into buf of size n.  Returns buf. */
+const char *sit__line_text(const struct sit_ctx *c, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Results and failures (sit_core.c)                                    */
 /* ------------------------------------------------------------------ */
 
 /* sit__fail - the message on the sitting; returns code. */
@@ -230,13 +217,6 @@ int sit__fail(struct sit_ctx *c, int code, const char *fmt, ...)
 /* sit__note - a fact worth saying, into the result. */
 void sit__note(struct sit_ctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-/* sit__rule - a ruling under law (offender, elector: a person's ID, "A",
- * "B", or NULL), with a note; returns it (NULL if the result is full). */
-struct sit_ruling *sit__rule(struct sit_ctx *c, enum law_id law,
-                             const char *offender, const char *elector,
-                             enum remedy remedy, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
 
 /* sit__record - a record for the ledger (kind, game, seat, person, what,
  * amount); returns it for more fields (NULL if the result is full). */
@@ -251,7 +231,7 @@ void sit__mark_roles(struct sit_ctx *c);
 void sit__mark_bets(struct sit_ctx *c);
 
 /* ------------------------------------------------------------------ */
-/* Money (core.c)                                                       */
+/* Money (sit_core.c)                                                   */
 /* ------------------------------------------------------------------ */
 
 /* A settlement being built: per person (and the house), what each
@@ -277,7 +257,7 @@ void sit__pay(struct settle *t, int from, int to, int amount);
 int sit__settle(struct sit_ctx *c, const struct settle *t, const char *reason);
 
 /* ------------------------------------------------------------------ */
-/* Persons and seats (core.c)                                           */
+/* Persons and seats (sit_core.c)                                       */
 /* ------------------------------------------------------------------ */
 
 /* sit__find - the person with ID id, -1 if none. */
@@ -286,11 +266,6 @@ int sit__find(const struct sit_state *s, const char *id);
 /* sit__person - the declared person id (SIT_E_INPUT "expected a person
  * declared by a person line, found ..." if none). */
 int sit__person(struct sit_ctx *c, const char *id, int *out);
-
-/* sit__cover_against - what cover k of bet b risks against its stake:
- * the covers of a bet together risk the bet's winnings on what they
- * cover, N x Q / P rounded down once, however many share it. */
-int sit__cover_against(const struct bet *b, int k);
 
 /* sit__seat_of - the seat person sits in, SEAT_NONE. */
 int sit__seat_of(const struct sit_state *s, int person);
@@ -308,26 +283,103 @@ void sit__order_remove(struct sit_state *s, int person);
  * his place first). */
 void sit__order_push(struct sit_state *s, int person);
 
-/* sit__hold - the table waits until person sits in seat (law: CH1 or
- * PO2): a ruling on offender (who sat instead, or who is seated). */
-void sit__hold(struct sit_ctx *c, enum law_id law, int seat, int person,
-               int offender);
-
-/* sit__check_seats - at a seat line or a game line: each seat against
- * the roles; a wrong one rules and holds the table. */
-void sit__check_seats(struct sit_ctx *c, enum law_id law);
-
 /* sit__concede - the player in seat leaves and concedes the game: the
- * arbiter's result into the line's, what it reports followed.  Returns 0,
- * or the arbiter's code, or SIT_E_MONEY. */
-int sit__concede(struct sit_ctx *c, int seat);
+ * arbiter's result into ar (the line's, or one kept to merge into it),
+ * what it reports followed (sit__observe).  Returns 0, or the arbiter's
+ * code, or SIT_E_MONEY. */
+int sit__concede(struct sit_ctx *c, int seat, struct arb_result *ar);
 
 /* sit__game_value - the multiplier of a game's stakes: its value under
  * Stakes "treble" (L46), else 1. */
 int sit__game_value(const struct sit_ctx *c, const struct arb_game_result *g);
 
 /* ------------------------------------------------------------------ */
-/* The order cut (cut.c)                                                */
+/* The rules of the sitting (sit_rulings.c)                             */
+/* ------------------------------------------------------------------ */
+
+/* What the rules said when asked (sit__ask). */
+struct sit_answer {
+    int n_rulings;              /* rulings given (their remedies carried
+                                   out) */
+    int n_notes;                /* near misses noted */
+};
+
+/* sit__event - an event of the sitting at moment at, nobody and nothing
+ * in it yet (kind EV_NONE, persons and bets -1, seats SEAT_NONE). */
+void sit__event(struct sit_event *e, enum sit_moment at);
+
+/* sit__line_event - the event of the line c->l at SIT_AT_LINE: its kind,
+ * the person acting (who, -1) and the seat, number, odds and law it
+ * names. */
+void sit__line_event(const struct sit_ctx *c, int who, struct sit_event *e);
+
+/* sit__fill_view - the view of the state c->s that the rules read (the
+ * persons' ids borrowed from it, its order and bets pointed at: valid
+ * while c->s is unchanged). */
+void sit__fill_view(const struct sit_ctx *c, struct sit_view *v);
+
+/*
+ * sit__ask - the rules of the format that give rulings (penalties and
+ * procedures) are asked about e, in the registry's order: each engaged
+ * gives a ruling from its row and verdict, and its remedy, asserted to
+ * be one of the row's, is carried out (by remedy, in sit_rulings.c); a
+ * near miss's words are noted.  *out (NULL: not wanted) says how many
+ * rulings and notes.  Returns 0, or the status of a remedy that failed
+ * (a concession the arbiter refused: its code; SIT_E_MONEY).
+ */
+int sit__ask(struct sit_ctx *c, const struct sit_event *e,
+             struct sit_answer *out);
+
+/*
+ * sit__play - the rule of play of the format (a row of kind RULE: PO1,
+ * BY7, BY9, BY10) that e's moment asks: true and its verdict in *out if
+ * it applies, for the format's hook to carry out (no ruling line); its
+ * words, engaged or a near miss, are noted.  False if none applies.
+ */
+bool sit__play(struct sit_ctx *c, const struct sit_event *e,
+               struct sit_verdict *out);
+
+/* sit__rule_cut_shown - a person shows more than one card cutting for his
+ * place in the order: L4 (cut again), its row's remedy. */
+void sit__rule_cut_shown(struct sit_ctx *c, int person);
+
+/* ------------------------------------------------------------------ */
+/* Bets (sit_bets.c)                                                    */
+/* ------------------------------------------------------------------ */
+
+/* sit__drop_cover - cover k of bet b ends (its coverer released, or his
+ * stake forfeited): the bet keeps its other covers. */
+void sit__drop_cover(struct sit_bet *b, int k);
+
+/* sit__void_bets - every live bet of person ends, stakes returned, and
+ * so does every cover he gave (a cover is a bet on the other seat; the
+ * bet covered keeps its other covers): returns how many. */
+int sit__void_bets(struct sit_state *s, int person);
+
+/*
+ * sit__forfeit_stakes - person's stakes against seat are paid over to
+ * payee into t and end: his chouette stake on the game (stake_paid), his
+ * live bets on the other seat (in a tableau as they stand, once closed
+ * what is covered, before the close the whole stake: each one dead) and,
+ * not seated outside a tableau, his covers of bets on seat (what each
+ * risks; dropped).  The bets are touched only if payee sits there
+ * (>= 0).  Returns the amount paid over.
+ */
+int sit__forfeit_stakes(struct sit_state *s, int person, int seat,
+                        int payee, struct settle *t);
+
+/* sit__equalise - a tableau's two sides made equal (BY9): the excess of
+ * the heavier side handed back from its last bets.  Returns the amount
+ * handed back. */
+int sit__equalise(struct sit_state *s);
+
+/* sit__bets_changed - a bet ended (forfeited, void): a closed tableau is
+ * equalised again if its rule of play (BY9) says so, and the bets at
+ * risk are marked anew. */
+void sit__bets_changed(struct sit_ctx *c);
+
+/* ------------------------------------------------------------------ */
+/* The order cut (sit_cut.c)                                           */
 /* ------------------------------------------------------------------ */
 
 /*

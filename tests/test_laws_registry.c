@@ -236,6 +236,66 @@ static void laws_registry__laws_are_named_only_in_the_rulings_code(
     assert_string_equal(out, "arbiter/rulings.c\n");
 }
 
+/* The rules of the sitting (CH, PO, BY) name the sitting layer (sitting/)
+ * in one file only, the one that asks them and carries their remedies
+ * out (and rules the club law L4 on a person's cut); the formats ask the
+ * rows without naming them. */
+static void laws_registry__sitting_names_laws_only_in_its_rulings_code(
+    void **state)
+{
+    char out[4096];
+    char src[512];
+
+    (void)state;
+    harness_path("", src, sizeof(src));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "cd '%s' && grep -l "
+                                     "'LAW_\\(CH\\|PO\\|BY\\|PL\\|MD\\)\\?[0-9]' "
+                                     "sitting/*.c sitting/*.h",
+                                     src),
+                     0);
+    assert_string_equal(out, "sitting/sit_rulings.c\n");
+}
+
+/* Every rule of the sitting is a whole row: its format, its verdict (no
+ * applies function of the two seats, no profile to engage it) and its
+ * remedies, the default among them; a row that can end two ways says so
+ * in its remedies, the verdict choosing. */
+static void laws_registry__sitting_rules_hold_verdicts_and_remedies(
+    void **state)
+{
+    int n = 0;
+
+    (void)state;
+    for (int l = N_CLUB_LAWS; l < LAW_COUNT; l++) {
+        const struct law *row = laws_get((enum law_id)l);
+        bool sitting = row->id[0] == 'C' || row->id[0] == 'B' ||
+                       (row->id[0] == 'P' && row->id[1] == 'O');
+
+        assert_int_equal(row->judge != NULL, sitting);
+        assert_int_equal(row->format != NULL, sitting);
+        if (!sitting) {
+            assert_non_null(row->applies);
+            assert_int_equal(row->remedies, 0);
+            continue;
+        }
+        n++;
+        assert_null(row->applies);
+        assert_null(row->engaged);
+        assert_true(laws_remedy_allowed(row, row->remedy));
+        assert_true((row->remedies & ~(REM_BIT(REM_COUNT) - 1)) == 0);
+    }
+    assert_int_equal(n, 19);
+    assert_true(laws_remedy_allowed(laws_get(LAW_CH3), REM_SUBSTITUTE));
+    assert_true(laws_remedy_allowed(laws_get(LAW_CH3), REM_CONCEDE_GAME));
+    assert_false(laws_remedy_allowed(laws_get(LAW_CH3), REM_VOID));
+    assert_true(laws_remedy_allowed(laws_get(LAW_BY5), REM_CLAIM));
+    assert_true(laws_remedy_allowed(laws_get(LAW_BY5), REM_VOID));
+    assert_false(laws_remedy_allowed(laws_get(LAW_CH5), REM_SUBSTITUTE));
+    assert_true(laws_remedy_allowed(laws_get(LAW_43), REM_SCORE_CAP));
+    assert_false(laws_remedy_allowed(laws_get(LAW_43), REM_VOID));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +308,10 @@ int run_tests(void)
             laws_registry__every_variant_rule_has_a_case_and_a_near_miss),
         cmocka_unit_test(
             laws_registry__laws_are_named_only_in_the_rulings_code),
+        cmocka_unit_test(
+            laws_registry__sitting_names_laws_only_in_its_rulings_code),
+        cmocka_unit_test(
+            laws_registry__sitting_rules_hold_verdicts_and_remedies),
     };
 
     return cmocka_run_group_tests_name("laws_registry", tests, NULL, NULL);

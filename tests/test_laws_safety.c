@@ -1,7 +1,9 @@
 /* test_laws_safety.c - every law's applies() and shape() are safe in every
  * state: asked about every event kind in every phase, with no deal, no
  * dealer, no elder hand, no trump, and any actor or target (SEAT_NONE
- * included).  Under `make asan` an out-of-range index stops the program;
+ * included); every rule of the sitting's verdict likewise, at every
+ * moment, for every kind, person and seat, in an empty sitting and a
+ * full one, and what it gives is one of its row's remedies.  Under `make asan` an out-of-range index stops the program;
  * the end-to-end cases run the four one-line logs that used to. */
 #include "tests/harness.h"
 
@@ -157,7 +159,7 @@ static long ask_all(const struct probe *p, const struct profile *prof)
             const struct law *row = laws_get((enum law_id)l);
             struct ruling r;
 
-            if (row->applies(&v, &ev)) {
+            if (row->applies != NULL && row->applies(&v, &ev)) {
                 engaged++;
             }
             if (row->shape != NULL) {
@@ -261,6 +263,7 @@ static const char *engaged_ids(const struct law_view *v,
 
         if (row->kind != LAW_KIND_RULE &&
             (row->trigger & EV_BIT(ev->kind)) &&
+            row->applies != NULL &&
             (row->engaged == NULL || row->engaged(v->profile)) &&
             row->applies(v, ev)) {
             used += (size_t)snprintf(buf + used, n - used, "%s%s",
@@ -436,10 +439,177 @@ static void laws_safety__ask_before_any_deal_is_an_order_error(void **state)
     assert_string_equal(out, want);
 }
 
+/* A sitting the rules of the sitting are asked in: no person at all, or
+ * four persons (two seated, two waiting), the roles set or not, a game
+ * on or not, betting open or closed, a tableau or not, with bets. */
+struct sit_probe {
+    struct sit_rules rules;
+    struct sit_bet bets[4];
+    int order[4];
+    struct sit_view v;
+};
+
+/* sit_probe_fill - probe number f (0..31) into *p. */
+static void sit_probe_fill(struct sit_probe *p, int f)
+{
+    static const char *const ids[4] = {"ann", "bob", "cy", "dan"};
+    bool some = (f & 1) != 0;
+
+    memset(p, 0, sizeof(*p));
+    p->rules.stake = 2;
+    p->rules.advice = f % 3;
+    p->rules.pool_run = 2;
+    p->rules.pool_forfeit = 1;
+    p->rules.bettor_claims = (f & 2) != 0;
+    p->rules.loser_retires = (f & 4) != 0;
+    p->rules.tableau = (f & 8) != 0;
+    for (int i = 0; i < 4; i++) {
+        struct sit_view_person *q = &p->v.persons[i];
+
+        q->id = ids[i];
+        q->present = true;
+        q->role = (enum sit_role)(i % SIT_ROLE_COUNT);
+        q->seat = i < 2 ? i : SEAT_NONE;
+        q->place = i;
+        q->backs = i == 3 ? SIT_BACKS_BOTH : i == 2 ? SEAT_A : SEAT_NONE;
+        q->stake = i == 0 ? 0 : 2;
+        q->stake_paid = (f & 16) != 0;
+        q->advises = i == 2 ? SEAT_B : SEAT_NONE;
+        p->order[i] = 3 - i;
+    }
+    for (int i = 0; i < 4; i++) {
+        struct sit_bet *b = &p->bets[i];
+
+        b->bettor = 2 + i % 2;
+        b->seat = i % 2;
+        b->amount = 4 + i;
+        b->odds[0] = 1 + i % 2;
+        b->odds[1] = 1 + i;
+        b->n_covers = i;
+        for (int k = 0; k < i; k++) {
+            b->covers[k].who = k;
+            b->covers[k].amount = 2;
+        }
+        b->refund = i == 3 ? 1 : 0;
+        b->dead = i == 1 && (f & 16) != 0;
+    }
+    p->v.rules = &p->rules;
+    p->v.n_persons = some ? 4 : 0;
+    p->v.seat[0] = some ? 0 : -1;
+    p->v.seat[1] = some ? 1 : -1;
+    p->v.due[0] = some && (f & 2) ? 3 : -1;
+    p->v.due[1] = -1;
+    p->v.held = (f & 4) != 0 && (f & 8) != 0;
+    p->v.roles_set = some;
+    p->v.n_order = some ? 4 : 0;
+    p->v.order = p->order;
+    p->v.bank = some ? 3 : -1;
+    p->v.bank_seat = (f & 8) ? SEAT_B : SEAT_A;
+    p->v.roi = some ? 0 : -1;
+    p->v.streak = f % 3;
+    p->v.pool_on = some;
+    p->v.pool = 8;
+    p->v.game = 1;
+    p->v.in_game = (f & 2) != 0;
+    p->v.deal_seen = (f & 4) != 0;
+    p->v.turned_up = (f & 16) != 0;
+    p->v.n_bets = some ? 4 : 0;
+    p->v.bets = p->bets;
+    p->v.bets_closed = (f & 4) != 0;
+    p->v.chouette_seat = (f & 8) ? SEAT_A : SEAT_NONE;
+}
+
+/* party_ok - a person of v or nobody. */
+static bool party_ok(const struct sit_view *v, int person)
+{
+    return person >= -1 && person < v->n_persons;
+}
+
+/* Every rule of the sitting's verdict is safe for every moment, kind,
+ * person, seat and bet, in an empty sitting and a full one; when it is
+ * engaged it gives one of its row's remedies and names persons of the
+ * sitting; every penalty rule is engaged somewhere (the loops are not
+ * dead). */
+static void laws_safety__every_sitting_rule_every_moment(void **state)
+{
+    static const int persons[] = {-1, 0, 1, 2, 3};
+    bool fired[LAW_COUNT] = {false};
+
+    (void)state;
+    for (int f = 0; f < 32; f++) {
+        struct sit_probe p;
+
+        sit_probe_fill(&p, f);
+        for (int at = SIT_AT_LINE; at <= SIT_AT_NEXT_SEATS; at++) {
+            for (int k = 0; k < EV_KIND_COUNT; k++) {
+                for (int who = 0; who < 5; who++) {
+                    for (int st = 0; st < N_SEATS; st++) {
+                        struct sit_event e;
+
+                        memset(&e, 0, sizeof(e));
+                        e.at = (enum sit_moment)at;
+                        e.kind = (enum event_kind)k;
+                        e.person = persons[who] < p.v.n_persons
+                                       ? persons[who]
+                                       : -1;
+                        e.seat = seats[st];
+                        e.winner = seats[st];
+                        e.other = e.person >= 0 ? (e.person + 1) % 4 : -1;
+                        e.bet = p.v.n_bets > 0 ? who % 4 : -1;
+                        e.n = who;
+                        e.odds[0] = who % 2;
+                        e.odds[1] = 2;
+                        e.law = who == 4 ? -1 : LAW_43;
+                        e.value = 1 + who % 3;
+                        for (int l = N_CLUB_LAWS; l < LAW_COUNT; l++) {
+                            const struct law *row =
+                                laws_get((enum law_id)l);
+                            struct sit_verdict out;
+
+                            if (row->judge == NULL) {
+                                continue;
+                            }
+                            memset(&out, 0, sizeof(out));
+                            out.remedy = REM_NONE;
+                            out.offender = out.elector = -1;
+                            out.person = out.payee = -1;
+                            out.offender_seat = out.seat = SEAT_NONE;
+                            if (!row->judge(&p.v, &e, &out)) {
+                                continue;
+                            }
+                            fired[l] = true;
+                            assert_true(laws_remedy_allowed(row,
+                                                            out.remedy));
+                            assert_true(party_ok(&p.v, out.offender));
+                            assert_true(party_ok(&p.v, out.elector));
+                            assert_true(party_ok(&p.v, out.person));
+                            assert_true(out.offender_seat >= SEAT_NONE &&
+                                        out.offender_seat <= SEAT_B);
+                            assert_true(strlen(out.note) <
+                                        sizeof(out.note));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (int l = N_CLUB_LAWS; l < LAW_COUNT; l++) {
+        const struct law *row = laws_get((enum law_id)l);
+
+        if (row->judge != NULL && row->kind != LAW_KIND_RULE) {
+            if (!fired[l]) {
+                print_error("%s never engaged\n", row->id);
+            }
+            assert_true(fired[l]);
+        }
+    }
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(laws_safety__every_law_every_kind_every_phase),
+        cmocka_unit_test(laws_safety__every_sitting_rule_every_moment),
         cmocka_unit_test(laws_safety__no_deal_engages_no_seat_law),
         cmocka_unit_test(laws_safety__seat_laws_still_fire_in_a_deal),
         cmocka_unit_test_setup_teardown(

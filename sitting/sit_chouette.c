@@ -1,12 +1,14 @@
 /*
- * chouette.c - the chouette format (VARIANTS.md 5): the bank (seat A)
+ * sit_chouette.c - the chouette format (docs/variants.md, chouette): the bank (seat A)
  * plays alone against the ponte (seat B), who plays for every non-bank
  * person; each of them stakes against the bank and the bank settles with
  * each separately (5.4).  The order [bank, ponte, advisers...] comes from
  * the cut; after each game it turns (5.3): a beaten ponte goes to the end
  * and the first adviser becomes ponte; a beaten bank hands the bank to
  * the ponte (bank-on-loss=passes, Meyers) or keeps it (keeps, the French
- * la chouette).  The rulings CH1-CH5.
+ * la chouette).  The rules CH1-CH5 are rows of laws/, asked through
+ * sit__ask (sit_rulings.c): this file says who should sit, and what a
+ * line does when no rule is engaged.
  */
 #include "sitting/sitting.h"
 
@@ -25,7 +27,7 @@ static int ponte(const struct sit_state *s)
     return s->roles_set && s->n_order > 1 ? s->order[1] : -1;
 }
 
-/* bank_seat - the seat the bank plays in: his own, else A (5.2). */
+/* bank_seat - the seat the bank plays in: his own, else A. */
 static int bank_seat(const struct sit_state *s)
 {
     int seat = sit__seat_of(s, bank(s));
@@ -33,14 +35,17 @@ static int bank_seat(const struct sit_state *s)
     return seat != SEAT_NONE ? seat : SEAT_A;
 }
 
-static const char *role(const struct sit_state *s, int person)
+static enum sit_role role(const struct sit_state *s, int person)
 {
     int at = sit__order_find(s, person);
 
     if (!s->roles_set || at < 0) {
-        return sit__seat_of(s, person) != SEAT_NONE ? "player" : "bystander";
+        return sit__seat_of(s, person) != SEAT_NONE ? SIT_ROLE_PLAYER
+                                                    : SIT_ROLE_BYSTANDER;
     }
-    return at == 0 ? "bank" : at == 1 ? "ponte" : "adviser";
+    return at == 0   ? SIT_ROLE_BANK
+           : at == 1 ? SIT_ROLE_PONTE
+                     : SIT_ROLE_ADVISER;
 }
 
 /* side - the bank's win is the bank's; every staker's is the ponte's. */
@@ -104,7 +109,7 @@ static void order_cut(struct sit_ctx *c)
     sit__mark_roles(c);
 }
 
-/* seat_due - the bank sits in seat A, the ponte in B (5.2 RECON). */
+/* seat_due - the bank sits in seat A, the ponte in B (CH1). */
 static int seat_due(const struct sit_state *s, int seat)
 {
     int due = seat == SEAT_A ? bank(s) : ponte(s);
@@ -113,7 +118,7 @@ static int seat_due(const struct sit_state *s, int seat)
 }
 
 /* game_start - each non-bank person in the order stakes against the bank
- * for the game: what he stated, else the Stake (5.4). */
+ * for the game: what he stated, else the Stake. */
 static void game_start(struct sit_ctx *c)
 {
     struct sit_state *s = c->s;
@@ -154,7 +159,7 @@ static void turn_up(struct sit_ctx *c, bool first)
 }
 
 /* game_over - the bank settles with each stake, times the game's value
- * (5.4); the order turns (5.3). */
+ * (docs/variants.md, chouette); the order turns. */
 static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
 {
     struct sit_state *s = c->s;
@@ -213,91 +218,42 @@ static void joined(struct sit_ctx *c, int person)
     }
 }
 
-/* leaves - the bank who leaves concedes the game (CH5); the ponte is
- * replaced by the first adviser (CH3), or concedes if there is none. */
-static int leaves(struct sit_ctx *c, int seat)
-{
-    struct sit_state *s = c->s;
-    char who[2] = {seat_letter(seat), '\0'};
-    int first = s->n_order > 2 ? s->order[2] : -1;
-
-    if (seat == bank_seat(s)) {
-        sit__rule(c, LAW_CH5, who, NULL, REM_CONCEDE_GAME,
-                  "the bank leaves without consent and loses the game");
-        return sit__concede(c, seat);
-    }
-    if (first < 0) {
-        sit__rule(c, LAW_CH3, who, NULL, REM_CONCEDE_GAME,
-                  "the ponte leaves without consent and no adviser is there "
-                  "to take his seat: the bank wins the game");
-        return sit__concede(c, seat);
-    }
-    sit__rule(c, LAW_CH3, who, sit__id(s, first), REM_SUBSTITUTE,
-              "the ponte leaves without consent: %s, the first adviser, may "
-              "take seat %c and finish the game",
-              sit__id(s, first), seat_letter(seat));
-    s->left_seat = seat;
-    s->left_law = LAW_CH3;
-    s->left_person = s->seat[seat];
-    return 0;
-}
-
 /* sees - `ID sees S`: an adviser who looks at the bank's cards forfeits
- * his stake to the bank at once (CH2). */
+ * his stake (CH2); else no rule of the chouette is engaged. */
 static int sees(struct sit_ctx *c, int who)
 {
-    struct sit_state *s = c->s;
-    struct person *p = &s->p[who];
-    int seat = c->l->ev.target;
-    struct settle t;
+    struct sit_event e;
+    struct sit_answer ans;
+    int rc;
 
-    if (!s->in_game || !s->roles_set || seat != bank_seat(s) ||
-        sit__order_find(s, who) < 2) {
+    sit__line_event(c, who, &e);
+    rc = sit__ask(c, &e, &ans);
+    if (rc == 0 && ans.n_rulings == 0 && ans.n_notes == 0) {
         sit__note(c, "%s sees %c's cards: no rule of the chouette is engaged",
-                  p->id, seat_letter(seat));
-        return 0;
+                  c->s->p[who].id, seat_letter(e.seat));
     }
-    if (p->stake <= 0 || p->stake_paid) {
-        sit__note(c, "%s sees the bank's cards: his stake is settled "
-                     "already",
-                  p->id);
-        return 0;
-    }
-    sit__rule(c, LAW_CH2, p->id, NULL, REM_FORFEIT_STAKE,
-              "%s, an adviser, looks at the bank's cards: his stake of %d "
-              "goes to the bank now, and he may not advise this game",
-              p->id, p->stake);
-    sit__settle_start(&t);
-    sit__pay(&t, who, bank(s), p->stake);
-    p->stake_paid = true;
-    p->no_advice = true;
-    return sit__settle(c, &t, "forfeit-stake");
+    return rc;
 }
 
-/* stakes - `ID stakes N` (CH4): for the coming game, or this one before
- * its first turn-up; later, void. */
+/* stakes - `ID stakes N`: for the coming game, or this one before its
+ * first turn-up; the bank states none, and later it is void (CH4). */
 static int stakes(struct sit_ctx *c, int who)
 {
     struct sit_state *s = c->s;
     struct person *p = &s->p[who];
-    int n = c->l->sit.n;
+    struct sit_event e;
+    struct sit_answer ans;
+    int rc;
 
-    if (who == bank(s)) {
-        sit__note(c, "the bank states no stake: %s's line changes nothing",
-                  p->id);
-        return 0;
-    }
-    if (s->in_game && s->turned_up) {
-        sit__rule(c, LAW_CH4, p->id, NULL, REM_VOID,
-                  "%s states a stake of %d after the game's first turn-up: "
-                  "void, his stake of %d stays",
-                  p->id, n, p->stake);
-        return 0;
+    sit__line_event(c, who, &e);
+    rc = sit__ask(c, &e, &ans);
+    if (rc != 0 || ans.n_rulings > 0 || ans.n_notes > 0) {
+        return rc;
     }
     if (s->in_game && p->stake > 0) {
-        p->stake = n;
+        p->stake = e.n;
     } else {
-        p->stake_next = n;
+        p->stake_next = e.n;
     }
     return 0;
 }
@@ -335,7 +291,7 @@ static int takes_seat(struct sit_ctx *c, int who)
     int seat = c->l->ev.target;
     int at = sit__order_find(s, who);
 
-    if (s->left_seat != seat || s->left_law != LAW_CH3) {
+    if (s->left_seat != seat) {
         return sit__fail(c, SIT_E_INPUT,
                          "expected a seat left by its player (CH3) to take, "
                          "found seat %c not left",
@@ -394,7 +350,6 @@ static int line(struct sit_ctx *c)
 const struct sit_ops sit__chouette_ops = {
     .name = "chouette",
     .roles_form = TL_ROLES_CHOUETTE,
-    .hold_law = LAW_CH1,
     .role = role,
     .side = side,
     .line = line,
@@ -406,5 +361,4 @@ const struct sit_ops sit__chouette_ops = {
     .turn_up = turn_up,
     .game_over = game_over,
     .joined = joined,
-    .leaves = leaves,
 };

@@ -1,6 +1,6 @@
 /*
- * cut.c - the order cut of a chouette or a pool (CH1's order, VARIANTS.md
- * 5.2 and 6.2): every person present cuts (`ID cuts-for-deal C`); ranked
+ * sit_cut.c - the order cut of a chouette or a pool (the order CH1 and
+ * PO2 hold the seats to, docs/variants.md): every person present cuts (`ID cuts-for-deal C`); ranked
  * in écarté order (the profile's rank), highest first; persons who tie
  * cut again among themselves (the L5 reading), as many times as needed;
  * more than one card shown is cut again (L4).
@@ -103,10 +103,7 @@ int sit__cut(struct sit_ctx *c, int person)
                          p->id);
     }
     if (ev->n_cards > 1) {
-        sit__rule(c, LAW_4, p->id, NULL, REM_RECUT,
-                  "%s shows more than one card cutting for his place: he "
-                  "cuts again",
-                  p->id);
+        sit__rule_cut_shown(c, person);
         return 0;
     }
     if (ev->cards[0] == CARD_UNKNOWN) {

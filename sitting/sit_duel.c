@@ -1,5 +1,5 @@
 /*
- * duel.c - the duel format: two persons, today's game.  Without persons
+ * sit_duel.c - the duel format: two persons, today's game.  Without persons
  * it is not even seen (the arbiter alone); with a person in each seat,
  * each game is settled between them: the loser pays the Stake, times the
  * game's value under Stakes "treble" (L46).
@@ -9,9 +9,10 @@
 #include "sitting/sitting_int.h"
 
 /* role - a person seated plays; anyone else looks on. */
-static const char *role(const struct sit_state *s, int person)
+static enum sit_role role(const struct sit_state *s, int person)
 {
-    return sit__seat_of(s, person) != SEAT_NONE ? "player" : "bystander";
+    return sit__seat_of(s, person) != SEAT_NONE ? SIT_ROLE_PLAYER
+                                                : SIT_ROLE_BYSTANDER;
 }
 
 /* side - a player's own seat. */
@@ -46,7 +47,6 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
 const struct sit_ops sit__duel_ops = {
     .name = "duel",
     .roles_form = TL_ROLES_NONE,
-    .hold_law = -1,
     .role = role,
     .side = side,
     .roles_now = roles_now,

@@ -1,8 +1,7 @@
 /*
- * core.c - what every format of the sitting shares: failures, notes,
- * rulings, records and marks into a line's result; persons, seats and the
- * order; the table held for a seat (CH1, PO2); and money, settled in
- * settlements that sum to zero.
+ * sit_core.c - what every format of the sitting shares: failures, notes,
+ * records and marks into a line's result; persons, seats and the order;
+ * and money, settled in settlements that sum to zero.
  */
 #include "sitting/sitting.h"
 
@@ -37,30 +36,6 @@ void sit__note(struct sit_ctx *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(c->out->notes[c->out->n_notes++], SIT_NOTE_LEN, fmt, ap);
     va_end(ap);
-}
-
-struct sit_ruling *sit__rule(struct sit_ctx *c, enum law_id law,
-                             const char *offender, const char *elector,
-                             enum remedy remedy, const char *fmt, ...)
-{
-    struct sit_ruling *r;
-    va_list ap;
-
-    if (c->out->n_rulings == SIT_RULINGS_MAX) {
-        return NULL;
-    }
-    r = &c->out->rulings[c->out->n_rulings++];
-    r->law = law;
-    snprintf(r->offender, sizeof(r->offender), "%s",
-             offender != NULL ? offender : "");
-    snprintf(r->elector, sizeof(r->elector), "%s",
-             elector != NULL ? elector : "");
-    r->remedy = remedy;
-    va_start(ap, fmt);
-    vsnprintf(r->note, sizeof(r->note), fmt, ap);
-    va_end(ap);
-    c->out->touched = true;
-    return r;
 }
 
 struct sit_record *sit__record(struct sit_ctx *c, enum sit_record_kind kind,
@@ -177,7 +152,7 @@ static void mark_roles(struct sit_ctx *c, struct sit_mark *m,
             who = sit__find(st, m->t[i].who);
         }
         snprintf(m->role[i], sizeof(m->role[i]), "%s",
-                 who < 0 ? "" : sit__ops(st)->role(st, who));
+                 who < 0 ? "" : sit_role_name(sit__ops(st)->role(st, who)));
     }
 }
 
@@ -326,49 +301,4 @@ void sit__order_push(struct sit_state *s, int person)
     if (s->n_order < SIT_PERSONS_MAX) {
         s->order[s->n_order++] = person;
     }
-}
-
-void sit__hold(struct sit_ctx *c, enum law_id law, int seat, int person,
-               int offender)
-{
-    struct sit_state *s = c->s;
-
-    s->hold_law = (int)law;
-    s->hold_seat = seat;
-    s->hold_person = person;
-    sit__rule(c, law, sit__id(s, offender), NULL, REM_RESEAT,
-              "%s is to sit in seat %c, not %s: the table waits until he "
-              "sits",
-              sit__id(s, person), seat_letter(seat), sit__id(s, offender));
-}
-
-void sit__check_seats(struct sit_ctx *c, enum law_id law)
-{
-    struct sit_state *s = c->s;
-    const struct sit_ops *ops = sit__ops(s);
-
-    if (ops->seat_due == NULL || s->hold_law >= 0) {
-        return;
-    }
-    for (int k = 0; k < 2; k++) {
-        int due = ops->seat_due(s, k);
-
-        if (due >= 0 && s->seat[k] >= 0 && s->seat[k] != due) {
-            sit__hold(c, law, k, due, s->seat[k]);
-            return;
-        }
-    }
-}
-
-int sit__cover_against(const struct bet *b, int k)
-{
-    int before = 0;
-
-    for (int j = 0; j < k; j++) {
-        before += b->covers[j].amount;
-    }
-    /* each cover's part of the winnings on the stake covered up to it,
-     * less the part of the covers before it: the rounding falls once */
-    return (before + b->covers[k].amount) * b->odds[1] / b->odds[0] -
-           before * b->odds[1] / b->odds[0];
 }

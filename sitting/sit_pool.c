@@ -1,13 +1,13 @@
 /*
- * pool.c - pool écarté (VARIANTS.md 6): every person puts an ante of the
+ * sit_pool.c - pool écarté (docs/variants.md, pool): every person puts an ante of the
  * Stake into the pool; two play, the rest queue; each game's loser pays a
  * forfeit into the pool, goes to the end of the queue, and the first of
  * the queue, the rentrant, takes his seat (PO1); the winner, the roi,
  * counts his games won running, and pool-run of them take the pool; then
  * a new pool begins, with fresh antes and a fresh cut.  A new pair cuts
- * for deal (or the rentrant deals, pool-deal=rentrant).  The rulings
- * PO2-PO4.  The settlement of a pool taken gives each person's net for
- * that pool (6.3).
+ * for deal (or the rentrant deals, pool-deal=rentrant).  The rules
+ * PO1-PO4 are rows of laws/ (sit_rulings.c asks them).  The settlement
+ * of a pool taken gives each person's net for that pool.
  */
 #include "sitting/sitting.h"
 
@@ -28,19 +28,20 @@ static void legit(const struct sit_state *s, int out[2])
     }
 }
 
-static const char *role(const struct sit_state *s, int person)
+static enum sit_role role(const struct sit_state *s, int person)
 {
     if (person == s->roi) {
-        return "roi";
+        return SIT_ROLE_ROI;
     }
     if (person == s->rentrant) {
-        return "rentrant";
+        return SIT_ROLE_RENTRANT;
     }
     if (sit__seat_of(s, person) != SEAT_NONE || person == s->pair[0] ||
         person == s->pair[1]) {
-        return "player";
+        return SIT_ROLE_PLAYER;
     }
-    return sit__order_find(s, person) >= 0 ? "waiting" : "bystander";
+    return sit__order_find(s, person) >= 0 ? SIT_ROLE_WAITING
+                                           : SIT_ROLE_BYSTANDER;
 }
 
 static int side(const struct sit_state *s, int person)
@@ -136,7 +137,7 @@ static int roles(struct sit_ctx *c, const struct tl_roles *r)
 }
 
 /* order_cut - the two highest sit, the others queue in the cut's order;
- * the pool begins if it has not (6.2). */
+ * the pool begins if it has not. */
 static void order_cut(struct sit_ctx *c)
 {
     struct sit_state *s = c->s;
@@ -219,8 +220,6 @@ static void award(struct sit_ctx *c, int winner)
     }
     t.amount[winner] += s->pool;
     sit__settle(c, &t, "pool");
-    sit__note(c, "%s takes the pool of %d with %d games running",
-              s->p[winner].id, s->pool, s->streak);
     pool_start(c);
     sit__mark_pool(c);
     s->roles_set = false;
@@ -231,30 +230,36 @@ static void award(struct sit_ctx *c, int winner)
     s->told[0] = s->told[1] = -1;
 }
 
-/* game_over - PO1: the loser's forfeit, the roi's streak, the loser to
- * the end of the queue and the rentrant in; the pool to a streak of
- * pool-run. */
+/* game_over - the rule of play PO1, as its verdict has it: the loser's
+ * forfeit, the roi's streak, the loser to the end of the queue and the
+ * rentrant in; the pool to the roi when it awards it. */
 static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
 {
     struct sit_state *s = c->s;
     int winner = s->seat[g->winner];
     int loser = s->seat[SEAT_OTHER(g->winner)];
-    int forfeit = s->r.pool_forfeit * s->r.stake * sit__game_value(c, g);
+    struct sit_event e;
+    struct sit_verdict v;
+    int forfeit;
 
-    if (winner < 0 || loser < 0 || !s->pool_on) {
+    sit__event(&e, SIT_AT_GAME_END);
+    e.winner = g->winner;
+    e.value = sit__game_value(c, g);
+    if (!sit__play(c, &e, &v)) {
         return;
     }
+    forfeit = v.amount;
     if (forfeit > 0) {
         s->pool += forfeit;
         s->p[loser].paid += forfeit;
         sit__record(c, SIT_REC_STAKE, SEAT_NONE, loser, "forfeit", forfeit);
         sit__mark_pool(c);
     }
-    s->streak = winner == s->roi ? s->streak + 1 : 1;
+    s->streak = v.n;
     s->roi = winner;
     s->rentrant = -1;
     s->pair[0] = s->pair[1] = -1;
-    if (s->streak >= s->r.pool_run) {
+    if (v.remedy == REM_AWARD) {
         award(c, winner);
         return;
     }
@@ -268,23 +273,6 @@ static void game_over(struct sit_ctx *c, const struct arb_game_result *g)
         sit__order_remove(s, s->rentrant);
     }
     sit__mark_roles(c);
-}
-
-/* leaves - PO3: the seated player who leaves concedes the game (his
- * forfeit paid) and drops out of the pool without refund. */
-static int leaves(struct sit_ctx *c, int seat)
-{
-    struct sit_state *s = c->s;
-    char who[2] = {seat_letter(seat), '\0'};
-
-    sit__rule(c, LAW_PO3, who, NULL, REM_CONCEDE_GAME,
-              "%s leaves the table without consent: he loses the game and "
-              "is out of this pool",
-              sit__id(s, s->seat[seat]));
-    if (s->seat[seat] >= 0) {
-        s->p[s->seat[seat]].out_of_pool = true;
-    }
-    return sit__concede(c, seat);
 }
 
 /* pool_line - `pool N`: the pool of a case study, between games; what is
@@ -345,7 +333,7 @@ static int pool_line(struct sit_ctx *c)
 }
 
 /* queues - `ID queues`: a newcomer pays his ante into the pool and joins
- * the end of the queue (6.2). */
+ * the end of the queue. */
 static int queues(struct sit_ctx *c, int who)
 {
     struct sit_state *s = c->s;
@@ -368,38 +356,21 @@ static int queues(struct sit_ctx *c, int who)
     return 0;
 }
 
-/* advice - PO4: the waiting player advises only where the pool allows it,
- * in the manner allowed, and only the player he chose (his first advice
- * before the first turn-up names him). */
+/* advice - `ID points S C`, `ID advises S`: the waiting player's first
+ * advice before the first turn-up names the player he advises; advice
+ * against the pool's rules counts for nothing (PO4). */
 static int advice(struct sit_ctx *c, int who)
 {
-    struct sit_state *s = c->s;
-    struct person *p = &s->p[who];
-    int seat = c->l->ev.target;
-    bool spoken = c->l->ev.kind == EV_ADVISES;
-    const char *why = NULL;
+    struct sit_event e;
+    struct sit_answer ans;
+    int rc;
 
-    if (sit__seat_of(s, who) != SEAT_NONE) {
-        sit__note(c, "%s is playing: his advice is his own play", p->id);
-        return 0;
+    sit__line_event(c, who, &e);
+    rc = sit__ask(c, &e, &ans);
+    if (rc == 0 && ans.n_rulings == 0 && ans.n_notes == 0) {
+        c->s->p[who].advises = (int8_t)e.seat;
     }
-    if (s->r.advice == ADVICE_NONE) {
-        why = "the pool allows no advice";
-    } else if (spoken && s->r.advice == ADVICE_POINT) {
-        why = "advice here is by pointing only";
-    } else if (p->advises != SEAT_NONE && p->advises != seat) {
-        why = "he advises the other player";
-    } else if (p->advises == SEAT_NONE && s->turned_up) {
-        why = "he named no player to advise before the first turn-up";
-    }
-    if (why != NULL) {
-        sit__rule(c, LAW_PO4, p->id, NULL, REM_VOID,
-                  "%s advises %c: %s; the advice counts for nothing", p->id,
-                  seat_letter(seat), why);
-        return 0;
-    }
-    p->advises = (int8_t)seat;
-    return 0;
+    return rc;
 }
 
 static int line(struct sit_ctx *c)
@@ -431,7 +402,6 @@ static int line(struct sit_ctx *c)
 const struct sit_ops sit__pool_ops = {
     .name = "pool",
     .roles_form = TL_ROLES_ROI,
-    .hold_law = LAW_PO2,
     .role = role,
     .side = side,
     .line = line,
@@ -442,5 +412,4 @@ const struct sit_ops sit__pool_ops = {
     .seated = seated,
     .game_start = game_start,
     .game_over = game_over,
-    .leaves = leaves,
 };
