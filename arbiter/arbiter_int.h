@@ -519,6 +519,9 @@ int arbiter__evidence(struct ctx *c);
 /* arbiter__penalty_of - king points forfeited by rulings rs[0..n) */
 void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n);
 
+/* arbiter__deal_stands_late - L14 lapsed: the deal out of turn stands
+ * (a note; packs stay swapped); false when r is not L14. */
+bool arbiter__deal_stands_late(struct ctx *c, const struct ruling *r);
 /* arbiter__deal_line_corrects - a deal line corrects a deal out of turn
  * waiting before the turn-up (L14), carrying out the ruling given at the
  * wrong deal line (no second ruling); true if it did */

@@ -109,27 +109,6 @@ static int offer_gate(struct ctx *c)
     return 0;
 }
 
-/* deal_stands_late - L14: a deal out of turn not put right before the
- * turn-up stands; with the wrong pack, the packs stay swapped.  Its ruling
- * was given at the deal line: the window closing is said in a note, not
- * ruled again (one irregularity, one ruling). */
-static void deal_stands_late(struct ctx *c, const struct ruling *r)
-{
-    struct deal_state *d = c->d;
-    bool swapped = d->pack_owner != d->dealer;
-
-    arbiter__note(c,
-                  "%c's deal %s was not put right before the turn-up: the "
-                  "deal stands%s (%s, ruled at its deal line)",
-                  seat_letter(r->offender),
-                  swapped ? "with the wrong pack" : "out of turn",
-                  swapped ? "; the packs stay swapped" : "",
-                  laws_get(r->law)->id);
-    if (swapped) {
-        c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
-    }
-}
-
 /* window_closes - does event ev end the window of pending ruling p? */
 static bool window_closes(const struct ctx *c, const struct pending *p)
 {
@@ -174,10 +153,10 @@ static void window_lapsed(struct ctx *c, const struct pending *closed)
     struct deal_state *d = c->d;
     const struct ruling *r = &closed->r;
 
-    if (r->law == LAW_14) {
-        deal_stands_late(c, r);
-    } else if (r->remedy == REM_SHORT_HAND_TRICKS &&
-               closed->seat != SEAT_NONE) {
+    if (arbiter__deal_stands_late(c, r)) {
+        return;
+    }
+    if (r->remedy == REM_SHORT_HAND_TRICKS && closed->seat != SEAT_NONE) {
         /* nobody chose before the window shut: he plays short */
         if (closed->n < 0) {
             arbiter__accept_short(d, closed->seat);

@@ -508,6 +508,33 @@ void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n)
     }
 }
 
+/* arbiter__deal_stands_late - L14: a deal out of turn not put right
+ * before the turn-up stands; with the wrong pack, the packs stay swapped.
+ * Its ruling was given at the deal line: the window closing is said in a
+ * note, not ruled again (one irregularity, one ruling).  Returns false,
+ * doing nothing, when r is not an L14 ruling. */
+bool arbiter__deal_stands_late(struct ctx *c, const struct ruling *r)
+{
+    struct deal_state *d = c->d;
+    bool swapped = d->pack_owner != d->dealer;
+
+    if (r->law != LAW_14) {
+        return false;
+    }
+
+    arbiter__note(c,
+                  "%c's deal %s was not put right before the turn-up: the "
+                  "deal stands%s (%s, ruled at its deal line)",
+                  seat_letter(r->offender),
+                  swapped ? "with the wrong pack" : "out of turn",
+                  swapped ? "; the packs stay swapped" : "",
+                  laws_get(r->law)->id);
+    if (swapped) {
+        c->s->packs_swapped = (int8_t)!c->s->packs_swapped;
+    }
+    return true;
+}
+
 /*
  * arbiter__deal_line_corrects - a `deal` line (L14) while a deal out of
  * turn (or with the wrong pack) waits for correction: the line carries out
