@@ -1,5 +1,5 @@
 # ecarte - a referee for Écarté under the London club laws.
-# Single non-recursive Makefile (STYLE.md 9).  Objects live in $(BUILD)/.
+# Single non-recursive Makefile (the house style).  Objects live in $(BUILD)/.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin

@@ -84,7 +84,7 @@ const char *arbiter_errmsg(const struct arbiter *a)
 }
 
 /*
- * set_laws - the Laws tag (a profile, LAWS.md 5): parsed from the london
+ * set_laws - the Laws tag (a profile, docs/variants.md, the switches): parsed from the london
  * defaults; a Target, Stakes or Rubber tag given before it wins over the
  * profile's defaults, and a Target tag must agree with a game= switch.
  * Returns 0, or ARB_E_TAG with the message set.

@@ -164,7 +164,7 @@ const char *arbiter_strerror(int code);
 /* ------------------------------------------------------------------ */
 
 /*
- * arbiter_set_tag - a tag pair of the log.  Laws (profile, LAWS.md 5),
+ * arbiter_set_tag - a tag pair of the log.  Laws (profile, docs/variants.md, the switches),
  * Target, Stakes and Rubber set the rules; others are ignored here.  Only
  * before the first action.  Returns 0, ARB_E_TAG (message) on a bad value,
  * ARB_E_ORDER after the first action.
@@ -222,7 +222,7 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
 
 /*
  * The referee knows two seats, never who sits in them.  A sitting of
- * more than two (a chouette, a pool, a gallery: VARIANTS.md 5-7) moves
+ * more than two (a chouette, a pool, a gallery: docs/variants.md, tables of three or more) moves
  * persons between the seats and may ask these of the table; a two-seat
  * log never does, and plays exactly as without them.  Each takes effect
  * from the next action; a strike does not reach back past it.
@@ -230,15 +230,15 @@ int arbiter_lose_deal(struct arbiter *a, const struct table_event *first,
 
 /*
  * arbiter_fix_dealer - from now on every deal is seat's (a chouette whose
- * bank deals every hand, VARIANTS.md 5.2): a deal by the other seat is
+ * bank deals every hand, docs/variants.md, chouette): a deal by the other seat is
  * out of turn (L14), and after it the deal is seat's again.  SEAT_NONE
- * lets the deal go round again (LAWS.md 5.4).  Cannot fail.
+ * lets the deal go round again (docs/variants.md, the switches).  Cannot fail.
  */
 void arbiter_fix_dealer(struct arbiter *a, int seat);
 
 /*
  * arbiter_new_pair - a new pair sits down between games (a pool's
- * rentrant, VARIANTS.md 6.2): the cut for deal is open to them again
+ * rentrant, docs/variants.md, pool): the cut for deal is open to them again
  * (L5), and dealer (SEAT_NONE: the cut's winner, or anyone if they do
  * not cut) deals the next deal.  Returns 0, or ARB_E_ORDER (message) in
  * the middle of a hand.
@@ -247,7 +247,7 @@ int arbiter_new_pair(struct arbiter *a, int dealer);
 
 /*
  * arbiter_concede - the player in seat leaves the table without consent
- * and concedes the game (LAWS.md 5.21; CH3, CH5, PO3, BY6): the game is
+ * and concedes the game (docs/variants.md, the switches; CH3, CH5, PO3, BY6): the game is
  * won by the other seat, its value by L46 from seat's points, and a hand
  * in progress is not played out (its points as they stand).  Fills *out
  * like arbiter_apply (deal_over for a hand cut short, game_over).
@@ -277,7 +277,7 @@ int arbiter_dealer(const struct arbiter *a);
 
 /* arbiter_next_dealer - who should deal the next deal: the winner of the
  * cut for the first, then alternately, the same dealer after a void deal
- * (LAWS.md 5.4); SEAT_NONE if nothing fixes it yet. */
+ * (docs/variants.md, the switches); SEAT_NONE if nothing fixes it yet. */
 int arbiter_next_dealer(const struct arbiter *a);
 
 /*
@@ -287,7 +287,7 @@ int arbiter_next_dealer(const struct arbiter *a);
 int arbiter_hand(const struct arbiter *a, int seat, uint32_t *known);
 
 /* arbiter_value - the current hand's value: 1, or the multiplier an
- * accepted double set (VARIANTS.md 4.1, `= value N`). */
+ * accepted double set (docs/variants.md, doubling, `= value N`). */
 int arbiter_value(const struct arbiter *a);
 
 /* arbiter_trump - the trump suit, SUIT_NONE before the turn-up. */

@@ -192,7 +192,7 @@ struct deal_state {
     bool is_void;
     bool scored;
     struct owed owed;
-    /* the variant systems (VARIANTS.md 3, 4) */
+    /* the variant systems (docs/variants.md, polish and the modern options) */
     int8_t value;               /* the hand's multiplier (doubling, MD1) */
     int8_t double_offer;        /* seat whose double waits for its answer */
     int8_t double_acceptor;     /* seat that accepted the last double */
@@ -439,8 +439,8 @@ void arbiter__result_reset(struct arb_result *out);
  * zone from to zone to */
 int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n);
 
-/* arbiter__reconcile - an observation outranks the record (FORMAT.md,
- * "What was seen and what was believed") */
+/* arbiter__reconcile - an observation outranks the record (docs/format.md,
+ * "Unknown cards and counts") */
 int arbiter__reconcile(struct ctx *c, int seat, int n);
 
 /* view.c ----------------------------------------------------------- */
@@ -535,7 +535,7 @@ void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
 int arbiter__right_dealer_for(const struct ctx *c);
 
 /* arbiter__count_from_cards - a card shown, led, played or discarded
- * outranks the count recorded (FORMAT.md) */
+ * outranks the count recorded (docs/format.md) */
 int arbiter__count_from_cards(struct ctx *c);
 
 /* gate.c ----------------------------------------------------------- */

@@ -95,8 +95,8 @@ int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n)
 }
 
 /*
- * arbiter__reconcile - an observation outranks the record (FORMAT.md, "What was
- * seen and what was believed"): seat is found to hold n cards, so unseen
+ * arbiter__reconcile - an observation outranks the record (docs/format.md, "Unknown cards
+ * and counts"): seat is found to hold n cards, so unseen
  * cards move between his hand and the stock (or the pack, before the
  * turn-up) until the count agrees; card conservation still holds.  Named
  * cards never move: fewer cards than he is seen to hold, or more than the

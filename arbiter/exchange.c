@@ -106,7 +106,7 @@ int arbiter__surplus(const struct deal_state *d, int seat)
 
 /* arbiter__end_exchange - the exchange in hand is over: back to elder hand's
  * decision.  A hand left short is for the laws (L30, L32, L34); a dealer
- * who took fewer cards than the profile asks (LAWS.md 5.7) breaks no law
+ * who took fewer cards than the profile asks (docs/variants.md, the switches) breaks no law
  * of the code: it is noted, not refused. */
 int arbiter__end_exchange(struct ctx *c)
 {
@@ -121,7 +121,7 @@ int arbiter__end_exchange(struct ctx *c)
         arbiter__note(
             c,
             "the dealer took no card, though he must take at least %d "
-            "(LAWS.md 5.7, dealer-min-exchange=%d); no law gives a "
+            "(docs/variants.md, the switches, dealer-min-exchange=%d); no law gives a "
             "penalty",
             c->s->prof.dealer_min_exchange, c->s->prof.dealer_min_exchange);
     }
@@ -231,7 +231,7 @@ int arbiter__on_propose(struct ctx *c)
     if (d->point_offer != SEAT_NONE) {
         return arbiter__fail(c, ARB_E_ORDER,
                              "expected play: an offer of the point ends the "
-                             "exchange (VARIANTS.md 4.2), found proposes");
+                             "exchange (docs/variants.md, offering the point), found proposes");
     }
     d->proposals++;
     d->answered = false;
@@ -396,7 +396,7 @@ int arbiter__on_discard(struct ctx *c)
         d->z.count[Z_STOCK] > 0) {
         arbiter__note(c,
                       "the dealer discards %d, though he must take at least %d "
-                      "(LAWS.md 5.7, dealer-min-exchange=%d); no law gives a "
+                      "(docs/variants.md, the switches, dealer-min-exchange=%d); no law gives a "
                       "penalty",
                       ev->n, c->s->prof.dealer_min_exchange,
                       c->s->prof.dealer_min_exchange);

@@ -56,7 +56,7 @@ static int owed_gate(struct ctx *c)
 }
 
 /* reshuffle_gate - PL1: with the stock out, what is left of it may still
- * be served; then only the reshuffle goes on (VARIANTS 3.4, 3.6).
+ * be served; then only the reshuffle goes on (PL1, docs/variants.md).
  * Returns 0 or ARB_E_PENDING. */
 static int reshuffle_gate(struct ctx *c)
 {

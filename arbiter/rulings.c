@@ -790,7 +790,7 @@ int arbiter__evidence(struct ctx *c)
 
 /*
  * arbiter__count_from_cards - a card shown, led, played or discarded outranks
- * the count recorded (FORMAT.md): a named card that is nowhere yet, from a hand
+ * the count recorded (docs/format.md): a named card that is nowhere yet, from a hand
  * whose every place is already known, proves the hand held more cards than
  * the record says.  The hand is reconciled (an unseen card comes from the
  * stock) and the laws rule the discovery as a count of the hand would

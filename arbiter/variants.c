@@ -1,5 +1,5 @@
 /*
- * variants.c - the handlers of the variant systems' actions (VARIANTS.md
+ * variants.c - the handlers of the variant systems' actions (docs/variants.md
  * 3, 4): doubling the hand and offering the point (the modern options),
  * the discards reshuffled into a new stock and the jack veto (the Polish
  * description).  The rules they answer to (MD1-MD5, PL1, PL5) are rows of
@@ -95,7 +95,7 @@ int arbiter__on_offer_point(struct ctx *c, const struct ruling *rs, int n)
  * arbiter__on_answer_point - `Y accepts-point` or `Y declines-point`: an
  * accepted point ends the hand (MD4, with its ruling); a declined one binds
  * Y to the vole (MD3 when the offerer takes a trick).  Either closes the
- * exchange (VARIANTS.md 4.2): one in hand is over as when elder hand
+ * exchange (docs/variants.md, offering the point): one in hand is over as when elder hand
  * decides (arbiter__end_exchange), a proposal waiting lapses.  ARB_E_ORDER
  * when no offer of the other player waits.
  */

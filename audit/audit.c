@@ -24,7 +24,7 @@
  * one holds the collection, the players' summaries and the statistical
  * flags; audit_walk.c walks the ledger, sitting by sitting and action by
  * action; audit_deal.c closes each deal and says what was wrong in it;
- * audit_money.c the money by person and role; proof.c the proof of the
+ * audit_money.c the money by person and role; audit_proof.c the proof of the
  * ledger.  It prints nothing: cli/cmd_audit.c is `ecarte audit`.
  */
 #include "audit/audit_int.h"

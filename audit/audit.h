@@ -1,5 +1,5 @@
 /*
- * audit.h - the audit and the proof of a ledger.  The proof (proof.c)
+ * audit.h - the audit and the proof of a ledger.  The proof (audit_proof.c)
  * holds every row of the ledger against its hash chain, its seal or what
  * its events give when recorded again; the audit (audit*.c) re-derives
  * every deal and collects what was wrong, by person and by law, for the
@@ -13,7 +13,7 @@
 #include "session/session.h"
 
 /* ------------------------------------------------------------------ */
-/* Proving a ledger (proof.c)                                           */
+/* Proving a ledger (audit_proof.c)                                        */
 /* ------------------------------------------------------------------ */
 
 /* What a proof covered and found. */

@@ -1,6 +1,6 @@
 /*
  * cmd_audit.c - `ecarte audit [--db FILE] [--json]`: the ledger proven
- * (audit/proof.c) and audited (audit_collect), what both find printed as
+ * (audit/audit_proof.c) and audited (audit_collect), what both find printed as
  * text or JSON Lines through the output (cli/output.c); exit 1 for any
  * finding or flag.
  */

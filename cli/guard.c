@@ -1,6 +1,6 @@
 /*
  * guard.c - what a command does with a ledger before it reads or extends
- * it: the proof (audit/proof.c) made in one snapshot, and a ledger that
+ * it: the proof (audit/audit_proof.c) made in one snapshot, and a ledger that
  * does not verify refused in words (proof_guard).
  */
 #include "cli/cli.h"

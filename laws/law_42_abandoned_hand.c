@@ -23,7 +23,7 @@ const struct law law_42_abandoned_hand = {
                 "adversary the vole; with one or two tricks, the point. "
                 "Laying cards down to claim the rest is not abandoning.",
     .reading = "The point includes the L49 extra when the abandoner stood or "
-               "refused (profile abandon-extra, 5.10). With three tricks, "
+               "refused (profile switch abandon-extra). With three tricks, "
                "throwing down is claiming.",
     .trigger = EV_BIT(EV_ABANDON),
     .window = WIN_NONE,

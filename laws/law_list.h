@@ -1,5 +1,5 @@
 /*
- * law_list.h - the single list of the London club laws (LAWS.md section 3).
+ * law_list.h - the single list of the London club laws (docs/laws.md).
  *
  * One line per law: LAW(number, slug).  Expanded in laws.h into enum law_id
  * and in laws.c into the registry; never renumber, ids are stored as "L<n>".
@@ -57,7 +57,7 @@ LAW(49, extra_point)
 LAW(50, forgotten_score)
 LAW(51, overscore)
 /*
- * The variant systems' rules (VARIANTS.md 1.4): RULE(system, number, slug),
+ * The variant systems' rules (docs/variants.md, the rules' names): RULE(system, number, slug),
  * ids "PL1", "MD3"; each engaged only by the profiles its row names.
  */
 RULE(PL, 1, reshuffle_stock)
@@ -71,7 +71,7 @@ RULE(MD, 3, point_offer_declined)
 RULE(MD, 4, point_offer_accepted)
 RULE(MD, 5, point_offer_void)
 /*
- * The rules of a sitting of more than two (VARIANTS.md 5-7): chouette (CH),
+ * The rules of a sitting of more than two (docs/variants.md, tables of three or more): chouette (CH),
  * pool (PO) and the gallery's bets (BY).  Rows of the same registry, ruled
  * by the sitting layer (sitting/), never by the two-seat referee.
  */

@@ -4,7 +4,7 @@
  * This module is a leaf: cards, seats, table events (one per line of a
  * .ecarte log), rulings, rule profiles, the rules of play that every other
  * module shares (rank, the follower's obligation, the trick winner) and the
- * registry of the 51 laws of LAWS.md, one row of data plus one small
+ * registry of the 51 laws of docs/laws.md, one row of data plus one small
  * function each (laws/law_<nn>_<slug>.c).
  */
 #ifndef ECARTE_LAWS_LAWS_H
@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 /* ------------------------------------------------------------------ */
-/* Cards (LAWS.md 2.1)                                                  */
+/* Cards (docs/laws.md, rules of play)                                                  */
 /* ------------------------------------------------------------------ */
 
 enum suit {
@@ -102,7 +102,7 @@ enum seat {
 char seat_letter(int s);
 
 /* ------------------------------------------------------------------ */
-/* Rule profiles (LAWS.md section 5)                                   */
+/* Rule profiles (docs/variants.md, the switches)                                   */
 /* ------------------------------------------------------------------ */
 
 enum stakes {
@@ -113,16 +113,16 @@ enum stakes {
 enum penalty_mode {
     PENALTY_CAP_AND_REPLAY,     /* 5.11 default: caps apply to whatever is
                                    scored */
-    PENALTY_CAP_OR_REPLAY       /* 5.11 S10: replay restores an uncapped score */
+    PENALTY_CAP_OR_REPLAY       /* replay restores an uncapped score */
 };
 
 enum king_mark_deadline {
     KING_MARK_NEXT_TURN_UP,     /* 5.19 default: until the next deal's turn-up (L22) */
-    KING_MARK_NEXT_DEAL,        /* until the next deal begins (S8) */
-    KING_MARK_IMMEDIATE         /* before the elder hand acts (S5, S9) */
+    KING_MARK_NEXT_DEAL,        /* until the next deal begins */
+    KING_MARK_IMMEDIATE         /* before the elder hand acts */
 };
 
-/* The switches' other values (VARIANTS.md 1.1); the first is the default. */
+/* The switches' other values (docs/variants.md, the switches); the first is the default. */
 enum scoring {
     SCORING_LONDON,             /* L48, L49 */
     SCORING_POLISH              /* the Polish seed's table (PL2) */
@@ -171,9 +171,9 @@ enum next_game_dealer {
     NEXT_GAME_LOSER             /* the loser of a game deals the next */
 };
 
-/* The presets a Laws tag may begin with (VARIANTS.md 1.1). */
+/* The presets a Laws tag may begin with (docs/variants.md, the switches). */
 enum preset {
-    PRESET_LONDON,              /* the Club Code with the LAWS.md readings */
+    PRESET_LONDON,              /* the Club Code with the docs/laws.md readings */
     PRESET_MEYERS1889,          /* Meyers' Konversations-Lexikon, 1889 */
     PRESET_POLISH,              /* the Polish description */
     PRESET_COUNT
@@ -222,7 +222,7 @@ enum switch_source {
 
 /*
  * A rule profile: the london defaults, a preset, and the switches of
- * LAWS.md 5 and VARIANTS.md 1.1.  Every switch is an int field (a bool or
+ * docs/variants.md, the switches.  Every switch is an int field (a bool or
  * one of the enums above) so that one table in laws/profile.c reads and
  * writes them all.
  */
@@ -230,43 +230,43 @@ struct profile {
     char name[32];              /* the preset's name: "london" */
     int preset;                 /* enum preset */
     uint8_t from[SW_COUNT];     /* enum switch_source, per switch */
-    int redeal_same_dealer;     /* 5.4: a void deal is dealt again by the
+    int redeal_same_dealer;     /* a void deal is dealt again by the
                                    same dealer */
-    int two_turned_eleventh;    /* 5.5: after ND looked, 11th card stands (S9)
+    int two_turned_eleventh;    /* after ND looked, 11th card stands
                                    instead of a new deal */
-    int dealer_min_exchange;    /* 5.7: cards the dealer must take in an
+    int dealer_min_exchange;    /* cards the dealer must take in an
                                    exchange (1 or 0) */
-    int abandon_extra_point;    /* 5.10: abandonment point includes the L49
+    int abandon_extra_point;    /* abandonment point includes the L49
                                    extra */
-    int penalty;                /* 5.11: enum penalty_mode */
-    int must_trump;             /* 5.12: a player void in the suit led must
+    int penalty;                /* enum penalty_mode */
+    int must_trump;             /* a player void in the suit led must
                                    trump */
-    int must_win;               /* 5.13: the follower must win the trick if
+    int must_win;               /* the follower must win the trick if
                                    able */
-    int king_mark;              /* 5.19: enum king_mark_deadline */
-    int target;                 /* 5.26: points for game */
+    int king_mark;              /* enum king_mark_deadline */
+    int target;                 /* points for game */
     int stakes;                 /* Stakes tag (L46): enum stakes */
     int rubber;                 /* Rubber tag: best of N games, 0 for none */
-    int rule19_after_rectify;   /* 5.6: L19 also bars the king after a L9
+    int rule19_after_rectify;   /* L19 also bars the king after a L9
                                    rectification */
-    int vole_extra;             /* 5.15: the L49 extra adds to a vole (MY) */
-    int scoring;                /* 5.16: enum scoring */
-    int packets;                /* 5.2: enum packets_rule */
-    int turnup;                 /* 5.9: enum turnup_place */
-    int stock_out;              /* 5.9: enum stock_out */
-    int one_exchange;           /* 5.8: one exchange per hand only */
-    int king_announce;          /* 5.18: enum king_announce */
-    int jack_veto;              /* 5.17: the Polish jack veto (PL5) */
-    int doubling;               /* 5.28a: the hand may be doubled (MD1, MD2) */
+    int vole_extra;             /* the L49 extra adds to a vole (MY) */
+    int scoring;                /* enum scoring */
+    int packets;                /* enum packets_rule */
+    int turnup;                 /* enum turnup_place */
+    int stock_out;              /* enum stock_out */
+    int one_exchange;           /* one exchange per hand only */
+    int king_announce;          /* enum king_announce */
+    int jack_veto;              /* the Polish jack veto (PL5) */
+    int doubling;               /* the hand may be doubled (MD1, MD2) */
     int redouble;               /* the acceptor of a double may offer again */
-    int offer_point;            /* 5.28b: enum offer_point (MD3-MD5) */
+    int offer_point;            /* enum offer_point (MD3-MD5) */
     int offer_extra;            /* an accepted offer scores the L49 extra */
-    int rank;                   /* 5.29: enum rank_order */
+    int rank;                   /* enum rank_order */
     int king_bonus;             /* enum king_bonus (under ace-high) */
     int next_game_dealer;       /* enum next_game_dealer */
 };
 
-/* profile_london - fill *out with the london defaults (LAWS.md READINGs). */
+/* profile_london - fill *out with the london defaults (the readings of docs/laws.md). */
 void profile_london(struct profile *out);
 
 /*
@@ -309,7 +309,7 @@ void profile_set_from(struct profile *p, enum profile_switch sw,
                       enum switch_source src);
 
 /* ------------------------------------------------------------------ */
-/* Rules of play (LAWS.md 2.7)                                          */
+/* Rules of play (docs/laws.md, rules of play)                                          */
 /* ------------------------------------------------------------------ */
 
 /*
@@ -331,7 +331,7 @@ uint8_t laws_bonus_card(const struct profile *p, int suit);
 
 /*
  * laws_veto_jack - the jack that vetoes a king point when trump (0..3) is
- * trumps (PL5, VARIANTS.md 3.5): the jack of the suit the Polish rule
+ * trumps (PL5, docs/variants.md, PL5): the jack of the suit the Polish rule
  * pairs with it, hearts with spades and diamonds with clubs.
  */
 uint8_t laws_veto_jack(int trump);
@@ -347,7 +347,7 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
                             const struct profile *p);
 
 /* ------------------------------------------------------------------ */
-/* Scoring a hand's tricks (L48, L49; VARIANTS.md 1.7)                  */
+/* Scoring a hand's tricks (L48, L49; docs/variants.md, the scoring)                  */
 /* ------------------------------------------------------------------ */
 
 /* A hand's tricks, as the scoring sees them. */
@@ -384,7 +384,7 @@ int laws_trick_points(const struct profile *p, const struct trick_score *t);
 bool laws_vulnerable(int first, bool elder);
 
 /* ------------------------------------------------------------------ */
-/* Table events: one per action line of a .ecarte log (FORMAT.md)       */
+/* Table events: one per action line of a .ecarte log (docs/format.md)       */
 /* ------------------------------------------------------------------ */
 
 enum event_kind {
@@ -431,7 +431,7 @@ enum event_kind {
     EV_ELECT,                   /* X elects OPTION [ARG] */
     EV_MARK,                    /* X marks N */
     EV_UNMARK,                  /* X unmarks N */
-    /* variant systems (VARIANTS.md 1.6) */
+    /* variant systems (docs/variants.md, tables of three or more) */
     EV_OFFER_DOUBLE,            /* X offers-double (MD1, MD2) */
     EV_ACCEPT_DOUBLE,           /* Y accepts-double */
     EV_DECLINE_DOUBLE,          /* Y declines-double */
@@ -441,7 +441,7 @@ enum event_kind {
     EV_RESHUFFLE,               /* D reshuffles N (PL1) */
     EV_VETO,                    /* X vetoes C (PL5) */
     /* the sitting above the two seats: persons, roles, stakes, bets
-     * (VARIANTS.md 1.3, 1.6).  The sitting layer (sitting/) takes them;
+     * (docs/variants.md, tables of three or more).  The sitting layer (sitting/) takes them;
      * the two-seat referee never sees them. */
     EV_PERSON,                  /* person ID "Name" */
     EV_SEAT,                    /* seat S ID */
@@ -478,7 +478,7 @@ _Static_assert(EV_KIND_COUNT <= 64, "event kinds fit the EV_BIT() masks");
 
 #define EVENT_CARDS_MAX 40      /* more than a pack: "found pack imperfect" may list dupes */
 
-/* The elector's options (the words of `elects`, FORMAT.md). */
+/* The elector's options (the words of `elects`, docs/format.md). */
 enum law_option {
     OPT_NEW_DEAL,               /* new-deal */
     OPT_PLAY_ON,                /* play-on */
@@ -535,7 +535,7 @@ int option_parse(const char *w, size_t n);
 /* Remedies and rulings                                                 */
 /* ------------------------------------------------------------------ */
 
-/* The remedy words of LAWS.md, written lower case with hyphens. */
+/* The remedy words of docs/laws.md, written lower case with hyphens. */
 enum remedy {
     REM_NONE,                   /* none: nothing to apply (a note) */
     REM_NEW_DEAL,               /* new-deal */
@@ -601,7 +601,7 @@ enum law_id {
 };
 
 /* The club laws L1-L51 come first in the registry; the variant systems'
- * rules (PLn, MDn, and the sitting's CHn, POn, BYn: VARIANTS.md 1.4)
+ * rules (PLn, MDn, and the sitting's CHn, POn, BYn: docs/variants.md, the rules' names)
  * follow them. */
 #define N_CLUB_LAWS (LAW_51 + 1)
 
@@ -662,7 +662,7 @@ const char *law_id_ranges(char *buf, size_t n);
 const char *law_window_name(enum law_window w);
 const char *law_role_name(enum law_role r);
 
-/* Phases of a hand (LAWS.md vocabulary). */
+/* Phases of a hand (docs/laws.md vocabulary). */
 enum phase {
     PH_CUT_FOR_DEAL,            /* start of a sitting */
     PH_IDLE,                    /* between deals (HAND_OVER, or no deal yet) */
@@ -852,7 +852,7 @@ struct law_view {
                                    faces were not seen */
     uint32_t known_out;         /* cards known out of both hands (stock,
                                    discards, turn-up, tricks, aside) */
-    /* the variant systems (VARIANTS.md 3, 4) */
+    /* the variant systems (docs/variants.md, polish and the modern options) */
     int value;                  /* the hand's multiplier (doubling) */
     int double_offer;           /* seat whose double waits, SEAT_NONE */
     int double_acceptor;        /* seat that accepted the last double */
@@ -870,7 +870,7 @@ struct law_view {
 
 /*
  * laws_king_mark - how a mark of the turned king by seat stands now
- * (L19, L22, L47; LAWS.md 5.19 for the profile's deadline): in time, too
+ * (L19, L22, L47; docs/variants.md, the switches for the profile's deadline): in time, too
  * late, no king to mark, marked already, not his king, or barred.  Under
  * king-announce=mark, a mark by a player known to hold the king of trumps
  * is that king's (PL3), not a late mark of a king he turned and lost at
@@ -929,7 +929,7 @@ bool laws_fulfils_remedy(const struct law_view *v,
  */
 bool laws_underserved(const struct law_view *v, int seat);
 
-/* One law: a row of data and a small function (STYLE.md 5). */
+/* One law: a row of data and a small function (the house style). */
 struct law;
 struct ruling;
 
@@ -984,7 +984,7 @@ struct law {
     enum law_id law;            /* LAW_<n> */
     const char *id;             /* "L12": stable, stored in the ledger */
     const char *title;          /* short name */
-    const char *text_ref;       /* the clause, paraphrased (LAWS.md) */
+    const char *text_ref;       /* the clause, paraphrased (docs/laws.md) */
     const char *reading;        /* the READING chosen where the code is silent, or NULL */
     uint64_t trigger;           /* EV_BIT()s of the events that wake the law */
     uint64_t evidence;          /* EV_BIT()s after which the law is asked
@@ -1018,7 +1018,7 @@ struct law {
                                    later action that shows it again is not
                                    ruled again (one irregularity, one
                                    ruling) */
-    /* the rules of a sitting of more than two (VARIANTS.md 5-7): the
+    /* the rules of a sitting of more than two (docs/variants.md, tables of three or more): the
      * sitting layer (sitting/) decides them, the two-seat referee never
      * asks them (their `engaged` is false for every profile) */
     const char *format;         /* the Format that plays the rule

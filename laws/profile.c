@@ -1,6 +1,6 @@
 /*
  * profile.c - rule profiles: the london defaults, the presets (meyers1889,
- * polish) and every switch of LAWS.md 5 and VARIANTS.md 1.1, read from and
+ * polish) and every switch of docs/variants.md, the switches, read from and
  * written to a Laws tag value.  One table describes every switch.
  */
 #include "laws/laws.h"

@@ -55,7 +55,7 @@ const struct law rule_BY10_loser_retires = {
                 "person waiting, except one who plays la chouette (takes "
                 "every bet against himself), who keeps his seat; with nobody "
                 "waiting the loser stays.",
-    .reading = "VARIANTS.md 7.3 (S17-S19); RECON that the queue is first "
+    .reading = "docs/variants.md, gallery; our reading that the queue is first "
                "come. Switch: loser-retires.",
     .trigger = EV_BIT(EV_PLAY) |
                EV_BIT(EV_MARK_KING) |

@@ -99,7 +99,7 @@ const struct law rule_BY1_bet_after_close = {
                 "until its first turn-up (or, under bets-close=each-turnup, "
                 "until each turn-up); a bet or a cover made later is void. A "
                 "player may not back his adversary.",
-    .reading = "VARIANTS.md 7.2 RECON. Under bet-match=tableau bets are at "
+    .reading = "our reading, docs/variants.md, gallery. Under bet-match=tableau bets are at "
                "even money: odds stated there are void too.",
     .trigger = EV_BIT(EV_BETS) | EV_BIT(EV_COVERS),
     .window = WIN_NONE,

@@ -86,7 +86,7 @@ const struct law rule_BY2_bettor_sees = {
     .text_ref = "A bettor who looks at the hand of the player he bets against "
                 "forfeits his stake to that player at once; his bet is over "
                 "and whoever covered it is released.",
-    .reading = "VARIANTS.md 7.4 (S21, S27). A bettor with several bets "
+    .reading = "docs/variants.md, gallery. A bettor with several bets "
                "against that seat forfeits each. A cover of a bet on that "
                "seat is a bet against it: the coverer forfeits what it "
                "risks, and the bet covered is released.",

@@ -51,7 +51,7 @@ const struct law rule_BY3_players_cover_first = {
     .text_ref = "The two players have the first call on covering any bet: a "
                 "player who claims a bet on his adversary that a bystander "
                 "has covered takes it over, and the bystander is released.",
-    .reading = "VARIANTS.md 7.4 (S21). The player's cover is his election; "
+    .reading = "docs/variants.md, gallery. The player's cover is his election; "
                "the same holds for a player who takes all bets (la chouette).",
     .trigger = EV_BIT(EV_COVERS) | EV_BIT(EV_TAKES_ALL_BETS),
     .window = WIN_NONE,

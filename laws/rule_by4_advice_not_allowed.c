@@ -70,7 +70,7 @@ const struct law rule_BY4_advice_not_allowed = {
                 "all under the English); advice otherwise, or to the player "
                 "he bets against, voids his bet, stakes returned. The "
                 "players' score is not touched.",
-    .reading = "VARIANTS.md 7.4 RECON. The adviser's covers are bets "
+    .reading = "our reading, docs/variants.md, gallery. The adviser's covers are bets "
                "too: they are void with his bets, and the bets covered are "
                "released. Switch: advice.",
     .trigger = EV_BIT(EV_POINTS) | EV_BIT(EV_ADVISES),

@@ -56,7 +56,7 @@ const struct law rule_BY5_bettor_calls = {
                 "of the player he bets against, and it counts as the claim of "
                 "the player he backs; under the English rule the call is not "
                 "heard and is treated as advice not allowed.",
-    .reading = "VARIANTS.md 7.4 (S21 for yes, RECON for no). The referee "
+    .reading = "docs/variants.md, gallery (our reading for no). The referee "
                "rules the irregularity when it happens; the call is recorded "
                "beside it. Switch: bettor-claims.",
     .trigger = EV_BIT(EV_CALLS),

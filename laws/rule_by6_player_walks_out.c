@@ -46,7 +46,7 @@ const struct law rule_BY6_player_walks_out = {
                 "someone with money on his seat may take up the hand and play "
                 "it out, the bets standing; if nobody does before the next "
                 "action, the leaver loses the game.",
-    .reading = "VARIANTS.md 7.4 (S21; the concession from LAWS.md 5.21). The "
+    .reading = "docs/variants.md, gallery (the concession as in a duel). The "
                "value of a game conceded is L46's from the leaver's score.",
     .trigger = EV_BIT(EV_LEAVES) | EV_BIT(EV_TAKES_SEAT),
     .window = WIN_NONE,

@@ -36,7 +36,7 @@ const struct law rule_BY7_bets_follow_game = {
     .text_ref = "A void deal, a hand replayed or any penalty leaves the bets "
                 "standing: they are settled on the game as finally scored "
                 "after every penalty law.",
-    .reading = "VARIANTS.md 7.4 RECON (L45, and the whist rule S27). A game's "
+    .reading = "our reading, docs/variants.md, gallery (after L45 and the custom of whist). A game's "
                "result taken back (L51) takes its settlement back too.",
     .trigger = EV_BIT(EV_PLAY) |
                EV_BIT(EV_MARK_KING) |

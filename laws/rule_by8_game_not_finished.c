@@ -41,7 +41,7 @@ const struct law rule_BY8_game_not_finished = {
     .text_ref = "When a game cannot be finished (the players agree to stop, "
                 "the table breaks up) every bet on it is void and the stakes "
                 "are returned.",
-    .reading = "VARIANTS.md 7.4 RECON: a new game line while a game with bets "
+    .reading = "our reading, docs/variants.md, gallery: a new game line while a game with bets "
                "is unfinished.",
     .trigger = EV_BIT(EV_GAME),
     .window = WIN_NONE,

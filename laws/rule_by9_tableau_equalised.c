@@ -48,7 +48,7 @@ const struct law rule_BY9_tableau_equalised = {
                 "heavier side, from the last bet recorded on it, until the "
                 "sides are equal; the levy is kept from each winning amount "
                 "at settlement.",
-    .reading = "VARIANTS.md 7.2 (S22). The levy is rounded down to the unit. "
+    .reading = "docs/variants.md, gallery. The levy is rounded down to the unit. "
                "Under bet-match=cover it is kept from a winning bet's "
                "winnings only (backers of the winner receive their stake "
                "less levy), not from the stake a coverer wins. Switches: "

@@ -29,7 +29,7 @@ const struct law rule_CH1_reseat = {
                 "taken by anyone else, or a game begun with the wrong person "
                 "seated, is put right before the game's first turn-up: the "
                 "table waits until the right person sits.",
-    .reading = "VARIANTS.md 5.2 and 5.5 RECON: the seating convention keeps "
+    .reading = "our reading, docs/variants.md, chouette: the seating convention keeps "
                "logs readable. Held from the seat line (or the game line) "
                "until a seat line puts the right person in; a roles line that "
                "makes the seating right also ends it.",

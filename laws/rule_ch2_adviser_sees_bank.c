@@ -51,7 +51,7 @@ const struct law rule_CH2_adviser_sees_bank = {
     .text_ref = "An adviser who looks at the bank's cards pays his stake for "
                 "the game to the bank at once; it is not settled again at the "
                 "game's end, and he may not advise for the rest of the game.",
-    .reading = "VARIANTS.md 5.5, after the bystander's forfeit (S21). The "
+    .reading = "docs/variants.md, chouette, after the bystander's forfeit (BY2). The "
                "stake paid is the one in force, without the game's value (not "
                "known yet). The ponte who looks is no adviser: the rule does "
                "not reach him.",

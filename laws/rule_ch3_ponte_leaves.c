@@ -48,7 +48,7 @@ const struct law rule_CH3_ponte_leaves = {
                 "game; the leaver goes to the end of the order and his stake "
                 "follows the game's result. If nobody takes the seat before "
                 "the next action, the bank wins the game.",
-    .reading = "VARIANTS.md 5.5 RECON: any adviser may take the seat (`ID "
+    .reading = "our reading, docs/variants.md, chouette: any adviser may take the seat (`ID "
                "takes-seat B`), the first being named as elector; any other "
                "line first concedes the game (value by L46 from the ponte's "
                "score).",

@@ -45,7 +45,7 @@ const struct law rule_CH4_late_stake = {
     .text_ref = "A person states his stake against the bank for a game before "
                 "its first turn-up; a stake stated later is void and the "
                 "stake in force stays.",
-    .reading = "VARIANTS.md 5.4 RECON: a stake stated between games is for "
+    .reading = "our reading, docs/variants.md, chouette: a stake stated between games is for "
                "the coming game; after each game every stake is the Stake "
                "tag's again. The bank states no stake.",
     .trigger = EV_BIT(EV_STAKES),

@@ -31,7 +31,7 @@ const struct law rule_CH5_bank_leaves = {
     .text_ref = "The bank who leaves the table without consent concedes the "
                 "game: he pays every open stake at the game's value and the "
                 "order turns as after a loss.",
-    .reading = "VARIANTS.md 5.5 RECON: the value is L46's from the bank's "
+    .reading = "our reading, docs/variants.md, chouette: the value is L46's from the bank's "
                "score when he leaves; the hand in progress is not played out.",
     .trigger = EV_BIT(EV_LEAVES),
     .window = WIN_NONE,

@@ -52,7 +52,7 @@ const struct law rule_PO1_pool_after_game = {
                 "his games won running. Two (or three) running take the whole "
                 "pool, and a new pool begins with fresh antes and a fresh "
                 "cut.",
-    .reading = "VARIANTS.md 6.2 RECON: antes of Stake at the start of each "
+    .reading = "our reading, docs/variants.md, pool: antes of Stake at the start of each "
                "pool, a forfeit of pool-forfeit x Stake (times the game's "
                "value under Stakes treble); the settlement of a pool taken "
                "gives each person's net for that pool. Switches: pool-run, "

@@ -27,7 +27,7 @@ const struct law rule_PO2_wrong_rentrant = {
     .text_ref = "When a game is over only the roi (the winner) and the "
                 "rentrant may sit at the table; anyone else who sits down is "
                 "sent back and the table waits until the right person sits.",
-    .reading = "VARIANTS.md 6.4 RECON: held from the seat line until a seat "
+    .reading = "our reading, docs/variants.md, pool: held from the seat line until a seat "
                "line puts the rentrant in.",
     .trigger = EV_BIT(EV_SEAT) | EV_BIT(EV_GAME),
     .window = WIN_BEFORE_TURN_UP,

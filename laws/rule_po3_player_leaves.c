@@ -36,7 +36,7 @@ const struct law rule_PO3_player_leaves = {
     .text_ref = "A seated player who leaves the table without consent loses "
                 "the game: he pays his forfeit, the adversary counts the game "
                 "won, and the leaver drops out of the pool without refund.",
-    .reading = "VARIANTS.md 6.4 RECON, after LAWS.md 5.21. The score stands "
+    .reading = "our reading, docs/variants.md, pool, after docs/variants.md, the switches. The score stands "
                "as it was; the game's value is L46's from the leaver's score. "
                "The leaver takes part again in the next pool.",
     .trigger = EV_BIT(EV_LEAVES),

@@ -67,7 +67,7 @@ const struct law rule_PO4_pool_advice = {
                 "where the pool allows it, only the one seated player he "
                 "chose before the game's first turn-up, and only in the "
                 "manner allowed.",
-    .reading = "VARIANTS.md 6.4 as BY4: the advice has no effect and the "
+    .reading = "docs/variants.md, pool as BY4: the advice has no effect and the "
                "score is not touched. The first advice given before the first "
                "turn-up names the player chosen. Switch: advice.",
     .trigger = EV_BIT(EV_POINTS) | EV_BIT(EV_ADVISES),

@@ -1,6 +1,6 @@
 /* rules.c - the rules of play shared by every module: rank, the trick
- * winner, the follower's obligation (LAWS.md 2.7), rule profiles
- * (LAWS.md 5), and the safe readers of a law view the laws share. */
+ * winner, the follower's obligation (docs/laws.md, rules of play), rule profiles
+ * (docs/variants.md, the switches), and the safe readers of a law view the laws share. */
 #include "laws/laws.h"
 
 #include <stdio.h>

@@ -49,7 +49,7 @@ static int start(struct sit_ctx *c)
     if (s->r.format == SIT_CHOUETTE && s->r.bank_deals) {
         arbiter_fix_dealer(c->a, SEAT_A);
     } else if (s->r.format == SIT_CHOUETTE) {
-        arbiter_new_pair(c->a, SEAT_A); /* the bank deals first (5.2) */
+        arbiter_new_pair(c->a, SEAT_A); /* the bank deals first */
     }
     return 0;
 }

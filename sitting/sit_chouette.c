@@ -2,8 +2,8 @@
  * sit_chouette.c - the chouette format (docs/variants.md, chouette): the bank (seat A)
  * plays alone against the ponte (seat B), who plays for every non-bank
  * person; each of them stakes against the bank and the bank settles with
- * each separately (5.4).  The order [bank, ponte, advisers...] comes from
- * the cut; after each game it turns (5.3): a beaten ponte goes to the end
+ * each separately.  The order [bank, ponte, advisers...] comes from
+ * the cut; after each game it turns: a beaten ponte goes to the end
  * and the first adviser becomes ponte; a beaten bank hands the bank to
  * the ponte (bank-on-loss=passes, Meyers) or keeps it (keeps, the French
  * la chouette).  The rules CH1-CH5 are rows of laws/, asked through
@@ -138,7 +138,7 @@ static void game_start(struct sit_ctx *c)
     }
     if (s->roles_set && present < 3) {
         sit__note(c, "a chouette needs three persons at least; with two it "
-                     "is a duel (VARIANTS.md 5.2)");
+                     "is a duel (docs/variants.md, chouette)");
     }
 }
 

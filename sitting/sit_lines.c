@@ -193,7 +193,7 @@ static int leaves_line(struct sit_ctx *c)
             return rc;
         }
         sit__note(c, "%c leaves the table without consent and concedes the "
-                     "game (LAWS.md 5.21)",
+                     "game (docs/variants.md, the switches)",
                   seat_letter(seat));
         return sit__concede(c, seat, c->ar);
     }

@@ -52,9 +52,9 @@ enum sit_status {
 /* The formats of the Format tag (docs/variants.md, formats). */
 enum sit_format {
     SIT_DUEL,                   /* two players: today's game */
-    SIT_CHOUETTE,               /* a bank against the others (5) */
-    SIT_POOL,                   /* pool écarté (6) */
-    SIT_GALLERY                 /* bystanders' bets (7) */
+    SIT_CHOUETTE,               /* a bank against the others */
+    SIT_POOL,                   /* pool écarté */
+    SIT_GALLERY                 /* bystanders' bets */
 };
 
 #define SIT_RULINGS_MAX 4

@@ -443,7 +443,7 @@ static int check_text(const char *text, size_t len, struct tl_error *err)
     }
     bad = tl_utf8_bad(text, len);
     if (bad < len) {
-        /* the whole line, comment included, is UTF-8 text (FORMAT.md) */
+        /* the whole line, comment included, is UTF-8 text (docs/format.md) */
         return text_fail(err, bad, "expected UTF-8 text, found the byte "
                                    "0x%02X",
                          (unsigned char)text[bad]);

@@ -1,6 +1,6 @@
 /*
- * sitting_lines.c - the lines of a sitting above the two seats (VARIANTS.md
- * 1.3-1.6), read: the table lines person, seat, roles and pool; the
+ * sitting_lines.c - the lines of a sitting above the two seats (docs/variants.md,
+ * tables of three or more), read: the table lines person, seat, roles and pool; the
  * actions of persons (an ID first: stakes, bets, covers, ...); and the
  * `=` lines settle, pool, roles and bets.  Syntax only: whether a person
  * was declared, or may act now, is the sitting layer's business.  Their

@@ -1,5 +1,5 @@
 /*
- * tablelog.h - reading and writing .ecarte table logs (FORMAT.md, version 1).
+ * tablelog.h - reading and writing .ecarte table logs (docs/format.md, version 1).
  *
  * A log is a block of tag pairs, then one table line or action per line,
  * with `=` lines (recorded rulings and scores) after the action that caused
@@ -32,7 +32,7 @@ enum tl_kind {
     TL_EXPECT_RULING,           /* = ruling ... */
     TL_EXPECT_SCORE,            /* = score A n B m */
     TL_EXPECT_VALUE,            /* = value N: the hand's multiplier (MD1) */
-    /* the sitting's `=` lines (VARIANTS.md 1.5): line.sit holds them */
+    /* the sitting's `=` lines (docs/variants.md, tables of three or more): line.sit holds them */
     TL_EXPECT_SETTLE,           /* = settle ID +n ID -n ... [house +n] */
     TL_EXPECT_POOL,             /* = pool N */
     TL_EXPECT_ROLES,            /* = roles ... */
@@ -40,7 +40,7 @@ enum tl_kind {
 };
 
 /* ------------------------------------------------------------------ */
-/* Persons (VARIANTS.md 1.3)                                            */
+/* Persons (docs/variants.md, tables of three or more)                                            */
 /* ------------------------------------------------------------------ */
 
 #define TL_ID_MAX 13            /* a person's ID: 2 to 12 characters and
@@ -77,7 +77,7 @@ struct tl_amount {
 };
 
 /*
- * What a line of the sitting says beyond the two seats (VARIANTS.md
+ * What a line of the sitting says beyond the two seats (docs/variants.md
  * 1.3-1.6): the persons it names and its amounts.  The seats it names and
  * the cards it shows stay in the line's event (ev.actor, ev.target,
  * ev.cards).
@@ -237,7 +237,7 @@ char *tl_format_score(int a, int b, char *buf, size_t n);
 /*
  * tl_is_sitting - is l a line of the sitting above the two seats (a
  * person line, a seat or roles line, an action of a person, `S leaves`,
- * `S takes-all-bets`: VARIANTS.md 1.3, 1.6), for the sitting layer
+ * `S takes-all-bets`: docs/variants.md, tables of three or more), for the sitting layer
  * rather than the two-seat referee?
  */
 bool tl_is_sitting(const struct tl_line *l);

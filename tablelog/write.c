@@ -388,7 +388,7 @@ static void sb_escaped(struct sbuf *b, const char *v)
 }
 
 /* ------------------------------------------------------------------ */
-/* The sitting's lines (VARIANTS.md 1.3-1.6)                            */
+/* The sitting's lines (docs/variants.md, tables of three or more)                            */
 /* ------------------------------------------------------------------ */
 
 /* sb_roles - the words of a roles line after "roles" (or "= roles"). */

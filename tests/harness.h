@@ -1,5 +1,5 @@
 /*
- * harness.h - the shared main of every cmocka test program (STYLE.md 8).
+ * harness.h - the shared main of every cmocka test program (the house style).
  * Each tests/test_<unit>.c defines run_tests(); main() unbuffers output,
  * takes an optional test-name pattern from argv[1] and calls it.
  */

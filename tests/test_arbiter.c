@@ -727,7 +727,7 @@ static void arbiter__replay_search_finds_the_best_tricks(void **state)
 
 
 /* A polish deal whose three exchanges leave two cards (7H, the turn-up,
- * last) in the stock: the stock serves 22 cards (VARIANTS 3.4). */
+ * last) in the stock: the stock serves 22 cards (PL1). */
 static const char polish_two_left[] =
     "[Laws \"polish\"]\n"
     "game\ndeal B\nA shuffles\nB shuffles\nA cuts 12\n"

@@ -1,5 +1,5 @@
 /* test_rules.c - the rules of play shared by every module: rank, the
- * trick winner, the follower's obligation (LAWS.md 2.7), rule profiles. */
+ * trick winner, the follower's obligation (docs/laws.md, rules of play), rule profiles. */
 #include "tests/harness.h"
 
 #include <string.h>
@@ -166,7 +166,7 @@ static void rules__profile_parse_rejects_unknown_switches(void **state)
     assert_int_equal(profile_parse(&p, "paris", err, sizeof(err)), -1);
 }
 
-/* The cells of LAWS.md 2.8 (L48, L49) and of VARIANTS.md 3.3 (the Polish
+/* The cells of docs/laws.md, rules of play (L48, L49) and of docs/variants.md, PL2 (the Polish
  * table), written out as the sources print them. */
 static const int london_point[2][5] = {
     /* first: none, stood, refused, accepted, lapsed */
@@ -231,7 +231,7 @@ static void rules__trick_points_over_the_whole_domain(void **state)
     assert_int_equal(cases, 4L * 2 * 6 * 5 * 2 * 2 * 2 * 3);
 }
 
-/* The comparison table of VARIANTS.md 3.3, cell by cell. */
+/* The comparison table of docs/variants.md, PL2, cell by cell. */
 static void rules__polish_table_against_london(void **state)
 {
     struct profile lon;
@@ -273,7 +273,7 @@ static void rules__polish_table_against_london(void **state)
 }
 
 /* The jack veto pairs hearts with spades and diamonds with clubs (PL5,
- * VARIANTS.md 3.5). */
+ * docs/variants.md, PL5). */
 static void rules__veto_jack_is_the_paired_suits_jack(void **state)
 {
     (void)state;

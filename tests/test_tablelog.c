@@ -819,7 +819,7 @@ static const char *const canonical[] = {
     "= ruling L12 remedy new-deal", "= ruling L51", "= score A 0 B 3",
     "[Event \"Club evening\"]", "@21:30:00 A plays KS",
     "@1897-11-02T21:30:00 = ruling L9 remedy none",
-    /* the sitting above the seats (VARIANTS.md 1.3-1.6) */
+    /* the sitting above the seats (docs/variants.md, tables of three or more) */
     "person ann \"Ann Ash\"", "person o-2 \"Mr. \\\"O\\\" Two\"",
     "seat A ann", "roles bank ann ponte bob advisers cy dan",
     "roles bank ann ponte bob", "roles players ann bob queue cy",
@@ -1242,7 +1242,7 @@ static void tablelog__too_many_cards_in_a_list_is_an_error(void **state)
 /* The reader                                                           */
 /* ------------------------------------------------------------------ */
 
-/* The whole text of a log is UTF-8 (FORMAT.md): a line with a byte that
+/* The whole text of a log is UTF-8 (docs/format.md): a line with a byte that
  * is not, anywhere (a tag, an action, a comment), does not read, and the
  * column is the first bad byte's. */
 static void tablelog__rejects_text_that_is_not_utf8(void **state)

@@ -1,5 +1,5 @@
 /*
- * proof.c - what a ledger holds, proven: the file's pages, the events'
+ * audit_proof.c - what a ledger holds, proven: the file's pages, the events'
  * hash chain, the seal over the rows no action gives again, the ids and
  * references of the rest, and every sitting's derived rows recorded again
  * from its events into a scratch ledger and compared column by column.

@@ -1,5 +1,5 @@
 /*
- * rulings.c - the rulings given on events and the score marks, and the
+ * ledger_rulings.c - the rulings given on events and the score marks, and the
  * rulings read back (for the audit).
  */
 #include "ledger/ledger.h"
