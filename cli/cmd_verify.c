@@ -166,6 +166,91 @@ out:
     return rc;
 }
 
+/* The tags of an export, as read (its [Chain] tag left out). */
+struct log_tags {
+    int n;
+    int bad;                    /* the first tag that differs, 1-based */
+    int line;                   /* its line in the log */
+    char want[TL_LINE_MAX];     /* what the ledger has there */
+    char (*name)[TL_TAG_NAME_MAX];
+    char (*value)[TL_TAG_VALUE_MAX];
+    int line_of[TL_TAGS_MAX];
+    int at;                     /* ledger tags seen so far */
+};
+
+/* tag_against_log - one tag of the ledger's sitting held against the
+ * export's tag in the same place. */
+static int tag_against_log(void *vctx, const char *name, const char *value)
+{
+    struct log_tags *t = vctx;
+    int i = t->at++;
+
+    if (t->bad != 0) {
+        return 0;
+    }
+    if (i >= t->n || strcmp(t->name[i], name) != 0 ||
+        strcmp(t->value[i], value) != 0) {
+        t->bad = i + 1;
+        t->line = i < t->n ? t->line_of[i] : (t->n > 0 ? t->line_of[t->n - 1]
+                                                       : 1);
+        snprintf(t->want, sizeof(t->want), "[%s \"%s\"]", name, value);
+    }
+    return 0;
+}
+
+/*
+ * compare_tags - the export's tags (every tag before its first action,
+ * the [Chain] tag aside) against the tags the ledger holds for the
+ * sitting, in order: a kept export proves the sealed rows too.  Returns
+ * 0 (the same), 1 (a difference, printed), -1 (cannot be read).
+ */
+static int compare_tags(struct ledger *l, FILE *fp, const char *log,
+                        int64_t sitting)
+{
+    static char names[TL_TAGS_MAX][TL_TAG_NAME_MAX];
+    static char values[TL_TAGS_MAX][TL_TAG_VALUE_MAX];
+    struct log_tags t;
+    struct tl_reader *rd = NULL;
+    struct tl_line line;
+    int got;
+
+    memset(&t, 0, sizeof(t));
+    t.name = names;
+    t.value = values;
+    rewind(fp);
+    if (tl_reader_open(&rd, fp, log) != 0) {
+        return -1;
+    }
+    while ((got = tl_reader_next(rd, &line)) == 1) {
+        if (line.kind == TL_EVENT) {
+            break;
+        }
+        if (line.kind != TL_TAG || strcmp(line.tag_name, "Chain") == 0 ||
+            t.n >= TL_TAGS_MAX) {
+            continue;
+        }
+        snprintf(names[t.n], sizeof(names[0]), "%s", line.tag_name);
+        snprintf(values[t.n], sizeof(values[0]), "%s", line.tag_value);
+        t.line_of[t.n++] = line.line_no;
+    }
+    tl_reader_close(rd);
+    rewind(fp);
+    if (ledger_tags_foreach(l, sitting, tag_against_log, &t) != 0) {
+        return -1;
+    }
+    if (t.bad == 0 && t.at < t.n) {
+        t.bad = t.at + 1;
+        t.line = t.line_of[t.at];
+        snprintf(t.want, sizeof(t.want), "no more tags");
+    }
+    if (t.bad != 0) {
+        printf("%s:%d: differs from the ledger, which has %s (the sitting's "
+               "tags were changed since the export)\n", log, t.line, t.want);
+        return 1;
+    }
+    return 0;
+}
+
 /* verify_log - `--log EXPORT`: the exported log's actions compared line
  * by line with the ledger's sitting it names (l, db), and its `=` lines
  * checked.  Returns 0 (it matches and agrees), 1 (a finding, printed) or
@@ -196,7 +281,14 @@ static int verify_log(struct ledger *l, const char *db, const char *log)
         fclose(lc.fp);
         return -1;
     }
-    rewind(lc.fp);
+    rc = compare_tags(l, lc.fp, log, lc.sitting);
+    if (rc != 0) {
+        if (rc < 0) {
+            fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+        }
+        fclose(lc.fp);
+        return rc;
+    }
     if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
         ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
         fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));

@@ -348,11 +348,16 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
     int rc = 0;
 
     if (src == SQLITE_ROW) {
-        snprintf(out->head, sizeof(out->head), "%s", ledger__col_text(st, 0));
+        /* a head is 64 hex digits: anything longer is kept as a head no
+         * hash can equal (a copy cut short would hide what was added) */
+        snprintf(out->head, sizeof(out->head), "%s",
+                 sqlite3_column_bytes(st, 0) == LEDGER_HASH_HEX - 1
+                     ? ledger__col_text(st, 0) : "changed");
         out->n_events = sqlite3_column_int64(st, 1);
         out->last_id = sqlite3_column_int64(st, 2);
         snprintf(out->seal_head, sizeof(out->seal_head), "%s",
-                 ledger__col_text(st, 3));
+                 sqlite3_column_bytes(st, 3) == LEDGER_HASH_HEX - 1
+                     ? ledger__col_text(st, 3) : "changed");
         out->n_seals = sqlite3_column_int64(st, 4);
         out->seal_last = sqlite3_column_int64(st, 5);
     } else if (src == SQLITE_DONE) {

@@ -70,7 +70,7 @@ enum stmt {
     ST_CLAIM_ADD,
     ST_CLAIMS,
     ST_QUARANTINE_OF,
-    ST_QUICK_CHECK,
+    ST_INTEGRITY_CHECK,
     ST_SITTING_IMPORTED,
     ST_RULINGS,
     ST_CLAIMS_STREAM,           /* ledger_claims_next's cursor */
@@ -256,6 +256,22 @@ int ledger__bind_char(sqlite3_stmt *st, int i, const char *c);
  */
 int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
                 const char *what);
+
+/*
+ * ledger__shape_check - the schema of the file against the one this
+ * ecarte makes (current version only), no NUL byte in any text, every
+ * event's game and deal in its sitting, the ids of the rows written at
+ * events in the order of the events (shape.c).  Findings ("structure")
+ * to fn (may be NULL); *stop set if fn asked to stop.  Returns their
+ * number, or a negative code.
+ */
+int64_t ledger__shape_check(struct ledger *l, ledger_finding_fn fn,
+                            void *ctx, int *stop);
+
+/* ledger__later_schema - does the file hold an object of schema version
+ * 4 (the seal) whatever its user_version says?  1 yes, 0 no, or a
+ * negative code (shape.c). */
+int ledger__later_schema(struct ledger *l);
 
 /* ledger__col_text - column i of st's current row as text, "" for NULL;
  * borrowed from st until its next step or reset. */

@@ -258,6 +258,14 @@ static int migrate(struct ledger *l)
         rc = exec(l, migrate_2_3, "migrate the schema to version 3");
         version = 3;
     }
+    if (rc == 0 && version == 3 && ledger__later_schema(l) != 0) {
+        /* a seal in a file that says 3: the number was taken back so that
+         * sealed rows could be edited and sealed again as they stand */
+        rc = ledger__failf(l, LEDGER_E_FORMAT,
+                           "the file says schema version 3 but holds the "
+                           "seal of version 4: its version number was "
+                           "changed (see `ecarte verify`); not migrated");
+    }
     if (rc == 0 && version == 3) {
         rc = exec(l, migrate_3_4, "migrate the schema to version 4");
         if (rc == 0) {

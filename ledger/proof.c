@@ -565,5 +565,14 @@ int64_t ledger_structure_check(struct ledger *l, ledger_finding_fn fn,
     if (rc == 0 && !p.stop) {
         rc = references(&p, l);
     }
+    if (rc == 0 && !p.stop) {
+        int64_t n_shape = ledger__shape_check(l, fn, ctx, &p.stop);
+
+        if (n_shape < 0) {
+            rc = (int)n_shape;
+        } else {
+            p.findings += n_shape;
+        }
+    }
     return rc != 0 ? rc : p.findings;
 }

@@ -487,6 +487,13 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
     struct seal_check c = { .l = l, .fn = fn, .ctx = ctx };
     int rc = 0;
 
+    if (l->version < 4 && ledger__later_schema(l) == 1) {
+        say(&c, "seal", 0, NULL, NULL, NULL,
+            "the file says schema version %d but holds the seal of version "
+            "4: its version number was changed, so that sealed rows could "
+            "be edited and sealed again by the next writer", l->version);
+        return c.findings;
+    }
     if (l->version < 4) {
         say(&c, "seal", 0, NULL, NULL, NULL,
             "the ledger's schema version %d has no seal: its sittings, tags, "

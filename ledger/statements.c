@@ -157,7 +157,7 @@ static const char *const stmt_sql[ST_COUNT] = {
         "UNION ALL SELECT event_id, line, text, id FROM claim "
         "WHERE sitting_id = ?1 AND event_id BETWEEN ?2 AND ?3 "
         "ORDER BY 4",
-    [ST_QUICK_CHECK] = "PRAGMA quick_check(1)",
+    [ST_INTEGRITY_CHECK] = "PRAGMA integrity_check(1)",
     [ST_QUARANTINE_OF] = "SELECT count(*), coalesce(min(line), 0) "
         "FROM quarantine WHERE source = ?1",
     [ST_SITTING_IMPORTED] = "SELECT count(*) FROM import_file "

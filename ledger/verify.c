@@ -18,7 +18,7 @@ static const char genesis[LEDGER_HASH_HEX] =
 
 int ledger_integrity(struct ledger *l)
 {
-    sqlite3_stmt *st = l->st[ST_QUICK_CHECK];
+    sqlite3_stmt *st = l->st[ST_INTEGRITY_CHECK];
     int src = sqlite3_step(st);
     int rc = 0;
 

@@ -661,6 +661,269 @@ static void proof__a_byte_changed_anywhere_stops_writers_and_readers(
     assert_true(caught_n >= 6);
 }
 
+/* verdict - `ecarte verify` on the copy exits 1 with a finding holding
+ * needle (what was done, for the message). */
+static void verdict(const char *what, const char *needle)
+{
+    char *out = malloc(200000);
+    int rc;
+
+    assert_non_null(out);
+    rc = harness_capture(out, 200000, "%s verify --db '%s' 2>&1",
+                         harness_ecarte(), copy);
+    if (rc != 1 || strstr(out, "TAMPERED") == NULL ||
+        strstr(out, needle) == NULL) {
+        fail_msg("verify (exit %d) did not say \"%s\" after: %s\n%.3000s", rc,
+                 needle, what, out);
+    }
+    free(out);
+}
+
+/* forge_try - the statements on a fresh copy, whatever they change;
+ * SQLite's code (a constraint may refuse them). */
+static int forge_try(const char *sql)
+{
+    sqlite3 *h = NULL;
+    int rc;
+
+    fresh_copy();
+    assert_int_equal(sqlite3_open(copy, &h), SQLITE_OK);
+    rc = sqlite3_exec(h, sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK && sqlite3_total_changes(h) == 0 &&
+        strncmp(sql, "UPDATE", 6) == 0) {
+        rc = SQLITE_NOTFOUND;   /* no row held a value to forge */
+    }
+    sqlite3_close(h);
+    return rc;
+}
+
+/* forge - the statements on a fresh copy (they must run). */
+static void forge(const char *sql)
+{
+    if (forge_try(sql) != SQLITE_OK) {
+        fail_msg("the forgery did not run: %s", sql);
+    }
+}
+
+/* nul_in_each_text - a NUL byte appended to each text column of a row
+ * of table: what follows a NUL is hidden from C, not from SQL. */
+static void nul_in_each_text(const char *table, int *tried)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char cols[20][64];
+    int n = 0;
+    char q[300];
+    long long id = a_row(table);
+
+    snprintf(q, sizeof(q), "SELECT name FROM pragma_table_info('%s') WHERE "
+             "upper(type) = 'TEXT'", table);
+    assert_int_equal(sqlite3_open_v2(base, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, q, -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW && n < 20) {
+        snprintf(cols[n++], sizeof(cols[0]), "%s",
+                 (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    for (int i = 0; i < n; i++) {
+        char sql[4096];
+        char needle[200];
+
+        snprintf(sql, sizeof(sql),
+                 "UPDATE \"%s\" SET \"%s\" = \"%s\" || CAST(x'00' AS TEXT) || "
+                 "'x' WHERE rowid = %lld AND \"%s\" IS NOT NULL", table,
+                 cols[i], cols[i], id, cols[i]);
+        if (forge_try(sql) != SQLITE_OK) {
+            continue;           /* a CHECK keeps the value to its words */
+        }
+        if (strcmp(table, "chain") == 0) {
+            snprintf(needle, sizeof(needle), "the chain row");
+        } else {
+            snprintf(needle, sizeof(needle), "NUL byte");
+        }
+        verdict(sql, needle);
+        (*tried)++;
+    }
+}
+
+/* A NUL byte put into any text of any table is caught: ecarte writes
+ * none, and one would hide what follows it from the hash and from the
+ * comparison while SQL still reads it (money moved in `score`). */
+static void proof__a_nul_byte_in_any_text_is_caught(void **state)
+{
+    int tried = 0;
+
+    (void)state;
+    every_table(nul_in_each_text, &tried);
+    assert_true(tried >= 40);
+}
+
+/* The schema is proven: a column, a table, a view or a trigger added, an
+ * index dropped, STRICT or a CHECK taken away - each caught; the
+ * trigger's next firing never happens, as writers refuse. */
+static void proof__the_schema_is_proven(void **state)
+{
+    static const struct {
+        const char *sql;
+        const char *needle;
+    } changes[] = {
+        {"ALTER TABLE deal ADD COLUMN bonus INTEGER DEFAULT 7", "deal.bonus"},
+        {"CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('f')",
+         "notes"},
+        {"CREATE VIEW v AS SELECT * FROM deal", "view v"},
+        {"CREATE TRIGGER tr AFTER INSERT ON event BEGIN UPDATE transfer SET "
+         "amount = amount + 1 WHERE id = 1; END", "trigger tr"},
+        {"DROP INDEX transfer_by_settlement", "transfer_by_settlement"},
+        {"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = "
+         "replace(sql, ') STRICT', ')') WHERE name = 'transfer'",
+         "table transfer strict 0"},
+        {"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = "
+         "replace(sql, 'CHECK (id = 1)', '') WHERE name = 'chain'",
+         "checks"},
+    };
+    const char *e = harness_ecarte();
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(changes) / sizeof(changes[0]); i++) {
+        forge(changes[i].sql);
+        verdict(changes[i].sql, changes[i].needle);
+    }
+    /* the trigger's ledger: no writer fires it */
+    forge(changes[3].sql);
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' > /dev/null 2>&1", e,
+                                copy, harness_example("hoffmann-refused."
+                                                      "ecarte")),
+                     2);
+}
+
+/* swap_across - the ids of the first two neighbouring rows of table that
+ * belong to different sittings swapped (sitting_of: the SQL of a row's
+ * sitting); the ledger no longer verifies. */
+static bool swap_across(const char *table, const char *sitting_of)
+{
+    char q[600];
+    char sql[600];
+    long long a;
+
+    snprintf(q, sizeof(q), "SELECT x.id FROM %s x JOIN %s y ON y.id = x.id + "
+             "1 WHERE (SELECT %s FROM %s z WHERE z.id = x.id) != (SELECT %s "
+             "FROM %s z WHERE z.id = y.id) ORDER BY x.id LIMIT 1", table,
+             table, sitting_of, table, sitting_of, table);
+    a = one_int(base, q);
+    if (a <= 0) {
+        return false;           /* one sitting only holds such rows */
+    }
+    snprintf(sql, sizeof(sql), "PRAGMA foreign_keys = OFF; UPDATE %s SET id "
+             "= 999999 WHERE id = %lld; UPDATE %s SET id = %lld WHERE id = "
+             "%lld; UPDATE %s SET id = %lld WHERE id = 999999", table, a,
+             table, a, a + 1, table, a + 1);
+    forge(sql);
+    verdict(sql, table);
+    return true;
+}
+
+/* Two rows of different sittings that trade their ids: each sitting's
+ * rows still run in order, but the events and the order ecarte wrote in
+ * do not agree any more: caught for every table written at an event. */
+static void proof__ids_swapped_between_sittings_are_caught(void **state)
+{
+    static const char *const by_sitting[] = {
+        "deal", "game", "person", "seating", "stake", "bet",
+    };
+    static const char *const by_event[] = {
+        "ruling", "score_mark", "sitting_mark",
+    };
+
+    int swapped = 0;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(by_sitting) / sizeof(by_sitting[0]); i++) {
+        swapped += swap_across(by_sitting[i], "z.sitting_id");
+    }
+    for (size_t i = 0; i < sizeof(by_event) / sizeof(by_event[0]); i++) {
+        swapped += swap_across(by_event[i], "(SELECT e.sitting_id FROM event "
+                                            "e WHERE e.id = z.event_id)");
+    }
+    swapped += swap_across("transfer", "(SELECT s.sitting_id FROM settlement "
+                                       "s WHERE s.id = z.settlement_id)");
+    assert_true(swapped >= 8);
+}
+
+/* What a value's form hides: a head with text after its 64 digits, a
+ * line number beyond 32 bits, an index b-tree that disagrees with its
+ * table (SQLite's integrity check): each caught. */
+static void proof__forms_and_indexes_are_proven(void **state)
+{
+    const char *e = harness_ecarte();
+
+    (void)state;
+    forge("UPDATE chain SET head = head || ' and more'");
+    verdict("head with a suffix", "the chain row");
+    forge("UPDATE chain SET seal_head = seal_head || ' forged'");
+    verdict("seal head with a suffix", "seal");
+    forge("UPDATE event SET line = line + 4294967296 WHERE id = 1");
+    verdict("line + 2^32", "is no line a log has");
+    /* the tag index replaced by one in which a tag moved sitting */
+    forge("PRAGMA wal_checkpoint(TRUNCATE); CREATE TABLE tx (id INTEGER "
+          "PRIMARY KEY, sitting_id INTEGER NOT NULL, name TEXT NOT NULL, "
+          "value TEXT NOT NULL) STRICT; INSERT INTO tx SELECT * FROM tag; "
+          "UPDATE tx SET sitting_id = 2 WHERE id = 1; CREATE INDEX tx_i ON "
+          "tx (sitting_id, id)");
+    SH_OK("R1=$(sqlite3 '%s' \"SELECT rootpage FROM sqlite_schema WHERE "
+          "name = 'tag_by_sitting'\") && R2=$(sqlite3 '%s' \"SELECT rootpage "
+          "FROM sqlite_schema WHERE name = 'tx_i'\") && sqlite3 '%s' \"PRAGMA "
+          "writable_schema = ON; UPDATE sqlite_schema SET rootpage = $R2 "
+          "WHERE name = 'tag_by_sitting'; UPDATE sqlite_schema SET rootpage "
+          "= $R1 WHERE name = 'tx_i';\" && sqlite3 '%s' 'DROP TABLE tx'",
+          copy, copy, copy, copy);
+    assert_int_equal(harness_sh("%s verify --db '%s' > /dev/null 2>&1", e,
+                                copy),
+                     1);
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' > /dev/null 2>&1", e,
+                                copy, harness_example("hoffmann-refused."
+                                                      "ecarte")),
+                     2);
+}
+
+/* A version number taken back (4 to 3, the seal kept) is named, and no
+ * writer migrates it; taken back whole (the seal dropped too), a tag
+ * then changed is caught by an export kept elsewhere (verify --log). */
+static void proof__a_version_taken_back_is_caught(void **state)
+{
+    const char *e = harness_ecarte();
+    char out[8192];
+    char kept[400];
+
+    (void)state;
+    forge("PRAGMA user_version = 3");
+    verdict("user_version 3", "version number was changed");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
+                                     "'%s' 2>&1", e, copy,
+                                     harness_example("hoffmann-refused."
+                                                     "ecarte")),
+                     2);
+    assert_non_null(strstr(out, "not migrated"));
+
+    snprintf(kept, sizeof(kept), "%s/kept.ecarte", dir);
+    SH_OK("%s export --db '%s' --sitting 1 > '%s'", e, base, kept);
+    forge("UPDATE tag SET value = 'Mr. Forger' WHERE id = (SELECT min(id) "
+          "FROM tag WHERE sitting_id = 1); DROP TABLE seal; CREATE TABLE "
+          "chain_3 (id INTEGER PRIMARY KEY CHECK (id = 1), head TEXT NOT "
+          "NULL, n_events INTEGER NOT NULL, last_id INTEGER NOT NULL) STRICT; "
+          "INSERT INTO chain_3 SELECT id, head, n_events, last_id FROM chain; "
+          "DROP TABLE chain; ALTER TABLE chain_3 RENAME TO chain; PRAGMA "
+          "user_version = 3");
+    SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
+          harness_example("hoffmann-refused.ecarte"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s' "
+                                     "--log '%s' 2>&1", e, copy, kept),
+                     1);
+    assert_non_null(strstr(out, "kept.ecarte:1: differs from the ledger"));
+    assert_non_null(strstr(out, "tags were changed"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -671,6 +934,11 @@ int run_tests(void)
             proof__honest_writing_goes_on_and_old_ledgers_are_sealed),
         cmocka_unit_test(proof__every_column_of_every_table_changed_is_caught),
         cmocka_unit_test(proof__a_row_deleted_or_duplicated_is_caught),
+        cmocka_unit_test(proof__a_nul_byte_in_any_text_is_caught),
+        cmocka_unit_test(proof__the_schema_is_proven),
+        cmocka_unit_test(proof__ids_swapped_between_sittings_are_caught),
+        cmocka_unit_test(proof__forms_and_indexes_are_proven),
+        cmocka_unit_test(proof__a_version_taken_back_is_caught),
         cmocka_unit_test(
             proof__a_byte_changed_anywhere_stops_writers_and_readers),
     };
