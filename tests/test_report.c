@@ -291,7 +291,7 @@ static void report__corrected_revoke_and_a_gallery(void **state)
  * irregularities by law, his games and money by role adding up to "In
  * all roles"), the scoresheet names who sat in each seat in each game,
  * and an irregularity names who erred. The figures are those counted by
- * hand for the same log in test_audit.c. */
+ * hand for the same log in test_audit_tables.c. */
 static void report__a_chouette_by_person(void **state)
 {
     struct harness_tmp *t = *state;

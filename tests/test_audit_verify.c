@@ -1,0 +1,239 @@
+/* test_audit_verify.c - tamper evidence and bulk import end to end:
+ * `ecarte verify` after the ledger is altered with SQL (a row edited,
+ * deleted, inserted or reordered), an export verified against its ledger
+ * and a foreign or cut one named, import with quarantine and idempotent
+ * re-import. */
+#include "tests/harness.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tests/audit_util.h"
+
+/* sql - run statements on the ledger file as an intruder would. */
+static void sql(const char *db, const char *text)
+{
+    sqlite3 *h = NULL;
+    char *err = NULL;
+
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    if (sqlite3_exec(h, text, NULL, NULL, &err) != SQLITE_OK) {
+        fail_msg("%s: %s", text, err);
+    }
+    sqlite3_close(h);
+}
+
+/* imported - a ledger with the club evening imported. */
+static void imported(struct harness_tmp *t)
+{
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db,
+                                harness_example("club-evening.ecarte")),
+                     0);
+    assert_int_equal(
+        harness_sh("%s verify --db '%s' >/dev/null", harness_ecarte(), t->db),
+        0);
+}
+
+/* tampered - `ecarte verify` reports the ledger tampered at event id. */
+static void tampered(struct harness_tmp *t, long id)
+{
+    char out[4096];
+    char want[64];
+
+    assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    snprintf(want, sizeof(want), "first bad event %ld:", id);
+    if (strstr(out, want) == NULL) {
+        fail_msg("expected \"%s\" in: %s", want, out);
+    }
+}
+
+static void audit__verify_detects_an_edited_row(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "UPDATE event SET text = 'A plays KH' WHERE id = 100");
+    tampered(t, 100);
+}
+
+static void audit__verify_detects_a_deleted_row(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "PRAGMA foreign_keys = OFF; DELETE FROM event WHERE id = 200");
+    tampered(t, 201);
+}
+
+static void audit__verify_detects_rows_deleted_at_the_end(void **state)
+{
+    struct harness_tmp *t = *state;
+    long last;
+
+    imported(t);
+    last = query(t->db, "SELECT max(id) FROM event");
+    sql(t->db, "PRAGMA foreign_keys = OFF; "
+               "DELETE FROM event WHERE id > (SELECT max(id) - 3 FROM event)");
+    tampered(t, last - 2);
+}
+
+static void audit__verify_detects_an_inserted_row(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    imported(t);
+    sql(t->db, "UPDATE event SET id = id + 1000000 WHERE id > 300; "
+               "UPDATE event SET id = id - 1000000 + 1 WHERE id > 1000000; "
+               "INSERT INTO event (id, sitting_id, game_id, deal_id, seq, "
+               "source, line, stamp, recorded, actor, verb, args, cards, "
+               "text, hash) SELECT 301, sitting_id, game_id, deal_id, "
+               "seq + 100000, source, line, stamp, recorded, actor, verb, "
+               "args, cards, 'B marks 1', hash FROM event WHERE id = 300");
+    tampered(t, 301);
+}
+
+static void audit__verify_detects_reordered_rows(void **state)
+{
+    struct harness_tmp *t = *state;
+
+    imported(t);
+    /* rows 400 and 401 change places */
+    sql(t->db, "PRAGMA foreign_keys = OFF; "
+               "UPDATE event SET id = -1 WHERE id = 400; "
+               "UPDATE event SET id = 400 WHERE id = 401; "
+               "UPDATE event SET id = 401 WHERE id = -1");
+    tampered(t, 400);
+}
+
+static void audit__export_verifies_against_its_ledger(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    imported(t);
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log "
+                                     "'%s'",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "matches the ledger"));
+    /* the exported log altered afterwards */
+    assert_int_equal(
+        harness_sh("sed -i 's/^A cuts-for-deal QH/A cuts-for-deal KH/' "
+                   "'%s'",
+                   t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log "
+                                     "'%s'",
+                                     harness_ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "differs from the ledger"));
+}
+
+/* An export checked against a ledger it did not come from is said to be
+ * foreign; an export cut short is said to have lost events. */
+static void audit__foreign_or_cut_export_is_named(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char other[400];
+    char one_deal[1024];
+
+    imported(t);
+    assert_int_equal(harness_sh("%s export --db '%s' > '%s'", harness_ecarte(),
+                                t->db, t->log),
+                     0);
+    snprintf(other, sizeof(other), "%s/other.db", t->dir);
+    assert_int_equal(harness_sh("%s import --db '%s' --new '%s' >/dev/null "
+                                "2>&1",
+                                harness_ecarte(), other,
+                                harness_path("tests/cases/l44_call_for_new_"
+                                             "cards_fires.ecarte",
+                                             one_deal, sizeof(one_deal))),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), other, t->log),
+                     1);
+    assert_non_null(strstr(out, "not an export of this ledger's sitting 1"));
+    /* the export cut after its 100th line */
+    assert_int_equal(harness_sh("head -n 100 '%s' > '%s'", t->log, t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "events were removed from it"));
+}
+
+static void audit__quarantine_keeps_the_good_deals(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[8192];
+
+    /* deal 3 of the evening gets an unreadable line */
+    assert_int_equal(
+        harness_sh("awk 'NR==95 {print \"B shuffles badly\"; next} "
+                   "{print}' '%s' > '%s'",
+                   harness_example("club-evening.ecarte"), t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "in.ecarte:95:"));
+    assert_non_null(strstr(out, "23 deals imported, 1 quarantined"));
+    assert_int_equal(query(t->db, "SELECT count(*) FROM quarantine"), 1);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM deal"), 23);
+    assert_int_equal(query(t->db, "SELECT line FROM quarantine"), 68);
+    assert_int_equal(query(t->db, "SELECT instr(raw, 'B shuffles badly') > 0 "
+                                  "FROM quarantine"),
+                     1);
+}
+
+static void audit__reimport_adds_nothing(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    long events;
+
+    imported(t);
+    events = query(t->db, "SELECT count(*) FROM event");
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s'",
+                                     harness_ecarte(), t->db,
+                                     harness_example("club-evening.ecarte")),
+                     0);
+    assert_non_null(strstr(out, "already imported"));
+    assert_int_equal(query(t->db, "SELECT count(*) FROM event"), events);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM sitting"), 1);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name)                                                                \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
+                                    harness_tmp_teardown)
+        T(audit__verify_detects_an_edited_row),
+        T(audit__verify_detects_a_deleted_row),
+        T(audit__verify_detects_rows_deleted_at_the_end),
+        T(audit__verify_detects_an_inserted_row),
+        T(audit__verify_detects_reordered_rows),
+        T(audit__export_verifies_against_its_ledger),
+        T(audit__foreign_or_cut_export_is_named),
+        T(audit__quarantine_keeps_the_good_deals),
+        T(audit__reimport_adds_nothing),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("audit_verify", tests, NULL, NULL);
+}
