@@ -196,7 +196,7 @@ $(FUZZ_BUILD)/fuzz_import: fuzz/fuzz_import.c $(FUZZ_ALL_SRC)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
 	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
-$(FUZZ_BUILD)/fuzz_table: fuzz/fuzz_table.c $(FUZZ_ALL_SRC) cli/table_words.c \
+$(FUZZ_BUILD)/fuzz_table: fuzz/fuzz_table.c $(FUZZ_ALL_SRC) \
                          cli/table_edit.c cli/term.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \

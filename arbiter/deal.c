@@ -102,7 +102,7 @@ static void begin_deal(struct ctx *c, int dealer, int pack)
 }
 
 /* arbiter__void_deal - the deal is void: points marked in it are cancelled
- * (docs/laws.md, readings) and the same dealer deals again. */
+ * (docs/readings.md) and the same dealer deals again. */
 void arbiter__void_deal(struct ctx *c)
 {
     struct deal_state *d = c->d;

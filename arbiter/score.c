@@ -281,7 +281,7 @@ void arbiter__start_game(struct ctx *c)
 /*
  * mark_turned_king - seat x marks the king turned up in this deal or the
  * last (L22, L47), in time (laws_king_mark said MARK_OK).  A mark after the
- * adversary won the game counts only for the loser's total (docs/laws.md, readings).
+ * adversary won the game counts only for the loser's total (docs/readings.md).
  */
 static void mark_turned_king(struct ctx *c, int x)
 {
@@ -291,7 +291,7 @@ static void mark_turned_king(struct ctx *c, int x)
     if (d->king_turned && d->trump != SUIT_NONE && !d->is_void &&
         (s->deal_on || d->over)) {
         if (d->over && s->game_over && s->game_winner != x) {
-            /* docs/laws.md, readings: counts for the loser's total, not the game */
+            /* docs/readings.md: counts for the loser's total, not the game */
             int cap_at = s->prof.target - 1;
             int before = s->score[x];
 
@@ -302,7 +302,7 @@ static void mark_turned_king(struct ctx *c, int x)
             report_game(c);
             arbiter__note(c,
                           "late mark after the game was won: it counts for the "
-                          "loser's total only (docs/laws.md, readings)");
+                          "loser's total only (docs/readings.md)");
             return;
         }
         d->king_marked = true;
@@ -324,7 +324,7 @@ static void mark_turned_king(struct ctx *c, int x)
             c->res->score_changed = true;
         }
         arbiter__note(c, "late mark after the game was won: it counts for the "
-                         "loser's total only (docs/laws.md, readings)");
+                         "loser's total only (docs/readings.md)");
         report_game(c);
     } else {
         arbiter__note(c, "the mark belongs to game %d, already over",

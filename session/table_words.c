@@ -1,12 +1,13 @@
 /*
- * table_words.c - the words of `ecarte table`: the prompt that says where the
+ * table_words.c - the words of the table, for every front door (`ecarte
+ * table`, `ecarte serve`): the prompt that says where the
  * table stands and who is to act, the verbs of each step with their
  * meanings (for `help`), the hint given with a refused line, and the
  * candidates of tab completion.  Pure functions of the referee's state
  * (arbiter_next, arbiter_playable, arbiter_hand): nothing here is typed or
  * recorded.
  */
-#include "cli/table.h"
+#include "session/session.h"
 
 #include "laws/laws.h"
 
