@@ -224,9 +224,11 @@ int arbiter__on_propose(struct ctx *c)
             "(L38), found proposes");
     }
     if (c->s->prof.one_exchange && d->exchanged) {
-        return arbiter__fail(c, ARB_E_ORDER,
-                             "expected elder hand to play: one exchange a "
-                             "hand (proposals=one), found proposes");
+        /* the table can do it: said, not refused; the dealer's answer
+         * decides (his acceptance is the players' agreement) */
+        arbiter__note(c, "a second exchange in the hand, which this profile "
+                         "allows only by agreement (proposals=one): the "
+                         "dealer may refuse it; no law gives a penalty");
     }
     if (d->point_offer != SEAT_NONE) {
         return arbiter__fail(c, ARB_E_ORDER,

@@ -214,6 +214,9 @@ static const struct {
      0},
     {"profile_meyers_dealer_takes_no_card_london.ecarte",
      "the dealer took no card", 1},
+    {"profile_second_proposal_refused_noted.ecarte",
+     "allows only by agreement (proposals=one)", 1},
+    {"profile_second_proposal_london.ecarte", "allows only by agreement", 0},
 };
 
 /* times_in - how many times needle occurs in hay. */
