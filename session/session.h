@@ -487,6 +487,10 @@ int session_begin_sitting(struct session *s);
  * NULL if it has none; borrowed, valid until the next line taken. */
 const char *session_tag(const struct session *s, const char *name);
 
+/* session_seq - the sitting's events so far (its last seq): replayed
+ * and taken alike. */
+int64_t session_seq(const struct session *s);
+
 /* session_sit - the sitting above the seats (persons, balances, pool;
  * borrowed, valid until the next line taken). */
 const struct sitting *session_sit(const struct session *s);

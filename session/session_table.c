@@ -105,3 +105,8 @@ const struct sitting *session_sit(const struct session *s)
 {
     return s->sit;
 }
+
+int64_t session_seq(const struct session *s)
+{
+    return s->seq;
+}
