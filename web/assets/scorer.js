@@ -171,8 +171,8 @@
             var key = (it.accepted ? 'ok' : 'no') + '|' + it.line + '|' + it.text;
             var recs = Array.isArray(it.records) ? it.records : [];
             var li;
-            if (it.accepted && logged[key]) {
-                return;
+            if (logged[key]) {
+                return;         /* the answer and the stream both tell it */
             }
             logged[key] = true;
             li = el('li', { className: it.accepted ? 'accepted' : 'refused',
