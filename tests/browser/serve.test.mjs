@@ -314,6 +314,19 @@ async function run(puppeteer, chrome, server, shots) {
     await board.waitForFunction(() => document.body.dataset.seq !== undefined,
                                 { timeout: 10000 });
 
+    // what the board shows, for a failure's message
+    const boardSays = async () => {
+        const b = await board.evaluate(() => ({
+            seq: document.body.dataset.seq,
+            conn: document.getElementById('conn').textContent,
+            trick: document.getElementById('trick').textContent,
+            score: document.getElementById('score').textContent,
+            rulings: document.getElementById('rulings').textContent,
+        })).catch((e) => ({ error: e.message }));
+        const st = await state().catch(() => ({}));
+        return `the board shows ${JSON.stringify(b)}, the table is at seq ${st.seq}`;
+    };
+
     const scorer = await browser.newPage();
     await watch(scorer, 'scorer', trouble, allow);
     await scorer.setViewport({ width: 390, height: 844, isMobile: true,
@@ -447,8 +460,8 @@ async function run(puppeteer, chrome, server, shots) {
         .catch(() => fail('the card led (TC) is not shown in #trick'));
     await board.waitForFunction(() => document.querySelector('#trick [data-card="TC"]'),
                                 { timeout: LIVE_MS })
-        .catch(() => fail('the board did not show the card led (TC) within ' +
-                          `${LIVE_MS} ms`));
+        .catch(async () => fail('the board did not show the card led (TC) within ' +
+                                `${LIVE_MS} ms; ${await boardSays()}`));
 
     // a card clicked by mistake, taken back by Undo (strike)
     st = await state();
@@ -531,7 +544,8 @@ async function run(puppeteer, chrome, server, shots) {
                 const t = document.getElementById('rulings').textContent;
                 return t !== before && /L43/.test(t);
             }, { timeout: LIVE_MS }, rulingsBefore)
-                .catch(() => fail(`the board's #rulings did not show L43 within ${LIVE_MS} ms`));
+                .catch(async () => fail(`the board's #rulings did not show L43 within ${LIVE_MS} ms; ` +
+                                      await boardSays()));
             await shoot(scorer, board, shots, 'ruling');
             await scorer.evaluate(() => document.getElementById('pending').scrollIntoView());
             await must(stand.line, 'button');
@@ -559,8 +573,8 @@ async function run(puppeteer, chrome, server, shots) {
         document.getElementById('score-A').textContent === String(a) &&
         document.getElementById('score-B').textContent === String(b),
         { timeout: LIVE_MS }, st.score.A, st.score.B)
-        .catch(() => fail(`the board's #score did not show A ${st.score.A} B ${st.score.B} ` +
-                          `within ${LIVE_MS} ms`));
+        .catch(async () => fail(`the board's #score did not show A ${st.score.A} B ` +
+                                `${st.score.B} within ${LIVE_MS} ms; ${await boardSays()}`));
     const boardNow = await board.evaluate(() => ({
         updated: document.getElementById('updated').textContent,
         rulings: document.getElementById('rulings').textContent,
