@@ -27,6 +27,7 @@
         E.view.turnup(E.$('turnup'), E.$('trump'), s);
         E.view.trick(E.$('trick'), E.$('tricks'), s);
         E.$('waiting').textContent = s.prompt || '';
+        E.$('board-pending').hidden = !E.view.waiting(E.$('elections'), s);
         E.view.rulings(E.$('rulings'), s.rulings, RULINGS_SHOWN);
         E.$('sitting').hidden = !E.view.sitting(E.$('persons'), s);
         E.$('updated').textContent = 'updated ' + E.hhmmss();

@@ -407,8 +407,18 @@ Ecarte.view = (function (E) {
     function trick(node, tricksNode, s) {
         var t = Array.isArray(s.trick) ? s.trick : [];
         E.clear(node);
+        var last = Array.isArray(s.last_trick) ? s.last_trick : [];
         if (t.length === 0) {
             node.appendChild(el('span', { className: 'none', text: 'no card on the table' }));
+            if (last.length) {
+                node.appendChild(el('div', { className: 'last-trick' },
+                                    el('span', { className: 'label', text: 'last trick' }),
+                                    last.map(function (p) {
+                                        return el('span', { className: 'small',
+                                                            'data-seat': p.seat,
+                                                            text: p.seat + ' ' + E.cardText(p.card) });
+                                    })));
+            }
         }
         t.forEach(function (p) {
             node.appendChild(el('div', { className: 'played',
@@ -500,6 +510,25 @@ Ecarte.view = (function (E) {
         return true;
     }
 
+    /* waiting - the elections pending in words (no buttons: the board). */
+    function waiting(node, s) {
+        var list = Array.isArray(s.pending) ? s.pending : [];
+        E.clear(node);
+        list.forEach(function (p) {
+            var opts = (Array.isArray(p.options) ? p.options : []).map(function (o) {
+                return o.option;
+            });
+            node.appendChild(el('li', { className: 'election', 'data-law': p.law || '' },
+                                el('span', { className: 'law', text: p.law || '' }), ' ',
+                                el('span', { className: 'title', text: p.title || '' }),
+                                el('div', { text: (p.elector ? E.playerName(s.players, p.elector) +
+                                                   ' (' + p.elector + ') chooses: ' : 'to choose: ') +
+                                                  opts.join(' or ') })));
+        });
+        return list.length > 0;
+    }
+
     return { score: score, dealLine: dealLine, turnup: turnup, trick: trick,
+             waiting: waiting,
              rulings: rulings, sitting: sitting };
 }(Ecarte));
