@@ -42,7 +42,7 @@
                                                   E.num(t.score && t.score.B) + ' · ' +
                                                   E.num(t.deals) + ' deal' + (t.deals === 1 ? '' : 's') +
                                                   (t.source ? ' · ' + t.source : '') }),
-                                el('div', { className: 'row links' },
+                                el('div', { className: 'row table-links' },
                                    el('a', { className: 'button', href: path, text: 'Score' }),
                                    el('a', { className: 'button secondary', href: path + '/board',
                                              text: 'Board' }),
