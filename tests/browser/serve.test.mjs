@@ -291,6 +291,44 @@ async function run(puppeteer, chrome, server, shots) {
           JSON.stringify(s0.players));
     log(`table ${id} opened at ${base}`);
 
+    // the event stream as bytes: its first event, "event: state\ndata:
+    // {...}\n\n" (a browser's EventSource dispatches nothing without the
+    // blank line)
+    {
+        const ctl = new AbortController();
+        const timer = setTimeout(() => ctl.abort(), 3000);
+        let got = Buffer.alloc(0);
+        try {
+            const res = await fetch(stateUrl + '/events', { signal: ctl.signal });
+            check(res.status === 200 && /^text\/event-stream/.test(
+                res.headers.get('content-type') || ''),
+                  `GET /api/tables/${id}/events gave ${res.status} ` +
+                  `${res.headers.get('content-type')}`);
+            const reader = res.body.getReader();
+            while (!got.includes('\n\n') && !got.includes(0) && got.length < 1 << 20) {
+                const { value, done } = await reader.read();
+                if (done) {
+                    break;
+                }
+                got = Buffer.concat([got, Buffer.from(value)]);
+            }
+        } catch (e) {
+            if (e instanceof Failure) {
+                throw e;
+            }
+        } finally {
+            clearTimeout(timer);
+            ctl.abort();
+        }
+        const text = got.toString('utf8');
+        check(!got.includes(0), 'the event stream sends a NUL byte where an ' +
+              'event should end with a blank line ("\\n\\n"): ' +
+              JSON.stringify(text.slice(Math.max(0, got.indexOf(0) - 40), got.indexOf(0) + 8)));
+        check(/^event: state\ndata: \{.*\}\n\n/s.test(text),
+              'the event stream does not begin with "event: state\\ndata: {...}\\n\\n": ' +
+              JSON.stringify(text.slice(0, 120)));
+    }
+
     const browser = await puppeteer.launch({
         executablePath: chrome,
         headless: /headless-shell/.test(chrome) ? 'shell' : true,
