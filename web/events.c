@@ -41,7 +41,7 @@ struct web_sub {
 static void enqueue(struct web_sub *sub, const char *name, const char *json)
 {
     struct msg *m;
-    size_t len = strlen(name) + strlen(json) + 16;
+    size_t len = strlen(name) + strlen(json) + 32;
 
     if (sub->queued + len > SUB_QUEUE_MAX) {
         sub->dropped = true;

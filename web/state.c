@@ -548,8 +548,8 @@ char *web_state_json(struct web_table *t, struct wj *j)
             "'trick',json(?20),'last_trick',json(?21),"
             "'tricks',json_object('A',?22,'B',?23),'value',?24,"
             "'prompt',?25,'next',json(?26),'pending',json(?27),"
-            "'rulings',json(?28),'sitting',json(?29),'line',?30)",
-            "IIttttiiiiii" "ttttttttt" "iii" "ttttt" "i", t->id, session_seq(t->s),
+            "'rulings',json(?28),'sitting',json(?29))",
+            "IIttttiiiiii" "ttttttttt" "iii" "ttttt", t->id, session_seq(t->s),
             laws, format_name(sitting_format(session_sit(t->s))),
             player(t, SEAT_A), player(t, SEAT_B), score[0], score[1],
             games[0], games[1], arbiter_game_number(a),
@@ -560,7 +560,7 @@ char *web_state_json(struct web_table *t, struct wj *j)
             phase_name(arbiter_phase(a)), turnup_text(a, up),
             trump_s[0] != 0 ? trump_s : NULL, hand_a, hand_b, open, last,
             won[0], won[1], arbiter_value(a), prompt, next, pending, rulings,
-            sit, t->line_no);
+            sit);
     }
     free(hand_a);
     free(hand_b);
