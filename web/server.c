@@ -423,7 +423,7 @@ static int make_token(struct server *sv, const char *path)
 struct where {
     struct sockaddr_storage ss;
     bool v6;
-    char host[64];
+    char host[80];
 };
 
 /* parse_listen - "ADDR:PORT", "[V6]:PORT" or ":PORT" (127.0.0.1) into
