@@ -34,6 +34,9 @@ SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 libcrypto)
 SQLITE_LIBS := $(shell $(PKG_CONFIG) --libs sqlite3 libcrypto)
 $(call need_pkg,libedit,libedit-dev)
 EDIT_LIBS := $(shell $(PKG_CONFIG) --libs libedit)
+$(call need_pkg,libmicrohttpd,libmicrohttpd-dev)
+MHD_CFLAGS := $(shell $(PKG_CONFIG) --cflags libmicrohttpd)
+MHD_LIBS := $(shell $(PKG_CONFIG) --libs libmicrohttpd) -lpthread
 endif
 ifneq ($(filter test check asan bench,$(MAKECMDGOALS))$(filter $(BUILD)/tests/%,$(MAKECMDGOALS)),)
 $(call need_pkg,cmocka,libcmocka-dev)
@@ -50,9 +53,14 @@ LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
           $(wildcard sitting/*.c) $(wildcard session/*.c) \
           $(wildcard audit/*.c) $(wildcard report/*.c) $(wildcard gen/*.c)
 CLI_SRC = $(wildcard cli/*.c)
+# `ecarte serve` (web/): in the program, not in the library; its pages
+# (web/assets/*) embedded by scripts/assets-c into $(BUILD)/web/assets.c
+WEB_SRC = $(wildcard web/*.c)
+WEB_ASSETS = $(wildcard web/assets/*)
 TEST_SRC = $(wildcard tests/test_*.c)
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o) $(WEB_SRC:%.c=$(BUILD)/%.o) \
+          $(BUILD)/web/assets.o
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB = $(BUILD)/libecarte.a
 PROG = $(BUILD)/ecarte
@@ -64,6 +72,17 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
+$(BUILD)/web/%.o: web/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
+
+$(BUILD)/web/assets.c: scripts/assets-c $(WEB_ASSETS) $(wildcard web/assets)
+	@mkdir -p $(dir $@)
+	sh scripts/assets-c web/assets $@
+
+$(BUILD)/web/assets.o: $(BUILD)/web/assets.c
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
+
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c $< -o $@
@@ -73,7 +92,8 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(PROG): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(SQLITE_LIBS) $(EDIT_LIBS) \
+	    $(MHD_LIBS) -lm
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
@@ -152,7 +172,7 @@ clean:
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
 	         sitting/sitting.h session/session.h audit/audit.h \
-	         report/report.h report/html.h gen/gen.h cli/cli.h; do \
+	         report/report.h report/html.h gen/gen.h cli/cli.h web/web.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"

@@ -299,6 +299,15 @@ int arbiter_trump(const struct arbiter *a);
  */
 int arbiter_pending(const struct arbiter *a, struct ruling *out, int max);
 
+/*
+ * arbiter_preview - what each option of ruling r (one arbiter_pending
+ * gave) would give as the table stands now, in the words of
+ * arb_result.previews ("option: text" joined by " | "), into out (n
+ * bytes, always terminated).
+ */
+void arbiter_preview(const struct arbiter *a, const struct ruling *r,
+                     char *out, size_t n);
+
 /* What the table waits for next (arbiter_next). */
 enum arb_step {
     ARB_NEXT_CUT_FOR_DEAL,      /* the players cut for deal */

@@ -407,3 +407,13 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
         }
     }
 }
+
+void arbiter_preview(const struct arbiter *a, const struct ruling *r,
+                     char *out, size_t n)
+{
+    /* the texts only read the state: a context over the arbiter as it is */
+    struct arbiter *ma = (struct arbiter *)a;
+    struct ctx c = {.a = ma, .s = &ma->s, .d = &ma->s.d};
+
+    arbiter__preview(&c, r, out, n);
+}

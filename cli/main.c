@@ -19,6 +19,7 @@ int main(int argc, char **argv)
         {"gen", cmd_gen},       {"import", cmd_import},
         {"verify", cmd_verify}, {"audit", cmd_audit},
         {"table", cmd_table},   {"report", cmd_report},
+        {"serve", cmd_serve},
     };
     char err[200];
 

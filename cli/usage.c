@@ -39,6 +39,9 @@ static const char usage_text[] =
     "  report [--db FILE] [--sitting ID] [-o FILE.html] [--unverified]\n"
     "                      a sitting as one HTML file to read or print:\n"
     "                      scoresheet, rulings, audit, players' charts\n"
+    "  serve [--db FILE] [--listen ADDR:PORT] [--token-file FILE]\n"
+    "                      the tables over HTTP (127.0.0.1:8080): a scorer's\n"
+    "                      page, a board, a JSON API and live events\n"
     "  gen [--deals N] [--seed S] [--irregularities RATE] [--laws SPEC]\n"
     "      [--format F]    a deterministic synthetic sitting, with `=` lines,\n"
     "                      under any rule profile, of two or of a table of\n"
@@ -262,6 +265,31 @@ static const struct {
      "  --unverified   report a ledger that does not verify, as it stores\n"
      "                 it, marked NOT VERIFIED at its top\n"
      "  --help         this text\n"},
+    {"serve",
+     "usage: ecarte serve [--db FILE] [--listen ADDR:PORT] [--token-file FILE]\n"
+     "\n"
+     "The tables of the ledger served over HTTP: the scorer's page\n"
+     "(/tables/ID), the board (/tables/ID/board), the sitting's report\n"
+     "(/tables/ID/report) and a JSON API: GET /api/tables, POST /api/tables\n"
+     "(tag lines: a new sitting), GET /api/tables/ID (the state), POST\n"
+     "/api/tables/ID/lines (log lines, each adjudicated and committed as\n"
+     "`record` commits it; a refused line and those after it are not\n"
+     "taken) and GET /api/tables/ID/events (Server-Sent Events: the state\n"
+     "and the lines after every action).  A POST needs the header\n"
+     "`Authorization: Bearer TOKEN`.  On start the ledger is proven (a\n"
+     "forged one is refused) and every sitting the server made is opened\n"
+     "again where it stands.  It prints \"ecarte serve: http://ADDR:PORT/\n"
+     "(scorer's token: TOKEN)\" once; SIGINT or SIGTERM stops it.  README,\n"
+     "\"Serving a table\", gives every route and JSON shape.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE          the ledger (default ecarte.db, made if missing)\n"
+     "  --listen ADDR:PORT where to listen (default 127.0.0.1:8080; :0 or\n"
+     "                     port 0: a free port; [::1]:PORT for IPv6)\n"
+     "  --token-file FILE  the scorer's token: the file's first line, at\n"
+     "                     least 16 characters (default: 128 random bits,\n"
+     "                     printed as 32 hex digits)\n"
+     "  --help             this text\n"},
 };
 
 int usage_help(const char *sub)

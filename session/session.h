@@ -474,6 +474,27 @@ enum take_status session_take_text(struct session *s, const char *text,
                                    size_t len, const char *stamp,
                                    int line_no);
 
+/*
+ * session_begin_sitting - the sitting's row written now with the tags
+ * taken so far, and committed, before any action (a table opened by
+ * `ecarte serve` is a sitting at once); a tag taken after it is written
+ * to the ledger as it comes.  Nothing if the sitting exists already.
+ * Returns 0, -1 on a ledger error (reported).
+ */
+int session_begin_sitting(struct session *s);
+
+/* session_tag - the value of the sitting's tag name ("A", "Event"), or
+ * NULL if it has none; borrowed, valid until the next line taken. */
+const char *session_tag(const struct session *s, const char *name);
+
+/* session_seq - the sitting's events so far (its last seq): replayed
+ * and taken alike. */
+int64_t session_seq(const struct session *s);
+
+/* session_sit - the sitting above the seats (persons, balances, pool;
+ * borrowed, valid until the next line taken). */
+const struct sitting *session_sit(const struct session *s);
+
 /* session_set_quiet - print findings only (no rulings, notes, scores). */
 void session_set_quiet(struct session *s, bool quiet);
 
@@ -578,6 +599,13 @@ struct table_candidates {
     int n;
     char word[TABLE_CANDIDATES_MAX][24];
 };
+
+/*
+ * table_verbs - the verbs of the step the table is at (not those of any
+ * time) that seat may use now, into *c, as table_complete offers them
+ * after the seat's letter.
+ */
+void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c);
 
 /*
  * table_complete - the words that fit at position upto of line (the word

@@ -107,6 +107,13 @@ static int handle_tag(struct session *s, const struct tl_line *line)
                 sitting_errmsg(s->sit));
         return CLI_E_INPUT;
     }
+    if (s->sitting > 0 && s->led != NULL &&
+        ledger_tag_add(s->led, s->sitting, line->tag_name,
+                       line->tag_value) != 0) {
+        /* the sitting was written before its first action
+         * (session_begin_sitting): its tags go with it as they come */
+        return session__ledger_fail(s, "tag");
+    }
     return session__add_tag(s, line);
 }
 

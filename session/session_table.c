@@ -71,3 +71,42 @@ enum take_status session_take_text(struct session *s, const char *text,
     }
     return TAKE_DONE;
 }
+
+int session_begin_sitting(struct session *s)
+{
+    if (s->led == NULL || s->sitting > 0) {
+        return 0;
+    }
+    if (session__begin(s) != 0) {
+        return session__ledger_fail(s, "new sitting");
+    }
+    if (session__ensure_sitting(s) != 0) {
+        return -1;
+    }
+    if (session__commit(s) != 0) {
+        return session__ledger_fail(s, "new sitting");
+    }
+    return 0;
+}
+
+const char *session_tag(const struct session *s, const char *name)
+{
+    const char *v = NULL;
+
+    for (int i = 0; i < s->n_tags; i++) {
+        if (strcmp(s->tag_name[i], name) == 0) {
+            v = s->tag_value[i];
+        }
+    }
+    return v;
+}
+
+const struct sitting *session_sit(const struct session *s)
+{
+    return s->sit;
+}
+
+int64_t session_seq(const struct session *s)
+{
+    return s->seq;
+}

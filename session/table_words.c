@@ -565,3 +565,20 @@ void table_completion(const struct arbiter *a, const char *line, size_t upto,
         out->list.n = 0;
     }
 }
+
+void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c)
+{
+    struct arb_next nx;
+
+    c->n = 0;
+    arbiter_next(a, &nx);
+    for (size_t k = 0; k < N_VERBS; k++) {
+        if ((verb_words[k].steps &
+             (STEP_BIT(nx.step) |
+              (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
+            (nx.seat == SEAT_NONE || nx.seat == seat ||
+             nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE)) {
+            add(c, verb_words[k].verb);
+        }
+    }
+}

@@ -1,0 +1,558 @@
+/*
+ * test_serve.c - `ecarte serve` end to end: a real server on a loopback
+ * port (`--listen 127.0.0.1:0`, its URL and token read from what it
+ * prints), driven with curl and stopped by its PID.  A whole evening
+ * posted line by line exports as `record`'s export of the same log,
+ * stamps aside; a wrong or missing token is 401 and records nothing; a
+ * refused line says FILE:LINE:COL and stops the lines after it; hostile
+ * names are escaped in the state and the report; a body over the bound
+ * is 413; the events stream gives a state after a POST; a server killed
+ * mid-deal and started again serves the same state and goes on; a
+ * revoke's election shows its options and a POST answers it.
+ */
+#include "tests/harness.h"
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A server started for a test. */
+struct server {
+    char url[128];              /* "http://127.0.0.1:PORT/" */
+    char token[80];
+    long pid;
+    char out[320];              /* what it printed */
+};
+
+static char big[1 << 20];       /* answers */
+
+/* nap - sleep ms milliseconds. */
+static void nap(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+    nanosleep(&ts, NULL);
+}
+
+/* have_curl - is curl here?  (Else the tests are skipped, saying so.) */
+static bool have_curl(void)
+{
+    if (harness_sh("command -v curl >/dev/null 2>&1") != 0) {
+        printf("SKIPPED: test_serve needs curl (apt-get install curl)\n");
+        return false;
+    }
+    return true;
+}
+
+/* start - ecarte serve on t->db; its URL, token and PID into *sv. */
+static void start(struct harness_tmp *t, struct server *sv)
+{
+    char buf[512];
+    FILE *fp;
+
+    snprintf(sv->out, sizeof(sv->out), "%s/serve.out", t->dir);
+    assert_int_equal(harness_sh("rm -f '%s'; %s serve --db '%s' --listen "
+                                "127.0.0.1:0 >'%s' 2>>'%s/serve.err' & "
+                                "echo $! >'%s/serve.pid'",
+                                sv->out, harness_ecarte(), t->db, sv->out,
+                                t->dir, t->dir),
+                     0);
+    for (int i = 0; i < 200; i++) { /* 10 s at most */
+        fp = fopen(sv->out, "r");
+        buf[0] = '\0';
+        if (fp != NULL) {
+            if (fgets(buf, sizeof(buf), fp) == NULL) {
+                buf[0] = '\0';
+            }
+            fclose(fp);
+        }
+        if (strstr(buf, "token: ") != NULL) {
+            break;
+        }
+        nap(50);
+    }
+    assert_int_equal(sscanf(buf, "ecarte serve: %127s (scorer's token: %79[0-9a-f])",
+                            sv->url, sv->token),
+                     2);
+    assert_int_equal(strlen(sv->token), 32);
+    snprintf(buf, sizeof(buf), "%s/serve.pid", t->dir);
+    fp = fopen(buf, "r");
+    assert_non_null(fp);
+    assert_int_equal(fscanf(fp, "%ld", &sv->pid), 1);
+    fclose(fp);
+}
+
+/* stop - the server sent sig, and waited for (5 s at most). */
+static void stop(struct server *sv, int sig)
+{
+    kill((pid_t)sv->pid, sig);
+    for (int i = 0; i < 100 && kill((pid_t)sv->pid, 0) == 0; i++) {
+        nap(50);
+        /* a child of the shell: reaped by init, or gone */
+        if (harness_sh("kill -0 %ld 2>/dev/null", sv->pid) != 0) {
+            break;
+        }
+    }
+}
+
+/* http - curl METHOD path (body from the file body, NULL none; token
+ * NULL for none): the answer into big, its status returned. */
+static int http(const struct server *sv, const char *method,
+                const char *path, const char *body, const char *token)
+{
+    char auth[160] = "";
+    char *nl;
+    int status = 0;
+
+    if (token != NULL) {
+        snprintf(auth, sizeof(auth), "-H 'Authorization: Bearer %s'", token);
+    }
+    harness_capture(big, sizeof(big),
+                    "curl -s -X %s %s %s%s%s -w '\\n%%{http_code}' '%s%s'",
+                    method, auth, body != NULL ? "--data-binary '@" : "",
+                    body != NULL ? body : "", body != NULL ? "'" : "",
+                    sv->url, path[0] == '/' ? path + 1 : path);
+    nl = strrchr(big, '\n');
+    if (nl != NULL) {
+        status = atoi(nl + 1);
+        *nl = '\0';
+    }
+    return status;
+}
+
+/* post_text - POST text (written to a file first) to path. */
+static int post_text(struct harness_tmp *t, const struct server *sv,
+                     const char *path, const char *text, const char *token)
+{
+    harness_write(t->log2, text);
+    return http(sv, "POST", path, t->log2, token);
+}
+
+/* events - the events in the ledger. */
+static int events(const char *db)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    int n = -1;
+
+    if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, "SELECT count(*) FROM event", -1, &st,
+                           NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* new_table - POST /api/tables with tags: the table's id. */
+static int new_table(struct harness_tmp *t, const struct server *sv,
+                     const char *tags)
+{
+    int id = 0;
+
+    assert_int_equal(post_text(t, sv, "/api/tables", tags, sv->token), 201);
+    assert_int_equal(sscanf(big, "{\"table\":%d}", &id), 1);
+    return id;
+}
+
+/* post_lines - the action lines of the log at path (not its tags; its
+ * comments and `=` lines too unless actions_only) posted one POST each
+ * to table id, up to (not with) the line that starts with stop (NULL:
+ * all).  Each must be accepted. */
+static void post_lines(struct harness_tmp *t, const struct server *sv, int id,
+                       const char *path, const char *stop_at)
+{
+    FILE *fp = fopen(path, "r");
+    char line[600], where[64];
+
+    assert_non_null(fp);
+    snprintf(where, sizeof(where), "/api/tables/%d/lines", id);
+    while (fgets(line, sizeof(line), fp) != NULL) {
+        if (line[0] == '[' || line[0] == '#' || line[0] == '\n') {
+            continue;
+        }
+        if (stop_at != NULL && strncmp(line, stop_at, strlen(stop_at)) == 0) {
+            break;
+        }
+        assert_int_equal(post_text(t, sv, where, line, sv->token), 200);
+        if (strstr(big, "\"accepted\":true") == NULL) {
+            fprintf(stderr, "refused: %s -> %s\n", line, big);
+            fail();
+        }
+    }
+    fclose(fp);
+}
+
+/* tags_of - the tag lines of the log at path, as one text (static). */
+static const char *tags_of(const char *path)
+{
+    static char tags[4096];
+    FILE *fp = fopen(path, "r");
+    char line[600];
+    size_t used = 0;
+
+    assert_non_null(fp);
+    tags[0] = '\0';
+    while (fgets(line, sizeof(line), fp) != NULL && used + 600 < sizeof(tags)) {
+        if (line[0] == '[') {
+            used += (size_t)snprintf(tags + used, sizeof(tags) - used, "%s",
+                                     line);
+        }
+    }
+    fclose(fp);
+    return tags;
+}
+
+/* ------------------------------------------------------------------ */
+/* The tests                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A whole evening posted line by line exports as `record`'s export of
+ * the same log, stamps and the Chain tag aside. */
+static void serve__an_evening_exports_as_record_does(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("club-evening.ecarte");
+    struct server sv;
+    char rec_db[320];
+    int id;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    id = new_table(t, &sv, tags_of(log));
+    post_lines(t, &sv, id, log, NULL);
+    assert_int_equal(http(&sv, "GET", "/api/tables", NULL, NULL), 200);
+    assert_non_null(strstr(big, "\"players\":{\"A\":\"Mr. Ashby\","
+                                "\"B\":\"Mr. Blount\"}"));
+    stop(&sv, SIGTERM);
+    snprintf(rec_db, sizeof(rec_db), "%s/rec.db", t->dir);
+    assert_int_equal(harness_record(rec_db, log), 0);
+    assert_int_equal(
+        harness_sh("%s export --db '%s' --sitting %d | sed -e "
+                   "'s/^@[^ ]* //' -e '/^\\[Chain/d' >'%s/served' && "
+                   "%s export --db '%s' --sitting 1 | sed -e "
+                   "'s/^@[^ ]* //' -e '/^\\[Chain/d' >'%s/recorded' && "
+                   "test -s '%s/served' && cmp '%s/served' '%s/recorded'",
+                   harness_ecarte(), t->db, id, t->dir, harness_ecarte(),
+                   rec_db, t->dir, t->dir, t->dir, t->dir),
+        0);
+    /* the ledger the server wrote verifies */
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
+/* A POST without the token, or with a wrong one, is 401 and records
+ * nothing. */
+static void serve__a_wrong_token_records_nothing(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    int id, before;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    id = new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "game\ndeal A\n", sv.token),
+                     200);
+    before = events(t->db);
+    assert_int_equal(before, 2);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B shuffles\n",
+                               NULL),
+                     401);
+    assert_non_null(strstr(big, "{\"error\":"));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B shuffles\n",
+                               "0123456789abcdef0123456789abcdef"),
+                     401);
+    assert_int_equal(post_text(t, &sv, "/api/tables", "[A \"X\"]\n",
+                               "short"),
+                     401);
+    assert_int_equal(events(t->db), before);
+    assert_int_equal(http(&sv, "GET", "/api/tables", NULL, NULL), 200);
+    assert_null(strstr(big, "\"X\""));
+    assert_int_equal(id, 1);
+    /* no such table, no such route, a wrong method */
+    assert_int_equal(http(&sv, "GET", "/api/tables/99", NULL, NULL), 404);
+    assert_int_equal(http(&sv, "DELETE", "/api/tables/1", NULL, NULL), 405);
+    assert_int_equal(http(&sv, "GET", "/api/tables/1/lines", NULL, NULL), 405);
+    stop(&sv, SIGTERM);
+}
+
+/* A refused line: accepted false with serve:LINE:COL, nothing recorded
+ * for it, and the lines after it not taken. */
+static void serve__a_refused_line_stops_the_post(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    int before;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "game\ndeal A\nB shuffles\n", sv.token),
+                     200);
+    before = events(t->db);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "A shuffles\nA plays QQ\nB cuts 17\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "{\"line\":5,\"text\":\"A shuffles\","
+                                "\"accepted\":true"));
+    assert_non_null(strstr(big, "{\"line\":6,\"text\":\"A plays QQ\","
+                                "\"accepted\":false,\"error\":\"serve:6:"));
+    assert_non_null(strstr(big, "expected"));
+    assert_non_null(strstr(big, "{\"line\":7,\"text\":\"B cuts 17\","
+                                "\"accepted\":false,\"error\":\"not taken: "
+                                "an earlier line was refused\""));
+    assert_int_equal(events(t->db), before + 1);
+    /* the cut is taken when posted again */
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B cuts 17\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"line\":6,\"text\":\"B cuts 17\","
+                                "\"accepted\":true"));
+    assert_int_equal(events(t->db), before + 2);
+    stop(&sv, SIGTERM);
+}
+
+/* Hostile names are escaped in the state (JSON) and the report (HTML),
+ * and the report's CSP allows its style by hash and no script. */
+static void serve__hostile_names_are_escaped(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv,
+              "[A \"<script>alert(1)</script>\"]\n"
+              "[B \"\\\"><img src=x onerror=alert(1)>\"]\n"
+              "[Event \"</style>\"]\n");
+    post_lines(t, &sv, 1, harness_example("hoffmann-rule-hand.ecarte"), NULL);
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_non_null(strstr(big, "\"A\":\"<script>alert(1)</script>\""));
+    assert_non_null(strstr(big, "\"B\":\"\\\"><img src=x "
+                                "onerror=alert(1)>\""));
+    assert_int_equal(http(&sv, "GET", "/tables/1/report", NULL, NULL), 200);
+    assert_null(strstr(big, "<script>alert"));
+    assert_null(strstr(big, "<img src=x"));
+    assert_non_null(strstr(big, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_int_equal(harness_capture(big, sizeof(big),
+                                     "curl -s -D - -o /dev/null "
+                                     "'%stables/1/report'",
+                                     sv.url),
+                     0);
+    assert_non_null(strstr(big, "Content-Security-Policy: default-src "
+                                "'none'; style-src 'sha256-"));
+    assert_null(strstr(big, "script-src"));
+    assert_non_null(strstr(big, "X-Content-Type-Options: nosniff"));
+    stop(&sv, SIGTERM);
+}
+
+/* A body over 64 KB is 413, and records nothing. */
+static void serve__a_body_over_the_bound_is_413(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    static char body[70 * 1024 + 1];
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "");
+    for (size_t i = 0; i + 8 < sizeof(body); i += 8) {
+        memcpy(body + i, "# xxxxx\n", 8);
+    }
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", body,
+                               sv.token),
+                     413);
+    assert_non_null(strstr(big, "{\"error\":"));
+    assert_int_equal(events(t->db), 0);
+    /* and 2,001 lines in less are too many */
+    memset(body, 0, sizeof(body));
+    for (int i = 0; i < 2001; i++) {
+        memcpy(body + 2 * i, "#\n", 2);
+    }
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", body,
+                               sv.token),
+                     413);
+    stop(&sv, SIGTERM);
+}
+
+/* The events stream: a state at once, then after a POST a state and the
+ * lines. */
+static void serve__events_deliver_a_state_after_a_post(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char path[400];
+    FILE *fp;
+    size_t n = 0;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n");
+    snprintf(path, sizeof(path), "%s/events.txt", t->dir);
+    assert_int_equal(harness_sh("curl -s -N --max-time 4 '%sapi/tables/1/"
+                                "events' >'%s' 2>/dev/null &",
+                                sv.url, path),
+                     0);
+    nap(700);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "game\n",
+                               sv.token),
+                     200);
+    for (int i = 0; i < 40; i++) { /* within a second or two */
+        nap(100);
+        fp = fopen(path, "r");
+        if (fp != NULL) {
+            n = fread(big, 1, sizeof(big) - 1, fp);
+            big[n] = '\0';
+            fclose(fp);
+        }
+        if (strstr(big, "event: lines") != NULL) {
+            break;
+        }
+    }
+    if (strstr(big, "event: lines") == NULL) {
+        fprintf(stderr, "events: %.300s\n", big);
+    }
+    assert_non_null(strstr(big, "event: state\ndata: {\"table\":1,\"seq\":0"));
+    assert_non_null(strstr(big, "event: state\ndata: {\"table\":1,\"seq\":1"));
+    assert_non_null(strstr(big, "event: lines\ndata: [{\"line\":2,"
+                                "\"text\":\"game\",\"accepted\":true"));
+    stop(&sv, SIGTERM);
+}
+
+/* Killed mid-deal (SIGKILL) and started again: the same state, and the
+ * next line goes on. */
+static void serve__a_killed_server_serves_the_same_state(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("club-evening.ecarte");
+    struct server sv;
+    static char before[1 << 20];
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, tags_of(log));
+    post_lines(t, &sv, 1, log, "A leads KS");
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    memcpy(before, big, sizeof(before));
+    stop(&sv, SIGKILL);
+    start(t, &sv);
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_string_equal(big, before);
+    assert_non_null(strstr(big, "\"A leads KS\""));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A leads KS\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":true"));
+    stop(&sv, SIGTERM);
+    /* a forged ledger is refused at start */
+    {
+        sqlite3 *h = NULL;
+
+        assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "UPDATE deal SET points_a = "
+                                         "points_a + 1 WHERE id = 1",
+                                      NULL, NULL, NULL),
+                         SQLITE_OK);
+        sqlite3_close(h);
+    }
+    assert_int_equal(harness_sh("%s serve --db '%s' --listen 127.0.0.1:0 "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+}
+
+/* A revoke's election waits with its options; `A elects stand` posted
+ * answers it. */
+static void serve__a_revoke_election_is_answered(void **state)
+{
+    struct harness_tmp *t = *state;
+    char log[400];
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    harness_path("tests/cases/t25_revoke_after_next_lead.ecarte", log,
+                 sizeof(log));
+    start(t, &sv);
+    new_table(t, &sv, tags_of(log));
+    post_lines(t, &sv, 1, log, "A elects stand");
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_non_null(strstr(big, "\"pending\":[{\"law\":\"L43\""));
+    assert_non_null(strstr(big, "\"words\":\"ruling L43 offender B elector A "
+                                "options replay,stand remedy score-cap\""));
+    assert_non_null(strstr(big, "{\"option\":\"stand\",\"line\":\"A elects "
+                                "stand\",\"preview\":\"the played result "
+                                "stands: B scores"));
+    assert_non_null(strstr(big, "{\"option\":\"replay\",\"line\":\"A elects "
+                                "replay\""));
+    assert_non_null(strstr(big, "\"lines\":[\"A elects replay\",\"A elects "
+                                "stand\""));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "A elects stand\n", sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":true"));
+    assert_non_null(strstr(big, "\"type\":\"deal\""));
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_non_null(strstr(big, "\"pending\":[]"));
+    assert_non_null(strstr(big, "\"score\":{\"A\":0,\"B\":0}"));
+    stop(&sv, SIGTERM);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            serve__an_evening_exports_as_record_does, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(serve__a_wrong_token_records_nothing,
+                                        harness_tmp_setup,
+                                        harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(serve__a_refused_line_stops_the_post,
+                                        harness_tmp_setup,
+                                        harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(serve__hostile_names_are_escaped,
+                                        harness_tmp_setup,
+                                        harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(serve__a_body_over_the_bound_is_413,
+                                        harness_tmp_setup,
+                                        harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__events_deliver_a_state_after_a_post, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__a_killed_server_serves_the_same_state, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(serve__a_revoke_election_is_answered,
+                                        harness_tmp_setup,
+                                        harness_tmp_teardown),
+    };
+
+    return cmocka_run_group_tests_name("serve", tests, NULL, NULL);
+}
