@@ -117,6 +117,11 @@ const char *sitting_person(const struct sitting *s, int i, int *balance)
     return s->s.p[i].id;
 }
 
+const char *sitting_person_role(const struct sitting *s, int i)
+{
+    return sit_role_name(sit__ops(&s->s)->role(&s->s, i));
+}
+
 const char *sitting_seated(const struct sitting *s, int seat)
 {
     assert(seat == SEAT_A || seat == SEAT_B);

@@ -236,6 +236,11 @@ int sitting_persons(const struct sitting *s);
  * balance for the sitting into *balance (NULL: not wanted); borrowed. */
 const char *sitting_person(const struct sitting *s, int i, int *balance);
 
+/* sitting_person_role - the part person i (0 <= i < sitting_persons)
+ * plays now, in his format's words ("bank", "ponte", "adviser", "roi",
+ * "rentrant", "waiting", "bettor", "player", "bystander"); static. */
+const char *sitting_person_role(const struct sitting *s, int i);
+
 /* sitting_seated - the ID of the person in seat (SEAT_A, SEAT_B) now,
  * or NULL if nobody declared sits there (a duel without persons);
  * borrowed, valid until the next call that changes s. */

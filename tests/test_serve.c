@@ -366,6 +366,40 @@ static void serve__hostile_names_are_escaped(void **state)
     stop(&sv, SIGTERM);
 }
 
+/* At a chouette the state names each person as his person line does,
+ * with his part now and his seat: what the board shows the room. */
+static void serve__a_chouette_shows_persons_and_roles(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[Format \"chouette\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "person ann \"Ann Ash\"\n"
+                               "person bob \"Bob Blount\"\n"
+                               "person cy \"Cy Cray\"\n"
+                               "roles bank ann ponte bob advisers cy\n"
+                               "seat A ann\nseat B bob\n",
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_non_null(strstr(big, "{\"id\":\"ann\",\"name\":\"Ann Ash\","
+                                "\"balance\":0,\"seat\":\"A\",\"role\":"
+                                "\"bank\"}"));
+    assert_non_null(strstr(big, "{\"id\":\"bob\",\"name\":\"Bob Blount\","
+                                "\"balance\":0,\"seat\":\"B\",\"role\":"
+                                "\"ponte\"}"));
+    assert_non_null(strstr(big, "{\"id\":\"cy\",\"name\":\"Cy Cray\","
+                                "\"balance\":0,\"seat\":null,\"role\":"
+                                "\"adviser\"}"));
+    stop(&sv, SIGTERM);
+}
+
 /* A body over 64 KB is 413, and records nothing. */
 static void serve__a_body_over_the_bound_is_413(void **state)
 {
@@ -540,6 +574,9 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(serve__hostile_names_are_escaped,
                                         harness_tmp_setup,
                                         harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__a_chouette_shows_persons_and_roles, harness_tmp_setup,
+            harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(serve__a_body_over_the_bound_is_413,
                                         harness_tmp_setup,
                                         harness_tmp_teardown),

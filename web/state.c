@@ -425,6 +425,24 @@ static char *rulings_json(struct wj *j, struct web_table *t)
     return arr;
 }
 
+/* A person's name as the ledger holds it (his person line). */
+struct person_name {
+    const char *id;
+    char name[TL_TAG_VALUE_MAX];
+};
+
+/* name_of - ledger_persons_foreach: the name of the person sought. */
+static int name_of(void *vctx, const char *code, const char *name)
+{
+    struct person_name *pn = vctx;
+
+    if (strcmp(code, pn->id) == 0) {
+        snprintf(pn->name, sizeof(pn->name), "%s", name);
+        return 1;
+    }
+    return 0;
+}
+
 /* sitting_json - the persons, the pool, the roles, the bets, the house
  * (owned). */
 static char *sitting_json(struct wj *j, struct web_table *t)
@@ -442,9 +460,15 @@ static char *sitting_json(struct wj *j, struct web_table *t)
         const char *seat = in_a != NULL && strcmp(in_a, id) == 0   ? "A"
                            : in_b != NULL && strcmp(in_b, id) == 0 ? "B"
                                                                    : NULL;
-        char *p = wj_eval(j, "SELECT json_object('id',?1,'name',?1,"
-                             "'balance',?2,'seat',?3)",
-                          "tit", id, balance, seat);
+        struct person_name pn = { .id = id };
+        char *p;
+
+        snprintf(pn.name, sizeof(pn.name), "%s", id);
+        (void)ledger_persons_foreach(t->led, t->id, name_of, &pn);
+        p = wj_eval(j, "SELECT json_object('id',?1,'name',?2,"
+                       "'balance',?3,'seat',?4,'role',?5)",
+                    "ttitt", id, pn.name, balance, seat,
+                    sitting_person_role(sit, i));
 
         persons = p != NULL ? wj_push(j, persons, p, true) : persons;
         free(p);
