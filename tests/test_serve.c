@@ -287,6 +287,34 @@ static void serve__a_wrong_token_records_nothing(void **state)
     assert_int_equal(http(&sv, "GET", "/api/tables/99", NULL, NULL), 404);
     assert_int_equal(http(&sv, "DELETE", "/api/tables/1", NULL, NULL), 405);
     assert_int_equal(http(&sv, "GET", "/api/tables/1/lines", NULL, NULL), 405);
+    /* a NUL in the path is no table: "1%00" is not table 1 */
+    assert_int_equal(http(&sv, "GET", "/api/tables/1%00", NULL, NULL), 404);
+    /* the scheme's name in any case (RFC 7235), the token exactly */
+    harness_write(t->log2, "A shuffles\n");
+    assert_int_equal(harness_capture(big, sizeof(big),
+                                     "curl -s -o /dev/null -w '%%{http_code}' "
+                                     "-H 'Authorization: bearer %s' "
+                                     "--data-binary @'%s' '%sapi/tables/1/"
+                                     "lines'",
+                                     sv.token, t->log2, sv.url),
+                     0);
+    assert_string_equal(big, "200");
+    assert_int_equal(events(t->db), before + 1);
+    /* a NUL byte in a posted line: refused with the reader's words, and
+     * the lines after it not taken */
+    {
+        FILE *fp = fopen(t->log2, "wb");
+
+        assert_non_null(fp);
+        fwrite("B shuffles\0\nA cuts 9\n", 1, 22, fp);
+        fclose(fp);
+    }
+    assert_int_equal(http(&sv, "POST", "/api/tables/1/lines", t->log2,
+                          sv.token),
+                     200);
+    assert_non_null(strstr(big, "expected UTF-8 text, found the byte 0x00"));
+    assert_non_null(strstr(big, "not taken: an earlier line was refused"));
+    assert_int_equal(events(t->db), before + 1);
     stop(&sv, SIGTERM);
 }
 

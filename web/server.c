@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #define DEFAULT_CSP                                                          \
@@ -204,7 +205,8 @@ static bool authorized(const struct server *sv, struct MHD_Connection *c)
                                                 "Authorization");
     size_t len;
 
-    if (h == NULL || strncmp(h, "Bearer ", 7) != 0) {
+    /* the scheme's name is case-insensitive (RFC 7235), the token not */
+    if (h == NULL || strncasecmp(h, "Bearer ", 7) != 0) {
         return false;
     }
     h += 7;
@@ -298,6 +300,25 @@ static enum MHD_Result route_page(struct server *sv, struct MHD_Connection *c,
     return send_error(c, 404, "no such page");
 }
 
+/*
+ * unescape - libmicrohttpd's own decoding of a URL's %XX, and a URL that
+ * decodes to a NUL byte made one no route matches: "/api/tables/1%00"
+ * is not table 1 (the rest of the string would be hidden from routing).
+ */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+    size_t n;
+
+    (void)cls;
+    (void)c;
+    n = MHD_http_unescape(s);
+    if (strlen(s) != n) {
+        s[0] = '\0';           /* the empty URL: 404 */
+        return 0;
+    }
+    return n;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
                               const char *url, const char *method,
                               const char *version, const char *upload,
@@ -315,6 +336,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
             return MHD_NO;
         }
         *con_cls = rq;
+        {
+            /* a body announced over the bound is refused at once, not
+             * waited for */
+            const char *cl = MHD_lookup_connection_value(
+                c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+            if (cl != NULL && strtoull(cl, NULL, 10) > WEB_BODY_MAX) {
+                rq->too_big = true;
+                return send_error(c, 413, "expected a body of at most "
+                                          "65536 bytes");
+            }
+        }
         return MHD_YES;
     }
     if (*upload_size > 0) {
@@ -491,7 +524,7 @@ static struct MHD_Daemon *start(struct server *sv, const struct where *w)
         (const struct sockaddr *)&w->ss, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)CONNECTIONS_MAX, MHD_OPTION_CONNECTION_TIMEOUT,
         (unsigned int)IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, completed,
-        NULL, MHD_OPTION_END);
+        NULL, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
     if (d == NULL) {
         fprintf(stderr, "ecarte serve: cannot listen on %s: %s\n", w->host,
                 errno != 0 ? strerror(errno) : "the daemon did not start");

@@ -302,8 +302,9 @@ static int take_tags(struct web_table *t, const char *text, size_t len,
             if (text[at + first] != '[' && text[at + first] != '#') {
                 snprintf(why, n, "%s:%d:%zu: expected a tag line or a "
                                  "comment (actions go to "
-                                 "/api/tables/ID/lines), found \"%.40s\"",
+                                 "/api/tables/ID/lines), found \"%.*s\"",
                          WEB_SOURCE, t->line_no + 1, first + 1,
+                         (int)(l - first < 40 ? l - first : 40),
                          text + at + first);
                 return 400;
             }
