@@ -88,6 +88,31 @@ static const struct verb_word verb_words[] = {
 
 #define N_VERBS (sizeof(verb_words) / sizeof(verb_words[0]))
 
+/*
+ * in_force - may verb be said under the table's rule profile?  The
+ * doubling verbs only with doubling=yes (MD1, MD2), the point's with
+ * offer-point (MD3-MD5), the reshuffle with stock-out=reshuffle (PL1),
+ * the veto with jack-veto=yes (PL5); every other verb always.
+ */
+static bool in_force(const struct arbiter *a, const char *verb)
+{
+    const struct profile *p = arbiter_profile(a);
+
+    if (strstr(verb, "-double") != NULL) {
+        return p->doubling != 0;
+    }
+    if (strstr(verb, "-point") != NULL) {
+        return p->offer_point != OFFER_POINT_NO;
+    }
+    if (strcmp(verb, "reshuffles") == 0) {
+        return p->stock_out == STOCK_OUT_RESHUFFLE;
+    }
+    if (strcmp(verb, "vetoes") == 0) {
+        return p->jack_veto != 0;
+    }
+    return true;
+}
+
 /* Lines without an actor, and the table's own commands. */
 static const char *const table_lines[] = {
     "game", "deal", "score", "found", "end", "strike",
@@ -302,9 +327,10 @@ void table_help(const struct arbiter *a, FILE *fp)
 
     arbiter_next(a, &nx);
     for (size_t i = 0; i < N_VERBS; i++) {
-        if (verb_words[i].steps &
-            (STEP_BIT(nx.step) |
-             (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) {
+        if ((verb_words[i].steps &
+             (STEP_BIT(nx.step) |
+              (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
+            in_force(a, verb_words[i].verb)) {
             if (!heading) {
                 fprintf(fp, "Now:\n");
                 heading = true;
@@ -319,9 +345,8 @@ void table_help(const struct arbiter *a, FILE *fp)
     }
     fprintf(fp, "Any time (irregularities are ruled as they come):\n");
     for (size_t i = 0; i < N_VERBS; i++) {
-        if (strcmp(verb_words[i].verb, "vetoes") == 0 &&
-            !arbiter_profile(a)->jack_veto) {
-            continue; /* no jack veto under these rules */
+        if (!in_force(a, verb_words[i].verb)) {
+            continue; /* not a verb of these rules */
         }
         if (verb_words[i].steps == ANY_STEP) {
             fprintf(fp, "  X %-16s %s\n", verb_words[i].verb,
@@ -496,12 +521,14 @@ void table_complete(const struct arbiter *a, const char *line, int upto,
                  (STEP_BIT(nx.step) |
                   (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
                 (nx.seat == SEAT_NONE || nx.seat == seat ||
-                 nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE)) {
+                 nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE) &&
+                in_force(a, verb_words[k].verb)) {
                 add(c, verb_words[k].verb);
             }
         }
         for (size_t k = 0; k < N_VERBS; k++) {
-            if (verb_words[k].steps == ANY_STEP) {
+            if (verb_words[k].steps == ANY_STEP &&
+                in_force(a, verb_words[k].verb)) {
                 add(c, verb_words[k].verb);
             }
         }
@@ -577,7 +604,8 @@ void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c)
              (STEP_BIT(nx.step) |
               (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
             (nx.seat == SEAT_NONE || nx.seat == seat ||
-             nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE)) {
+             nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE) &&
+            in_force(a, verb_words[k].verb)) {
             add(c, verb_words[k].verb);
         }
     }

@@ -324,6 +324,58 @@ static void session__a_sitting_derived_again_is_the_same(void **state)
     ledger_close(l);
 }
 
+/* has_word - is word one of the candidates? */
+static bool has_word(const struct table_candidates *c, const char *word)
+{
+    for (int i = 0; i < c->n; i++) {
+        if (strcmp(c->word[i], word) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The verbs the table offers (the terminal's completion, the scorer's
+ * buttons) are those of the rules in force: no double under london, a
+ * double once doubling=yes; no veto but under jack-veto=yes. */
+static void session__the_verbs_offered_are_the_profiles(void **state)
+{
+    static const char deal[] =
+        "game\ndeal B\nA shuffles\nB shuffles\nA cuts 9\n"
+        "B gives A 3 QS JS AH\nB gives B 3 KH QH AC\nB gives A 2 TC JD\n"
+        "B gives B 2 9C 8H\nB turns 8D\n";
+    static const struct {
+        const char *laws;
+        bool doubles;
+        bool vetoes;
+    } cases[] = {
+        {"london", false, false},
+        {"london; doubling=yes", true, false},
+        {"polish; jack-veto=yes", false, true},
+    };
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct seen seen;
+        struct session_sink k = sink_for(&seen);
+        struct session *s = NULL;
+        struct table_candidates c;
+        char log[600];
+        int exit_code = 0;
+
+        snprintf(log, sizeof(log), "[Laws \"%s\"]\n%s", cases[i].laws, deal);
+        assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+        assert_int_equal(run_text(s, log, "verbs.ecarte", &exit_code), 0);
+        table_verbs(session_arbiter(s), SEAT_A, &c);
+        assert_true(has_word(&c, "proposes"));
+        assert_int_equal(has_word(&c, "offers-double"), cases[i].doubles);
+        table_complete(session_arbiter(s), "A ", 2, &c);
+        assert_int_equal(has_word(&c, "vetoes"), cases[i].vetoes);
+        assert_int_equal(has_word(&c, "offers-point"), false);
+        session_close(s);
+    }
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +384,7 @@ int run_tests(void)
         cmocka_unit_test(session__a_refused_line_records_nothing),
         cmocka_unit_test(session__prints_nothing),
         cmocka_unit_test(session__a_sitting_derived_again_is_the_same),
+        cmocka_unit_test(session__the_verbs_offered_are_the_profiles),
     };
 
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
