@@ -250,6 +250,14 @@ void close_log(FILE *fp);
  */
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags);
 
+/* ledger_for_rc - ledger_for, except that a file found damaged
+ * (LEDGER_E_DAMAGED: SQLite reads a malformed page) is not said: *damaged
+ * is set to 1 and the reason copied into why (n bytes), for the caller to
+ * give it as its verdict (`verify`); damaged NULL: as ledger_for. */
+struct ledger *ledger_for_rc(const char *sub, const char *path,
+                             unsigned flags, int *damaged, char *why,
+                             size_t n);
+
 /*
  * term_guard - from now on, standard output and error write every
  * character a terminal would obey rather than show (a C0 control but tab

@@ -374,6 +374,27 @@ static int print_finding(void *vctx, const struct ledger_finding *f)
     return 0;
 }
 
+/* damaged_verdict - the file's pages cannot be read (why): said as the
+ * proof's one finding, DAMAGED, and its verdict; EXIT_FINDINGS. */
+static int damaged_verdict(const char *db, bool json, const char *why)
+{
+    struct output *o = NULL;
+    struct ledger_finding f;
+
+    memset(&f, 0, sizeof(f));
+    f.kind = "damaged";
+    f.table = "sqlite_schema";
+    f.message = why;
+    if (output_open(&o, stdout, json) != 0) {
+        fprintf(stderr, "ecarte verify: out of memory\n");
+        return EXIT_BAD_INPUT;
+    }
+    output_proof_finding(o, db, &f);
+    output_verify(o, db, false, 0, 0, "", 0, 1);
+    output_close(o);
+    return EXIT_FINDINGS;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -390,6 +411,8 @@ int cmd_verify(int argc, char **argv)
     struct verify_print vp;
     struct proof_summary sum;
     bool json = false;
+    int damaged = 0;
+    char why[600];
     int rc;
     int c;
 
@@ -407,7 +430,11 @@ int cmd_verify(int argc, char **argv)
         return usage_error("verify", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    l = ledger_for("verify", db, LEDGER_READONLY);
+    l = ledger_for_rc("verify", db, LEDGER_READONLY, &damaged, why,
+                      sizeof(why));
+    if (l == NULL && damaged) {
+        return damaged_verdict(db, json, why);
+    }
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
@@ -427,9 +454,16 @@ int cmd_verify(int argc, char **argv)
     vp.o = o;
     vp.db = db;
     if (proof_ledger(l, 0, print_finding, &vp, &sum) != 0) {
-        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
+        bool bad_pages = strstr(sum.error, "malformed") != NULL ||
+                         strstr(sum.error, "not a database") != NULL;
+
         output_close(o);
         ledger_close(l);
+        if (bad_pages) {
+            /* a page SQLite cannot read, met on the way: the verdict */
+            return damaged_verdict(db, json, sum.error);
+        }
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
         return EXIT_BAD_INPUT;
     }
     if (sum.findings > VERIFY_PRINT_MAX && !json) {

@@ -43,6 +43,13 @@ static void tell_wait(void *ctx, long waited_ms)
 
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags)
 {
+    return ledger_for_rc(sub, path, flags, NULL, NULL, 0);
+}
+
+struct ledger *ledger_for_rc(const char *sub, const char *path,
+                             unsigned flags, int *damaged, char *why,
+                             size_t n)
+{
     struct ledger_options opt = {
         .flags = flags,
         .wait_ms = -1,
@@ -60,9 +67,21 @@ struct ledger *ledger_for(const char *sub, const char *path, unsigned flags)
                 sub != NULL ? " " : "", sub != NULL ? sub : "", path);
         return NULL;
     }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "ecarte%s%s: %s: expected a ledger file, found a "
+                        "directory\n",
+                sub != NULL ? " " : "", sub != NULL ? sub : "", path);
+        return NULL;
+    }
     rc = ledger_open_with(&l, path, &opt);
     if (rc == 0) {
         return l;
+    }
+    if (damaged != NULL && rc == LEDGER_E_DAMAGED) {
+        *damaged = 1;
+        snprintf(why, n, "%s", ledger_errmsg(l));
+        ledger_close(l);
+        return NULL;
     }
     fprintf(stderr, "ecarte%s%s: %s: %s", sub != NULL ? " " : "",
             sub != NULL ? sub : "", path, ledger_errmsg(l));
