@@ -65,7 +65,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB = $(BUILD)/libecarte.a
 PROG = $(BUILD)/ecarte
 
-.PHONY: all test check asan soak soak-asan bench install uninstall clean headercheck
+.PHONY: all test check asan soak soak-serve soak-asan bench bench-serve install uninstall clean headercheck
 all: $(PROG)
 
 $(BUILD)/%.o: %.c
@@ -115,12 +115,36 @@ asan:
 # Kill record and import at random moments, resume, and compare with clean
 # runs; two tables on one new ledger at once (tests/soak.sh; minutes).
 # make soak RECORD_KILLS=10 IMPORT_KILLS=3 TABLES=2 for a quick run.
+# Then the load run of `ecarte serve` (tests/soak_serve.py, Python 3's
+# standard library): SERVE_TABLES tables posting an evening each at once,
+# a line a POST, and SERVE_BOARDS event streams watching them, for
+# SERVE_SECONDS; every POST accepted, no event lost, every sitting's
+# export equal to record's.  SERVE_QUICK=1: 4 tables, 20 boards, 15 s;
+# make soak-serve runs that part alone.
 RECORD_KILLS ?= 100
 IMPORT_KILLS ?= 30
 TABLES ?= 10
+SERVE_TABLES ?= 20
+SERVE_BOARDS ?= 200
+SERVE_SECONDS ?= 60
+SERVE_DEALS ?= 0
+SERVE_BATCH ?= 1
+SERVE_QUICK ?= 0
+PYTHON ?= python3
+SOAK_SERVE = ECARTE=$(abspath $(PROG)) SERVE_TABLES=$(SERVE_TABLES) \
+    SERVE_BOARDS=$(SERVE_BOARDS) SERVE_SECONDS=$(SERVE_SECONDS) \
+    SERVE_DEALS=$(SERVE_DEALS) SERVE_BATCH=$(SERVE_BATCH) \
+    SERVE_QUICK=$(SERVE_QUICK) $(PYTHON) tests/soak_serve.py
 soak: $(PROG)
+	@fail=0; \
 	ECARTE=$(abspath $(PROG)) RECORD_KILLS=$(RECORD_KILLS) \
-	    IMPORT_KILLS=$(IMPORT_KILLS) TABLES=$(TABLES) bash tests/soak.sh
+	    IMPORT_KILLS=$(IMPORT_KILLS) TABLES=$(TABLES) bash tests/soak.sh || \
+	    fail=1; \
+	$(SOAK_SERVE) || fail=1; \
+	exit $$fail
+
+soak-serve: $(PROG)
+	$(SOAK_SERVE)
 
 # The same soak against the sanitizer build (build-asan/ecarte: ASan and
 # UBSan), with smaller counts by default: a sanitizer's report in any run
@@ -154,8 +178,20 @@ $(BUILD)/bench-obj/%.o: bench/%.c
 $(BENCH): $(BENCH_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(LIB) $(SQLITE_LIBS) -lm
 
-bench: $(BENCH)
+# Then the served table's latency (bench/bench_serve.py, Python 3's
+# standard library, against build/ecarte): SERVE_ACTIONS actions posted
+# one a POST with one board watching, against `record`'s durable commit
+# of the same actions; make bench-serve runs that part alone.
+SERVE_ACTIONS ?= 2000
+SERVE_ROUNDS ?= 3
+BENCH_SERVE = $(PYTHON) bench/bench_serve.py --ecarte $(PROG) \
+    --actions $(SERVE_ACTIONS) --rounds $(SERVE_ROUNDS)
+bench: $(BENCH) $(PROG)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
+	$(BENCH_SERVE)
+
+bench-serve: $(PROG)
+	$(BENCH_SERVE)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
