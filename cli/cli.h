@@ -27,6 +27,10 @@ struct output;
 int output_open(struct output **out, FILE *fp, bool json);
 
 /* output_close - free o (NULL is fine). */
+/* output_set_fp - o writes to fp from now on (borrowed): one writer kept
+ * for many answers (its SQLite statements prepared once). */
+void output_set_fp(struct output *o, FILE *fp);
+
 void output_close(struct output *o);
 
 /* output_json - is o printing JSON Lines? */

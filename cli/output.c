@@ -109,6 +109,11 @@ struct output {
     bool quiet;                 /* findings only (check --quiet) */
 };
 
+void output_set_fp(struct output *o, FILE *fp)
+{
+    o->fp = fp;
+}
+
 void output_set_quiet(struct output *o, bool quiet)
 {
     o->quiet = quiet;

@@ -305,8 +305,8 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
                    size_t len, struct web_reply *out)
 {
     struct web_table *t = web_table_find(r, id);
-    struct wj j;
-    struct posting p = {.t = t, .j = &j};
+    struct posting p = {.t = t};
+    bool watched;
 
     if (t == NULL) {
         web_reply_error(out, 404, "no such table");
@@ -316,33 +316,48 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
         web_reply_error(out, 413, "expected at most 2000 lines in a POST");
         return;
     }
-    if (wj_open(&j) != 0 ||
-        (p.mem = open_memstream(&p.buf, &p.size)) == NULL) {
-        wj_close(&j);
+    if ((p.mem = open_memstream(&p.buf, &p.size)) == NULL) {
         web_reply_error(out, 500, "out of memory");
         return;
     }
     pthread_mutex_lock(&t->mu);
-    if (output_open(&t->out, p.mem, true) == 0) {
+    /* the table's JSON handle and writer, made once and kept */
+    if (t->wj.db == NULL && wj_open(&t->wj) != 0) {
+        pthread_mutex_unlock(&t->mu);
+        fclose(p.mem);
+        free(p.buf);
+        web_reply_error(out, 500, "out of memory");
+        return;
+    }
+    p.j = &t->wj;
+    if (t->out_kept != NULL) {
+        output_set_fp(t->out_kept, p.mem);
+    } else if (output_open(&t->out_kept, p.mem, true) != 0) {
+        t->out_kept = NULL;
+    }
+    if (t->out_kept != NULL) {
+        t->out = t->out_kept;
         t->inner = output_session_sink(t->out);
         t->inner.message = NULL;
-        p.arr = wj_eval(&j, "SELECT json_array()", "");
+        p.arr = wj_eval(p.j, "SELECT json_array()", "");
         take_all(&p, body, len);
     }
     memset(&t->inner, 0, sizeof(t->inner));
-    output_close(t->out);
     t->out = NULL;
-    if (p.taken && p.arr != NULL) {
-        char *state = web_state_json(t, &j);
+    pthread_mutex_lock(&t->ev_mu);
+    watched = t->subs != NULL;
+    pthread_mutex_unlock(&t->ev_mu);
+    if (p.taken && p.arr != NULL && watched) {
+        /* the new state is made only for those who watch */
+        char *state = web_state_json(t, p.j);
 
         web_publish(t, state, p.arr);
         free(state);
     }
-    pthread_mutex_unlock(&t->mu);
     fclose(p.mem);
+    pthread_mutex_unlock(&t->mu);
     free(p.buf);
     reply_json(out, 200, p.arr);
-    wj_close(&j);
 }
 
 /* ------------------------------------------------------------------ */

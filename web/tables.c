@@ -129,6 +129,8 @@ static void table_free(struct web_table *t)
     }
     session_close(t->s);
     ledger_close(t->led);
+    output_close(t->out_kept);
+    wj_close(&t->wj);
     pthread_mutex_destroy(&t->mu);
     pthread_mutex_destroy(&t->ev_mu);
     free(t);

@@ -81,7 +81,11 @@ struct web_table {
     struct session *s;
     struct session_sink inner;  /* the JSON Lines sink of the request being
                                    answered (no ctx: none) */
-    struct output *out;
+    struct output *out;         /* the sink of the request being answered */
+    struct output *out_kept;    /* its JSON Lines writer, kept between
+                                   requests (its SQLite opened once) */
+    struct wj wj;               /* the JSON of its requests, kept likewise
+                                   (under mu) */
     char error[1200];           /* the last error the session said */
     int line_no;                /* the sitting's lines so far, as `table`
                                    numbers them */
