@@ -577,6 +577,72 @@ static bool reopen_on_evidence(struct arbiter *a, const struct table_event *ev,
     return true;
 }
 
+/*
+ * card_worded - a card put on the table by the one whose turn it is, in
+ * the other verb: `A plays C` when A is to lead an empty trick is his
+ * lead, `B leads C` when B is to play to the card led is his play.  The
+ * table saw one act, a card put down: the referee takes it as what it
+ * was, and says so, rather than refuse the line.  True (the event read
+ * as it was into *out) or false (ev as it stands).
+ */
+static bool card_worded(const struct arbiter *a, const struct table_event *ev,
+                        struct table_event *out)
+{
+    const struct deal_state *d = &a->s.d;
+    bool open;                  /* a card led waits for its answer */
+
+    if ((ev->kind != EV_PLAY && ev->kind != EV_LEAD) || ev->n_cards != 1 ||
+        ev->suit != SUIT_NONE || d->phase != PH_PLAY ||
+        ev->actor != d->to_play || a->s.d.n_pending > 0) {
+        return false;
+    }
+    open = d->trick_no > 0 &&
+           d->tricks_rec[d->trick_no - 1].follow == CARD_NONE;
+    if (ev->kind == EV_PLAY && !open && d->trick_no < 5) {
+        *out = *ev;
+        out->kind = EV_LEAD;
+        return true;
+    }
+    if (ev->kind == EV_LEAD && open) {
+        const struct trick_rec *tr = &d->tricks_rec[d->trick_no - 1];
+        int rightful = d->trick_no == 1 ? d->elder
+                                        : d->tricks_rec[d->trick_no - 2].winner;
+
+        if (tr->leader != rightful) {
+            return false;       /* a lead out of turn, put right (L40) */
+        }
+        *out = *ev;
+        out->kind = EV_PLAY;
+        return true;
+    }
+    return false;
+}
+
+/* apply_worded - arbiter__apply_core on ev, read first as card_worded
+ * reads it (a note then says how the line was taken). */
+static int apply_worded(struct arbiter *a, const struct table_event *ev,
+                        struct arb_result *out)
+{
+    struct table_event as_done;
+    char card[CARD_TEXT_MAX];
+    int rc;
+
+    if (!card_worded(a, ev, &as_done)) {
+        return arbiter__apply_core(a, ev, out, true);
+    }
+    rc = arbiter__apply_core(a, &as_done, out, true);
+    if (rc == 0 && out->n_notes < ARB_NOTES_MAX) {
+        snprintf(out->notes[out->n_notes++], ARB_NOTE_LEN,
+                 as_done.kind == EV_LEAD
+                     ? "%c plays %s to an empty table: taken as his lead "
+                       "(one act, a card put down, whatever its word)"
+                     : "%c leads %s while a card led waits for him: taken "
+                       "as his play to it (one act, whatever its word)",
+                 seat_letter(ev->actor), card_format(ev->cards[0], card));
+    }
+    return rc;
+}
+
 int arbiter_apply(struct arbiter *a, const struct table_event *ev,
                   struct arb_result *out)
 {
@@ -606,7 +672,7 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
     if (belief_open(a, ev) && reopen_on_evidence(a, ev, out)) {
         return 0;
     }
-    return arbiter__apply_core(a, ev, out, true);
+    return apply_worded(a, ev, out);
 }
 
 int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,

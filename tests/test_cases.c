@@ -217,6 +217,9 @@ static const struct {
     {"profile_second_proposal_refused_noted.ecarte",
      "allows only by agreement (proposals=one)", 1},
     {"profile_second_proposal_london.ecarte", "allows only by agreement", 0},
+    {"wording_card_put_down_noted.ecarte", "taken as his lead", 1},
+    {"wording_card_put_down_noted.ecarte", "taken as his play to it", 1},
+    {"profile_second_proposal_london.ecarte", "whatever its word", 0},
 };
 
 /* times_in - how many times needle occurs in hay. */
