@@ -22,7 +22,7 @@ static const char *const window_words[WIN_COUNT] = {
     [WIN_BEFORE_PLAY] = "until the first card is led",
     [WIN_BEFORE_NEXT_CARD] = "until the next card is played",
     [WIN_BEFORE_NEXT_LEAD] = "until the next card is led",
-    [WIN_BEFORE_NEXT_TURN_UP] = "until the next deal begins",
+    [WIN_BEFORE_NEXT_TURN_UP] = "until the next deal's trump is turned up",
     [WIN_BEFORE_NEXT_CUT] = "until the pack is cut for the next deal",
     [WIN_GAME] = "while the game lasts",
 };
