@@ -53,15 +53,21 @@
  *   money_net       money_won - money_lost
  *   transfers       the transfers counted (0: no money moved)
  *
- * The member of a seat or a person is the default rule: a seat of a
- * game nobody declared sat in (a duel) is its A/B tag's value, a person
- * the person table's name for his code; "", "?", "Player A" and
+ * The member of a seat or a person is ledger_member_of's rule, in SQL: a
+ * decision member_apart for that sitting and who, else the end of the
+ * member_join chain from his name, else the name itself: a seat of a
+ * game nobody declared sat in (a duel) is named by its A/B tag's value
+ * (at a table with persons a seat is no member), a person by the
+ * person table's name for his code; "", "?", "A", "B", "Player A" and
  * "Player B" are no member.  The sum of money_net over all rows of a
- * sitting is zero.
+ * sitting is zero.  The query reads member_join and member_apart
+ * (schema version 5); an older ledger is counted by the same text
+ * without them.
  */
 extern const char season_standings_sql[];
 
-/* The placeholders that are never a member ("" too). */
+/* The placeholders that are never a member: "", "?", the seat letters
+ * "A" and "B", "Player A", "Player B". */
 bool season_placeholder(const char *spelling);
 
 /*

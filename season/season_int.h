@@ -8,6 +8,10 @@
 
 #include "season/season.h"
 
+/* season__standings_v4_sql - season_standings_sql without the member
+ * tables, for a ledger older than schema version 5 (names only). */
+extern const char season__standings_v4_sql[];
+
 /* season__err - printf of fmt into err (n bytes). */
 void season__err(char *err, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -234,8 +234,10 @@ static int counted(struct ledger *l, struct season *s, char *err,
     sqlite3_stmt *st = NULL;
     int rc;
 
-    if (sqlite3_prepare_v2(db, season_standings_sql, -1, &st, NULL) !=
-        SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, ledger_version(l) >= 5
+                                   ? season_standings_sql
+                                   : season__standings_v4_sql,
+                           -1, &st, NULL) != SQLITE_OK) {
         season__err(err, err_n, "%s", sqlite3_errmsg(db));
         return -1;
     }
