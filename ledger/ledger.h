@@ -793,4 +793,30 @@ int ledger_sha256_hex(const void *data, size_t n, char *out);
  */
 int ledger_sha256_file(FILE *fp, char *out);
 
+/* ------------------------------------------------------------------ */
+/* Beyond one machine: the ledger as SQL (sql_export.c)                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_export_postgres - the whole ledger l as one SQL script for
+ * PostgreSQL 15 or later on out, to load into a new database with
+ * `psql -v ON_ERROR_STOP=1 -f FILE`: every table of the file (SQLite's
+ * own aside) read from its schema (sqlite_schema, pragma_table_xinfo,
+ * pragma_foreign_key_list, pragma_index_list), so that a table added to
+ * the ledger comes along unchanged; created with BIGINT for INTEGER (TEXT,
+ * DOUBLE PRECISION, BYTEA for the others), the same NOT NULL, DEFAULT,
+ * PRIMARY KEY, UNIQUE, CHECK and FOREIGN KEY constraints, in a
+ * topological order of the foreign keys (parents first); the rows as
+ * COPY ... FROM stdin blocks in that order, each table in the order of
+ * its primary key; then the indexes, then the foreign keys (each
+ * checking every row); all in one transaction (a script cut short
+ * commits nothing), then ANALYZE.  The ids are written as they are.  Read in one
+ * snapshot (l's read transaction, or one of its own).  The ledger is not
+ * proven here (the caller does that).  Returns 0, LEDGER_E_FORMAT for
+ * what it cannot translate (a virtual table, a generated column, an
+ * expression index, a text with a NUL byte or not UTF-8: named in
+ * ledger_errmsg), or another negative code (a read or write failure).
+ */
+int ledger_export_postgres(struct ledger *l, FILE *out);
+
 #endif /* ECARTE_LEDGER_LEDGER_H */
