@@ -20,6 +20,7 @@ int main(int argc, char **argv)
         {"verify", cmd_verify}, {"audit", cmd_audit},
         {"table", cmd_table},   {"report", cmd_report},
         {"serve", cmd_serve},
+        {"standings", cmd_standings},
     };
     char err[200];
 
