@@ -98,7 +98,7 @@ $(PROG): $(CLI_OBJ) $(LIB)
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
-	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
+	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.

@@ -28,10 +28,16 @@ struct season_evening *season__evening(struct season_member *m,
 /*
  * season__audit - sitting of l walked by the audit (audit_collect of that
  * sitting alone): each of its players' tallies added to his member's in
- * s (a member it adds has the sitting among his evenings).  Returns 0,
+ * s (the sitting among his evenings; his sittings are counted by
+ * standings.c, every member named in it).  Returns 0,
  * -1 with why in err.
  */
 int season__audit(struct ledger *l, struct season *s, int64_t sitting,
                   const char *date, char *err, size_t err_n);
+
+/* season__has_persons - 1 if sitting of l declares a person (a table of
+ * three or more), else 0 (a ledger error too: the caller's next read
+ * says it). */
+int season__has_persons(struct ledger *l, int64_t sitting);
 
 #endif /* ECARTE_SEASON_SEASON_INT_H */

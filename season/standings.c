@@ -266,7 +266,6 @@ static int counted(struct ledger *l, struct season *s, char *err,
             rc = SQLITE_NOMEM;
             break;
         }
-        m->sittings++;
         m->games += (int)col(st, 6);
         m->won += (int)col(st, 7);
         m->lost += (int)col(st, 8);
@@ -404,11 +403,92 @@ static int rubbers_of(struct ledger *l, struct season *s, int64_t sitting)
     if (rc != 0) {
         return -1;
     }
-    if (r.rubber <= 0) {
-        return 0;
+    if (r.rubber <= 0 || season__has_persons(l, sitting) != 0) {
+        return 0;       /* at a table of three or more every game is
+                           settled on its own */
     }
     rc = ledger_scoresheet_foreach(l, sitting, rubber_deal, &r);
     return rc == 0 && r.rc == 0 ? 0 : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Who appears in a sitting                                             */
+/* ------------------------------------------------------------------ */
+
+/* The persons' codes of a sitting (ledger_persons_foreach). */
+struct codes {
+    char (*code)[TL_ID_MAX];
+    int n;
+    bool no_memory;
+};
+
+static int code_found(void *ctx, const char *code, const char *name)
+{
+    struct codes *c = ctx;
+    void *q;
+
+    (void)name;
+    q = realloc(c->code, sizeof(*c->code) * (size_t)(c->n + 1));
+    if (q == NULL) {
+        c->no_memory = true;
+        return 1;
+    }
+    c->code = q;
+    snprintf(c->code[c->n++], TL_ID_MAX, "%s", code);
+    return 0;
+}
+
+int season__has_persons(struct ledger *l, int64_t sitting)
+{
+    struct codes c = { NULL, 0, false };
+    int rc = ledger_persons_foreach(l, sitting, code_found, &c);
+
+    free(c.code);
+    return rc == 0 && c.n > 0 ? 1 : 0;
+}
+
+/* present - every member named in sitting (its persons, else its two
+ * seats) has it among his sittings.  Returns 0, -1 (err). */
+static int present(struct ledger *l, struct season *s, int64_t sitting,
+                   const char *date, char *err, size_t err_n)
+{
+    struct codes c = { NULL, 0, false };
+    int rc = ledger_persons_foreach(l, sitting, code_found, &c);
+
+    if (rc == 0 && c.n == 0) {
+        if (code_found(&c, "A", "") != 0 || code_found(&c, "B", "") != 0) {
+            rc = -1;
+        }
+    }
+    for (int i = 0; rc == 0 && i < c.n; i++) {
+        char name[SEASON_NAME_MAX];
+        struct season_member *m;
+        bool had = false;
+
+        rc = season_member_of(l, sitting, c.code[i], name, sizeof(name));
+        if (rc != 0 || name[0] == '\0') {
+            continue;
+        }
+        m = season__member(s, name);
+        if (m == NULL) {
+            rc = -1;
+            break;
+        }
+        for (int e = 0; e < m->n_evenings; e++) {
+            had = had || m->evenings[e].sitting == sitting;
+        }
+        if (!had && season__evening(m, sitting, date) == NULL) {
+            rc = -1;
+            break;
+        }
+        m->sittings++;
+    }
+    if (rc != 0) {
+        season__err(err, err_n, "%s",
+                    c.no_memory ? "out of memory" : ledger_errmsg(l));
+    }
+    free(c.code);
+    return rc == 0 ? 0 : -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -459,7 +539,9 @@ int season_standings(struct ledger *l, const struct season_filter *f,
             season__err(err, err_n, "%s", ledger_errmsg(l));
             rc = -1;
         } else if (season__audit(l, s, s->sitting_ids[i], dates[i], err,
-                                 err_n) != 0) {
+                                 err_n) != 0 ||
+                   present(l, s, s->sitting_ids[i], dates[i], err,
+                           err_n) != 0) {
             rc = -1;
         }
     }

@@ -200,21 +200,10 @@ int season__audit(struct ledger *l, struct season *s, int64_t sitting,
             rc = -1;
             break;
         }
-        if (m->n_evenings == 0 ||
-            m->evenings[m->n_evenings - 1].sitting != sitting) {
-            bool had = false;
-
-            for (int e = 0; e < m->n_evenings; e++) {
-                had = had || m->evenings[e].sitting == sitting;
-            }
-            if (!had) {
-                if (season__evening(m, sitting, date) == NULL) {
-                    season__err(err, err_n, "out of memory");
-                    rc = -1;
-                    break;
-                }
-                m->sittings++;
-            }
+        if (season__evening(m, sitting, date) == NULL) {
+            season__err(err, err_n, "out of memory");
+            rc = -1;
+            break;
         }
         tally_add(&m->t, &c.p[i].t);
     }
