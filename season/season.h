@@ -66,17 +66,15 @@
  */
 extern const char season_standings_sql[];
 
-/* The placeholders that are never a member: "", "?", the seat letters
- * "A" and "B", "Player A", "Player B". */
+/* The placeholders that are never a member (ledger_member_placeholder:
+ * "", "?", the seat letters "A" and "B", "Player A", "Player B"). */
 bool season_placeholder(const char *spelling);
 
 /*
  * season_member_of - the member who is who in sitting of l ('A'/'B' for
  * a duel's seat, a person's code at a table of three or more) into out
- * (n bytes): "" if he is none.  The ledger's ledger_member_of when it
- * has one; until then the default rule (the seat's tag value, the
- * person's name; placeholders are none).  Returns 0 or a negative
- * ledger code.
+ * (n bytes): "" if he is none.  ledger_member_of's answer (who "" is
+ * nobody).  Returns 0 or a negative ledger code.
  */
 int season_member_of(struct ledger *l, int64_t sitting, const char *who,
                      char *out, size_t n);
