@@ -21,6 +21,7 @@ int main(int argc, char **argv)
         {"table", cmd_table},   {"report", cmd_report},
         {"serve", cmd_serve},
         {"standings", cmd_standings},
+        {"members", cmd_members}, {"merge", cmd_merge},
     };
     char err[200];
 
