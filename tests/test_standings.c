@@ -284,6 +284,47 @@ static void test_filters(void **state)
                      2);
 }
 
+/* The report's season page: every member, each with a chart; a name
+ * that is markup escaped. */
+static void test_report_season(void **state)
+{
+    static char out[262144];
+    const char *e = harness_ecarte();
+
+    (void)state;
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' report --db %s --season",
+                                     e, season_db),
+                     0);
+    assert_non_null(strstr(out, "<h1>Season standings</h1>"));
+    assert_non_null(strstr(out, "The ledger verifies"));
+    for (int i = 0; i < 5; i++) {
+        static const char *const names[] = {"Ann Ash", "Bob Blount",
+                                            "Cy Cray", "Dan Dee", "Eve Ell"};
+        char want[100];
+
+        snprintf(want, sizeof(want), "<h2>%s</h2>", names[i]);
+        assert_non_null(strstr(out, want));
+    }
+    assert_non_null(strstr(out, "<svg"));
+    assert_null(strstr(out, "Player A"));
+
+    /* a duel of a member whose name is markup */
+    assert_int_equal(harness_sh("'%s' gen --deals 4 --seed 5 | sed "
+                                "'s/\\[A \"Player A\"\\]/[A \"Ann <b>\\&"
+                                " \\\\\"Co\\\\\"\"]/' > %s/x.ecarte && "
+                                "'%s' record --db %s/x.db %s/x.ecarte "
+                                ">/dev/null 2>&1",
+                                e, season_dir, e, season_dir, season_dir),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' report --db %s/x.db --season",
+                                     e, season_dir),
+                     0);
+    assert_non_null(strstr(out, "<h2>Ann &lt;b&gt;&amp; &quot;Co&quot;</h2>"));
+    assert_null(strstr(out, "<b>&"));
+}
+
 /* The statistics against the binomial, worked by hand. */
 static void test_stats_by_hand(void **state)
 {
@@ -373,6 +414,7 @@ int run_tests(void)
         cmocka_unit_test(test_irregularities_by_law),
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_filters),
+        cmocka_unit_test(test_report_season),
         cmocka_unit_test(test_stats_by_hand),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_sql_portable),
