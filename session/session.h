@@ -452,6 +452,24 @@ int session_merge(struct session *s, struct ledger *from, int64_t sitting,
                   const char *source_path, struct merge_result *out,
                   char *why, size_t why_n);
 
+/*
+ * session_origin_compare - the sitting p->sitting of l, merged from
+ * sitting p->source_sitting of from (named source in messages), held
+ * against its origin: from's sitting still has p->n_events events ending
+ * at the chain hash p->source_head; its events (by seq: line, stamp,
+ * actor, verb, args, cards, canonical text, source), tags, claims and
+ * quarantined deals are those of l's sitting; and l's rows of the
+ * sitting are what from's events give (recorded again into a scratch
+ * ledger, ledger_derived_compare).  Findings (kind "origin", or
+ * "derived") to fn (may be NULL).  Returns their number, or -1 (why
+ * says, why_n bytes).
+ */
+int64_t session_origin_compare(struct ledger *l,
+                               const struct ledger_provenance *p,
+                               struct ledger *from, const char *source,
+                               ledger_finding_fn fn, void *ctx, char *why,
+                               size_t why_n);
+
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */
 int session_skipped_to(const struct session *s);
