@@ -281,9 +281,10 @@ static int merge_one_sitting(struct merge_run *m, const struct src_sitting *si)
                res.quarantined, res.claims, res.imported ? "true" : "false");
     } else {
         printf("sitting %" PRId64 " of %s merged as sitting %" PRId64 ": %"
-               PRId64 " events adjudicated again, %d deals quarantined, %d "
-               "claims\n", si->id, src->path, res.sitting, res.events,
-               res.quarantined, res.claims);
+               PRId64 " events adjudicated again, %d deal%s quarantined, %d "
+               "claim%s\n", si->id, src->path, res.sitting, res.events,
+               res.quarantined, res.quarantined == 1 ? "" : "s", res.claims,
+               res.claims == 1 ? "" : "s");
     }
     return 0;
 }

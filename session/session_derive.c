@@ -327,6 +327,7 @@ static int merge_books(struct merge_ctx *m, struct ledger *from,
         here.events = m->d->n_events;
         rc = ledger_import_begin(s->led, sha, path, &here);
         if (rc == 0) {
+            here.complete = imp.complete; /* begin says not complete */
             rc = ledger_import_update(s->led, &here);
         }
         if (rc != 0) {
