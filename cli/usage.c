@@ -249,11 +249,12 @@ static const struct {
      "to what its events there give.\n"
      "\n"
      "options:\n"
-     "  --db FILE      the ledger (default ecarte.db)\n"
-     "  --json         one JSON object per finding, then the verdict\n"
-     "  --log FILE     a log written by ecarte export\n"
-     "  --origin FILE  a ledger sittings were merged from\n"
-     "  --help         this text\n"},
+     "  --db FILE    the ledger (default ecarte.db)\n"
+     "  --json       one JSON object per finding, then the verdict\n"
+     "  --log FILE   a log written by ecarte export\n"
+     "  --origin SOURCE.db\n"
+     "               a ledger sittings were merged from (ecarte merge)\n"
+     "  --help       this text\n"},
     {"members",
      "usage: ecarte members [--db FILE] [--json]\n"
      "       ecarte members [--db FILE] --join SPELLING --as MEMBER\n"
