@@ -51,7 +51,8 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
           $(wildcard ledger/*.c) $(wildcard arbiter/*.c) \
           $(wildcard sitting/*.c) $(wildcard session/*.c) \
-          $(wildcard audit/*.c) $(wildcard report/*.c) $(wildcard gen/*.c)
+          $(wildcard audit/*.c) $(wildcard report/*.c) $(wildcard gen/*.c) \
+          $(wildcard season/*.c)
 CLI_SRC = $(wildcard cli/*.c)
 # `ecarte serve` (web/): in the program, not in the library; its pages
 # (web/assets/*) embedded by scripts/assets-c into $(BUILD)/web/assets.c
@@ -97,7 +98,7 @@ $(PROG): $(CLI_OBJ) $(LIB)
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/harness.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) \
-	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS)
+	    $(CMOCKA_LIBS) $(SQLITE_LIBS) $(EDIT_LIBS) -lm
 
 # Every cmocka program, then the scenario driver (which runs ecarte check
 # on tests/cases); exits non-zero if any fails.
@@ -208,7 +209,8 @@ clean:
 headercheck:
 	@for h in laws/laws.h tablelog/tablelog.h ledger/ledger.h arbiter/arbiter.h \
 	         sitting/sitting.h session/session.h audit/audit.h \
-	         report/report.h report/html.h gen/gen.h cli/cli.h web/web.h; do \
+	         report/report.h report/html.h gen/gen.h cli/cli.h web/web.h \
+	         season/season.h; do \
 	    printf '#include "%s"\n' $$h | $(CC) $(ALL_CPPFLAGS) $(CSTD) $(WARN) \
 	        -x c -fsyntax-only - || exit 1; \
 	done; echo "headercheck: ok"

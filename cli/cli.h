@@ -225,6 +225,9 @@ int cmd_verify(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
+int cmd_members(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /*
  * open_log - open a log for reading ("-" is standard input).  A path that

@@ -3,11 +3,47 @@
  * [--unverified]`: the sitting chosen (the newest with an action if none
  * is named), the ledger proven, and the sitting written back as a log
  * (session_export) on standard output, byte for byte, from one snapshot.
+ * `ecarte export [--db FILE] --sql postgres [--unverified]`: the whole
+ * ledger proven and written as SQL for PostgreSQL
+ * (ledger_export_postgres), from one snapshot.
  */
 #include "cli/cli.h"
 
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* export_sql - `export --sql postgres`: the ledger at db proven (refused
+ * if it does not verify, unless unverified) and written whole as SQL on
+ * standard output; the exit status. */
+static int export_sql(const char *db, bool unverified)
+{
+    struct ledger *l = ledger_for("export", db, LEDGER_READONLY);
+    int rc;
+
+    if (l == NULL) {
+        return EXIT_BAD_INPUT;
+    }
+    if (ledger_read_begin(l) != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+        ledger_close(l);
+        return EXIT_BAD_INPUT;
+    }
+    rc = proof_guard("export", db, l, 0,
+                     unverified ? PROOF_READ_UNVERIFIED : PROOF_READ, NULL);
+    if (rc != 0) {
+        ledger_read_end(l);
+        ledger_close(l);
+        return rc > 0 ? EXIT_FINDINGS : EXIT_BAD_INPUT;
+    }
+    rc = ledger_export_postgres(l, term_raw_stdout());
+    if (rc != 0) {
+        fprintf(stderr, "ecarte export: %s: %s\n", db, ledger_errmsg(l));
+    }
+    ledger_read_end(l);
+    ledger_close(l);
+    return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
+}
 
 int cmd_export(int argc, char **argv)
 {
@@ -16,10 +52,12 @@ int cmd_export(int argc, char **argv)
         {"game", required_argument, NULL, 'g'},
         {"sitting", required_argument, NULL, 's'},
         {"unverified", no_argument, NULL, 'U'},
+        {"sql", required_argument, NULL, 'Q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *db = "ecarte.db";
+    const char *sql = NULL;
     int game = 0;
     int64_t sitting = 0;
     struct ledger *l = NULL;
@@ -32,6 +70,14 @@ int cmd_export(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "d:g:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'U': unverified = true; break;
+        case 'Q':
+            if (strcmp(optarg, "postgres") != 0 &&
+                strcmp(optarg, "postgresql") != 0) {
+                return usage_error("export", "--sql: expected postgres, "
+                                             "found \"%s\"", optarg);
+            }
+            sql = optarg;
+            break;
         case 'd': db = optarg; break;
         case 'g':
             game = (int)strtol(optarg, &end, 10);
@@ -54,6 +100,13 @@ int cmd_export(int argc, char **argv)
     if (optind < argc) {
         return usage_error("export", "unexpected argument \"%s\"",
                            argv[optind]);
+    }
+    if (sql != NULL) {
+        if (game != 0 || sitting != 0) {
+            return usage_error("export", "--sql writes the whole ledger: "
+                                         "no --game or --sitting with it");
+        }
+        return export_sql(db, unverified);
     }
     l = ledger_for("export", db, LEDGER_READONLY);
     if (l == NULL) {

@@ -1,9 +1,10 @@
 /*
  * cmd_report.c - `ecarte report [--db FILE] [--sitting ID] [-o FILE.html]
- * [--unverified]`: the sitting chosen (the newest with an action if none
+ * [--unverified] [--season]`: the sitting chosen (the newest with an action if none
  * is named), the ledger proven, and the page (report/report.h) written to
  * standard output or beside FILE under a temporary name, renamed into
- * place when whole.
+ * place when whole; --season: the season's standings page
+ * (report_season_write) instead.
  */
 #include "cli/cli.h"
 #include "report/report.h"
@@ -18,7 +19,7 @@
 /* write_out - the document to path (NULL: standard output); a file is
  * written under a temporary name beside it and renamed when whole.
  * Returns an exit status, the reason on stderr. */
-static int write_out(struct ledger *l, int64_t sitting,
+static int write_out(struct ledger *l, int64_t sitting, bool season,
                      const struct proof_summary *proof, const char *db,
                      const char *path)
 {
@@ -42,7 +43,8 @@ static int write_out(struct ledger *l, int64_t sitting,
             return EXIT_BAD_INPUT;
         }
     }
-    rc = report_write(l, sitting, proof, fp, err, sizeof(err));
+    rc = season ? report_season_write(l, NULL, proof, fp, err, sizeof(err))
+                : report_write(l, sitting, proof, fp, err, sizeof(err));
     if (rc != 0) {
         fprintf(stderr, "ecarte report: %s: %s\n", db, err);
     }
@@ -78,6 +80,7 @@ int cmd_report(int argc, char **argv)
         {"sitting", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"unverified", no_argument, NULL, 'U'},
+        {"season", no_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -88,12 +91,14 @@ int cmd_report(int argc, char **argv)
     struct ledger *l = NULL;
     char *end = NULL;
     bool unverified = false;
+    bool season = false;
     int rc;
     int c;
 
     while ((c = getopt_long(argc, argv, "d:s:o:h", opts, NULL)) != -1) {
         switch (c) {
         case 'U': unverified = true; break;
+        case 'S': season = true; break;
         case 'd': db = optarg; break;
         case 'o': path = optarg; break;
         case 's':
@@ -129,7 +134,9 @@ int cmd_report(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     rc = 0;
-    if (sitting == 0 &&
+    if (season) {
+        /* the season page: every sitting, no one chosen */
+    } else if (sitting == 0 &&
         (newest_played_sitting("report", db, l, &sitting) != 0 ||
          (sitting == 0 && newest_sitting(l, &sitting) != 0))) {
         fprintf(stderr, "ecarte report: %s: %s\n", db, ledger_errmsg(l));
@@ -151,7 +158,7 @@ int cmd_report(int argc, char **argv)
         rc = rc > 0 ? EXIT_FINDINGS : rc < 0 ? EXIT_BAD_INPUT : 0;
     }
     if (rc == 0) {
-        rc = write_out(l, sitting, &proof, db, path);
+        rc = write_out(l, sitting, season, &proof, db, path);
     }
     ledger_read_end(l);
     ledger_close(l);

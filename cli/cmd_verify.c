@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The events of an exported log, compared with the ledger's. */
@@ -395,17 +396,170 @@ static int damaged_verdict(const char *db, bool json, const char *why)
     return EXIT_FINDINGS;
 }
 
+/* The merged sittings of one source (verify --origin). */
+struct origin_rows {
+    const char *uuid;
+    struct ledger_provenance *p;
+    char (*text)[3][LEDGER_HASH_HEX + 1100];
+    size_t n;
+    size_t cap;
+};
+
+/* take_provenance - a provenance row of the club whose source is the
+ * origin's identity, kept (its texts copied). */
+static int take_provenance(void *vctx, const struct ledger_provenance *p)
+{
+    struct origin_rows *o = vctx;
+
+    if (strcmp(p->source_uuid, o->uuid) != 0) {
+        return 0;
+    }
+    if (o->n == o->cap) {
+        size_t cap = o->cap > 0 ? o->cap * 2 : 16;
+        struct ledger_provenance *np = realloc(o->p, cap * sizeof(*np));
+        char (*nt)[3][LEDGER_HASH_HEX + 1100];
+
+        if (np == NULL) {
+            return -1;
+        }
+        o->p = np;
+        nt = realloc(o->text, cap * sizeof(*nt));
+        if (nt == NULL) {
+            return -1;
+        }
+        o->text = nt;
+        o->cap = cap;
+    }
+    o->p[o->n] = *p;
+    snprintf(o->text[o->n][0], sizeof(o->text[0][0]), "%s", p->source_uuid);
+    snprintf(o->text[o->n][1], sizeof(o->text[0][1]), "%s", p->source_head);
+    snprintf(o->text[o->n][2], sizeof(o->text[0][2]), "%s", p->origin_uuid);
+    o->n++;
+    return 0;
+}
+
+/* print_origin_finding - a merged sitting that is not its origin. */
+static int print_origin_finding(void *vctx, const struct ledger_finding *f)
+{
+    struct verify_print *vp = vctx;
+
+    if (vp->printed++ < VERIFY_PRINT_MAX) {
+        if (output_json(vp->o)) {
+            output_proof_finding(vp->o, vp->db, f);
+        } else {
+            printf("%s: NOT ITS ORIGIN: %s\n", vp->db, f->message);
+        }
+    }
+    return 0;
+}
+
+/*
+ * verify_origin - `--origin SOURCE`: the source proven, then every
+ * sitting of the club merged from it held against its sitting there
+ * (session_origin_compare).  Returns 0 (all equal), 1 (a finding,
+ * printed) or -1 (cannot be read or proven: said on stderr).
+ */
+static int verify_origin(struct ledger *l, const char *db, const char *src,
+                         struct output *o)
+{
+    struct origin_rows rows;
+    struct verify_print vp;
+    struct proof_summary sum;
+    char uuid[LEDGER_UUID_HEX];
+    struct ledger *from = ledger_for("verify", src, LEDGER_READONLY);
+    int64_t findings = 0;
+    int rc = 0;
+
+    if (from == NULL) {
+        return -1;
+    }
+    memset(&rows, 0, sizeof(rows));
+    memset(&vp, 0, sizeof(vp));
+    vp.o = o;
+    vp.db = db;
+    if (ledger_identity(from, uuid) != 0) {
+        fprintf(stderr, "ecarte verify: %s: expected a ledger with an "
+                        "identity (schema version %d), found version %d\n",
+                src, LEDGER_SCHEMA_VERSION, ledger_version(from));
+        ledger_close(from);
+        return -1;
+    }
+    if (ledger_read_begin(from) != 0 ||
+        proof_ledger(from, 0, NULL, NULL, &sum) != 0) {
+        fprintf(stderr, "ecarte verify: %s: cannot be proven: %s\n", src,
+                ledger_errmsg(from));
+        ledger_close(from);
+        return -1;
+    }
+    if (sum.findings > 0) {
+        printf("%s: the origin %s does not verify: %s (`ecarte verify --db "
+               "%s` lists what is wrong): nothing is proven against it\n",
+               db, src, sum.first, src);
+        ledger_close(from);
+        return 1;
+    }
+    rows.uuid = uuid;
+    if (ledger_provenance_foreach(l, 0, take_provenance, &rows) != 0) {
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+        rc = -1;
+    }
+    for (size_t i = 0; rc == 0 && i < rows.n; i++) {
+        char why[800];
+        int64_t n;
+
+        rows.p[i].source_uuid = rows.text[i][0];
+        rows.p[i].source_head = rows.text[i][1];
+        rows.p[i].origin_uuid = rows.text[i][2];
+        rows.p[i].source_path = src;
+        rows.p[i].merged = "";
+        n = session_origin_compare(l, &rows.p[i], from, src,
+                                   print_origin_finding, &vp, why,
+                                   sizeof(why));
+        if (n < 0) {
+            fprintf(stderr, "ecarte verify: %s: %s\n", db, why);
+            rc = -1;
+        } else {
+            findings += n;
+        }
+    }
+    ledger_read_end(from);
+    ledger_close(from);
+    free(rows.p);
+    free(rows.text);
+    if (rc != 0) {
+        return rc;
+    }
+    if (!output_json(o)) {
+        if (rows.n == 0) {
+            printf("%s: no sitting was merged from %s (identity %s)\n", db,
+                   src, uuid);
+        } else if (findings == 0) {
+            printf("%s: %zu merged sitting%s proven equal to %s origin in "
+                   "%s: events, tags, claims, quarantined deals and every "
+                   "derived row\n", db, rows.n, rows.n == 1 ? "" : "s",
+                   rows.n == 1 ? "its" : "their", src);
+        }
+    } else {
+        printf("{\"type\":\"origin\",\"sittings\":%zu,\"findings\":%lld,"
+               "\"verified\":%s}\n", rows.n, (long long)findings,
+               findings == 0 ? "true" : "false");
+    }
+    return findings > 0 ? 1 : 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"db", required_argument, NULL, 'd'},
         {"log", required_argument, NULL, 'l'},
+        {"origin", required_argument, NULL, 'o'},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *db = "ecarte.db";
     const char *log = NULL;
+    const char *origin = NULL;
     struct ledger *l = NULL;
     struct output *o = NULL;
     struct verify_print vp;
@@ -420,6 +574,7 @@ int cmd_verify(int argc, char **argv)
         switch (c) {
         case 'd': db = optarg; break;
         case 'l': log = optarg; break;
+        case 'o': origin = optarg; break;
         case 'j': json = true; break;
         case 'h':
             return usage_help("verify");
@@ -472,8 +627,8 @@ int cmd_verify(int argc, char **argv)
     }
     output_verify(o, db, sum.findings == 0, sum.version, sum.events, sum.head,
                   sum.sittings, sum.findings);
-    output_close(o);
     if (sum.findings > 0) {
+        output_close(o);
         ledger_close(l);
         return EXIT_FINDINGS;
     }
@@ -485,6 +640,17 @@ int cmd_verify(int argc, char **argv)
             return EXIT_BAD_INPUT;
         }
     }
+    if (origin != NULL) {
+        int orc = verify_origin(l, db, origin, o);
+
+        if (orc < 0) {
+            output_close(o);
+            ledger_close(l);
+            return EXIT_BAD_INPUT;
+        }
+        rc = rc != 0 ? rc : orc;
+    }
+    output_close(o);
     ledger_close(l);
     return rc == 1 ? EXIT_FINDINGS : EXIT_FINE;
 }

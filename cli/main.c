@@ -20,6 +20,8 @@ int main(int argc, char **argv)
         {"verify", cmd_verify}, {"audit", cmd_audit},
         {"table", cmd_table},   {"report", cmd_report},
         {"serve", cmd_serve},
+        {"standings", cmd_standings},
+        {"members", cmd_members}, {"merge", cmd_merge},
     };
     char err[200];
 

@@ -84,6 +84,8 @@ const char *ledger_strerror(int code)
         return "an empty file, not a ledger";
     case LEDGER_E_MOVED:
         return "the ledger's file was deleted, replaced or lost its WAL";
+    case LEDGER_E_INVALID:
+        return "a value the ledger does not take";
     default:
         return "unknown ledger status";
     }

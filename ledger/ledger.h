@@ -30,14 +30,19 @@ enum ledger_status {
     LEDGER_E_DAMAGED = -6,      /* the file is damaged (its pages do not
                                    check) */
     LEDGER_E_EMPTY = -7,        /* an existing empty file, not a ledger */
-    LEDGER_E_MOVED = -8         /* the file written is no longer the
+    LEDGER_E_MOVED = -8,        /* the file written is no longer the
                                    ledger at its path (deleted, replaced,
                                    or its WAL removed) */
+    LEDGER_E_INVALID = -9       /* a value the ledger does not take (a
+                                   member's name that is a placeholder, a
+                                   seat no sitting has); nothing written */
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 4
+#define LEDGER_SCHEMA_VERSION 5
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
+#define LEDGER_UUID_HEX 33      /* a ledger's identity: 32 hex digits and
+                                   a NUL */
 
 /* ledger_open flags */
 #define LEDGER_READONLY 0x01    /* open an existing ledger read-only */
@@ -82,8 +87,10 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags);
  * LEDGER_E_EMPTY unless LEDGER_EMPTY_OK, which makes it a ledger in
  * place.  An existing file must carry LEDGER_APPLICATION_ID and a
  * user_version <= LEDGER_SCHEMA_VERSION, else LEDGER_E_FORMAT (a file
- * that is not SQLite at all too); a version 1 file opened for writing is
- * migrated to version 2 (read-only, it is read as it is).  With
+ * that is not SQLite at all too); an older file opened for writing is
+ * migrated to LEDGER_SCHEMA_VERSION in one transaction (read-only, it is
+ * read as it is); a new ledger, and one migrated to version 5, gets a
+ * new identity (ledger_identity).  With
  * LEDGER_CHECK every page is checked (PRAGMA quick_check) and a damaged
  * file is LEDGER_E_DAMAGED.  The lock wait (opt->wait_ms, opt->on_wait)
  * is in force before the first statement.  WAL mode for files,
@@ -792,5 +799,219 @@ int ledger_sha256_hex(const void *data, size_t n, char *out);
  * or library failure.  fp is left at its end.
  */
 int ledger_sha256_file(FILE *fp, char *out);
+
+/* ------------------------------------------------------------------ */
+/* Identity, members and provenance (schema version 5; members.c,       */
+/* provenance.c)                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_identity - the ledger's identity: 32 lower-case hex digits (16
+ * bytes of RAND_bytes, drawn when the ledger was made or migrated to
+ * version 5) and a NUL into buf (LEDGER_UUID_HEX bytes).  A copy of the
+ * file has the same identity.  Returns 0, LEDGER_E_NOTFOUND for a file
+ * older than version 5 (read-only) or without its row (buf ""), or
+ * another negative code.
+ */
+int ledger_identity(struct ledger *l, char *buf);
+
+/*
+ * ledger_member_placeholder - is name no member's name: empty, "?", a
+ * seat letter ("A", "B") or a name ecarte writes for a seat nobody named
+ * ("Player A", "Player B")?  Pure.
+ */
+bool ledger_member_placeholder(const char *name);
+
+/*
+ * ledger_member_of - the member that who of sitting is, into out (n
+ * bytes, truncated; "" if none): who is 'A' or 'B' for a seat of a duel
+ * (named by its [A "..."] / [B "..."] tag; at a table of three or more,
+ * where the persons are named, a seat is no member: ""), or a person's
+ * ID ("ann", named by his `person` line).  A member_apart decision for
+ * that sitting and who beats a join, which beats the name itself; a
+ * join is followed to its end (joins chain: "Mr. Ashby" -> "Ann Ash" ->
+ * ...).  A placeholder name (ledger_member_placeholder) or an unknown
+ * ID gives "".  A file older than version 5 knows names only.  Returns
+ * 0, LEDGER_E_NOTFOUND if the ledger has no such sitting, or another
+ * negative code (ledger_errmsg).  Reads only; any number of calls.
+ */
+int ledger_member_of(struct ledger *l, int64_t sitting, const char *who,
+                     char *out, size_t n);
+
+/* A member as ledger_members_foreach gives him (every text borrowed for
+ * the call). */
+struct ledger_member {
+    const char *name;           /* the member */
+    const char *spellings;      /* the names he was found under, "; "
+                                   between them, in order of first
+                                   appearance */
+    int64_t sittings;           /* sittings he appears in (once each) */
+    int64_t first_sitting;      /* the first of them (by evening, then id) */
+    int64_t last_sitting;       /* the last of them */
+    const char *first;          /* its evening: the Date tag as
+                                   YYYY-MM-DD, else the day the sitting
+                                   was opened */
+    const char *last;           /* the last one's */
+};
+
+/* Callback for ledger_members_foreach; non-zero stops the walk. */
+typedef int (*ledger_member_fn)(void *ctx, const struct ledger_member *m);
+
+/*
+ * ledger_members_foreach - every member of the ledger (every seat and
+ * person of every sitting through ledger_member_of), in order of name
+ * (bytes), each with his sittings.  Returns 0, fn's non-zero value, or
+ * a negative code.
+ */
+int ledger_members_foreach(struct ledger *l, ledger_member_fn fn, void *ctx);
+
+/*
+ * ledger_member_join - the club's decision that the name spelling is the
+ * member member, recorded and sealed (in the caller's transaction, or in
+ * one of its own).  The caller proves the ledger first, as every writer
+ * does (the command line's proof_guard).  Returns 0 (written), 1 (the
+ * same decision is recorded already: nothing written), LEDGER_E_DUPLICATE
+ * (spelling is joined to another member: nothing written, that member in
+ * ledger_errmsg), LEDGER_E_INVALID (a placeholder, spelling the same as
+ * member, or a join that would make a circle), LEDGER_E_FORMAT (a file
+ * older than version 5, read-only), or another negative code.
+ */
+int ledger_member_join(struct ledger *l, const char *spelling,
+                       const char *member);
+
+/*
+ * ledger_member_apart - the club's decision that who ('A'/'B' of a duel,
+ * or a person's ID) of sitting is the member member, whatever his name
+ * says (two namesakes kept apart), recorded and sealed as
+ * ledger_member_join.  Returns 0, 1 (already so), LEDGER_E_DUPLICATE (a
+ * decision for that seat already names another member; it in
+ * ledger_errmsg), LEDGER_E_NOTFOUND (no such sitting), LEDGER_E_INVALID
+ * (who is no seat or person of it, or member a placeholder), or another
+ * negative code.
+ */
+int ledger_member_apart(struct ledger *l, int64_t sitting, const char *who,
+                        const char *member);
+
+/* A member decision, as ledger_member_decisions_foreach gives it:
+ * sitting 0 and who NULL for a join. */
+struct ledger_member_decision {
+    int64_t sitting;            /* member_apart: its sitting; join: 0 */
+    const char *who;            /* member_apart: the seat or ID */
+    const char *spelling;       /* join: the name joined; apart: NULL */
+    const char *member;
+};
+
+typedef int (*ledger_member_decision_fn)(
+    void *ctx, const struct ledger_member_decision *d);
+
+/* ledger_member_decisions_foreach - every join (in order of id), then
+ * every apart (in order of id).  Nothing for a file older than version
+ * 5.  Returns 0, fn's non-zero value, or a negative code. */
+int ledger_member_decisions_foreach(struct ledger *l,
+                                    ledger_member_decision_fn fn, void *ctx);
+
+/* Where a merged sitting came from (the provenance table; texts
+ * borrowed). */
+struct ledger_provenance {
+    int64_t sitting;            /* the sitting here */
+    const char *source_uuid;    /* the identity of the ledger merged from */
+    int64_t source_sitting;     /* its id there */
+    const char *source_head;    /* the chain hash of its last event there */
+    int64_t n_events;           /* its events */
+    const char *origin_uuid;    /* where it was first recorded */
+    int64_t origin_sitting;     /* its id there */
+    const char *source_path;    /* the source's path as given to merge */
+    const char *merged;         /* when (set by the ledger on add) */
+};
+
+/*
+ * ledger_provenance_add - record (and seal) where sitting p->sitting came
+ * from (p->merged ignored), in the caller's transaction or one of its
+ * own.  Returns 0, LEDGER_E_DUPLICATE if the sitting has a provenance
+ * already, or another negative code.
+ */
+int ledger_provenance_add(struct ledger *l, const struct ledger_provenance *p);
+
+typedef int (*ledger_provenance_fn)(void *ctx,
+                                    const struct ledger_provenance *p);
+
+/* ledger_provenance_foreach - the provenance of every merged sitting
+ * (sitting 0), or of that one, in order of sitting.  Nothing for a file
+ * older than version 5.  Returns 0, fn's non-zero value, or a negative
+ * code. */
+int ledger_provenance_foreach(struct ledger *l, int64_t sitting,
+                              ledger_provenance_fn fn, void *ctx);
+
+/*
+ * ledger_origin_find - the sitting of l that is sitting origin_sitting
+ * of the ledger origin_uuid: l's own (origin_uuid is l's identity) if l
+ * has it, or one merged from there (directly or not) into *out.
+ * Returns 1 found, 0 not (*out 0), or a negative code.
+ */
+int ledger_origin_find(struct ledger *l, const char *origin_uuid,
+                       int64_t origin_sitting, int64_t *out);
+
+/* A row of the quarantine table, whole (texts borrowed for the call). */
+struct ledger_quarantine_row {
+    int64_t id;
+    const char *source;
+    int line;
+    const char *error;
+    const char *raw;
+    const char *recorded;
+    int64_t sitting;
+    int64_t after_event;
+    int game;
+};
+
+typedef int (*ledger_quarantine_fn)(void *ctx,
+                                    const struct ledger_quarantine_row *q);
+
+/* ledger_quarantine_foreach - the deals of sitting quarantined, every
+ * column, in order of id.  Returns 0, fn's non-zero value, or a
+ * negative code. */
+int ledger_quarantine_foreach(struct ledger *l, int64_t sitting,
+                              ledger_quarantine_fn fn, void *ctx);
+
+/*
+ * ledger_import_of - the import that made sitting (an import_file row):
+ * its content hash into sha (LEDGER_HASH_HEX bytes), its path into path
+ * (n bytes, truncated) and its counts into *imp.  Returns 1 found, 0 if
+ * the sitting was not imported, or a negative code.
+ */
+int ledger_import_of(struct ledger *l, int64_t sitting, char *sha,
+                     char *path, size_t n, struct ledger_import *imp);
+
+/* ledger_sitting_evening - the evening of sitting (its Date tag as
+ * YYYY-MM-DD, else the day it was opened) into out (n bytes).  Returns
+ * 0, LEDGER_E_NOTFOUND, or another negative code. */
+int ledger_sitting_evening(struct ledger *l, int64_t sitting, char *out,
+                           size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Beyond one machine: the ledger as SQL (sql_export.c)                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger_export_postgres - the whole ledger l as one SQL script for
+ * PostgreSQL 15 or later on out, to load into a new database with
+ * `psql -v ON_ERROR_STOP=1 -f FILE`: every table of the file (SQLite's
+ * own aside) read from its schema (sqlite_schema, pragma_table_xinfo,
+ * pragma_foreign_key_list, pragma_index_list), so that a table added to
+ * the ledger comes along unchanged; created with BIGINT for INTEGER (TEXT,
+ * DOUBLE PRECISION, BYTEA for the others), the same NOT NULL, DEFAULT,
+ * PRIMARY KEY, UNIQUE, CHECK and FOREIGN KEY constraints, in a
+ * topological order of the foreign keys (parents first); the rows as
+ * COPY ... FROM stdin blocks in that order, each table in the order of
+ * its primary key; then the indexes, then the foreign keys (each
+ * checking every row); all in one transaction (a script cut short
+ * commits nothing), then ANALYZE.  The ids are written as they are.  Read in one
+ * snapshot (l's read transaction, or one of its own).  The ledger is not
+ * proven here (the caller does that).  Returns 0, LEDGER_E_FORMAT for
+ * what it cannot translate (a virtual table, a generated column, an
+ * expression index, a text with a NUL byte or not UTF-8: named in
+ * ledger_errmsg), or another negative code (a read or write failure).
+ */
+int ledger_export_postgres(struct ledger *l, FILE *out);
 
 #endif /* ECARTE_LEDGER_LEDGER_H */

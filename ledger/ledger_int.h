@@ -100,7 +100,7 @@ enum stmt {
     ST_COUNT
 };
 
-#define LEDGER__CLEAR_STATEMENTS 19  /* ledger_clear's (open.c) */
+#define LEDGER__CLEAR_STATEMENTS 23  /* ledger_clear's (open.c) */
 
 /* The tables sealed (seal.c): rows no recorded action gives again. */
 enum seal_table {
@@ -109,7 +109,25 @@ enum seal_table {
     SEAL_IMPORT,
     SEAL_QUARANTINE,
     SEAL_CLAIM,
+    SEAL_INFO,                  /* version 5: the identity, */
+    SEAL_MEMBER_JOIN,           /* the members, */
+    SEAL_MEMBER_APART,
+    SEAL_PROVENANCE,            /* where a merged sitting came from */
     SEAL_TABLES
+};
+
+#define SEAL_TABLES_4 SEAL_INFO  /* the tables a version 4 file seals */
+
+/* The statements of members.c and provenance.c, prepared on first use
+ * (ledger__cached) and kept on the handle until ledger_close. */
+enum cached_stmt {
+    CS_IDENTITY,
+    CS_APART_GET,
+    CS_JOIN_GET,
+    CS_TAG_GET,
+    CS_PERSON_GET,
+    CS_HAS_PERSONS,
+    CS_COUNT
 };
 
 /* The recorded head of the chain (table chain). */
@@ -192,6 +210,7 @@ struct ledger {
     int64_t scratch_last;               /* ... the last event id given */
     sqlite3_stmt *seal_st[SEAL_TABLES]; /* a row as sealed (seal.c) */
     sqlite3_stmt *clear_st[LEDGER__CLEAR_STATEMENTS]; /* ledger_clear */
+    sqlite3_stmt *cached[CS_COUNT];     /* ledger__cached */
     /* a writer's file, watched at every commit (ledger__watch) */
     char *path;                         /* NULL: not watched */
     dev_t dev;
@@ -268,9 +287,10 @@ int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
 int64_t ledger__shape_check(struct ledger *l, ledger_finding_fn fn,
                             void *ctx, int *stop);
 
-/* ledger__later_schema - does the file hold an object of schema version
- * 4 (the seal) whatever its user_version says?  1 yes, 0 no, or a
- * negative code (shape.c). */
+/* ledger__later_schema - the newest schema version whose own objects
+ * the file holds, whatever its user_version says: 5 (the identity, the
+ * members or the provenance), 4 (the seal), else 0; or a negative code
+ * (shape.c). */
 int ledger__later_schema(struct ledger *l);
 
 /* ledger__col_text - column i of st's current row as text, "" for NULL;
@@ -365,5 +385,24 @@ int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
  * table in the order of id (the migration to version 4), in the open
  * transaction.  Returns 0 or a negative code. */
 int ledger__seal_all(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* Identity, members, provenance (members.c, provenance.c)              */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger__identity_new - a new identity (RAND_bytes) written into the
+ * ledger_info row, and sealed, in the open transaction (statements
+ * prepared for version 5).  Returns 0 or a negative code.
+ */
+int ledger__identity_new(struct ledger *l);
+
+/*
+ * ledger__cached - the statement slot of l, prepared from sql on first
+ * use (kept until ledger_close), reset and unbound.  NULL on failure
+ * (said on l).
+ */
+sqlite3_stmt *ledger__cached(struct ledger *l, enum cached_stmt slot,
+                             const char *sql);
 
 #endif /* ECARTE_LEDGER_LEDGER_INT_H */

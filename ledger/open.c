@@ -104,6 +104,27 @@ static const char migrate_3_4[] =
     "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);"
     "PRAGMA user_version = 4;";
 
+/* From version 4 to 5 (ledger/schema.sql, the identity, the members and
+ * the provenance); the identity then written and sealed, in the same
+ * transaction. */
+static const char migrate_4_5[] =
+    "CREATE TABLE ledger_info (id INTEGER PRIMARY KEY CHECK (id = 1), "
+    "uuid TEXT NOT NULL, created TEXT NOT NULL) STRICT;"
+    "CREATE TABLE member_join (id INTEGER PRIMARY KEY, spelling TEXT NOT "
+    "NULL UNIQUE, member TEXT NOT NULL, recorded TEXT NOT NULL) STRICT;"
+    "CREATE TABLE member_apart (id INTEGER PRIMARY KEY, sitting_id "
+    "INTEGER NOT NULL REFERENCES sitting (id), who TEXT NOT NULL, member "
+    "TEXT NOT NULL, recorded TEXT NOT NULL, UNIQUE (sitting_id, who)) "
+    "STRICT;"
+    "CREATE TABLE provenance (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL UNIQUE REFERENCES sitting (id), source_uuid TEXT NOT NULL, "
+    "source_sitting INTEGER NOT NULL, source_head TEXT NOT NULL, n_events "
+    "INTEGER NOT NULL, origin_uuid TEXT NOT NULL, origin_sitting INTEGER "
+    "NOT NULL, source_path TEXT NOT NULL, merged TEXT NOT NULL) STRICT;"
+    "CREATE INDEX provenance_by_origin ON provenance (origin_uuid, "
+    "origin_sitting);"
+    "PRAGMA user_version = 5;";
+
 /* ------------------------------------------------------------------ */
 /* The file and its schema                                              */
 /* ------------------------------------------------------------------ */
@@ -193,9 +214,27 @@ static int check_format(struct ledger *l, bool *is_empty)
     return 0;
 }
 
+/* finalize_statements - every statement prepared on l->db finalized
+ * (before its connection closes, or the schema is made). */
+static void finalize_statements(struct ledger *l)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        sqlite3_finalize(l->st[i]);
+        l->st[i] = NULL;
+    }
+    for (int i = 0; i < SEAL_TABLES; i++) {
+        sqlite3_finalize(l->seal_st[i]);
+        l->seal_st[i] = NULL;
+    }
+    for (int i = 0; i < CS_COUNT; i++) {
+        sqlite3_finalize(l->cached[i]);
+        l->cached[i] = NULL;
+    }
+}
+
 /*
- * create_schema - give an empty file the schema, application_id and
- * user_version in one transaction.  Another process may have created it
+ * create_schema - give an empty file the schema, application_id,
+ * user_version and its identity (sealed) in one transaction.  Another process may have created it
  * meanwhile: the file is checked again once the write lock is held.
  */
 static int create_schema(struct ledger *l)
@@ -226,30 +265,65 @@ static int create_schema(struct ledger *l)
     if (rc != 0) {
         goto out_rollback;
     }
-    return exec(l, "COMMIT", "create the schema");
+    /* the identity, sealed: with the statements of the new schema,
+     * finalized again (the file may be closed and linked into place) */
+    l->version = LEDGER_SCHEMA_VERSION;
+    l->chain_fresh = false;
+    rc = ledger__prepare_statements(l);
+    if (rc == 0) {
+        rc = ledger__identity_new(l);
+    }
+    if (rc == 0) {
+        rc = ledger_commit(l);  /* with the seals' head */
+        finalize_statements(l);
+        return rc;
+    }
+    finalize_statements(l);
 out_rollback:
+    l->chain_dirty = false;
     sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
     return rc;
 }
 
 /*
  * migrate - bring a version 1 file to version 2 (migrate_1_2), a version
- * 2 file to version 3 (migrate_2_3) and a version 3 file to version 4
- * (migrate_3_4, then every row of the sealed tables sealed as it stands),
- * in one transaction; another process may have done it meanwhile: the
- * version is read again once the write lock is held.  The statements are
- * prepared for the new version.
+ * 2 file to version 3 (migrate_2_3), a version 3 file to version 4
+ * (migrate_3_4) and a version 4 file to version 5 (migrate_4_5), in one
+ * transaction; then every row of the sealed tables sealed as it stands
+ * (a file older than version 4) and the ledger given its identity
+ * (sealed).  Another process may have done it meanwhile: the version is
+ * read again once the write lock is held.  A file whose objects are of a
+ * later version than it says (its number taken back) is refused.  The
+ * statements are prepared for the new version.
  */
 static int migrate(struct ledger *l)
 {
     int64_t version = 0;
     int was = l->version;
+    bool seal_all = false;
+    int later = 0;
     int rc = exec(l, "BEGIN IMMEDIATE", "migrate the schema");
 
     if (rc != 0) {
         return rc;
     }
     rc = pragma_int(l, "PRAGMA user_version", &version);
+    if (rc == 0 && version < LEDGER_SCHEMA_VERSION) {
+        later = ledger__later_schema(l);
+        if (later < 0) {
+            rc = later;
+        } else if (later > version) {
+            /* the number was taken back so that sealed rows could be
+             * edited and sealed again as they stand */
+            rc = ledger__failf(l, LEDGER_E_FORMAT,
+                               "the file says schema version %d but holds "
+                               "the %s of version %d: its version number "
+                               "was changed (see `ecarte verify`); not "
+                               "migrated", (int)version,
+                               later >= 5 ? "identity and member tables"
+                                          : "seal", later);
+        }
+    }
     if (rc == 0 && version == 1) {
         rc = exec(l, migrate_1_2, "migrate the schema to version 2");
         version = 2;
@@ -258,23 +332,23 @@ static int migrate(struct ledger *l)
         rc = exec(l, migrate_2_3, "migrate the schema to version 3");
         version = 3;
     }
-    if (rc == 0 && version == 3 && ledger__later_schema(l) != 0) {
-        /* a seal in a file that says 3: the number was taken back so that
-         * sealed rows could be edited and sealed again as they stand */
-        rc = ledger__failf(l, LEDGER_E_FORMAT,
-                           "the file says schema version 3 but holds the "
-                           "seal of version 4: its version number was "
-                           "changed (see `ecarte verify`); not migrated");
-    }
     if (rc == 0 && version == 3) {
         rc = exec(l, migrate_3_4, "migrate the schema to version 4");
+        version = 4;
+        seal_all = true;
+    }
+    if (rc == 0 && version == 4) {
+        rc = exec(l, migrate_4_5, "migrate the schema to version 5");
         if (rc == 0) {
             l->version = LEDGER_SCHEMA_VERSION;
             l->chain_fresh = false;
             rc = ledger__prepare_statements(l);
         }
-        if (rc == 0) {
+        if (rc == 0 && seal_all) {
             rc = ledger__seal_all(l);
+        }
+        if (rc == 0) {
+            rc = ledger__identity_new(l);
         }
         if (rc == 0) {
             return ledger_commit(l); /* with the seals' head */
@@ -751,6 +825,13 @@ int ledger_open_with(struct ledger **out, const char *path,
     if (l->md == NULL || l->mdctx == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "libcrypto: no SHA-256");
     }
+    /* the fixed time first: a new ledger's identity records its time */
+    if (fixed != NULL && fixed[0] != '\0') {
+        l->fixed_time = strdup(fixed);
+        if (l->fixed_time == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "out of memory");
+        }
+    }
     if (!readonly && !memory) {
         rc = prepare_file(l, path, flags);
         if (rc != 0) {
@@ -766,12 +847,6 @@ int ledger_open_with(struct ledger **out, const char *path,
     }
     if (!readonly && !memory) {
         watch_start(l, path);
-    }
-    if (fixed != NULL && fixed[0] != '\0') {
-        l->fixed_time = strdup(fixed);
-        if (l->fixed_time == NULL) {
-            return ledger__failf(l, LEDGER_E_ERROR, "out of memory");
-        }
     }
     return 0;
 }
@@ -801,6 +876,9 @@ void ledger_close(struct ledger *l)
     }
     for (i = 0; i < LEDGER__CLEAR_STATEMENTS; i++) {
         sqlite3_finalize(l->clear_st[i]);
+    }
+    for (i = 0; i < CS_COUNT; i++) {
+        sqlite3_finalize(l->cached[i]);
     }
     sqlite3_close(l->db);
     EVP_MD_CTX_free(l->mdctx);
@@ -879,7 +957,9 @@ int ledger__watch(struct ledger *l)
 
 /* What ledger_clear runs, in this order (references before rows). */
 static const char *const clear_sql[LEDGER__CLEAR_STATEMENTS] = {
-    "DELETE FROM seal", "DELETE FROM transfer", "DELETE FROM settlement",
+    "DELETE FROM seal", "DELETE FROM provenance", "DELETE FROM member_apart",
+    "DELETE FROM member_join", "DELETE FROM ledger_info",
+    "DELETE FROM transfer", "DELETE FROM settlement",
     "DELETE FROM sitting_mark", "DELETE FROM bet", "DELETE FROM stake",
     "DELETE FROM seating", "DELETE FROM person", "DELETE FROM claim",
     "DELETE FROM quarantine", "DELETE FROM import_file",
@@ -917,9 +997,13 @@ int ledger_clear(struct ledger *l)
         }
         rc = ledger__run(l, l->clear_st[i], 0, "clear");
     }
+    if (rc == 0) {
+        rc = ledger__identity_new(l); /* what a new ledger holds */
+    }
     if (rc != 0) {
+        l->chain_dirty = false;
         sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
         return rc;
     }
-    return exec(l, "COMMIT", "clear");
+    return ledger_commit(l);
 }

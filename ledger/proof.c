@@ -24,15 +24,17 @@
 
 #include "ledger/ledger_int.h"
 
-/* The game number of a reference, within the sitting of the row (NULL if
- * it points to no game of it). */
+/* The game number of a reference, within the sitting of the row (NULL
+ * if it is NULL, -1 if it points to no game of it: a game of another
+ * sitting, or none, is no game the events give). */
 #define GAME_NO(col, sit) \
-    "(SELECT g.number FROM game g WHERE g.id = " col " AND g.sitting_id = " \
-    sit ")"
-/* The seq of a referenced event within the sitting (0 if none). */
+    "(CASE WHEN " col " IS NULL THEN NULL ELSE coalesce((SELECT g.number " \
+    "FROM game g WHERE g.id = " col " AND g.sitting_id = " sit "), -1) END)"
+/* The seq of a referenced event within the sitting (0 if none, -1 if it
+ * points to no event of it). */
 #define EVENT_SEQ(col, sit) \
-    "coalesce((SELECT e.seq FROM event e WHERE e.id = " col \
-    " AND e.sitting_id = " sit "), 0)"
+    "(CASE WHEN " col " IS NULL THEN 0 ELSE coalesce((SELECT e.seq FROM " \
+    "event e WHERE e.id = " col " AND e.sitting_id = " sit "), -1) END)"
 
 /*
  * A derived table, as two queries of one shape: the row's id, n_key key

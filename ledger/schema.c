@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 const char *const ledger__schema_sql[] = {
-    "-- schema.sql - the ecarte ledger, schema version 4 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 5 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
@@ -17,6 +17,8 @@ const char *const ledger__schema_sql[] = {
     "-- marked (2) at the end of their tables, and their indexes; open.c\n"
     "-- (migrate_1_2) adds them to a version 1 file opened for writing.\n"
     "-- Version 4 added the seal (below) and the chain's columns marked (4).\n"
+    "-- Version 5 added the ledger's identity, the members and the\n"
+    "-- provenance of merged sittings (at the end).\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -301,6 +303,60 @@ const char *const ledger__schema_sql[] = {
     "    row TEXT NOT NULL,                  -- its columns, a JSON array\n"
     "    hash TEXT NOT NULL                  -- SHA-256 over the seal before\n"
     ") STRICT;\n"
-    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);\n",
+    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);\n"
+    "\n",
+
+    "-- The ledger's identity (version 5): one row, written (and sealed) when\n"
+    "-- the ledger is made or migrated to version 5.  uuid is 32 hex digits\n"
+    "-- from RAND_bytes: a merged sitting names the ledger it came from by it.\n"
+    "CREATE TABLE ledger_info (\n"
+    "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
+    "    uuid TEXT NOT NULL,\n"
+    "    created TEXT NOT NULL               -- UTC ISO 8601\n"
+    ") STRICT;\n"
+    "\n",
+
+    "-- Members (version 5): the club's decisions of who is whom, sealed.  A\n"
+    "-- name found as spelling (a duel's A or B tag, a person's name) is the\n"
+    "-- member member (\"Mr. Ashby\" is \"Ann Ash\").\n"
+    "CREATE TABLE member_join (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    spelling TEXT NOT NULL UNIQUE,\n"
+    "    member TEXT NOT NULL,\n"
+    "    recorded TEXT NOT NULL              -- UTC ISO 8601\n"
+    ") STRICT;\n"
+    "\n",
+
+    "-- A seat or a person of one sitting kept apart from his namesakes: who\n"
+    "-- ('A' or 'B' for a duel's seat, else a person's ID) of sitting_id is\n"
+    "-- the member member, whatever his name and the joins say.\n"
+    "CREATE TABLE member_apart (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"
+    "    who TEXT NOT NULL,\n"
+    "    member TEXT NOT NULL,\n"
+    "    recorded TEXT NOT NULL,             -- UTC ISO 8601\n"
+    "    UNIQUE (sitting_id, who)\n"
+    ") STRICT;\n"
+    "\n",
+
+    "-- Where a merged sitting came from (`ecarte merge`, version 5): the\n"
+    "-- source ledger's identity and its sitting's id there, the chain hash\n"
+    "-- of that sitting's last event in the source and its number of events;\n"
+    "-- the ledger where the sitting was first recorded (the source itself,\n"
+    "-- or its own origin if it was merged there); the source's path.\n"
+    "CREATE TABLE provenance (\n"
+    "    id INTEGER PRIMARY KEY,\n"
+    "    sitting_id INTEGER NOT NULL UNIQUE REFERENCES sitting (id),\n"
+    "    source_uuid TEXT NOT NULL,\n"
+    "    source_sitting INTEGER NOT NULL,\n"
+    "    source_head TEXT NOT NULL,\n"
+    "    n_events INTEGER NOT NULL,\n"
+    "    origin_uuid TEXT NOT NULL,\n"
+    "    origin_sitting INTEGER NOT NULL,\n"
+    "    source_path TEXT NOT NULL,\n"
+    "    merged TEXT NOT NULL                -- UTC ISO 8601\n"
+    ") STRICT;\n"
+    "CREATE INDEX provenance_by_origin ON provenance (origin_uuid, origin_sitting);\n",
     NULL
 };

@@ -1,4 +1,4 @@
--- schema.sql - the ecarte ledger, schema version 4 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 5 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -6,6 +6,8 @@
 -- marked (2) at the end of their tables, and their indexes; open.c
 -- (migrate_1_2) adds them to a version 1 file opened for writing.
 -- Version 4 added the seal (below) and the chain's columns marked (4).
+-- Version 5 added the ledger's identity, the members and the
+-- provenance of merged sittings (at the end).
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -272,3 +274,53 @@ CREATE TABLE seal (
     hash TEXT NOT NULL                  -- SHA-256 over the seal before
 ) STRICT;
 CREATE INDEX seal_by_row ON seal (tbl, row_id, id);
+
+-- The ledger's identity (version 5): one row, written (and sealed) when
+-- the ledger is made or migrated to version 5.  uuid is 32 hex digits
+-- from RAND_bytes: a merged sitting names the ledger it came from by it.
+CREATE TABLE ledger_info (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    uuid TEXT NOT NULL,
+    created TEXT NOT NULL               -- UTC ISO 8601
+) STRICT;
+
+-- Members (version 5): the club's decisions of who is whom, sealed.  A
+-- name found as spelling (a duel's A or B tag, a person's name) is the
+-- member member ("Mr. Ashby" is "Ann Ash").
+CREATE TABLE member_join (
+    id INTEGER PRIMARY KEY,
+    spelling TEXT NOT NULL UNIQUE,
+    member TEXT NOT NULL,
+    recorded TEXT NOT NULL              -- UTC ISO 8601
+) STRICT;
+
+-- A seat or a person of one sitting kept apart from his namesakes: who
+-- ('A' or 'B' for a duel's seat, else a person's ID) of sitting_id is
+-- the member member, whatever his name and the joins say.
+CREATE TABLE member_apart (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    who TEXT NOT NULL,
+    member TEXT NOT NULL,
+    recorded TEXT NOT NULL,             -- UTC ISO 8601
+    UNIQUE (sitting_id, who)
+) STRICT;
+
+-- Where a merged sitting came from (`ecarte merge`, version 5): the
+-- source ledger's identity and its sitting's id there, the chain hash
+-- of that sitting's last event in the source and its number of events;
+-- the ledger where the sitting was first recorded (the source itself,
+-- or its own origin if it was merged there); the source's path.
+CREATE TABLE provenance (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL UNIQUE REFERENCES sitting (id),
+    source_uuid TEXT NOT NULL,
+    source_sitting INTEGER NOT NULL,
+    source_head TEXT NOT NULL,
+    n_events INTEGER NOT NULL,
+    origin_uuid TEXT NOT NULL,
+    origin_sitting INTEGER NOT NULL,
+    source_path TEXT NOT NULL,
+    merged TEXT NOT NULL                -- UTC ISO 8601
+) STRICT;
+CREATE INDEX provenance_by_origin ON provenance (origin_uuid, origin_sitting);

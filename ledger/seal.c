@@ -36,6 +36,14 @@ static const struct sealed_table {
                          "id, source, line, error, raw, recorded, "
                          "sitting_id, after_event, game"},
     [SEAL_CLAIM] = {"claim", "id, sitting_id, event_id, line, text"},
+    [SEAL_INFO] = {"ledger_info", "id, uuid, created"},
+    [SEAL_MEMBER_JOIN] = {"member_join", "id, spelling, member, recorded"},
+    [SEAL_MEMBER_APART] = {"member_apart",
+                           "id, sitting_id, who, member, recorded"},
+    [SEAL_PROVENANCE] = {"provenance",
+                         "id, sitting_id, source_uuid, source_sitting, "
+                         "source_head, n_events, origin_uuid, "
+                         "origin_sitting, source_path, merged"},
 };
 
 static const char genesis[LEDGER_HASH_HEX] =
@@ -485,13 +493,19 @@ out:
 int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
 {
     struct seal_check c = { .l = l, .fn = fn, .ctx = ctx };
+    int later = ledger__later_schema(l);
+    int n_tables = l->version >= 5 ? SEAL_TABLES : SEAL_TABLES_4;
     int rc = 0;
 
-    if (l->version < 4 && ledger__later_schema(l) == 1) {
+    if (later < 0) {
+        return later;
+    }
+    if (later > l->version) {
         say(&c, "seal", 0, NULL, NULL, NULL,
-            "the file says schema version %d but holds the seal of version "
-            "4: its version number was changed, so that sealed rows could "
-            "be edited and sealed again by the next writer", l->version);
+            "the file says schema version %d but holds the %s of version "
+            "%d: its version number was changed, so that sealed rows could "
+            "be edited and sealed again by the next writer", l->version,
+            later >= 5 ? "identity and member tables" : "seal", later);
         return c.findings;
     }
     if (l->version < 4) {
@@ -503,7 +517,7 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
         return c.findings;
     }
     rc = walk_chain(&c);
-    for (int t = 0; rc == 0 && t < SEAL_TABLES && !c.stop; t++) {
+    for (int t = 0; rc == 0 && t < n_tables && !c.stop; t++) {
         rc = check_table(&c, (enum seal_table)t);
     }
     return rc != 0 ? rc : c.findings;

@@ -487,12 +487,15 @@ int ledger__later_schema(struct ledger *l)
     sqlite3_stmt *st = NULL;
     int src = sqlite3_prepare_v2(
         l->db,
-        "SELECT count(*) FROM sqlite_schema WHERE name = 'seal' OR "
-        "(name = 'chain' AND sql LIKE '%seal_head%')", -1, &st, NULL);
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
+        "IN ('ledger_info', 'member_join', 'member_apart', 'provenance')) "
+        "THEN 5 WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name = "
+        "'seal' OR (name = 'chain' AND sql LIKE '%seal_head%')) THEN 4 "
+        "ELSE 0 END", -1, &st, NULL);
     int n = 0;
 
     if (src == SQLITE_OK && (src = sqlite3_step(st)) == SQLITE_ROW) {
-        n = sqlite3_column_int(st, 0) > 0 ? 1 : 0;
+        n = sqlite3_column_int(st, 0);
         src = SQLITE_OK;
     }
     sqlite3_finalize(st);

@@ -27,4 +27,19 @@ int report_write(struct ledger *l, int64_t sitting,
                  const struct proof_summary *proof, FILE *fp, char *err,
                  size_t err_n);
 
+struct season_filter;
+
+/*
+ * report_season_write - the season of l that f chooses (NULL: every
+ * sitting; season/season.h) as one HTML page on fp in the report's
+ * style: proof's verdict (proof may be NULL), the money's check, a
+ * table of the members, then each member's figures, irregularities by
+ * law, statistics against chance and small SVG charts of his points and
+ * money evening by evening; every name escaped.  Returns 0 or -1, why
+ * in err (err_n bytes).
+ */
+int report_season_write(struct ledger *l, const struct season_filter *f,
+                        const struct proof_summary *proof, FILE *fp,
+                        char *err, size_t err_n);
+
 #endif /* ECARTE_REPORT_REPORT_H */

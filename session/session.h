@@ -425,6 +425,51 @@ int session_import_begin(struct session *s, const char *sha256,
 int session_derive(struct session *s, struct ledger *from, int64_t sitting,
                    int64_t *bad_seq, char *why, size_t why_n);
 
+/* What session_merge did with one sitting of a source. */
+struct merge_result {
+    int64_t sitting;            /* the new sitting here (0: none) */
+    int64_t events;             /* its events, recorded again */
+    int quarantined;            /* its deals quarantined, kept as such */
+    int claims;                 /* its `=` lines of an imported log, kept */
+    bool imported;              /* it was imported (its import row kept) */
+};
+
+/*
+ * session_merge - sitting of the ledger from (another ledger, proven by
+ * the caller) recorded again into the session's ledger (the club's, a
+ * fresh session opened COMMIT_PER_DEAL), as import records a log: its
+ * tags, each of its actions adjudicated again and written (the code of
+ * session_derive), its lost deals where they stood with their raw text
+ * quarantined, its claims, its import row if it was imported; and its
+ * provenance (from's identity and sitting, the chain hash of its last
+ * event there, its events, its origin, source_path).  All in one
+ * transaction of its own: on any failure nothing of it is written.
+ * Returns 0 with *out; CLI_E_INPUT if an action no longer stands (why
+ * says which); -1 on a ledger error or out of memory (why says).  The
+ * session is spent afterwards.
+ */
+int session_merge(struct session *s, struct ledger *from, int64_t sitting,
+                  const char *source_path, struct merge_result *out,
+                  char *why, size_t why_n);
+
+/*
+ * session_origin_compare - the sitting p->sitting of l, merged from
+ * sitting p->source_sitting of from (named source in messages), held
+ * against its origin: from's sitting still has p->n_events events ending
+ * at the chain hash p->source_head; its events (by seq: line, stamp,
+ * actor, verb, args, cards, canonical text, source), tags, claims and
+ * quarantined deals are those of l's sitting; and l's rows of the
+ * sitting are what from's events give (recorded again into a scratch
+ * ledger, ledger_derived_compare).  Findings (kind "origin", or
+ * "derived") to fn (may be NULL).  Returns their number, or -1 (why
+ * says, why_n bytes).
+ */
+int64_t session_origin_compare(struct ledger *l,
+                               const struct ledger_provenance *p,
+                               struct ledger *from, const char *source,
+                               ledger_finding_fn fn, void *ctx, char *why,
+                               size_t why_n);
+
 /* session_skipped_to - the last line an interrupted import had taken in
  * (0 if none). */
 int session_skipped_to(const struct session *s);

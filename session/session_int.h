@@ -52,6 +52,8 @@ struct session {
     enum commit_mode mode;
     bool quiet;                 /* print findings only */
     bool deriving;              /* session_derive: nothing printed */
+    bool merging;               /* session_merge: one transaction for the
+                                   whole sitting, committed by it */
     bool in_txn;
     bool in_deal;               /* importing: the deal's savepoint is open */
     int deals_in_txn;           /* importing: deals the open transaction holds */

@@ -481,8 +481,8 @@ int session__take_action(struct session *s, const struct tl_line *line)
         }
         return CLI_E_INPUT;
     }
-    if (s->mode == COMMIT_PER_DEAL && !s->import && rp->deal_started &&
-        s->in_txn && session__commit(s) != 0) {
+    if (s->mode == COMMIT_PER_DEAL && !s->import && !s->merging &&
+        rp->deal_started && s->in_txn && session__commit(s) != 0) {
         return session__ledger_fail(s, "commit");
     }
     if (session__begin(s) != 0) {
@@ -491,8 +491,9 @@ int session__take_action(struct session *s, const struct tl_line *line)
     if (record_result(s, line, ap) != 0) {
         return -1;
     }
-    if (s->mode == COMMIT_PER_ACTION ||
-        (!s->import && (rp->deal_over || rp->game_over))) {
+    if (!s->merging &&
+        (s->mode == COMMIT_PER_ACTION ||
+         (!s->import && (rp->deal_over || rp->game_over)))) {
         if (session__commit(s) != 0) {
             return session__ledger_fail(s, "commit");
         }

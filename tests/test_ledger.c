@@ -93,7 +93,7 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 19);
+                             " WHERE schema = 'main' AND strict = 1"), 23);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
@@ -186,9 +186,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 5");
+    raw_exec(f->path, "PRAGMA user_version = 6");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 5 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 6 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -297,7 +297,12 @@ static int count_gap(void *ctx, int64_t after_event, int line, int game,
 
 /* The tables of schema versions 3 (the sitting above the seats) and 4
  * (the seal, the chain's seal columns), dropped to make an older file. */
+#define DROP_V5 \
+    "DROP TABLE provenance; DROP TABLE member_apart; " \
+    "DROP TABLE member_join; DROP TABLE ledger_info;"
+
 #define DROP_V3 \
+    DROP_V5 \
     "DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER PRIMARY KEY " \
     "CHECK (id = 1), head TEXT NOT NULL, n_events INTEGER NOT NULL, " \
     "last_id INTEGER NOT NULL) STRICT; INSERT INTO chain_3 SELECT id, " \
@@ -362,16 +367,20 @@ static void ledger__version_2_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 4);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 4);
-    /* migrated to version 4: every row of the sealed tables sealed */
+    assert_int_equal(ledger_version(f->l), 5);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 5);
+    /* migrated to version 5: every row of the sealed tables sealed, and
+     * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal"),
                      raw_int(f->path, "SELECT (SELECT count(*) FROM sitting) "
                              "+ (SELECT count(*) FROM tag) + (SELECT "
                              "count(*) FROM import_file) + (SELECT count(*) "
                              "FROM quarantine) + (SELECT count(*) FROM "
-                             "claim)"));
+                             "claim) + 1"));
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM ledger_info "
+                             "WHERE length(uuid) = 32 AND uuid NOT GLOB "
+                             "'*[^0-9a-f]*'"), 1);
     assert_int_equal(ledger_person_add(f->l, f->sitting, 1, "ann", "Ann"), 0);
     assert_int_equal(ledger_settlement_add(f->l, f->sitting, 0, 1, "game",
                                            "settle ann +2 bob -2", t, 2),
@@ -405,16 +414,20 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 4);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 4);
-    /* migrated to version 4: every row of the sealed tables sealed */
+    assert_int_equal(ledger_version(f->l), 5);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 5);
+    /* migrated to version 5: every row of the sealed tables sealed, and
+     * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal"),
                      raw_int(f->path, "SELECT (SELECT count(*) FROM sitting) "
                              "+ (SELECT count(*) FROM tag) + (SELECT "
                              "count(*) FROM import_file) + (SELECT count(*) "
                              "FROM quarantine) + (SELECT count(*) FROM "
-                             "claim)"));
+                             "claim) + 1"));
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM ledger_info "
+                             "WHERE length(uuid) = 32 AND uuid NOT GLOB "
+                             "'*[^0-9a-f]*'"), 1);
     assert_int_equal(ledger_import_get(f->l, "abc", &imp), 0);
     assert_true(imp.complete);
     assert_int_equal(imp.sitting, 1);
@@ -422,6 +435,77 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
                              "WHERE sitting_id IS NULL AND after_event = 0 "
                              "AND game = 0"), 1);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 5);
+}
+
+/* An empty ledger made a version 4 file: the tables of version 5 gone,
+ * no row, no seal, the chain at its genesis. */
+#define EMPTY_V4 \
+    DROP_V5 "DELETE FROM seal; DELETE FROM deal; DELETE FROM game; " \
+    "DELETE FROM sitting; UPDATE chain SET seal_head = '0000000000000000" \
+    "000000000000000000000000000000000000000000000000', n_seals = 0, " \
+    "seal_last = 0; PRAGMA user_version = 4;"
+
+/* A version 4 ledger (the seal, no identity nor members) is read as it
+ * is read-only, and migrated to version 5 when opened for writing: the
+ * tables of version 5 made, a new identity drawn and sealed; two
+ * migrations give two identities. */
+static void ledger__version_4_is_migrated_and_given_an_identity(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *ro = NULL;
+    char id[LEDGER_UUID_HEX];
+    char first[LEDGER_UUID_HEX];
+    char member[64];
+
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, EMPTY_V4);
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_version(ro), 4);
+    assert_int_equal(ledger_identity(ro, id), LEDGER_E_NOTFOUND);
+    assert_string_equal(id, "");
+    assert_int_equal(ledger_seals_check(ro, NULL, NULL), 0);
+    assert_int_equal(ledger_member_join(ro, "Mr. Ashby", "Ann Ash"),
+                     LEDGER_E_FORMAT);
+    ledger_close(ro);
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_version(f->l), 5);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 5);
+    assert_int_equal(ledger_identity(f->l, first), 0);
+    assert_int_equal(strlen(first), 32);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal WHERE tbl = "
+                             "'ledger_info' AND row_id = 1"), 1);
+    assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
+    /* the members' tables take the club's decisions, sealed */
+    assert_int_equal(fixture_fill(f), 0);
+    assert_int_equal(ledger_member_join(f->l, "Mr. Ashby", "Ann Ash"), 0);
+    assert_int_equal(ledger_member_join(f->l, "Mr. Ashby", "Ann Ash"), 1);
+    assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
+    assert_int_equal(ledger_member_of(f->l, f->sitting, "ann", member,
+                                      sizeof(member)), 0);
+    assert_string_equal(member, "");
+    ledger_close(f->l);
+    f->l = NULL;
+    /* made version 4 again and migrated: another identity */
+    raw_exec(f->path, "DELETE FROM member_join;" EMPTY_V4);
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_identity(f->l, id), 0);
+    assert_string_not_equal(id, first);
+    assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
+}
+
+/* A version number taken back from 5 to 4 (the tables of version 5 kept)
+ * is not migrated: the identity is not drawn again over a forged file. */
+static void ledger__version_taken_back_to_4_is_not_migrated(void **state)
+{
+    struct fixture *f = *state;
+
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, "PRAGMA user_version = 4");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
+    assert_non_null(strstr(ledger_errmsg(f->l), "version number was "
+                                                "changed"));
 }
 
 /* An empty file is not a ledger unless asked (LEDGER_EMPTY_OK); where no
@@ -525,6 +609,12 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(
             ledger__version_1_is_read_as_it_is_and_migrated_for_writing,
             setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__version_4_is_migrated_and_given_an_identity, setup_file,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__version_taken_back_to_4_is_not_migrated, setup_file,
+            teardown),
         cmocka_unit_test(ledger__empty_file_is_a_ledger_only_when_asked),
         cmocka_unit_test_setup_teardown(ledger__check_refuses_a_damaged_file,
                                         setup_file, teardown),

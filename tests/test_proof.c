@@ -119,6 +119,22 @@ static int make_ledger(void **state)
                    harness_example("../tests/cases/"
                                    "strike_deal_line_and_ruling.ecarte")) !=
             0 ||
+        /* two sittings merged from another ledger (one with a deal
+         * quarantined): provenance; the club's member decisions */
+        harness_sh("cd '%s' && %s gen --deals 5 --seed 21 --format chouette "
+                   "> c21.ecarte && awk '/^deal /{d++; x=0} d==2 && /plays/ "
+                   "&& !x {print \"A plays ZZ\"; x=1; next} {print}' "
+                   "c21.ecarte > c21b.ecarte && %s gen --deals 4 --seed 22 "
+                   "> d22.ecarte && (%s import --db src.db c21b.ecarte "
+                   "d22.ecarte > /dev/null 2>&1; test $? -le 1) && "
+                   "%s merge --db base.db src.db > /dev/null && "
+                   "%s members --db base.db --join 'Ann Ash' --as "
+                   "'Ann Ashworth' > /dev/null && %s members --db base.db "
+                   "--join 'Bob Blount' --as 'Robert Blount' > /dev/null && "
+                   "%s members --db base.db --apart 1:A --as 'Arthur Ames' "
+                   "> /dev/null && %s members --db base.db --apart 8:cy --as "
+                   "'Cy Cray (Bath)' > /dev/null",
+                   dir, e, e, e, e, e, e, e, e) != 0 ||
         exec_sql(base, "PRAGMA wal_checkpoint(TRUNCATE)", err, sizeof(err)) !=
             SQLITE_OK) {
         return -1;
@@ -143,6 +159,7 @@ static void proof__the_ledger_holds_every_kind_of_row(void **state)
         "sitting", "tag", "game", "deal", "event", "ruling", "score_mark",
         "import_file", "quarantine", "claim", "person", "seating", "stake",
         "bet", "settlement", "transfer", "sitting_mark", "seal",
+        "member_join", "member_apart", "provenance",
     };
     char out[8192];
 
@@ -157,12 +174,15 @@ static void proof__the_ledger_holds_every_kind_of_row(void **state)
     }
     assert_true(one_int(base, "SELECT count(*) FROM event WHERE verb = "
                               "'strike'") >= 1);
+    assert_int_equal(one_int(base, "SELECT count(*) FROM ledger_info"), 1);
+    assert_int_equal(one_int(base, "SELECT count(*) FROM quarantine WHERE "
+                                   "sitting_id = 8"), 1);
     assert_int_equal(harness_capture(out, sizeof(out), "%s verify --db '%s'",
                                      harness_ecarte(), base),
                      0);
     assert_non_null(strstr(out, "every row proven"));
-    assert_non_null(strstr(out, "7 sittings re-derived"));
-    /* the audit finds the two deals quarantined, and nothing else */
+    assert_non_null(strstr(out, "9 sittings re-derived"));
+    /* the audit finds the deals quarantined, and nothing tampered */
     assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' "
                                      "| grep -c TAMPERED",
                                      harness_ecarte(), base),
@@ -189,7 +209,8 @@ static void fresh_copy(void)
 /*
  * change_value - change column col of row id of table in the copy to a
  * value it does not hold, as an attacker would: another value the
- * column holds elsewhere, else one more or one less, else the other
+ * column holds elsewhere, else one more or one less (or a hundred more:
+ * a game's number taken in its sitting), else the other
  * seat, else a letter added.  Returns 0 if a change was made (described
  * in c), -1 if no value the table's constraints allow would do.
  */
@@ -201,7 +222,7 @@ static int change_value(const char *table, const char *col, long long id,
     const char *forms[] = {
         "(SELECT %s FROM %s WHERE %s IS NOT (SELECT %s FROM %s WHERE id = "
         "%lld) AND %s IS NOT NULL LIMIT 1)",
-        "%s + 1", "%s - 1", "1 - %s",
+        "%s + 1", "%s - 1", "%s + 100", "1 - %s",
         "CASE %s WHEN 'A' THEN 'B' ELSE 'A' END", "%s || 'x'", "1", "'A'",
     };
 
@@ -310,7 +331,7 @@ static void every_table(void (*fn)(const char *table, int *tried),
     }
     sqlite3_finalize(st);
     sqlite3_close(h);
-    assert_int_equal(n, 19);
+    assert_int_equal(n, 23);
     for (int i = 0; i < n; i++) {
         fn(names[i], tried);
     }
@@ -340,7 +361,8 @@ static void each_column(const char *table, int *tried)
         bool is_id = strcmp(col, "id") == 0;
 
         if (change_value(table, col, id, &c) != 0) {
-            if (strcmp(table, "chain") == 0 && is_id) {
+            if ((strcmp(table, "chain") == 0 ||
+                 strcmp(table, "ledger_info") == 0) && is_id) {
                 continue;       /* CHECK (id = 1): no other value stands */
             }
             fail_msg("no change of %s.%s was possible", table, col);
@@ -394,7 +416,7 @@ static void duplicate_one(const char *table, int *tried)
     struct change c;
     const char *comma;
 
-    if (strcmp(table, "chain") == 0) {
+    if (strcmp(table, "chain") == 0 || strcmp(table, "ledger_info") == 0) {
         return;                 /* one row by its CHECK: nothing to copy */
     }
     columns_of(table, cols, sizeof(cols));
@@ -413,6 +435,9 @@ static void duplicate_one(const char *table, int *tried)
                             : strcmp(table, "event") == 0 ? "seq"
                             : strcmp(table, "person") == 0 ? "code"
                             : strcmp(table, "import_file") == 0 ? "sha256"
+                            : strcmp(table, "member_join") == 0 ? "spelling"
+                            : strcmp(table, "member_apart") == 0 ? "who"
+                            : strcmp(table, "provenance") == 0 ? "sitting_id"
                                                                 : NULL;
         char *p;
 
@@ -430,7 +455,9 @@ static void duplicate_one(const char *table, int *tried)
             p += snprintf(p, sizeof(sql) - (size_t)(p - sql), "%s%s",
                           strcmp(col, alter) == 0
                               ? (strcmp(col, "code") == 0 ||
-                                 strcmp(col, "sha256") == 0
+                                 strcmp(col, "sha256") == 0 ||
+                                 strcmp(col, "spelling") == 0 ||
+                                 strcmp(col, "who") == 0
                                      ? "'x' || "
                                      : "1000 + ")
                               : "",
@@ -459,7 +486,7 @@ static void proof__a_row_deleted_or_duplicated_is_caught(void **state)
     (void)state;
     every_table(delete_one, &tried);
     every_table(duplicate_one, &tried);
-    assert_int_equal(tried, 19 + 18);
+    assert_int_equal(tried, 23 + 21);
 }
 
 /* ------------------------------------------------------------------ */
@@ -582,6 +609,8 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
     fresh_copy();
     assert_int_equal(
         exec_sql(copy,
+                 "DROP TABLE provenance; DROP TABLE member_apart; DROP "
+                 "TABLE member_join; DROP TABLE ledger_info; "
                  "DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER PRIMARY "
                  "KEY CHECK (id = 1), head TEXT NOT NULL, n_events INTEGER "
                  "NOT NULL, last_id INTEGER NOT NULL) STRICT; INSERT INTO "
@@ -596,7 +625,7 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
                      0);
     SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
           harness_example("hoffmann-refused.ecarte"));
-    assert_int_equal(one_int(copy, "PRAGMA user_version"), 4);
+    assert_int_equal(one_int(copy, "PRAGMA user_version"), 5);
     SH_OK("%s verify --db '%s' > /dev/null", e, copy);
 }
 
@@ -899,6 +928,8 @@ static void proof__a_version_taken_back_is_caught(void **state)
     (void)state;
     forge("PRAGMA user_version = 3");
     verdict("user_version 3", "version number was changed");
+    forge("PRAGMA user_version = 4");
+    verdict("user_version 4", "version number was changed");
     assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
                                      "'%s' 2>&1", e, copy,
                                      harness_example("hoffmann-refused."
@@ -909,7 +940,9 @@ static void proof__a_version_taken_back_is_caught(void **state)
     snprintf(kept, sizeof(kept), "%s/kept.ecarte", dir);
     SH_OK("%s export --db '%s' --sitting 1 > '%s'", e, base, kept);
     forge("UPDATE tag SET value = 'Mr. Forger' WHERE id = (SELECT min(id) "
-          "FROM tag WHERE sitting_id = 1); DROP TABLE seal; CREATE TABLE "
+          "FROM tag WHERE sitting_id = 1); DROP TABLE provenance; DROP TABLE "
+          "member_apart; DROP TABLE member_join; DROP TABLE ledger_info; "
+          "DROP TABLE seal; CREATE TABLE "
           "chain_3 (id INTEGER PRIMARY KEY CHECK (id = 1), head TEXT NOT "
           "NULL, n_events INTEGER NOT NULL, last_id INTEGER NOT NULL) STRICT; "
           "INSERT INTO chain_3 SELECT id, head, n_events, last_id FROM chain; "

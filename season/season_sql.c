@@ -1,0 +1,162 @@
+/*
+ * season_sql.c - season_standings_sql (season/season.h): the counting
+ * part of the standings as one query in standard SQL, run by
+ * season/standings.c on the ledger and, unchanged, by psql on its
+ * PostgreSQL export.  Portable on purpose: CTEs, CASE, COALESCE, SUM,
+ * scalar subqueries with ORDER BY ... LIMIT 1, SUBSTR and REPLACE on
+ * text, explicit CASTs; no iif, printf, json, `||` or engine-only
+ * function.  The member tables of schema version 5 (member_join, its
+ * joins followed to their end by a recursive CTE, and member_apart) are
+ * in season_standings_sql; an older ledger has none, and is counted by
+ * the same text without them (season__standings_v4_sql).
+ */
+#include "season/season.h"
+
+/* One query is one text, longer than the 4095 characters ISO C asks a
+ * compiler to take in a literal; GCC and Clang take it whole. */
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+
+/* The first CTEs: each tag's first value per sitting, each sitting's
+ * date, laws and format. */
+#define SITTINGS_CTE \
+    /* a tag's value per sitting: its first row of that name */\
+    "first_tag AS (\n"\
+    "  SELECT t.sitting_id, t.name, t.value FROM tag t\n"\
+    "  WHERE t.id = (SELECT MIN(t2.id) FROM tag t2\n"\
+    "                WHERE t2.sitting_id = t.sitting_id\n"\
+    "                  AND t2.name = t.name)),\n"\
+    /* each sitting's date, laws and format */\
+    "sit AS (\n"\
+    "  SELECT s.id AS sitting_id,\n"\
+    "    CASE WHEN d.value IS NULL OR d.value = '' OR d.value = '?'\n"\
+    "         THEN SUBSTR(s.opened, 1, 10)\n"\
+    "         ELSE REPLACE(d.value, '.', '-') END AS sitting_date,\n"\
+    "    COALESCE(lw.value, '') AS laws,\n"\
+    "    COALESCE(fm.value, '') AS format\n"\
+    "  FROM sitting s\n"\
+    "  LEFT JOIN first_tag d ON d.sitting_id = s.id AND d.name = 'Date'\n"\
+    "  LEFT JOIN first_tag lw ON lw.sitting_id = s.id AND lw.name = 'Laws'\n"\
+    "  LEFT JOIN first_tag fm ON fm.sitting_id = s.id\n"\
+    "                        AND fm.name = 'Format'),\n" \
+    /* who may be named in a sitting and how he is spelt: a seat by its \
+     * tag where nobody is declared (a duel), a person by his name */ \
+    "spelt AS (\n" \
+    "  SELECT t.sitting_id, t.name AS who, t.value AS spelling\n" \
+    "  FROM first_tag t WHERE (t.name = 'A' OR t.name = 'B')\n" \
+    "    AND NOT EXISTS (SELECT 1 FROM person p0\n" \
+    "                    WHERE p0.sitting_id = t.sitting_id)\n" \
+    "  UNION ALL\n" \
+    "  SELECT p.sitting_id, p.code AS who, p.name AS spelling\n" \
+    "  FROM person p),\n"
+
+/* A name that is no member's. */
+#define PLACEHOLDER(x) \
+    x " IN ('', '?', 'A', 'B', 'Player A', 'Player B')"
+
+/* What follows the member mapping: the facts, named and summed. */
+#define COUNTING \
+    /* every game ended, once per seat, with who sat there at its end\
+     * (the last seating of that seat; a duel's seat letter if none) */\
+    "seat_of AS (\n"\
+    "  SELECT CAST('A' AS TEXT) AS seat UNION ALL SELECT CAST('B' AS TEXT)),\n"\
+    "played AS (\n"\
+    "  SELECT g.sitting_id, x.seat,\n"\
+    "    COALESCE((SELECT se.person FROM seating se\n"\
+    "              WHERE se.game_id = g.id AND se.seat = x.seat\n"\
+    "              ORDER BY se.id DESC LIMIT 1), x.seat) AS who,\n"\
+    "    CASE WHEN g.winner = x.seat THEN 1 ELSE 0 END AS won,\n"\
+    "    g.value AS game_value,\n"\
+    "    CASE WHEN x.seat = 'A' THEN g.points_a ELSE g.points_b END\n"\
+    "      AS points_for,\n"\
+    "    CASE WHEN x.seat = 'A' THEN g.points_b ELSE g.points_a END\n"\
+    "      AS points_against\n"\
+    "  FROM game g CROSS JOIN seat_of x\n"\
+    "  WHERE g.winner IS NOT NULL),\n"\
+    /* what a game or a transfer counts, one row each */\
+    "fact AS (\n"\
+    "  SELECT sitting_id, who, 1 AS games, won, 1 - won AS lost,\n"\
+    "    CASE WHEN won = 1 AND game_value = 1 THEN 1 ELSE 0 END AS ws,\n"\
+    "    CASE WHEN won = 1 AND game_value = 2 THEN 1 ELSE 0 END AS wd,\n"\
+    "    CASE WHEN won = 1 AND game_value = 3 THEN 1 ELSE 0 END AS wt,\n"\
+    "    CASE WHEN won = 0 AND game_value = 1 THEN 1 ELSE 0 END AS ls,\n"\
+    "    CASE WHEN won = 0 AND game_value = 2 THEN 1 ELSE 0 END AS ld,\n"\
+    "    CASE WHEN won = 0 AND game_value = 3 THEN 1 ELSE 0 END AS lt,\n"\
+    "    COALESCE(points_for, 0) AS pf, COALESCE(points_against, 0) AS pa,\n"\
+    "    0 AS mw, 0 AS ml, 0 AS transfers\n"\
+    "  FROM played\n"\
+    "  UNION ALL\n"\
+    "  SELECT st.sitting_id, tr.person AS who, 0, 0, 0, 0, 0, 0, 0, 0, 0,\n"\
+    "    0, 0,\n"\
+    "    CASE WHEN tr.amount > 0 THEN tr.amount ELSE 0 END,\n"\
+    "    CASE WHEN tr.amount < 0 THEN 0 - tr.amount ELSE 0 END, 1\n"\
+    "  FROM transfer tr JOIN settlement st ON st.id = tr.settlement_id),\n"\
+    /* each fact's kind and member */\
+    "named AS (\n"\
+    "  SELECT f.*,\n"\
+    "    CASE WHEN f.who = 'house' AND m.who IS NULL THEN 'house'\n"\
+    "         WHEN COALESCE(m.member, '') = '' THEN 'other'\n"\
+    "         ELSE 'member' END AS kind,\n"\
+    "    CASE WHEN COALESCE(m.member, '') = '' THEN ''\n"\
+    "         ELSE m.member END AS member\n"\
+    "  FROM fact f LEFT JOIN mem m\n"\
+    "    ON m.sitting_id = f.sitting_id AND m.who = f.who)\n"\
+    "SELECT n.sitting_id, s.sitting_date, s.laws, s.format, n.kind,\n"\
+    "  n.member,\n"\
+    "  CAST(SUM(n.games) AS BIGINT) AS games,\n"\
+    "  CAST(SUM(n.won) AS BIGINT) AS won,\n"\
+    "  CAST(SUM(n.lost) AS BIGINT) AS lost,\n"\
+    "  CAST(SUM(n.ws) AS BIGINT) AS won_single,\n"\
+    "  CAST(SUM(n.wd) AS BIGINT) AS won_double,\n"\
+    "  CAST(SUM(n.wt) AS BIGINT) AS won_treble,\n"\
+    "  CAST(SUM(n.ls) AS BIGINT) AS lost_single,\n"\
+    "  CAST(SUM(n.ld) AS BIGINT) AS lost_double,\n"\
+    "  CAST(SUM(n.lt) AS BIGINT) AS lost_treble,\n"\
+    "  CAST(SUM(n.pf) AS BIGINT) AS points_for,\n"\
+    "  CAST(SUM(n.pa) AS BIGINT) AS points_against,\n"\
+    "  CAST(SUM(n.mw) AS BIGINT) AS money_won,\n"\
+    "  CAST(SUM(n.ml) AS BIGINT) AS money_lost,\n"\
+    "  CAST(SUM(n.mw) - SUM(n.ml) AS BIGINT) AS money_net,\n"\
+    "  CAST(SUM(n.transfers) AS BIGINT) AS transfers\n"\
+    "FROM named n JOIN sit s ON s.sitting_id = n.sitting_id\n"\
+    "GROUP BY n.sitting_id, s.sitting_date, s.laws, s.format, n.kind,\n"\
+    "  n.member\n"\
+    "ORDER BY n.sitting_id, n.kind, n.member\n"
+
+const char season_standings_sql[] =
+    "WITH RECURSIVE\n"
+    SITTINGS_CTE
+    /* the joins followed to their end ("Mr. Ashby" -> "Ann Ash" -> ...;
+     * the ledger refuses a circle, the depth bounds a forged one) */
+    "join_path AS (\n"
+    "  SELECT j.spelling, j.member, 1 AS depth FROM member_join j\n"
+    "  UNION ALL\n"
+    "  SELECT jp.spelling, j.member, jp.depth + 1\n"
+    "  FROM join_path jp JOIN member_join j ON j.spelling = jp.member\n"
+    "  WHERE jp.depth < 64),\n"
+    "joined AS (\n"
+    "  SELECT jp.spelling, jp.member FROM join_path jp\n"
+    "  WHERE NOT EXISTS (SELECT 1 FROM member_join j\n"
+    "                    WHERE j.spelling = jp.member)),\n"
+    /* the member: a decision apart for the sitting, else a join, else
+     * the name itself; a placeholder is none ('') */
+    "mem AS (\n"
+    "  SELECT sp.sitting_id, sp.who,\n"
+    "    CASE WHEN ap.member IS NOT NULL THEN ap.member\n"
+    "         WHEN " PLACEHOLDER("sp.spelling") " THEN ''\n"
+    "         WHEN jn.member IS NOT NULL THEN jn.member\n"
+    "         ELSE sp.spelling END AS member\n"
+    "  FROM spelt sp\n"
+    "  LEFT JOIN member_apart ap\n"
+    "    ON ap.sitting_id = sp.sitting_id AND ap.who = sp.who\n"
+    "  LEFT JOIN joined jn ON jn.spelling = sp.spelling),\n"
+    COUNTING;
+
+const char season__standings_v4_sql[] =
+    "WITH\n"
+    SITTINGS_CTE
+    "mem AS (\n"
+    "  SELECT sitting_id, who,\n"
+    "    CASE WHEN " PLACEHOLDER("spelling") " THEN ''\n"
+    "         ELSE spelling END AS member\n"
+    "  FROM spelt),\n"
+    COUNTING;
