@@ -217,6 +217,8 @@ const char *const ledger__schema_sql[] = {
     "    role TEXT NOT NULL\n"
     ") STRICT;\n"
     "CREATE INDEX seating_by_sitting ON seating (sitting_id, id);\n"
+    "-- (5) a game's seatings, for the standings' last seating of each game\n"
+    "CREATE INDEX seating_by_game ON seating (game_id, seat, id);\n"
     "\n",
 
     "-- Money staked: a chouette's stake against the bank for a game, a\n"

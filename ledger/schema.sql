@@ -193,6 +193,8 @@ CREATE TABLE seating (
     role TEXT NOT NULL
 ) STRICT;
 CREATE INDEX seating_by_sitting ON seating (sitting_id, id);
+-- (5) a game's seatings, for the standings' last seating of each game
+CREATE INDEX seating_by_game ON seating (game_id, seat, id);
 
 -- Money staked: a chouette's stake against the bank for a game, a
 -- pool's ante or forfeit.
