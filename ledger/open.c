@@ -108,7 +108,8 @@ static const char migrate_3_4[] =
  * the provenance); the identity then written and sealed, in the same
  * transaction. */
 static const char migrate_4_5[] =
-    "CREATE INDEX seating_by_game ON seating (game_id, seat, id);"
+    "CREATE INDEX IF NOT EXISTS seating_by_game ON seating (game_id, seat, "
+    "id);"
     "CREATE TABLE ledger_info (id INTEGER PRIMARY KEY CHECK (id = 1), "
     "uuid TEXT NOT NULL, created TEXT NOT NULL) STRICT;"
     "CREATE TABLE member_join (id INTEGER PRIMARY KEY, spelling TEXT NOT "

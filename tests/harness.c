@@ -31,9 +31,23 @@ const char *harness_shared(const char *rel)
 
 const char *harness_ecarte(void)
 {
+    static char abs_path[4096];
     const char *p = getenv("ECARTE");
 
-    return p != NULL ? p : "build/ecarte";
+    if (p == NULL) {
+        p = "build/ecarte";
+    }
+    /* absolute, so that a test may run it from any directory */
+    if (abs_path[0] == '\0') {
+        char cwd[2048];
+
+        if (p[0] != '/' && getcwd(cwd, sizeof(cwd)) != NULL) {
+            snprintf(abs_path, sizeof(abs_path), "%s/%s", cwd, p);
+        } else {
+            snprintf(abs_path, sizeof(abs_path), "%s", p);
+        }
+    }
+    return abs_path;
 }
 
 const char *harness_example(const char *name)
