@@ -279,6 +279,39 @@ static int print_json(FILE *fp, const struct season *s, bool unverified)
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
+/* check_filter - the filter's dates (YYYY-MM-DD) and format (a known
+ * one) as given: EXIT_FINE, or the usage error said (usage_error). */
+static int check_filter(const struct season_filter *f)
+{
+    static const char *const formats[] = {"duel", "chouette", "pool",
+                                          "gallery"};
+    char d[16];
+
+    if ((f->since != NULL && season_date_normal(f->since, d) != 0) ||
+        (f->until != NULL && season_date_normal(f->until, d) != 0)) {
+        return usage_error("standings", "expected a date YYYY-MM-DD, found "
+                                        "\"%s\"",
+                           f->since != NULL &&
+                                   season_date_normal(f->since, d) != 0
+                               ? f->since
+                               : f->until);
+    }
+    if (f->format != NULL) {
+        bool known = false;
+
+        for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+            known = known || strcmp(f->format, formats[i]) == 0;
+        }
+        if (!known) {
+            return usage_error("standings", "--format: expected duel, "
+                                            "chouette, pool or gallery, "
+                                            "found \"%s\"",
+                               f->format);
+        }
+    }
+    return EXIT_FINE;
+}
+
 int cmd_standings(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -292,8 +325,6 @@ int cmd_standings(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    static const char *const formats[] = {"duel", "chouette", "pool",
-                                          "gallery"};
     struct season_filter f = { NULL, NULL, NULL, NULL };
     struct proof_summary proof;
     const char *db = "ecarte.db";
@@ -302,7 +333,6 @@ int cmd_standings(int argc, char **argv)
     bool json = false;
     bool unverified = false;
     char err[700];
-    char d[16];
     int rc = EXIT_FINE;
     int c;
 
@@ -325,27 +355,9 @@ int cmd_standings(int argc, char **argv)
         return usage_error("standings", "unexpected argument \"%s\"",
                            argv[optind]);
     }
-    if ((f.since != NULL && season_date_normal(f.since, d) != 0) ||
-        (f.until != NULL && season_date_normal(f.until, d) != 0)) {
-        return usage_error("standings", "expected a date YYYY-MM-DD, found "
-                                        "\"%s\"",
-                           f.since != NULL &&
-                                   season_date_normal(f.since, d) != 0
-                               ? f.since
-                               : f.until);
-    }
-    if (f.format != NULL) {
-        bool known = false;
-
-        for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-            known = known || strcmp(f.format, formats[i]) == 0;
-        }
-        if (!known) {
-            return usage_error("standings", "--format: expected duel, "
-                                            "chouette, pool or gallery, "
-                                            "found \"%s\"",
-                               f.format);
-        }
+    rc = check_filter(&f);
+    if (rc != EXIT_FINE) {
+        return rc;
     }
     l = ledger_for("standings", db, LEDGER_READONLY);
     if (l == NULL) {

@@ -547,6 +547,49 @@ static int verify_origin(struct ledger *l, const char *db, const char *src,
     return findings > 0 ? 1 : 0;
 }
 
+/*
+ * prove - the proof of l (proof_ledger), its findings printed as they
+ * come, then the verdict (output_verify).  Returns -1 if the ledger is
+ * proven (o and l left open for the checks that follow), else the exit
+ * status, o and l closed: the damaged verdict for a page SQLite cannot
+ * read, EXIT_BAD_INPUT for another failure, EXIT_FINDINGS for findings.
+ */
+static int prove(struct ledger *l, struct output *o, const char *db,
+                 bool json)
+{
+    struct verify_print vp;
+    struct proof_summary sum;
+
+    memset(&vp, 0, sizeof(vp));
+    vp.o = o;
+    vp.db = db;
+    if (proof_ledger(l, 0, print_finding, &vp, &sum) != 0) {
+        bool bad_pages = strstr(sum.error, "malformed") != NULL ||
+                         strstr(sum.error, "not a database") != NULL;
+
+        output_close(o);
+        ledger_close(l);
+        if (bad_pages) {
+            /* a page SQLite cannot read, met on the way: the verdict */
+            return damaged_verdict(db, json, sum.error);
+        }
+        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
+        return EXIT_BAD_INPUT;
+    }
+    if (sum.findings > VERIFY_PRINT_MAX && !json) {
+        printf("%s: ... and %lld more findings\n", db,
+               (long long)(sum.findings - VERIFY_PRINT_MAX));
+    }
+    output_verify(o, db, sum.findings == 0, sum.version, sum.events, sum.head,
+                  sum.sittings, sum.findings);
+    if (sum.findings > 0) {
+        output_close(o);
+        ledger_close(l);
+        return EXIT_FINDINGS;
+    }
+    return -1;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -562,8 +605,6 @@ int cmd_verify(int argc, char **argv)
     const char *origin = NULL;
     struct ledger *l = NULL;
     struct output *o = NULL;
-    struct verify_print vp;
-    struct proof_summary sum;
     bool json = false;
     int damaged = 0;
     char why[600];
@@ -605,32 +646,9 @@ int cmd_verify(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    memset(&vp, 0, sizeof(vp));
-    vp.o = o;
-    vp.db = db;
-    if (proof_ledger(l, 0, print_finding, &vp, &sum) != 0) {
-        bool bad_pages = strstr(sum.error, "malformed") != NULL ||
-                         strstr(sum.error, "not a database") != NULL;
-
-        output_close(o);
-        ledger_close(l);
-        if (bad_pages) {
-            /* a page SQLite cannot read, met on the way: the verdict */
-            return damaged_verdict(db, json, sum.error);
-        }
-        fprintf(stderr, "ecarte verify: %s: %s\n", db, sum.error);
-        return EXIT_BAD_INPUT;
-    }
-    if (sum.findings > VERIFY_PRINT_MAX && !json) {
-        printf("%s: ... and %lld more findings\n", db,
-               (long long)(sum.findings - VERIFY_PRINT_MAX));
-    }
-    output_verify(o, db, sum.findings == 0, sum.version, sum.events, sum.head,
-                  sum.sittings, sum.findings);
-    if (sum.findings > 0) {
-        output_close(o);
-        ledger_close(l);
-        return EXIT_FINDINGS;
+    rc = prove(l, o, db, json);
+    if (rc >= 0) {
+        return rc;
     }
     rc = 0;
     if (log != NULL) {

@@ -5,7 +5,8 @@
  *
  * Who owns what: open.c makes and closes the handle; statements.c holds
  * the SQL of every statement (prepared once, in ledger_open); errors.c
- * the error detail; events.c the transactions and the hash chain.
+ * the error detail; events.c the transactions and the hash chain;
+ * migrate.c brings an older file to the current schema version.
  */
 #ifndef ECARTE_LEDGER_LEDGER_INT_H
 #define ECARTE_LEDGER_LEDGER_INT_H
@@ -238,6 +239,26 @@ int ledger__fail(struct ledger *l, int src, const char *what);
  * SQLite code; returns code. */
 int ledger__failf(struct ledger *l, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* ------------------------------------------------------------------ */
+/* Opening (open.c) and migrating (migrate.c)                           */
+/* ------------------------------------------------------------------ */
+
+/* ledger__pragma_int - the integer the one-row query sql gives, in *out
+ * (open.c).  Returns 0 or a negative code with the message on l. */
+int ledger__pragma_int(struct ledger *l, const char *sql, int64_t *out);
+
+/* ledger__exec - run constant SQL (no input text ever reaches it); 0 or
+ * a negative code with "what: ..." on l (open.c). */
+int ledger__exec(struct ledger *l, const char *sql, const char *what);
+
+/*
+ * ledger__migrate - bring an older file (l->version 1 to 4) to
+ * LEDGER_SCHEMA_VERSION in one transaction, its rows sealed and the
+ * ledger given its identity, the statements prepared for the new version
+ * (migrate.c, where the whole story is).  Returns 0 or a negative code.
+ */
+int ledger__migrate(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* Statements (statements.c)                                            */

@@ -1,7 +1,8 @@
 /*
  * open.c - opening a ledger: making a new file whole, checking that a file
- * is an ecarte ledger of a known schema version, migrating version 1,
- * WAL and the pragmas, waiting for another process's lock, and closing.
+ * is an ecarte ledger of a known schema version (an older one migrated
+ * by migrate.c), WAL and the pragmas, waiting for another process's
+ * lock, and closing.
  */
 #include "ledger/ledger.h"
 
@@ -27,112 +28,12 @@
 #define WAIT_TELL_MS 1000       /* on_wait after a second of waiting ... */
 #define WAIT_AGAIN_MS 30000     /* ... then every 30 seconds */
 
-/* From version 1 to 2 (ledger/schema.sql, the columns marked (2)), in one
- * transaction with the version check. */
-static const char migrate_1_2[] =
-    "ALTER TABLE import_file ADD COLUMN line INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE import_file ADD COLUMN findings INTEGER NOT NULL "
-    "DEFAULT 0;"
-    "ALTER TABLE import_file ADD COLUMN events INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE import_file ADD COLUMN complete INTEGER NOT NULL "
-    "DEFAULT 1 CHECK (complete IN (0, 1));"
-    "CREATE INDEX import_file_by_sitting ON import_file (sitting_id);"
-    "ALTER TABLE quarantine ADD COLUMN sitting_id INTEGER "
-    "REFERENCES sitting (id);"
-    "ALTER TABLE quarantine ADD COLUMN after_event INTEGER NOT NULL "
-    "DEFAULT 0;"
-    "ALTER TABLE quarantine ADD COLUMN game INTEGER NOT NULL DEFAULT 0;"
-    "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);"
-    "PRAGMA user_version = 2;";
-
-/* From version 2 to 3 (ledger/schema.sql, the tables of the sitting
- * above the seats), in one transaction with the version check. */
-static const char migrate_2_3[] =
-    "CREATE TABLE person (id INTEGER PRIMARY KEY, sitting_id INTEGER "
-    "NOT NULL REFERENCES sitting (id), event_id INTEGER REFERENCES "
-    "event (id), code TEXT NOT NULL, name TEXT NOT NULL, UNIQUE "
-    "(sitting_id, code)) STRICT;"
-    "CREATE TABLE seating (id INTEGER PRIMARY KEY, sitting_id INTEGER "
-    "NOT NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
-    "(id), event_id INTEGER REFERENCES event (id), seat TEXT NOT NULL "
-    "CHECK (seat IN ('A', 'B')), person TEXT NOT NULL, role TEXT NOT "
-    "NULL) STRICT;"
-    "CREATE INDEX seating_by_sitting ON seating (sitting_id, id);"
-    "CREATE TABLE stake (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
-    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
-    "(id), event_id INTEGER REFERENCES event (id), person TEXT NOT "
-    "NULL, kind TEXT NOT NULL CHECK (kind IN ('stake', 'ante', "
-    "'forfeit')), amount INTEGER NOT NULL CHECK (amount > 0)) STRICT;"
-    "CREATE INDEX stake_by_sitting ON stake (sitting_id, id);"
-    "CREATE TABLE bet (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
-    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
-    "(id), event_id INTEGER REFERENCES event (id), bettor TEXT NOT "
-    "NULL, seat TEXT NOT NULL CHECK (seat IN ('A', 'B')), amount "
-    "INTEGER NOT NULL CHECK (amount > 0), odds_p INTEGER NOT NULL CHECK "
-    "(odds_p > 0), odds_q INTEGER NOT NULL CHECK (odds_q > 0), coverer "
-    "TEXT NOT NULL) STRICT;"
-    "CREATE INDEX bet_by_sitting ON bet (sitting_id, id);"
-    "CREATE TABLE settlement (id INTEGER PRIMARY KEY, sitting_id "
-    "INTEGER NOT NULL REFERENCES sitting (id), game_id INTEGER "
-    "REFERENCES game (id), event_id INTEGER NOT NULL REFERENCES event "
-    "(id), pos INTEGER NOT NULL, reason TEXT NOT NULL, text TEXT NOT "
-    "NULL) STRICT;"
-    "CREATE INDEX settlement_by_event ON settlement (event_id);"
-    "CREATE INDEX settlement_by_sitting ON settlement (sitting_id, id);"
-    "CREATE TABLE transfer (id INTEGER PRIMARY KEY, settlement_id "
-    "INTEGER NOT NULL REFERENCES settlement (id), person TEXT NOT NULL, "
-    "amount INTEGER NOT NULL) STRICT;"
-    "CREATE INDEX transfer_by_settlement ON transfer (settlement_id);"
-    "CREATE TABLE sitting_mark (id INTEGER PRIMARY KEY, event_id "
-    "INTEGER NOT NULL REFERENCES event (id), pos INTEGER NOT NULL, kind "
-    "TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')), text TEXT "
-    "NOT NULL) STRICT;"
-    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);"
-    "PRAGMA user_version = 3;";
-
-/* From version 3 to 4 (ledger/schema.sql, the seal and the chain's
- * columns marked (4)); the rows then sealed (seal.c), in the same
- * transaction. */
-static const char migrate_3_4[] =
-    "ALTER TABLE chain ADD COLUMN seal_head TEXT NOT NULL DEFAULT "
-    "'0000000000000000000000000000000000000000000000000000000000000000';"
-    "ALTER TABLE chain ADD COLUMN n_seals INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE chain ADD COLUMN seal_last INTEGER NOT NULL DEFAULT 0;"
-    "CREATE TABLE seal (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL, "
-    "row_id INTEGER NOT NULL, row TEXT NOT NULL, hash TEXT NOT NULL) "
-    "STRICT;"
-    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);"
-    "PRAGMA user_version = 4;";
-
-/* From version 4 to 5 (ledger/schema.sql, the identity, the members and
- * the provenance); the identity then written and sealed, in the same
- * transaction. */
-static const char migrate_4_5[] =
-    "CREATE INDEX IF NOT EXISTS seating_by_game ON seating (game_id, seat, "
-    "id);"
-    "CREATE TABLE ledger_info (id INTEGER PRIMARY KEY CHECK (id = 1), "
-    "uuid TEXT NOT NULL, created TEXT NOT NULL) STRICT;"
-    "CREATE TABLE member_join (id INTEGER PRIMARY KEY, spelling TEXT NOT "
-    "NULL UNIQUE, member TEXT NOT NULL, recorded TEXT NOT NULL) STRICT;"
-    "CREATE TABLE member_apart (id INTEGER PRIMARY KEY, sitting_id "
-    "INTEGER NOT NULL REFERENCES sitting (id), who TEXT NOT NULL, member "
-    "TEXT NOT NULL, recorded TEXT NOT NULL, UNIQUE (sitting_id, who)) "
-    "STRICT;"
-    "CREATE TABLE provenance (id INTEGER PRIMARY KEY, sitting_id INTEGER "
-    "NOT NULL UNIQUE REFERENCES sitting (id), source_uuid TEXT NOT NULL, "
-    "source_sitting INTEGER NOT NULL, source_head TEXT NOT NULL, n_events "
-    "INTEGER NOT NULL, origin_uuid TEXT NOT NULL, origin_sitting INTEGER "
-    "NOT NULL, source_path TEXT NOT NULL, merged TEXT NOT NULL) STRICT;"
-    "CREATE INDEX provenance_by_origin ON provenance (origin_uuid, "
-    "origin_sitting);"
-    "PRAGMA user_version = 5;";
-
 /* ------------------------------------------------------------------ */
 /* The file and its schema                                              */
 /* ------------------------------------------------------------------ */
 
-/* pragma_int - the integer the one-row query sql gives, in *out. */
-static int pragma_int(struct ledger *l, const char *sql, int64_t *out)
+/* ledger__pragma_int - the integer the one-row query sql gives, in *out. */
+int ledger__pragma_int(struct ledger *l, const char *sql, int64_t *out)
 {
     sqlite3_stmt *st = NULL;
     int src = sqlite3_prepare_v2(l->db, sql, -1, &st, NULL);
@@ -153,8 +54,8 @@ out_finalize:
     return rc;
 }
 
-/* exec - run constant SQL (no input text ever reaches it). */
-static int exec(struct ledger *l, const char *sql, const char *what)
+/* ledger__exec - run constant SQL (no input text ever reaches it). */
+int ledger__exec(struct ledger *l, const char *sql, const char *what)
 {
     int src = sqlite3_exec(l->db, sql, NULL, NULL, NULL);
 
@@ -178,16 +79,17 @@ static int check_format(struct ledger *l, bool *is_empty)
     int rc = 0;
 
     *is_empty = false;
-    rc = pragma_int(l, "SELECT count(*) FROM sqlite_schema", &n_tables);
+    rc = ledger__pragma_int(l, "SELECT count(*) FROM sqlite_schema",
+                            &n_tables);
     if (rc == LEDGER_E_FORMAT) {
         return ledger__failf(l, rc, "not an SQLite database: %s",
                              sqlite3_errmsg(l->db));
     }
     if (rc == 0) {
-        rc = pragma_int(l, "PRAGMA application_id", &app);
+        rc = ledger__pragma_int(l, "PRAGMA application_id", &app);
     }
     if (rc == 0) {
-        rc = pragma_int(l, "PRAGMA user_version", &version);
+        rc = ledger__pragma_int(l, "PRAGMA user_version", &version);
     }
     if (rc != 0) {
         return rc;
@@ -246,16 +148,17 @@ static int create_schema(struct ledger *l)
     size_t i = 0;
     int rc = 0;
 
-    rc = exec(l, "BEGIN IMMEDIATE", "create the schema");
+    rc = ledger__exec(l, "BEGIN IMMEDIATE", "create the schema");
     if (rc != 0) {
         return rc;
     }
-    rc = pragma_int(l, "SELECT count(*) FROM sqlite_schema", &n_tables);
+    rc = ledger__pragma_int(l, "SELECT count(*) FROM sqlite_schema",
+                            &n_tables);
     if (rc != 0 || n_tables != 0) {
         goto out_rollback;
     }
     for (i = 0; ledger__schema_sql[i] != NULL; i++) {
-        rc = exec(l, ledger__schema_sql[i], "create the schema");
+        rc = ledger__exec(l, ledger__schema_sql[i], "create the schema");
         if (rc != 0) {
             goto out_rollback;
         }
@@ -263,7 +166,7 @@ static int create_schema(struct ledger *l)
     snprintf(pragmas, sizeof(pragmas),
              "PRAGMA application_id = %ld; PRAGMA user_version = %d",
              (long)LEDGER_APPLICATION_ID, LEDGER_SCHEMA_VERSION);
-    rc = exec(l, pragmas, "create the schema");
+    rc = ledger__exec(l, pragmas, "create the schema");
     if (rc != 0) {
         goto out_rollback;
     }
@@ -284,88 +187,6 @@ static int create_schema(struct ledger *l)
 out_rollback:
     l->chain_dirty = false;
     sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
-    return rc;
-}
-
-/*
- * migrate - bring a version 1 file to version 2 (migrate_1_2), a version
- * 2 file to version 3 (migrate_2_3), a version 3 file to version 4
- * (migrate_3_4) and a version 4 file to version 5 (migrate_4_5), in one
- * transaction; then every row of the sealed tables sealed as it stands
- * (a file older than version 4) and the ledger given its identity
- * (sealed).  Another process may have done it meanwhile: the version is
- * read again once the write lock is held.  A file whose objects are of a
- * later version than it says (its number taken back) is refused.  The
- * statements are prepared for the new version.
- */
-static int migrate(struct ledger *l)
-{
-    int64_t version = 0;
-    int was = l->version;
-    bool seal_all = false;
-    int later = 0;
-    int rc = exec(l, "BEGIN IMMEDIATE", "migrate the schema");
-
-    if (rc != 0) {
-        return rc;
-    }
-    rc = pragma_int(l, "PRAGMA user_version", &version);
-    if (rc == 0 && version < LEDGER_SCHEMA_VERSION) {
-        later = ledger__later_schema(l);
-        if (later < 0) {
-            rc = later;
-        } else if (later > version) {
-            /* the number was taken back so that sealed rows could be
-             * edited and sealed again as they stand */
-            rc = ledger__failf(l, LEDGER_E_FORMAT,
-                               "the file says schema version %d but holds "
-                               "the %s of version %d: its version number "
-                               "was changed (see `ecarte verify`); not "
-                               "migrated", (int)version,
-                               later >= 5 ? "identity and member tables"
-                                          : "seal", later);
-        }
-    }
-    if (rc == 0 && version == 1) {
-        rc = exec(l, migrate_1_2, "migrate the schema to version 2");
-        version = 2;
-    }
-    if (rc == 0 && version == 2) {
-        rc = exec(l, migrate_2_3, "migrate the schema to version 3");
-        version = 3;
-    }
-    if (rc == 0 && version == 3) {
-        rc = exec(l, migrate_3_4, "migrate the schema to version 4");
-        version = 4;
-        seal_all = true;
-    }
-    if (rc == 0 && version == 4) {
-        rc = exec(l, migrate_4_5, "migrate the schema to version 5");
-        if (rc == 0) {
-            l->version = LEDGER_SCHEMA_VERSION;
-            l->chain_fresh = false;
-            rc = ledger__prepare_statements(l);
-        }
-        if (rc == 0 && seal_all) {
-            rc = ledger__seal_all(l);
-        }
-        if (rc == 0) {
-            rc = ledger__identity_new(l);
-        }
-        if (rc == 0) {
-            return ledger_commit(l); /* with the seals' head */
-        }
-    }
-    if (rc != 0) {
-        l->version = was;
-        l->chain_dirty = false;
-        sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
-    rc = exec(l, "COMMIT", "migrate the schema");
-    if (rc == 0) {
-        l->version = LEDGER_SCHEMA_VERSION;
-    }
     return rc;
 }
 
@@ -627,27 +448,28 @@ static bool is_memory(const char *path)
 static int set_pragmas(struct ledger *l, unsigned flags)
 {
     bool bulk = (flags & (LEDGER_FAST | LEDGER_SCRATCH)) != 0;
-    int rc = exec(l, bulk ? "PRAGMA synchronous = OFF"
-                          : "PRAGMA synchronous = FULL",
-                  "synchronous");
+    int rc = ledger__exec(l, bulk ? "PRAGMA synchronous = OFF"
+                                  : "PRAGMA synchronous = FULL",
+                          "synchronous");
 
     if (rc == 0) {
         /* a bulk load checks the references once at its end
          * (ledger_foreign_key_check), not row by row */
-        rc = exec(l, bulk ? "PRAGMA foreign_keys = OFF"
-                          : "PRAGMA foreign_keys = ON",
-                  "foreign_keys");
+        rc = ledger__exec(l, bulk ? "PRAGMA foreign_keys = OFF"
+                                  : "PRAGMA foreign_keys = ON",
+                          "foreign_keys");
     }
     if (rc == 0 && (flags & LEDGER_FAST) != 0) {
         /* bulk loading, many deals a transaction: checkpoint the WAL less
          * often, keep more pages and the temporary b-trees in memory (the
          * memory stays bounded) */
-        rc = exec(l, "PRAGMA wal_autocheckpoint = 10000", "wal_autocheckpoint");
+        rc = ledger__exec(l, "PRAGMA wal_autocheckpoint = 10000",
+                          "wal_autocheckpoint");
         if (rc == 0) {
-            rc = exec(l, "PRAGMA cache_size = -16384", "cache_size");
+            rc = ledger__exec(l, "PRAGMA cache_size = -16384", "cache_size");
         }
         if (rc == 0) {
-            rc = exec(l, "PRAGMA temp_store = MEMORY", "temp_store");
+            rc = ledger__exec(l, "PRAGMA temp_store = MEMORY", "temp_store");
         }
     }
     return rc;
@@ -779,7 +601,7 @@ static int set_up(struct ledger *l, unsigned flags, bool memory,
         }
     }
     if (rc == 0 && !readonly && l->version < LEDGER_SCHEMA_VERSION) {
-        rc = migrate(l);
+        rc = ledger__migrate(l);
     }
     if (rc == 0) {
         rc = ledger__prepare_statements(l);
@@ -987,7 +809,7 @@ int ledger_clear(struct ledger *l)
     l->chain_fresh = false;
     l->chain_dirty = false;
     l->scratch_last = 0;
-    rc = exec(l, "BEGIN", "clear");
+    rc = ledger__exec(l, "BEGIN", "clear");
     /* prepared once: a fuzzer clears at every run */
     for (int i = 0; rc == 0 && i < LEDGER__CLEAR_STATEMENTS; i++) {
         if (l->clear_st[i] == NULL &&

@@ -200,6 +200,97 @@ static void compare_rows(struct origin_say *w, const char *table,
     }
 }
 
+/* compare_lists - the sitting's tags, claims and quarantined deals here
+ * (side[0]) against there (side[1]), each list said where it differs
+ * (compare_rows); ev the two sides' events, for the seq of an event id.
+ * Returns 0, or -1 with why set. */
+static int compare_lists(struct origin_say *w, struct ledger *const side[2],
+                         const int64_t sitting[2], const struct rows ev[2],
+                         char *why, size_t why_n)
+{
+    struct rows other[2];
+    struct named nm[2];
+    int rc;
+
+    memset(other, 0, sizeof(other));
+    for (int k = 0; k < 3 && !w->stop; k++) {
+        static const char *const what[3] = { "tags", "claims",
+                                             "quarantined deals" };
+        static const char *const table[3] = { "tag", "claim", "quarantine" };
+
+        for (int i = 0; i < 2; i++) {
+            nm[i].rows = &other[i];
+            nm[i].events = &ev[i];
+            rc = k == 0 ? ledger_tags_foreach(side[i], sitting[i], take_tag,
+                                              &other[i])
+               : k == 1 ? ledger_claims_foreach(side[i], sitting[i], 0, 0,
+                                                take_claim, &nm[i])
+                        : ledger_quarantine_foreach(side[i], sitting[i],
+                                                    take_gap, &nm[i]);
+            if (rc != 0 || other[i].failed) {
+                snprintf(why, why_n, "%s", other[i].failed
+                         ? "out of memory" : ledger_errmsg(side[i]));
+                rows_free(&other[0]);
+                rows_free(&other[1]);
+                return -1;
+            }
+        }
+        compare_rows(w, table[k], what[k], &other[0], &other[1]);
+        for (int i = 0; i < 2; i++) {
+            rows_free(&other[i]);
+            memset(&other[i], 0, sizeof(other[i]));
+        }
+    }
+    return 0;
+}
+
+/* compare_derived - the rows here (sitting p->sitting of l) against what
+ * the events there give: the source's sitting recorded again into a
+ * scratch ledger (session_derive) and compared (ledger_derived_compare,
+ * its findings to fn and counted in w).  Events that no longer replay
+ * are a finding.  Returns 0, or -1 with why set. */
+static int compare_derived(struct origin_say *w, struct ledger *l,
+                           const struct ledger_provenance *p,
+                           struct ledger *from, ledger_finding_fn fn,
+                           void *ctx, char *why, size_t why_n)
+{
+    struct ledger *scratch = NULL;
+    struct session *s = NULL;
+    int64_t bad_seq = 0;
+    char dwhy[700];
+    int rc;
+
+    if (ledger_open(&scratch, ":memory:", LEDGER_SCRATCH) != 0 ||
+        session_open(&s, scratch, NULL, COMMIT_PER_DEAL) != 0) {
+        snprintf(why, why_n, "a scratch ledger: out of memory");
+        rc = -1;
+    } else {
+        rc = session_derive(s, from, p->source_sitting, &bad_seq, dwhy,
+                            sizeof(dwhy));
+        if (rc == CLI_E_INPUT) {
+            say(w, "event", NULL, NULL, "its events there no longer "
+                "replay: %s", dwhy);
+            rc = 0;
+        } else if (rc != 0) {
+            snprintf(why, why_n, "%s", dwhy);
+            rc = -1;
+        } else {
+            int64_t n = ledger_derived_compare(l, p->sitting, scratch, 1,
+                                               fn, ctx);
+
+            if (n < 0) {
+                snprintf(why, why_n, "%s", ledger_errmsg(l));
+                rc = -1;
+            } else {
+                w->n += n;
+            }
+        }
+    }
+    session_close(s);
+    ledger_close(scratch);
+    return rc;
+}
+
 int64_t session_origin_compare(struct ledger *l,
                                const struct ledger_provenance *p,
                                struct ledger *from, const char *source,
@@ -208,15 +299,12 @@ int64_t session_origin_compare(struct ledger *l,
 {
     struct origin_say w = { .fn = fn, .ctx = ctx, .p = p, .source = source };
     struct rows ev[2];
-    struct rows other[2];
-    struct named nm[2];
     struct ledger *side[2] = { l, from };
     int64_t sitting[2] = { p->sitting, p->source_sitting };
     int rc = 0;
 
     why[0] = '\0';
     memset(ev, 0, sizeof(ev));
-    memset(other, 0, sizeof(other));
     rc = ledger_sitting_exists(from, p->source_sitting);
     if (rc == 0) {
         say(&w, "provenance", NULL, NULL, "the source has no sitting %lld",
@@ -242,73 +330,13 @@ int64_t session_origin_compare(struct ledger *l,
             ev[1].head, (long long)p->n_events, p->source_head);
     }
     compare_rows(&w, "event", "events", &ev[0], &ev[1]);
-    for (int k = 0; k < 3 && !w.stop; k++) {
-        static const char *const what[3] = { "tags", "claims",
-                                             "quarantined deals" };
-        static const char *const table[3] = { "tag", "claim", "quarantine" };
-
-        for (int i = 0; i < 2; i++) {
-            nm[i].rows = &other[i];
-            nm[i].events = &ev[i];
-            rc = k == 0 ? ledger_tags_foreach(side[i], sitting[i], take_tag,
-                                              &other[i])
-               : k == 1 ? ledger_claims_foreach(side[i], sitting[i], 0, 0,
-                                                take_claim, &nm[i])
-                        : ledger_quarantine_foreach(side[i], sitting[i],
-                                                    take_gap, &nm[i]);
-            if (rc != 0 || other[i].failed) {
-                snprintf(why, why_n, "%s", other[i].failed
-                         ? "out of memory" : ledger_errmsg(side[i]));
-                rc = -1;
-                goto out;
-            }
-        }
-        compare_rows(&w, table[k], what[k], &other[0], &other[1]);
-        for (int i = 0; i < 2; i++) {
-            rows_free(&other[i]);
-            memset(&other[i], 0, sizeof(other[i]));
-        }
-    }
-    if (!w.stop) {
-        /* the rows here against what the events there give */
-        struct ledger *scratch = NULL;
-        struct session *s = NULL;
-        int64_t bad_seq = 0;
-        char dwhy[700];
-
-        if (ledger_open(&scratch, ":memory:", LEDGER_SCRATCH) != 0 ||
-            session_open(&s, scratch, NULL, COMMIT_PER_DEAL) != 0) {
-            snprintf(why, why_n, "a scratch ledger: out of memory");
-            rc = -1;
-        } else {
-            rc = session_derive(s, from, p->source_sitting, &bad_seq, dwhy,
-                                sizeof(dwhy));
-            if (rc == CLI_E_INPUT) {
-                say(&w, "event", NULL, NULL, "its events there no longer "
-                    "replay: %s", dwhy);
-                rc = 0;
-            } else if (rc != 0) {
-                snprintf(why, why_n, "%s", dwhy);
-                rc = -1;
-            } else {
-                int64_t n = ledger_derived_compare(l, p->sitting, scratch, 1,
-                                                   fn, ctx);
-
-                if (n < 0) {
-                    snprintf(why, why_n, "%s", ledger_errmsg(l));
-                    rc = -1;
-                } else {
-                    w.n += n;
-                }
-            }
-        }
-        session_close(s);
-        ledger_close(scratch);
+    rc = compare_lists(&w, side, sitting, ev, why, why_n);
+    if (rc == 0 && !w.stop) {
+        rc = compare_derived(&w, l, p, from, fn, ctx, why, why_n);
     }
 out:
     for (int i = 0; i < 2; i++) {
         rows_free(&ev[i]);
-        rows_free(&other[i]);
     }
     return rc < 0 ? -1 : w.n;
 }

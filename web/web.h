@@ -4,7 +4,7 @@
  * generated from web/assets/ by scripts/assets-c), a JSON API over the
  * tables it serves (api.c), each table a sitting of the ledger with its
  * own connection and session (tables.c), its state as JSON (state.c),
- * and Server-Sent Events to the pages that watch it (events.c).  JSON is
+ * and Server-Sent Events to the pages that watch it (sse.c).  JSON is
  * built by SQLite's json_object()/json_array() (json.c), never by hand.
  * Compiled into the ecarte program with cli/, not into libecarte.a.
  */
@@ -89,7 +89,7 @@ struct web_table {
     char error[1200];           /* the last error the session said */
     int line_no;                /* the sitting's lines so far, as `table`
                                    numbers them */
-    /* the watchers (events.c), under ev_mu */
+    /* the watchers (sse.c), under ev_mu */
     pthread_mutex_t ev_mu;
     struct web_sub *subs;
     struct web_table *next;
@@ -186,7 +186,7 @@ void web_api_report(struct web_tables *r, int64_t id, struct web_reply *out);
 void web_reply_error(struct web_reply *out, int status, const char *msg);
 
 /* ------------------------------------------------------------------ */
-/* Server-Sent Events (events.c)                                        */
+/* Server-Sent Events (sse.c)                                           */
 /* ------------------------------------------------------------------ */
 
 #define WEB_KEEPALIVE_SECONDS 15

@@ -1,5 +1,5 @@
 /*
- * events.c - Server-Sent Events: each page watching a table (GET
+ * sse.c - Server-Sent Events: each page watching a table (GET
  * /api/tables/ID/events) is a watcher with its own queue of messages.
  * A POST that takes a line appends `event: state` and `event: lines` to
  * every watcher's queue and signals it; the watcher's response (a

@@ -1,0 +1,196 @@
+/*
+ * migrate.c - the migrations of an older ledger to the current schema
+ * version (1 to 2, 2 to 3, 3 to 4, 4 to 5), each a constant script, run
+ * by ledger__migrate in one transaction when ledger_open_with opens such
+ * a file for writing (open.c).
+ */
+#include "ledger/ledger.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* From version 1 to 2 (ledger/schema.sql, the columns marked (2)), in one
+ * transaction with the version check. */
+static const char migrate_1_2[] =
+    "ALTER TABLE import_file ADD COLUMN line INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN findings INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN events INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE import_file ADD COLUMN complete INTEGER NOT NULL "
+    "DEFAULT 1 CHECK (complete IN (0, 1));"
+    "CREATE INDEX import_file_by_sitting ON import_file (sitting_id);"
+    "ALTER TABLE quarantine ADD COLUMN sitting_id INTEGER "
+    "REFERENCES sitting (id);"
+    "ALTER TABLE quarantine ADD COLUMN after_event INTEGER NOT NULL "
+    "DEFAULT 0;"
+    "ALTER TABLE quarantine ADD COLUMN game INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX quarantine_gap ON quarantine (sitting_id, after_event);"
+    "PRAGMA user_version = 2;";
+
+/* From version 2 to 3 (ledger/schema.sql, the tables of the sitting
+ * above the seats), in one transaction with the version check. */
+static const char migrate_2_3[] =
+    "CREATE TABLE person (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), event_id INTEGER REFERENCES "
+    "event (id), code TEXT NOT NULL, name TEXT NOT NULL, UNIQUE "
+    "(sitting_id, code)) STRICT;"
+    "CREATE TABLE seating (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), seat TEXT NOT NULL "
+    "CHECK (seat IN ('A', 'B')), person TEXT NOT NULL, role TEXT NOT "
+    "NULL) STRICT;"
+    "CREATE INDEX seating_by_sitting ON seating (sitting_id, id);"
+    "CREATE TABLE stake (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
+    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), person TEXT NOT "
+    "NULL, kind TEXT NOT NULL CHECK (kind IN ('stake', 'ante', "
+    "'forfeit')), amount INTEGER NOT NULL CHECK (amount > 0)) STRICT;"
+    "CREATE INDEX stake_by_sitting ON stake (sitting_id, id);"
+    "CREATE TABLE bet (id INTEGER PRIMARY KEY, sitting_id INTEGER NOT "
+    "NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), event_id INTEGER REFERENCES event (id), bettor TEXT NOT "
+    "NULL, seat TEXT NOT NULL CHECK (seat IN ('A', 'B')), amount "
+    "INTEGER NOT NULL CHECK (amount > 0), odds_p INTEGER NOT NULL CHECK "
+    "(odds_p > 0), odds_q INTEGER NOT NULL CHECK (odds_q > 0), coverer "
+    "TEXT NOT NULL) STRICT;"
+    "CREATE INDEX bet_by_sitting ON bet (sitting_id, id);"
+    "CREATE TABLE settlement (id INTEGER PRIMARY KEY, sitting_id "
+    "INTEGER NOT NULL REFERENCES sitting (id), game_id INTEGER "
+    "REFERENCES game (id), event_id INTEGER NOT NULL REFERENCES event "
+    "(id), pos INTEGER NOT NULL, reason TEXT NOT NULL, text TEXT NOT "
+    "NULL) STRICT;"
+    "CREATE INDEX settlement_by_event ON settlement (event_id);"
+    "CREATE INDEX settlement_by_sitting ON settlement (sitting_id, id);"
+    "CREATE TABLE transfer (id INTEGER PRIMARY KEY, settlement_id "
+    "INTEGER NOT NULL REFERENCES settlement (id), person TEXT NOT NULL, "
+    "amount INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX transfer_by_settlement ON transfer (settlement_id);"
+    "CREATE TABLE sitting_mark (id INTEGER PRIMARY KEY, event_id "
+    "INTEGER NOT NULL REFERENCES event (id), pos INTEGER NOT NULL, kind "
+    "TEXT NOT NULL CHECK (kind IN ('pool', 'roles', 'bets')), text TEXT "
+    "NOT NULL) STRICT;"
+    "CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);"
+    "PRAGMA user_version = 3;";
+
+/* From version 3 to 4 (ledger/schema.sql, the seal and the chain's
+ * columns marked (4)); the rows then sealed (seal.c), in the same
+ * transaction. */
+static const char migrate_3_4[] =
+    "ALTER TABLE chain ADD COLUMN seal_head TEXT NOT NULL DEFAULT "
+    "'0000000000000000000000000000000000000000000000000000000000000000';"
+    "ALTER TABLE chain ADD COLUMN n_seals INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE chain ADD COLUMN seal_last INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE seal (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL, "
+    "row_id INTEGER NOT NULL, row TEXT NOT NULL, hash TEXT NOT NULL) "
+    "STRICT;"
+    "CREATE INDEX seal_by_row ON seal (tbl, row_id, id);"
+    "PRAGMA user_version = 4;";
+
+/* From version 4 to 5 (ledger/schema.sql, the identity, the members and
+ * the provenance); the identity then written and sealed, in the same
+ * transaction. */
+static const char migrate_4_5[] =
+    "CREATE INDEX IF NOT EXISTS seating_by_game ON seating (game_id, seat, "
+    "id);"
+    "CREATE TABLE ledger_info (id INTEGER PRIMARY KEY CHECK (id = 1), "
+    "uuid TEXT NOT NULL, created TEXT NOT NULL) STRICT;"
+    "CREATE TABLE member_join (id INTEGER PRIMARY KEY, spelling TEXT NOT "
+    "NULL UNIQUE, member TEXT NOT NULL, recorded TEXT NOT NULL) STRICT;"
+    "CREATE TABLE member_apart (id INTEGER PRIMARY KEY, sitting_id "
+    "INTEGER NOT NULL REFERENCES sitting (id), who TEXT NOT NULL, member "
+    "TEXT NOT NULL, recorded TEXT NOT NULL, UNIQUE (sitting_id, who)) "
+    "STRICT;"
+    "CREATE TABLE provenance (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL UNIQUE REFERENCES sitting (id), source_uuid TEXT NOT NULL, "
+    "source_sitting INTEGER NOT NULL, source_head TEXT NOT NULL, n_events "
+    "INTEGER NOT NULL, origin_uuid TEXT NOT NULL, origin_sitting INTEGER "
+    "NOT NULL, source_path TEXT NOT NULL, merged TEXT NOT NULL) STRICT;"
+    "CREATE INDEX provenance_by_origin ON provenance (origin_uuid, "
+    "origin_sitting);"
+    "PRAGMA user_version = 5;";
+
+/*
+ * ledger__migrate - bring a version 1 file to version 2 (migrate_1_2), a
+ * version 2 file to version 3 (migrate_2_3), a version 3 file to version
+ * 4 (migrate_3_4) and a version 4 file to version 5 (migrate_4_5), in one
+ * transaction; then every row of the sealed tables sealed as it stands
+ * (a file older than version 4) and the ledger given its identity
+ * (sealed).  Another process may have done it meanwhile: the version is
+ * read again once the write lock is held.  A file whose objects are of a
+ * later version than it says (its number taken back) is refused.  The
+ * statements are prepared for the new version.
+ */
+int ledger__migrate(struct ledger *l)
+{
+    int64_t version = 0;
+    int was = l->version;
+    bool seal_all = false;
+    int later = 0;
+    int rc = ledger__exec(l, "BEGIN IMMEDIATE", "migrate the schema");
+
+    if (rc != 0) {
+        return rc;
+    }
+    rc = ledger__pragma_int(l, "PRAGMA user_version", &version);
+    if (rc == 0 && version < LEDGER_SCHEMA_VERSION) {
+        later = ledger__later_schema(l);
+        if (later < 0) {
+            rc = later;
+        } else if (later > version) {
+            /* the number was taken back so that sealed rows could be
+             * edited and sealed again as they stand */
+            rc = ledger__failf(l, LEDGER_E_FORMAT,
+                               "the file says schema version %d but holds "
+                               "the %s of version %d: its version number "
+                               "was changed (see `ecarte verify`); not "
+                               "migrated", (int)version,
+                               later >= 5 ? "identity and member tables"
+                                          : "seal", later);
+        }
+    }
+    if (rc == 0 && version == 1) {
+        rc = ledger__exec(l, migrate_1_2, "migrate the schema to version 2");
+        version = 2;
+    }
+    if (rc == 0 && version == 2) {
+        rc = ledger__exec(l, migrate_2_3, "migrate the schema to version 3");
+        version = 3;
+    }
+    if (rc == 0 && version == 3) {
+        rc = ledger__exec(l, migrate_3_4, "migrate the schema to version 4");
+        version = 4;
+        seal_all = true;
+    }
+    if (rc == 0 && version == 4) {
+        rc = ledger__exec(l, migrate_4_5, "migrate the schema to version 5");
+        if (rc == 0) {
+            l->version = LEDGER_SCHEMA_VERSION;
+            l->chain_fresh = false;
+            rc = ledger__prepare_statements(l);
+        }
+        if (rc == 0 && seal_all) {
+            rc = ledger__seal_all(l);
+        }
+        if (rc == 0) {
+            rc = ledger__identity_new(l);
+        }
+        if (rc == 0) {
+            return ledger_commit(l); /* with the seals' head */
+        }
+    }
+    if (rc != 0) {
+        l->version = was;
+        l->chain_dirty = false;
+        sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    rc = ledger__exec(l, "COMMIT", "migrate the schema");
+    if (rc == 0) {
+        l->version = LEDGER_SCHEMA_VERSION;
+    }
+    return rc;
+}
