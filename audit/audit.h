@@ -176,4 +176,43 @@ int audit_collect(struct ledger *l, int64_t sitting,
 /* audit_binom_tail - P(X >= k) for X ~ Binomial(n, p); 1 for k <= 0. */
 double audit_binom_tail(int n, int k, double p);
 
+/* ------------------------------------------------------------------ */
+/* An exported log held against its ledger (audit_log.c)               */
+/* ------------------------------------------------------------------ */
+
+/* Where an exported log and its ledger's sitting part. */
+enum audit_log_kind {
+    AUDIT_LOG_MATCHES,          /* every action up to the head, the tags */
+    AUDIT_LOG_FOREIGN,          /* the head is no event of the sitting */
+    AUDIT_LOG_DIFFERS,          /* an action differs at line */
+    AUDIT_LOG_CUT,              /* the log ends before its head */
+    AUDIT_LOG_HEAD_MISSING,     /* the sitting never reaches the head */
+    AUDIT_LOG_TAGS_DIFFER       /* the actions agree, a tag does not */
+};
+
+#define AUDIT_LOG_NO_EXPORT 1   /* audit_log_against: no [Chain] tag */
+
+/* The verdict of audit_log_against. */
+struct audit_log_verdict {
+    enum audit_log_kind kind;
+    int64_t sitting;            /* the sitting the [Chain] tag names */
+    char head[LEDGER_HASH_HEX]; /* its head */
+    int64_t compared;           /* actions compared */
+    int line;                   /* the log's line where they part, 0 */
+    char want[TL_LINE_MAX];     /* what the ledger has there */
+};
+
+/*
+ * audit_log_against - the exported log fp (named name in messages; read
+ * twice: a file, not a pipe) held against ledger l's sitting its [Chain
+ * "sitting=N from=ID head=HASH"] tag names: each action line, in
+ * canonical text, against the sitting's events up to the head, nothing
+ * after it, then the log's tags (the [Chain] tag aside) against the
+ * sitting's, in order.  The verdict into *v.  Returns 0 (the verdict
+ * given, matching or not), AUDIT_LOG_NO_EXPORT (no [Chain] tag: not an
+ * export) or a negative code (the ledger failed: ledger_errmsg).
+ */
+int audit_log_against(struct ledger *l, FILE *fp, const char *name,
+                      struct audit_log_verdict *v);
+
 #endif /* ECARTE_AUDIT_AUDIT_H */

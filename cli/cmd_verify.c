@@ -6,128 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The events of an exported log, compared with the ledger's. */
-struct log_check {
-    FILE *fp;
-    struct tl_reader *rd;
-    const char *name;
-    char head[LEDGER_HASH_HEX];
-    int64_t sitting;
-    int64_t from;               /* id of the first event exported */
-    bool started;               /* the first log event was found */
-    bool done;                  /* the head was reached */
-    bool head_seen;             /* the sitting has an event with the head's
-                                   hash (scanned for after a difference) */
-    int bad_line;               /* first log line that differs, 0 none */
-    char want[TL_LINE_MAX];     /* what the ledger has there */
-    int64_t compared;
-};
-
-/* next_event_line - the next event line of the log, canonical text into
- * buf; 0 at the end. */
-static int next_event_line(struct log_check *lc, char *buf, size_t n,
-                           int *line_no)
-{
-    struct tl_line line;
-    int got;
-
-    while ((got = tl_reader_next(lc->rd, &line)) != 0) {
-        if (got == -2) {
-            return 0;           /* a read error: no more lines */
-        }
-        if (got < 0) {
-            *line_no = tl_reader_line(lc->rd);
-            snprintf(buf, n, "(unreadable)");
-            return 1;
-        }
-        if (line.kind == TL_EVENT) {
-            tl_format_line(&line, buf, n);
-            *line_no = line.line_no;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* compare_event - a ledger event of the exported sitting
- * (ledger_events_foreach) against the export's next action line.
- * Returns 0 to go on, 1 once the head is reached or, after a difference
- * or the log's end, once an event with the head's hash has been seen (lc
- * says which): a sitting without it was not what was exported. */
-static int compare_event(void *vctx, const struct ledger_event *ev)
-{
-    struct log_check *lc = vctx;
-    char text[TL_LINE_MAX];
-    int line_no = 0;
-
-    if (strcmp(ev->hash, lc->head) == 0) {
-        lc->head_seen = true;
-    }
-    if (lc->done || lc->bad_line != 0) {
-        return lc->head_seen ? 1 : 0; /* after a difference: look for the
-                                         head, to tell a foreign export */
-    }
-    if (ev->id < lc->from) {
-        return 0;               /* before the exported part (--game) */
-    }
-    if (!next_event_line(lc, text, sizeof(text), &line_no)) {
-        if (!lc->done) {
-            lc->bad_line = -1;
-            snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
-        }
-        return lc->head_seen ? 1 : 0;
-    }
-    lc->started = true;
-    lc->compared++;
-    if (strcmp(text, ev->text) != 0) {
-        lc->bad_line = line_no;
-        snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
-        return lc->head_seen ? 1 : 0;
-    }
-    if (strcmp(ev->hash, lc->head) == 0) {
-        lc->done = true;
-        return 1;
-    }
-    return 0;
-}
-
-/* read_chain_tag - the [Chain "..."] tag of an exported log: head hash and
- * sitting.  Returns 0, -1 if the log has none. */
-static int read_chain_tag(FILE *fp, const char *name, char *head,
-                          int64_t *sitting, int64_t *from)
-{
-    struct tl_reader *rd = NULL;
-    struct tl_line line;
-    int got;
-    int rc = -1;
-
-    if (tl_reader_open(&rd, fp, name) != 0) {
-        return -1;
-    }
-    while ((got = tl_reader_next(rd, &line)) != 0) {
-        if (got < 0 || line.kind != TL_TAG) {
-            if (got > 0 && line.kind == TL_EVENT) {
-                break;
-            }
-            continue;
-        }
-        if (strcmp(line.tag_name, "Chain") == 0) {
-            long long sid = 0;
-            long long first = 0;
-
-            if (sscanf(line.tag_value, "sitting=%lld from=%lld head=%64s",
-                       &sid, &first, head) == 3) {
-                *sitting = sid;
-                *from = first;
-                rc = 0;
-            }
-            break;
-        }
-    }
-    tl_reader_close(rd);
-    return rc;
-}
-
 /*
  * check_claims - the `=` lines of an exported log against what the laws
  * give for its actions (as `ecarte check` does; findings are printed):
@@ -167,191 +45,80 @@ out:
     return rc;
 }
 
-/* The tags of an export, as read (its [Chain] tag left out). */
-struct log_tags {
-    int n;
-    int bad;                    /* the first tag that differs, 1-based */
-    int line;                   /* its line in the log */
-    char want[TL_LINE_MAX];     /* what the ledger has there */
-    char (*name)[TL_TAG_NAME_MAX];
-    char (*value)[TL_TAG_VALUE_MAX];
-    int line_of[TL_TAGS_MAX];
-    int at;                     /* ledger tags seen so far */
-};
-
-/* tag_against_log - one tag of the ledger's sitting held against the
- * export's tag in the same place. */
-static int tag_against_log(void *vctx, const char *name, const char *value)
-{
-    struct log_tags *t = vctx;
-    int i = t->at++;
-
-    if (t->bad != 0) {
-        return 0;
-    }
-    if (i >= t->n || strcmp(t->name[i], name) != 0 ||
-        strcmp(t->value[i], value) != 0) {
-        t->bad = i + 1;
-        t->line = i < t->n ? t->line_of[i] : (t->n > 0 ? t->line_of[t->n - 1]
-                                                       : 1);
-        snprintf(t->want, sizeof(t->want), "[%s \"%s\"]", name, value);
-    }
-    return 0;
-}
-
-/*
- * compare_tags - the export's tags (every tag before its first action,
- * the [Chain] tag aside) against the tags the ledger holds for the
- * sitting, in order: a kept export proves the sealed rows too.  Returns
- * 0 (the same), 1 (a difference, printed), -1 (cannot be read).
- */
-static int compare_tags(struct ledger *l, FILE *fp, const char *log,
-                        int64_t sitting)
-{
-    static char names[TL_TAGS_MAX][TL_TAG_NAME_MAX];
-    static char values[TL_TAGS_MAX][TL_TAG_VALUE_MAX];
-    struct log_tags t;
-    struct tl_reader *rd = NULL;
-    struct tl_line line;
-    int got;
-
-    memset(&t, 0, sizeof(t));
-    t.name = names;
-    t.value = values;
-    rewind(fp);
-    if (tl_reader_open(&rd, fp, log) != 0) {
-        return -1;
-    }
-    while ((got = tl_reader_next(rd, &line)) == 1) {
-        if (line.kind == TL_EVENT) {
-            break;
-        }
-        if (line.kind != TL_TAG || strcmp(line.tag_name, "Chain") == 0 ||
-            t.n >= TL_TAGS_MAX) {
-            continue;
-        }
-        snprintf(names[t.n], sizeof(names[0]), "%s", line.tag_name);
-        snprintf(values[t.n], sizeof(values[0]), "%s", line.tag_value);
-        t.line_of[t.n++] = line.line_no;
-    }
-    tl_reader_close(rd);
-    rewind(fp);
-    if (ledger_tags_foreach(l, sitting, tag_against_log, &t) != 0) {
-        return -1;
-    }
-    if (t.bad == 0 && t.at < t.n) {
-        t.bad = t.at + 1;
-        t.line = t.line_of[t.at];
-        snprintf(t.want, sizeof(t.want), "no more tags");
-    }
-    if (t.bad != 0) {
-        printf("%s:%d: differs from the ledger, which has %s (the sitting's "
-               "tags were changed since the export)\n", log, t.line, t.want);
-        return 1;
-    }
-    return 0;
-}
-
-/* verify_log - `--log EXPORT`: the exported log's actions compared line
- * by line with the ledger's sitting it names (l, db), and its `=` lines
- * checked.  Returns 0 (it matches and agrees), 1 (a finding, printed) or
- * -1 (it cannot be read or is no export: said on stderr). */
+/* verify_log - `--log EXPORT`: the exported log held against the
+ * ledger's sitting it names (audit_log_against), the verdict worded, and
+ * its `=` lines checked when it matches.  Returns 0 (it matches and
+ * agrees), 1 (a finding, printed) or -1 (it cannot be read or is no
+ * export: said on stderr). */
 static int verify_log(struct ledger *l, const char *db, const char *log)
 {
-    struct log_check lc;
-    int rc = 0;
+    struct audit_log_verdict v;
+    FILE *fp = open_log("verify", log);
+    bool agree = false;
+    int rc;
 
-    memset(&lc, 0, sizeof(lc));
-    lc.name = log;
-    lc.fp = open_log("verify", log);
-    if (lc.fp == stdin) {
+    if (fp == stdin) {
         fprintf(stderr, "ecarte verify: expected an exported log file "
                 "for --log (it is read twice), found standard input\n");
     }
-    if (lc.fp == NULL || lc.fp == stdin) {
-        close_log(lc.fp);
+    if (fp == NULL || fp == stdin) {
+        close_log(fp);
         return -1;
     }
-    if (read_chain_tag(lc.fp, log, lc.head, &lc.sitting, &lc.from) !=
-        0) {
+    rc = audit_log_against(l, fp, log, &v);
+    fclose(fp);
+    if (rc == AUDIT_LOG_NO_EXPORT) {
         /* not an export: bad input, not a finding about the ledger */
         fprintf(stderr, "ecarte verify: %s:1:1: expected an exported log "
                 "(its [Chain \"sitting=N from=ID head=HASH\"] tag, "
                 "written by ecarte export), found none\n",
                 log);
-        fclose(lc.fp);
         return -1;
     }
-    rewind(lc.fp);
-    if (tl_reader_open(&lc.rd, lc.fp, log) != 0 ||
-        ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
+    if (rc < 0) {
         fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
-        tl_reader_close(lc.rd);
-        fclose(lc.fp);
         return -1;
     }
-    if (lc.bad_line == 0 && lc.done) {
-        char extra[TL_LINE_MAX];
-        int line_no = 0;
-
-        /* nothing may follow the head: it is not in the chain */
-        if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
-            lc.bad_line = line_no;
-            snprintf(lc.want, sizeof(lc.want),
-                     "nothing: the chain head %.16s... ends before it",
-                     lc.head);
-        }
-    }
-    tl_reader_close(lc.rd);
-    if (lc.bad_line == 0 && lc.done) {
-        /* the events are the ledger's: then its tags must be too */
-        rc = compare_tags(l, lc.fp, log, lc.sitting);
-        if (rc != 0) {
-            if (rc < 0) {
-                fprintf(stderr, "ecarte verify: %s: %s\n", db,
-                        ledger_errmsg(l));
-            }
-            fclose(lc.fp);
-            return rc;
-        }
-    }
-    fclose(lc.fp);
-    if (lc.bad_line != 0 && !lc.head_seen) {
+    switch (v.kind) {
+    case AUDIT_LOG_FOREIGN:
         printf("%s: not an export of this ledger's sitting %lld: its "
                "chain head %.16s... is no event of that sitting (the log "
                "was exported from another ledger, or events were "
                "changed)",
-               log, (long long)lc.sitting, lc.head);
-        if (lc.bad_line > 0) {
+               log, (long long)v.sitting, v.head);
+        if (v.line > 0) {
             printf("; they part at line %d, where the ledger has "
                    "\"%s\"",
-                   lc.bad_line, lc.want);
+                   v.line, v.want);
         }
         printf("\n");
-        rc = 1;
-    } else if (lc.bad_line > 0) {
+        return 1;
+    case AUDIT_LOG_DIFFERS:
         printf("%s:%d: differs from the ledger, which has \"%s\"\n", log,
-               lc.bad_line, lc.want);
-        rc = 1;
-    } else if (lc.bad_line < 0) {
+               v.line, v.want);
+        return 1;
+    case AUDIT_LOG_CUT:
         printf("%s: ends after %lld events, before its chain head "
                "%.16s...: events were removed from it (the ledger goes on "
                "with \"%s\")\n",
-               log, (long long)lc.compared, lc.head, lc.want);
-        rc = 1;
-    } else if (!lc.done) {
+               log, (long long)v.compared, v.head, v.want);
+        return 1;
+    case AUDIT_LOG_HEAD_MISSING:
         printf("%s: its chain head %s is not the ledger's sitting %lld "
                "(events missing or added)\n",
-               log, lc.head, (long long)lc.sitting);
-        rc = 1;
-    } else {
-        bool agree = false;
-
-        printf("%s: matches the ledger: %lld events up to head %s\n",
-               log, (long long)lc.compared, lc.head);
-        rc = check_claims(log, &agree) == 0 && agree ? 0 : 1;
+               log, v.head, (long long)v.sitting);
+        return 1;
+    case AUDIT_LOG_TAGS_DIFFER:
+        printf("%s:%d: differs from the ledger, which has %s (the sitting's "
+               "tags were changed since the export)\n", log, v.line, v.want);
+        return 1;
+    case AUDIT_LOG_MATCHES:
+    default:
+        break;
     }
-    return rc;
+    printf("%s: matches the ledger: %lld events up to head %s\n", log,
+           (long long)v.compared, v.head);
+    return check_claims(log, &agree) == 0 && agree ? 0 : 1;
 }
 
 /* The findings of `ecarte verify`, printed as they come. */

@@ -1,0 +1,278 @@
+/*
+ * audit_log.c - an exported log held against the ledger it came from:
+ * its actions line by line, in canonical text, up to the head its
+ * [Chain] tag names, then its tags against the sitting's (a kept export
+ * proves the events and the sealed tags alike).  The verdict says where
+ * they part; the front door words it (cli/cmd_verify.c).
+ */
+#include "audit/audit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ledger/ledger.h"
+#include "tablelog/tablelog.h"
+
+/* The events of an exported log, compared with the ledger's. */
+struct log_check {
+    FILE *fp;
+    struct tl_reader *rd;
+    const char *name;
+    char head[LEDGER_HASH_HEX];
+    int64_t sitting;
+    int64_t from;               /* id of the first event exported */
+    bool started;               /* the first log event was found */
+    bool done;                  /* the head was reached */
+    bool head_seen;             /* the sitting has an event with the head's
+                                   hash (scanned for after a difference) */
+    int bad_line;               /* first log line that differs, 0 none */
+    char want[TL_LINE_MAX];     /* what the ledger has there */
+    int64_t compared;
+};
+
+/* next_event_line - the next event line of the log, canonical text into
+ * buf; 0 at the end. */
+static int next_event_line(struct log_check *lc, char *buf, size_t n,
+                           int *line_no)
+{
+    struct tl_line line;
+    int got;
+
+    while ((got = tl_reader_next(lc->rd, &line)) != 0) {
+        if (got == -2) {
+            return 0;           /* a read error: no more lines */
+        }
+        if (got < 0) {
+            *line_no = tl_reader_line(lc->rd);
+            snprintf(buf, n, "(unreadable)");
+            return 1;
+        }
+        if (line.kind == TL_EVENT) {
+            tl_format_line(&line, buf, n);
+            *line_no = line.line_no;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* compare_event - a ledger event of the exported sitting
+ * (ledger_events_foreach) against the export's next action line.
+ * Returns 0 to go on, 1 once the head is reached or, after a difference
+ * or the log's end, once an event with the head's hash has been seen (lc
+ * says which): a sitting without it was not what was exported. */
+static int compare_event(void *vctx, const struct ledger_event *ev)
+{
+    struct log_check *lc = vctx;
+    char text[TL_LINE_MAX];
+    int line_no = 0;
+
+    if (strcmp(ev->hash, lc->head) == 0) {
+        lc->head_seen = true;
+    }
+    if (lc->done || lc->bad_line != 0) {
+        return lc->head_seen ? 1 : 0; /* after a difference: look for the
+                                         head, to tell a foreign export */
+    }
+    if (ev->id < lc->from) {
+        return 0;               /* before the exported part (--game) */
+    }
+    if (!next_event_line(lc, text, sizeof(text), &line_no)) {
+        if (!lc->done) {
+            lc->bad_line = -1;
+            snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
+        }
+        return lc->head_seen ? 1 : 0;
+    }
+    lc->started = true;
+    lc->compared++;
+    if (strcmp(text, ev->text) != 0) {
+        lc->bad_line = line_no;
+        snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
+        return lc->head_seen ? 1 : 0;
+    }
+    if (strcmp(ev->hash, lc->head) == 0) {
+        lc->done = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* read_chain_tag - the [Chain "..."] tag of an exported log: head hash and
+ * sitting.  Returns 0, -1 if the log has none. */
+static int read_chain_tag(FILE *fp, const char *name, char *head,
+                          int64_t *sitting, int64_t *from)
+{
+    struct tl_reader *rd = NULL;
+    struct tl_line line;
+    int got;
+    int rc = -1;
+
+    if (tl_reader_open(&rd, fp, name) != 0) {
+        return -1;
+    }
+    while ((got = tl_reader_next(rd, &line)) != 0) {
+        if (got < 0 || line.kind != TL_TAG) {
+            if (got > 0 && line.kind == TL_EVENT) {
+                break;
+            }
+            continue;
+        }
+        if (strcmp(line.tag_name, "Chain") == 0) {
+            long long sid = 0;
+            long long first = 0;
+
+            if (sscanf(line.tag_value, "sitting=%lld from=%lld head=%64s",
+                       &sid, &first, head) == 3) {
+                *sitting = sid;
+                *from = first;
+                rc = 0;
+            }
+            break;
+        }
+    }
+    tl_reader_close(rd);
+    return rc;
+}
+
+/* The tags of an export, as read (its [Chain] tag left out). */
+struct log_tags {
+    int n;
+    int bad;                    /* the first tag that differs, 1-based */
+    int line;                   /* its line in the log */
+    char want[TL_LINE_MAX];     /* what the ledger has there */
+    char (*name)[TL_TAG_NAME_MAX];
+    char (*value)[TL_TAG_VALUE_MAX];
+    int line_of[TL_TAGS_MAX];
+    int at;                     /* ledger tags seen so far */
+};
+
+/* tag_against_log - one tag of the ledger's sitting held against the
+ * export's tag in the same place. */
+static int tag_against_log(void *vctx, const char *name, const char *value)
+{
+    struct log_tags *t = vctx;
+    int i = t->at++;
+
+    if (t->bad != 0) {
+        return 0;
+    }
+    if (i >= t->n || strcmp(t->name[i], name) != 0 ||
+        strcmp(t->value[i], value) != 0) {
+        t->bad = i + 1;
+        t->line = i < t->n ? t->line_of[i] : (t->n > 0 ? t->line_of[t->n - 1]
+                                                       : 1);
+        snprintf(t->want, sizeof(t->want), "[%s \"%s\"]", name, value);
+    }
+    return 0;
+}
+
+/*
+ * compare_tags - the export's tags (every tag before its first action,
+ * the [Chain] tag aside) against the tags the ledger holds for the
+ * sitting, in order: a kept export proves the sealed rows too.  Returns
+ * 0 (the same), 1 (a difference, in *v), -1 (cannot be read).
+ */
+static int compare_tags(struct ledger *l, FILE *fp, const char *log,
+                        int64_t sitting, struct audit_log_verdict *v)
+{
+    static char names[TL_TAGS_MAX][TL_TAG_NAME_MAX];
+    static char values[TL_TAGS_MAX][TL_TAG_VALUE_MAX];
+    struct log_tags t;
+    struct tl_reader *rd = NULL;
+    struct tl_line line;
+    int got;
+
+    memset(&t, 0, sizeof(t));
+    t.name = names;
+    t.value = values;
+    rewind(fp);
+    if (tl_reader_open(&rd, fp, log) != 0) {
+        return -1;
+    }
+    while ((got = tl_reader_next(rd, &line)) == 1) {
+        if (line.kind == TL_EVENT) {
+            break;
+        }
+        if (line.kind != TL_TAG || strcmp(line.tag_name, "Chain") == 0 ||
+            t.n >= TL_TAGS_MAX) {
+            continue;
+        }
+        snprintf(names[t.n], sizeof(names[0]), "%s", line.tag_name);
+        snprintf(values[t.n], sizeof(values[0]), "%s", line.tag_value);
+        t.line_of[t.n++] = line.line_no;
+    }
+    tl_reader_close(rd);
+    rewind(fp);
+    if (ledger_tags_foreach(l, sitting, tag_against_log, &t) != 0) {
+        return -1;
+    }
+    if (t.bad == 0 && t.at < t.n) {
+        t.bad = t.at + 1;
+        t.line = t.line_of[t.at];
+        snprintf(t.want, sizeof(t.want), "no more tags");
+    }
+    if (t.bad != 0) {
+        v->kind = AUDIT_LOG_TAGS_DIFFER;
+        v->line = t.line;
+        snprintf(v->want, sizeof(v->want), "%s", t.want);
+        return 1;
+    }
+    return 0;
+}
+
+int audit_log_against(struct ledger *l, FILE *fp, const char *name,
+                      struct audit_log_verdict *v)
+{
+    struct log_check lc;
+    int rc = 0;
+
+    memset(v, 0, sizeof(*v));
+    memset(&lc, 0, sizeof(lc));
+    lc.name = name;
+    lc.fp = fp;
+    if (read_chain_tag(fp, name, lc.head, &lc.sitting, &lc.from) != 0) {
+        return AUDIT_LOG_NO_EXPORT;
+    }
+    snprintf(v->head, sizeof(v->head), "%s", lc.head);
+    v->sitting = lc.sitting;
+    rewind(fp);
+    if (tl_reader_open(&lc.rd, fp, name) != 0 ||
+        ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
+        tl_reader_close(lc.rd);
+        return -1;
+    }
+    if (lc.bad_line == 0 && lc.done) {
+        char extra[TL_LINE_MAX];
+        int line_no = 0;
+
+        /* nothing may follow the head: it is not in the chain */
+        if (next_event_line(&lc, extra, sizeof(extra), &line_no)) {
+            lc.bad_line = line_no;
+            snprintf(lc.want, sizeof(lc.want),
+                     "nothing: the chain head %.16s... ends before it",
+                     lc.head);
+        }
+    }
+    tl_reader_close(lc.rd);
+    v->compared = lc.compared;
+    v->line = lc.bad_line;
+    snprintf(v->want, sizeof(v->want), "%s", lc.want);
+    if (lc.bad_line != 0 && !lc.head_seen) {
+        v->kind = AUDIT_LOG_FOREIGN;
+    } else if (lc.bad_line > 0) {
+        v->kind = AUDIT_LOG_DIFFERS;
+    } else if (lc.bad_line < 0) {
+        v->kind = AUDIT_LOG_CUT;
+    } else if (!lc.done) {
+        v->kind = AUDIT_LOG_HEAD_MISSING;
+    } else {
+        /* the events are the ledger's: then its tags must be too */
+        v->kind = AUDIT_LOG_MATCHES;
+        rc = compare_tags(l, fp, name, lc.sitting, v);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
