@@ -45,6 +45,16 @@ struct proof_summary {
 int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
                  void *ctx, struct proof_summary *sum);
 
+/*
+ * proof_merge_source - ledger l (at path, named so in why) as a source of
+ * `ecarte merge`: of schema version 5 or later, with its identity, and
+ * proven whole (proof_ledger, in a read transaction of its own).  l is
+ * borrowed.  Returns 0 if it is; -1 if not, or if the proof could not be
+ * made, why in why (why_n bytes; ending "nothing merged" and what to do).
+ */
+int proof_merge_source(struct ledger *l, const char *path, char *why,
+                       size_t why_n);
+
 
 /* ------------------------------------------------------------------ */
 /* The audit as a walk others collect (audit_collect): `ecarte audit`   */

@@ -178,3 +178,42 @@ int proof_ledger(struct ledger *l, int64_t sitting, ledger_finding_fn fn,
     return 0;
 }
 
+
+int proof_merge_source(struct ledger *l, const char *path, char *why,
+                       size_t why_n)
+{
+    struct proof_summary sum;
+    char uuid[LEDGER_UUID_HEX];
+    char more[80] = "";
+    int rc;
+
+    if (ledger_version(l) < 5 || ledger_identity(l, uuid) != 0) {
+        snprintf(why, why_n, "%s: expected a ledger of schema version %d, "
+                 "with its identity: it is version %d (a writer - record, "
+                 "import, table - brings it up to date); nothing merged",
+                 path, LEDGER_SCHEMA_VERSION, ledger_version(l));
+        return -1;
+    }
+    if (ledger_read_begin(l) != 0) {
+        snprintf(why, why_n, "%s: %s", path, ledger_errmsg(l));
+        return -1;
+    }
+    rc = proof_ledger(l, 0, NULL, NULL, &sum);
+    ledger_read_end(l);
+    if (rc != 0) {
+        snprintf(why, why_n, "%s: cannot be proven: %s; nothing merged", path,
+                 sum.error);
+        return -1;
+    }
+    if (sum.findings > 0) {
+        if (sum.findings > 1) {
+            snprintf(more, sizeof(more), " (and %lld more finding%s)",
+                     (long long)sum.findings - 1, sum.findings > 2 ? "s" : "");
+        }
+        snprintf(why, why_n, "%s does not verify: %s%s; nothing merged: a "
+                 "ledger takes in only what is proven (`ecarte verify --db "
+                 "%s` lists what is wrong)", path, sum.first, more, path);
+        return -1;
+    }
+    return 0;
+}

@@ -173,6 +173,14 @@ void output_verify(struct output *o, const char *db, bool verified,
 void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events);
 
+/* output_merge_events - *ev made to print what session_merge_source
+ * reports through o (ctx: o, borrowed; a sitting not merged in words). */
+void output_merge_events(struct output *o, struct merge_events *ev);
+
+/* output_merge - what `ecarte merge` did with the source ledger: c. */
+void output_merge(struct output *o, const char *source,
+                  const struct merge_counts *c);
+
 /* output_audit_strike - a `strike` line of sitting (format 1.1), at line
  * of source: the scorer took back the line struck (its text). */
 void output_audit_strike(struct output *o, const char *source, int line,

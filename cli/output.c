@@ -28,6 +28,12 @@ enum json_kind {
     J_PERSON,
     J_PROOF,
     J_VERIFY,
+    J_MERGED,
+    J_ALREADY_HERE,
+    J_MEMBER_JOIN,
+    J_MEMBER_APART,
+    J_CONTRADICTION,
+    J_MERGE,
     J_COUNT
 };
 
@@ -97,6 +103,20 @@ static const char *const json_sql[J_COUNT] = {
                     "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                     "'offender',?7,'elector',?8,'options',json(?9),"
                     "'remedy',?10,'note',?11,'status',?12,'person',?13)",
+    [J_MERGED] = "SELECT json_object('type','merged','source',?1,"
+                 "'source_sitting',?2,'sitting',?3,'events',?4,"
+                 "'quarantined',?5,'claims',?6,'imported',json(?7))",
+    [J_ALREADY_HERE] = "SELECT json_object('type','already_here','source',"
+                       "?1,'source_sitting',?2,'sitting',?3,'how',?4)",
+    [J_MEMBER_JOIN] = "SELECT json_object('type','member_decision','source',"
+                      "?1,'status','merged','spelling',?2,'member',?3)",
+    [J_MEMBER_APART] = "SELECT json_object('type','member_decision','source',"
+                       "?1,'status','merged','who',?2,'sitting',?3,"
+                       "'member',?4)",
+    [J_CONTRADICTION] = "SELECT json_object('type','member_contradiction',"
+                        "'source',?1,?2,?3,'member',?4,'kept',?5)",
+    [J_MERGE] = "SELECT json_object('type','merge','source',?1,'merged',?2,"
+                "'already_here',?3)",
 };
 
 struct output {
@@ -845,4 +865,102 @@ void output_import(struct output *o, const char *path, const char *status,
     }
     fprintf(o->fp, "%s: %lld deals imported, %d quarantined, %lld events\n",
             path, (long long)deals, quarantined, (long long)events);
+}
+
+/* ------------------------------------------------------------------ */
+/* What `ecarte merge` does (session_merge_source's events)             */
+/* ------------------------------------------------------------------ */
+
+static void merge_merged(void *ctx, const char *source, int64_t id,
+                         const struct merge_result *r)
+{
+    struct output *o = ctx;
+
+    if (o->json) {
+        emitf(o, J_MERGED, "tIIIiit", source, id, r->sitting, r->events,
+              r->quarantined, r->claims, r->imported ? "true" : "false");
+        return;
+    }
+    fprintf(o->fp, "sitting %lld of %s merged as sitting %lld: %lld events "
+                   "adjudicated again, %d deal%s quarantined, %d claim%s\n",
+            (long long)id, source, (long long)r->sitting,
+            (long long)r->events, r->quarantined,
+            r->quarantined == 1 ? "" : "s", r->claims,
+            r->claims == 1 ? "" : "s");
+}
+
+static void merge_already(void *ctx, const char *source, int64_t id,
+                          int64_t here, const char *how)
+{
+    struct output *o = ctx;
+
+    if (o->json) {
+        emitf(o, J_ALREADY_HERE, "tIIt", source, id, here, how);
+        return;
+    }
+    fprintf(o->fp, "sitting %lld of %s is sitting %lld here already (%s): "
+                   "nothing added\n", (long long)id, source,
+            (long long)here, how);
+}
+
+/* merge_refused - in words, JSON Lines or not */
+static void merge_refused(void *ctx, const char *source, int64_t id,
+                          const char *why)
+{
+    struct output *o = ctx;
+
+    fprintf(o->fp, "sitting %lld of %s: %s\n", (long long)id, source, why);
+}
+
+static void merge_decision(void *ctx, const char *source,
+                           const struct ledger_member_decision *d,
+                           int64_t here, const char *kept)
+{
+    struct output *o = ctx;
+    bool join = d->spelling != NULL;
+    const char *name = join ? d->spelling : d->who;
+
+    if (o->json && kept != NULL) {
+        emitf(o, J_CONTRADICTION, "ttttt", source, join ? "spelling" : "who",
+              name, d->member, kept);
+    } else if (o->json) {
+        if (join) {
+            emitf(o, J_MEMBER_JOIN, "ttt", source, name, d->member);
+        } else {
+            emitf(o, J_MEMBER_APART, "ttIt", source, name, here, d->member);
+        }
+    } else if (kept != NULL) {
+        fprintf(o->fp, "%s: contradicts this ledger: it makes %s%s%s \"%s\", "
+                       "but here %s: this ledger's decision kept\n", source,
+                join ? "\"" : "", name, join ? "\"" : "", d->member, kept);
+    } else if (join) {
+        fprintf(o->fp, "%s: join merged: \"%s\" is the member \"%s\"\n",
+                source, name, d->member);
+    } else {
+        fprintf(o->fp, "%s: apart merged: %s of sitting %lld (its sitting "
+                       "%lld) is the member \"%s\"\n", source, name,
+                (long long)here, (long long)d->sitting, d->member);
+    }
+}
+
+void output_merge_events(struct output *o, struct merge_events *ev)
+{
+    memset(ev, 0, sizeof(*ev));
+    ev->ctx = o;
+    ev->merged = merge_merged;
+    ev->already = merge_already;
+    ev->refused = merge_refused;
+    ev->decision = merge_decision;
+}
+
+void output_merge(struct output *o, const char *source,
+                  const struct merge_counts *c)
+{
+    if (o->json) {
+        emitf(o, J_MERGE, "tII", source, c->merged, c->already);
+        return;
+    }
+    fprintf(o->fp, "%s: %lld sitting%s merged, %lld here already%s\n",
+            source, (long long)c->merged, c->merged == 1 ? "" : "s",
+            (long long)c->already, c->merged == 0 ? ": nothing added" : "");
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* ------------------------------------------------------------------ */
 /* Cards (docs/laws.md, rules of play)                                                  */
@@ -874,6 +875,30 @@ struct ruling {
  * into buf of size n.  Returns buf.
  */
 char *ruling_format(const struct ruling *r, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* The laws in words (law_print.c): `ecarte law N`, docs/laws.md        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * law_write_text - law or rule l in words, as `ecarte law N` prints it,
+ * written to fp: its id and title, what it says, its kind, the lines that
+ * wake it, its format, who offends and who chooses (or its parties), its
+ * options, window and remedy, the reading chosen, and the `= ruling` line
+ * a log records (lines of at most 78 columns).  l (laws_get, laws_find)
+ * and fp are borrowed; nothing is returned (a write error stays on fp's
+ * error indicator).
+ */
+void law_write_text(const struct law *l, FILE *fp);
+
+/*
+ * laws_write_markdown - docs/laws.md, as `ecarte laws --markdown` prints
+ * it, written to fp (borrowed): a heading and an index, then every law
+ * and rule of the registry in its order as a section with a table (the
+ * profile switches that change it among its rows).  Nothing is returned
+ * (a write error stays on fp's error indicator).
+ */
+void laws_write_markdown(FILE *fp);
 
 /* The view of a sitting that its rules read, and their verdict: part of
  * this interface, in a file of its own. */

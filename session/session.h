@@ -453,6 +453,59 @@ int session_merge(struct session *s, struct ledger *from, int64_t sitting,
                   char *why, size_t why_n);
 
 /*
+ * What session_merge_source reports, as it goes, to the front door that
+ * prints it: each function is called with ctx and may be NULL (not
+ * wanted); every pointer is borrowed for the call only.
+ */
+struct merge_events {
+    void *ctx;
+    /* sitting source_sitting of source merged: *r says as what */
+    void (*merged)(void *ctx, const char *source, int64_t source_sitting,
+                   const struct merge_result *r);
+    /* sitting source_sitting of source is sitting here of the club
+     * already, known how ("by provenance", ...): nothing added */
+    void (*already)(void *ctx, const char *source, int64_t source_sitting,
+                    int64_t here, const char *how);
+    /* sitting source_sitting of source is not merged (a finding): why
+     * says ("not merged: ...", or an import interrupted there) */
+    void (*refused)(void *ctx, const char *source, int64_t source_sitting,
+                    const char *why);
+    /* a member decision d of source (d->spelling: a join; else an apart,
+     * of the club's sitting here) merged (kept NULL), or contradicting the
+     * club's decision, which is kept (a finding; kept: the club's, in
+     * words) */
+    void (*decision)(void *ctx, const char *source,
+                     const struct ledger_member_decision *d, int64_t here,
+                     const char *kept);
+};
+
+/* What session_merge_source did with one source. */
+struct merge_counts {
+    int64_t merged;             /* sittings merged */
+    int64_t already;            /* sittings here already */
+    int findings;               /* contradictions, sittings not merged */
+};
+
+/*
+ * session_merge_source - every sitting of the ledger src (named source;
+ * proven by the caller, of schema version 5 or later) merged into club
+ * (named club_name in messages; proven by the caller too) with
+ * session_merge, in the order of their ids, except those the club holds
+ * already (by provenance, by the identity of the ledger they were first
+ * recorded in, or the same log imported); then src's member decisions
+ * merged where they do not contradict the club's.  Each step reported to
+ * ev (may be NULL), *counts (zeroed first) counting them.  Both ledgers
+ * borrowed.  Returns 0; -1 on a ledger failure or out of memory, what
+ * failed into why (why_n bytes; "" when the ledger said nothing more),
+ * the sittings merged before it staying merged.
+ */
+int session_merge_source(struct ledger *club, const char *club_name,
+                         struct ledger *src, const char *source,
+                         const struct merge_events *ev,
+                         struct merge_counts *counts, char *why,
+                         size_t why_n);
+
+/*
  * session_origin_compare - the sitting p->sitting of l, merged from
  * sitting p->source_sitting of from (named source in messages), held
  * against its origin: from's sitting still has p->n_events events ending
