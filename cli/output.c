@@ -1,41 +1,13 @@
 /* output.c - printing rulings, findings, deal scores and scoresheets, as
  * text or as JSON Lines (objects built by SQLite's json_object()). */
 #include "cli/cli.h"
+#include "cli/output_int.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The JSON objects printed, one prepared statement each. */
-enum json_kind {
-    J_RULING,
-    J_FINDING,
-    J_DEAL,
-    J_GAME,
-    J_GAME_REOPENED,
-    J_SHEET,
-    J_AUDIT,
-    J_PLAYER,
-    J_FLAG,
-    J_STRIKE,
-    J_STRIKES,
-    J_TOTALS,
-    J_IRREGULAR,
-    J_IMPORT,
-    J_MARK,
-    J_BALANCE,
-    J_PERSON,
-    J_PROOF,
-    J_VERIFY,
-    J_MERGED,
-    J_ALREADY_HERE,
-    J_MEMBER_JOIN,
-    J_MEMBER_APART,
-    J_CONTRADICTION,
-    J_MERGE,
-    J_COUNT
-};
 
 static const char *const json_sql[J_COUNT] = {
     [J_RULING] = "SELECT json_object('type','ruling','source',?1,'line',?2,"
@@ -119,15 +91,6 @@ static const char *const json_sql[J_COUNT] = {
                 "'already_here',?3)",
 };
 
-struct output {
-    FILE *fp;
-    bool json;
-    sqlite3 *db;
-    sqlite3_stmt *stmt[J_COUNT];
-    int last_game;              /* scoresheet: game heading printed */
-    int64_t last_sitting;
-    bool quiet;                 /* findings only (check --quiet) */
-};
 
 void output_set_fp(struct output *o, FILE *fp)
 {
@@ -186,12 +149,9 @@ bool output_json(const struct output *o)
 }
 
 /* emit - step statement k (bound by the caller) and print its one row. */
-static void emit(struct output *o, enum json_kind k);
 
-/* emitf - bind the parameters of statement k from types ('t' a text, NULL
- * as JSON null; 'i' an int; 'I' an int64_t), then emit it. */
-static void emitf(struct output *o, enum json_kind k, const char *types,
-                  ...)
+void output__emitf(struct output *o, enum json_kind k, const char *types,
+                   ...)
 {
     sqlite3_stmt *st = o->stmt[k];
     va_list ap;
@@ -218,11 +178,10 @@ static void emitf(struct output *o, enum json_kind k, const char *types,
         }
     }
     va_end(ap);
-    emit(o, k);
+    output__emit(o, k);
 }
 
-/* emit - step statement k (bound by the caller) and print its one row. */
-static void emit(struct output *o, enum json_kind k)
+void output__emit(struct output *o, enum json_kind k)
 {
     sqlite3_stmt *st = o->stmt[k];
 
@@ -356,7 +315,7 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
                   r->elector != SEAT_NONE || r->window != WIN_NONE
                       ? law_window_name(r->window)
                       : NULL);
-        emit(o, J_RULING);
+        output__emit(o, J_RULING);
         return;
     }
     fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
@@ -408,7 +367,7 @@ void output_sit_ruling(struct output *o, const char *source, int line,
         bind_text(st, 10, r->note);
         sqlite3_bind_text(st, 11, "{}", -1, SQLITE_STATIC);
         bind_text(st, 12, NULL);
-        emit(o, J_RULING);
+        output__emit(o, J_RULING);
         return;
     }
     fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
@@ -446,7 +405,7 @@ void output_mark(struct output *o, const char *source, int line,
         snprintf(transfers + used, sizeof(transfers) - used, "}");
     }
     {
-        emitf(o, J_MARK, "ttiittt", kinds[m->kind], source, line, m->game,
+        output__emitf(o, J_MARK, "ttiittt", kinds[m->kind], source, line, m->game,
               m->reason[0] != '\0' ? m->reason : NULL, m->text, transfers);
     }
 }
@@ -458,7 +417,7 @@ void output_balance(struct output *o, int64_t sitting, const char *person,
         return;
     }
     if (o->json) {
-        emitf(o, J_BALANCE, "Itti", sitting, person, name, balance);
+        output__emitf(o, J_BALANCE, "Itti", sitting, person, name, balance);
         return;
     }
     fprintf(o->fp, "  %-12s %-24s %+d\n", person, name != NULL ? name : "",
@@ -472,7 +431,7 @@ void output_audit_person(struct output *o, const char *person,
     bool all = strcmp(role, "all") == 0;
 
     if (o->json) {
-        emitf(o, J_PERSON, "tttiiiII", person, name, role, t->games, t->won,
+        output__emitf(o, J_PERSON, "tttiiiII", person, name, role, t->games, t->won,
               t->lost, t->money_won, t->money_lost);
         return;
     }
@@ -503,7 +462,7 @@ void output_finding(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        emitf(o, J_FINDING, "titttt", source, line, kind, expected, found,
+        output__emitf(o, J_FINDING, "titttt", source, line, kind, expected, found,
               message);
         return;
     }
@@ -520,7 +479,7 @@ void output_deal(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        emitf(o, J_DEAL, "tiiittiiiiii", source, line, d->game, d->number,
+        output__emitf(o, J_DEAL, "tiiittiiiiii", source, line, d->game, d->number,
               seat_text(d->dealer), d->is_void ? "true" : "false",
               d->tricks[0], d->tricks[1], d->points[0], d->points[1], score[0],
               score[1]);
@@ -554,7 +513,7 @@ void output_game(struct output *o, const char *source, int line,
         return;
     }
     if (o->json) {
-        emitf(o, J_GAME, "tiitiiit", source, line, g->number,
+        output__emitf(o, J_GAME, "tiitiiit", source, line, g->number,
               seat_text(g->winner), g->points[0], g->points[1], g->value,
               g->rubber_over ? seat_text(g->rubber_winner) : NULL);
         return;
@@ -589,7 +548,7 @@ void output_game_reopened(struct output *o, const char *source, int line,
         } else {
             sqlite3_bind_null(st, 5);
         }
-        emit(o, J_GAME_REOPENED);
+        output__emit(o, J_GAME_REOPENED);
         return;
     }
     fprintf(o->fp, "%s:%d: game %d is not won after all: %s; it goes on\n",
@@ -622,7 +581,7 @@ void output_scoresheet_row(struct output *o,
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
         bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
-        emit(o, J_SHEET);
+        output__emit(o, J_SHEET);
         return;
     }
     if (row->sitting != o->last_sitting || row->game != o->last_game) {
@@ -647,7 +606,7 @@ void output_audit_finding(struct output *o, const char *source, int line,
                           const char *message)
 {
     if (o->json) {
-        emitf(o, J_AUDIT, "tiIiIttt", source, line, sitting, deal, event,
+        output__emitf(o, J_AUDIT, "tiIiIttt", source, line, sitting, deal, event,
               law[0] ? law : NULL, kind, message);
         return;
     }
@@ -674,7 +633,7 @@ void output_proof_finding(struct output *o, const char *db,
         bind_text(st, 7, f->stored);
         bind_text(st, 8, f->derived);
         bind_text(st, 9, f->message);
-        emit(o, J_PROOF);
+        output__emit(o, J_PROOF);
         return;
     }
     if (strcmp(f->kind, "damaged") == 0) {
@@ -692,7 +651,7 @@ void output_verify(struct output *o, const char *db, bool verified,
                    int64_t sittings, int64_t findings)
 {
     if (o->json) {
-        emitf(o, J_VERIFY, "ttiItII", db, verified ? "true" : "false", version,
+        output__emitf(o, J_VERIFY, "ttiItII", db, verified ? "true" : "false", version,
               events, head, sittings, findings);
         return;
     }
@@ -747,7 +706,7 @@ void output_audit_irregularity(struct output *o, const char *source,
     if (o->json) {
         char opts[200];
 
-        emitf(o, J_IRREGULAR, "tiIiItttttttt", source, line, sitting, deal,
+        output__emitf(o, J_IRREGULAR, "tiIiItttttttt", source, line, sitting, deal,
               event, laws_get(r->law)->id, seat_text(r->offender),
               seat_text(r->elector),
               options_json(r->options, opts, sizeof(opts)),
@@ -768,7 +727,7 @@ void output_audit_player(struct output *o, const char *person,
         char obj[800];
 
         by_law_object(by_law, obj, sizeof(obj));
-        emitf(o, J_PLAYER, "titiiiiiiiitii", name, t->irregular, obj, t->won,
+        output__emitf(o, J_PLAYER, "titiiiiiiiitii", name, t->irregular, obj, t->won,
               t->lost, t->dealt, t->kings_turned, t->known_hands, t->held_king,
               t->answered, t->accepted, person, t->proposed,
               t->proposed_accepted);
@@ -804,7 +763,7 @@ void output_audit_flag(struct output *o, const char *player,
         bind_text(st, 7, flagged ? "true" : "false");
         bind_text(st, 8, message);
         bind_text(st, 9, person);
-        emit(o, J_FLAG);
+        output__emit(o, J_FLAG);
         return;
     }
     fprintf(o->fp, "%s %s\n", flagged ? "FLAG" : "stat", message);
@@ -814,7 +773,7 @@ void output_audit_strike(struct output *o, const char *source, int line,
                          int64_t sitting, const char *struck)
 {
     if (o->json) {
-        emitf(o, J_STRIKE, "tiIt", source, line, sitting, struck);
+        output__emitf(o, J_STRIKE, "tiIt", source, line, sitting, struck);
         return;
     }
     fprintf(o->fp, "%s:%d: sitting %lld: strike: the scorer took back \"%s\"\n",
@@ -825,7 +784,7 @@ void output_audit_strikes(struct output *o, int64_t sitting,
                           const char *source, int strikes)
 {
     if (o->json) {
-        emitf(o, J_STRIKES, "Iti", sitting, source, strikes);
+        output__emitf(o, J_STRIKES, "Iti", sitting, source, strikes);
         return;
     }
     fprintf(o->fp, "sitting %lld (%s): %d strike%s by the scorer\n",
@@ -841,7 +800,7 @@ void output_audit_totals(struct output *o, const char *db, int64_t sittings,
         char obj[800];
 
         bind_text(st, 7, by_law_object(by_law, obj, sizeof(obj)));
-        emitf(o, J_TOTALS, "tIIIii", db, sittings, deals, events, findings,
+        output__emitf(o, J_TOTALS, "tIIIii", db, sittings, deals, events, findings,
               flags);
         return;
     }
@@ -855,7 +814,7 @@ void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events)
 {
     if (o->json) {
-        emitf(o, J_IMPORT, "ttIiI", path, status, deals, quarantined, events);
+        output__emitf(o, J_IMPORT, "ttIiI", path, status, deals, quarantined, events);
         return;
     }
     if (strcmp(status, "imported") != 0) {
@@ -865,102 +824,4 @@ void output_import(struct output *o, const char *path, const char *status,
     }
     fprintf(o->fp, "%s: %lld deals imported, %d quarantined, %lld events\n",
             path, (long long)deals, quarantined, (long long)events);
-}
-
-/* ------------------------------------------------------------------ */
-/* What `ecarte merge` does (session_merge_source's events)             */
-/* ------------------------------------------------------------------ */
-
-static void merge_merged(void *ctx, const char *source, int64_t id,
-                         const struct merge_result *r)
-{
-    struct output *o = ctx;
-
-    if (o->json) {
-        emitf(o, J_MERGED, "tIIIiit", source, id, r->sitting, r->events,
-              r->quarantined, r->claims, r->imported ? "true" : "false");
-        return;
-    }
-    fprintf(o->fp, "sitting %lld of %s merged as sitting %lld: %lld events "
-                   "adjudicated again, %d deal%s quarantined, %d claim%s\n",
-            (long long)id, source, (long long)r->sitting,
-            (long long)r->events, r->quarantined,
-            r->quarantined == 1 ? "" : "s", r->claims,
-            r->claims == 1 ? "" : "s");
-}
-
-static void merge_already(void *ctx, const char *source, int64_t id,
-                          int64_t here, const char *how)
-{
-    struct output *o = ctx;
-
-    if (o->json) {
-        emitf(o, J_ALREADY_HERE, "tIIt", source, id, here, how);
-        return;
-    }
-    fprintf(o->fp, "sitting %lld of %s is sitting %lld here already (%s): "
-                   "nothing added\n", (long long)id, source,
-            (long long)here, how);
-}
-
-/* merge_refused - in words, JSON Lines or not */
-static void merge_refused(void *ctx, const char *source, int64_t id,
-                          const char *why)
-{
-    struct output *o = ctx;
-
-    fprintf(o->fp, "sitting %lld of %s: %s\n", (long long)id, source, why);
-}
-
-static void merge_decision(void *ctx, const char *source,
-                           const struct ledger_member_decision *d,
-                           int64_t here, const char *kept)
-{
-    struct output *o = ctx;
-    bool join = d->spelling != NULL;
-    const char *name = join ? d->spelling : d->who;
-
-    if (o->json && kept != NULL) {
-        emitf(o, J_CONTRADICTION, "ttttt", source, join ? "spelling" : "who",
-              name, d->member, kept);
-    } else if (o->json) {
-        if (join) {
-            emitf(o, J_MEMBER_JOIN, "ttt", source, name, d->member);
-        } else {
-            emitf(o, J_MEMBER_APART, "ttIt", source, name, here, d->member);
-        }
-    } else if (kept != NULL) {
-        fprintf(o->fp, "%s: contradicts this ledger: it makes %s%s%s \"%s\", "
-                       "but here %s: this ledger's decision kept\n", source,
-                join ? "\"" : "", name, join ? "\"" : "", d->member, kept);
-    } else if (join) {
-        fprintf(o->fp, "%s: join merged: \"%s\" is the member \"%s\"\n",
-                source, name, d->member);
-    } else {
-        fprintf(o->fp, "%s: apart merged: %s of sitting %lld (its sitting "
-                       "%lld) is the member \"%s\"\n", source, name,
-                (long long)here, (long long)d->sitting, d->member);
-    }
-}
-
-void output_merge_events(struct output *o, struct merge_events *ev)
-{
-    memset(ev, 0, sizeof(*ev));
-    ev->ctx = o;
-    ev->merged = merge_merged;
-    ev->already = merge_already;
-    ev->refused = merge_refused;
-    ev->decision = merge_decision;
-}
-
-void output_merge(struct output *o, const char *source,
-                  const struct merge_counts *c)
-{
-    if (o->json) {
-        emitf(o, J_MERGE, "tII", source, c->merged, c->already);
-        return;
-    }
-    fprintf(o->fp, "%s: %lld sitting%s merged, %lld here already%s\n",
-            source, (long long)c->merged, c->merged == 1 ? "" : "s",
-            (long long)c->already, c->merged == 0 ? ": nothing added" : "");
 }
