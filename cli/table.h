@@ -21,7 +21,8 @@
  * n 0). */
 struct table_ahead {
     int n;
-    unsigned char b[4];
+    int raw;                    /* the first raw of b[] are given raw */
+    unsigned char b[8];
 };
 
 /*
@@ -29,7 +30,10 @@ struct table_ahead {
  * (a byte, -1 at the end, another negative on an error): UTF-8 (RFC 3629)
  * into *cp; a NUL, or a byte that neither begins nor continues a
  * well-formed character, as TABLE_RAW_BASE + the byte (the bytes after it
- * read again as what they are).  Returns 1, 0 at the end, -1 on an error.
+ * read again as what they are); a well-formed character that falls in
+ * TABLE_RAW_BASE .. + 0xFF itself (a private-use character typed) as its
+ * bytes, each so, that it comes back as typed (ahead->raw counts those
+ * still to give).  Returns 1, 0 at the end, -1 on an error.
  * Pure but for next.
  */
 int table_char_read(int (*next)(void *ctx), void *ctx,

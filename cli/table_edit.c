@@ -99,6 +99,11 @@ int table_char_read(int (*next)(void *ctx), void *ctx,
     int need;
     unsigned long v;
 
+    if (ahead->raw > 0) {
+        ahead->raw--;
+        *cp = TABLE_RAW_BASE + (unsigned long)ahead_byte(next, ctx, ahead);
+        return 1;
+    }
     b = ahead_byte(next, ctx, ahead);
     if (b == -1) {
         return 0;
@@ -141,6 +146,17 @@ int table_char_read(int (*next)(void *ctx), void *ctx,
         v = (v << 6) | ((unsigned long)c & 0x3F);
         lo = 0x80;
         hi = 0xBF;
+    }
+    if (v >= TABLE_RAW_BASE && v <= TABLE_RAW_BASE + 0xFF) {
+        /* a character typed in the range that stands for raw bytes: given
+         * as its own bytes, each raw, so that it comes back as typed and
+         * is never read as the byte it would stand for */
+        memmove(ahead->b + need, ahead->b, (size_t)ahead->n);
+        memcpy(ahead->b, seen, (size_t)need);
+        ahead->n += need;
+        ahead->raw += need;
+        *cp = TABLE_RAW_BASE + (unsigned long)b;
+        return 1;
     }
     *cp = v;
     return 1;

@@ -581,6 +581,32 @@ static void table__utf8_whatever_the_locale(void **state)
     assert_int_equal(atoi(out), 1);
 }
 
+/* A private-use character typed in the range that stands for raw bytes
+ * at the table (U+F71C, U+F7FF) is kept as typed, not read as the byte
+ * 0x1C or 0xFF it would stand for (a fuzzed line found it). */
+static void table__private_use_characters_come_back_as_typed(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[4096];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "[Event \"Zo\xef\x9c\x9c\xef\x9f\xbf\"]");
+    expect(&t, "> ");
+    type(&t, "game");
+    expect(&t, "> ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^\\[Event \"Zo\xef\x9c\x9c\xef\x9f\xbf"
+                                     "\"\\]$'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -597,6 +623,7 @@ int run_tests(void)
         T(table__tab_anywhere_in_a_long_line),
         T(table__nul_and_bad_bytes_are_refused),
         T(table__utf8_whatever_the_locale),
+        T(table__private_use_characters_come_back_as_typed),
 #undef T
     };
 
