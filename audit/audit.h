@@ -83,6 +83,11 @@ struct audit_tally {
     int lost;                   /* points lost through them */
 };
 
+/* audit_tally_add - every count of t (kings, proposals, irregularities by
+ * law, games) added to *to's: a person's tallies over seats, sittings or
+ * a season.  Cannot fail. */
+void audit_tally_add(struct audit_tally *to, const struct audit_tally *t);
+
 /* One recorded action re-derived by the audit (audit_sink.action); every
  * pointer is borrowed for the call. */
 struct audit_action {

@@ -400,8 +400,7 @@ static bool tally_empty(const struct audit_tally *t)
     return memcmp(t, &zero, sizeof(*t)) == 0;
 }
 
-/* tally_add - add what t counts to to. */
-static void tally_add(struct audit_tally *to, const struct audit_tally *t)
+void audit_tally_add(struct audit_tally *to, const struct audit_tally *t)
 {
     to->dealt += t->dealt;
     to->kings_turned += t->kings_turned;
@@ -518,7 +517,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
         if (p < 0) {
             return -1;
         }
-        tally_add(&a->players[p].t, &a->seat[s]);
+        audit_tally_add(&a->players[p].t, &a->seat[s]);
     }
     return 0;
 }

@@ -86,25 +86,6 @@ static void got_player(void *ctx, const char *person, const char *name,
     c->n++;
 }
 
-/* tally_add - what t counts added to to. */
-static void tally_add(struct audit_tally *to, const struct audit_tally *t)
-{
-    to->dealt += t->dealt;
-    to->kings_turned += t->kings_turned;
-    to->known_hands += t->known_hands;
-    to->held_king += t->held_king;
-    to->answered += t->answered;
-    to->accepted += t->accepted;
-    to->proposed += t->proposed;
-    to->proposed_accepted += t->proposed_accepted;
-    to->irregular += t->irregular;
-    to->won += t->won;
-    to->lost += t->lost;
-    for (int k = 0; k < LAW_COUNT; k++) {
-        to->by_law[k] += t->by_law[k];
-    }
-}
-
 /* tally_empty - has t counted nothing? */
 static bool tally_empty(const struct audit_tally *t)
 {
@@ -205,7 +186,7 @@ int season__audit(struct ledger *l, struct season *s, int64_t sitting,
             rc = -1;
             break;
         }
-        tally_add(&m->t, &c.p[i].t);
+        audit_tally_add(&m->t, &c.p[i].t);
     }
     free(c.p);
     return rc;
