@@ -240,7 +240,12 @@ FUZZ_LIB_SRC = $(wildcard laws/*.c) $(wildcard tablelog/*.c) \
 # What the session needs, and no more: every file linked is instrumented,
 # and libFuzzer pays for each edge at every run.
 FUZZ_ALL_SRC = $(FUZZ_LIB_SRC) $(wildcard ledger/*.c) $(wildcard session/*.c)
-FUZZ_TARGETS = arbiter import table
+FUZZ_TARGETS = arbiter import table serve
+# the server's handlers (web/, but its HTTP layer) and what they call
+FUZZ_SERVE_SRC = $(FUZZ_ALL_SRC) $(wildcard audit/*.c) $(wildcard report/*.c) \
+                 $(wildcard season/*.c) web/api.c web/json.c web/sse.c \
+                 web/state.c web/tables.c cli/guard.c cli/output.c \
+                 cli/output_merge.c cli/output_sink.c cli/files.c cli/term.c
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
@@ -259,6 +264,11 @@ $(FUZZ_BUILD)/fuzz_table: fuzz/fuzz_table.c $(FUZZ_ALL_SRC) \
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
 	    $(SQLITE_LIBS) $(EDIT_LIBS) -lm
+
+$(FUZZ_BUILD)/fuzz_serve: fuzz/fuzz_serve.c $(FUZZ_SERVE_SRC)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(SQLITE_CFLAGS) $(FUZZ_FLAGS) -o $@ $^ \
+	    $(SQLITE_LIBS) $(EDIT_LIBS) -lpthread -lm
 
 fuzz-run: fuzz
 	@for t in $(FUZZ_TARGETS); do \
