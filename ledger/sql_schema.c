@@ -405,10 +405,12 @@ static int read_columns(struct ledger *l, struct table *t)
             continue;           /* a virtual table's hidden column */
         }
         if (hidden != 0) {
+            /* said before the statement is finalized: name is its text */
+            rc = ledger__failf(l, LEDGER_E_FORMAT,
+                               "table %s: column %s is generated (not "
+                               "translated)", t->name, name);
             sqlite3_finalize(st);
-            return ledger__failf(l, LEDGER_E_FORMAT,
-                                 "table %s: column %s is generated (not "
-                                 "translated)", t->name, name);
+            return rc;
         }
         if (!map_type(decl != NULL ? decl : "", &ty)) {
             rc = ledger__failf(l, LEDGER_E_FORMAT,
