@@ -421,6 +421,7 @@ int cmd_verify(int argc, char **argv)
     if (log != NULL) {
         rc = verify_log(l, db, log);
         if (rc < 0) {
+            output_close(o);
             ledger_close(l);
             return EXIT_BAD_INPUT;
         }
