@@ -66,7 +66,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 LIB = $(BUILD)/libecarte.a
 PROG = $(BUILD)/ecarte
 
-.PHONY: all test check asan soak soak-serve soak-asan bench bench-serve install uninstall clean headercheck
+.PHONY: all test check asan soak soak-serve soak-asan bench bench-serve bench-table install uninstall clean headercheck
 all: $(PROG)
 
 $(BUILD)/%.o: %.c
@@ -187,12 +187,19 @@ SERVE_ACTIONS ?= 2000
 SERVE_ROUNDS ?= 3
 BENCH_SERVE = $(PYTHON) bench/bench_serve.py --ecarte $(PROG) \
     --actions $(SERVE_ACTIONS) --rounds $(SERVE_ROUNDS)
+TABLE_ACTIONS ?= 1000
+BENCH_TABLE = $(PYTHON) bench/bench_table.py --ecarte $(PROG) \
+    --actions $(TABLE_ACTIONS) --rounds $(SERVE_ROUNDS)
 bench: $(BENCH) $(PROG)
 	$(BENCH) --deals $(DEALS) --seed $(SEED) --timeout $(BENCH_TIMEOUT) $(BENCH_ARGS)
 	$(BENCH_SERVE)
+	$(BENCH_TABLE)
 
 bench-serve: $(PROG)
 	$(BENCH_SERVE)
+
+bench-table: $(PROG)
+	$(BENCH_TABLE)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

@@ -9,12 +9,18 @@
  * columns the audit reads, read and adjudicated (the re-derivation); (h)
  * and (h') the record's, each action committed alone, WAL and
  * synchronous=FULL, one INSERT of the event and its hash (and in (h')
- * the chain's head).
+ * the chain's head); (l) the reader's, `LC_ALL=C wc -w` over the same
+ * log: the words of the file counted by a byte loop.
  */
 #include "bench/bench_int.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "session/session.h"
 
@@ -658,4 +664,59 @@ void bench__phase_record_floor(const struct run *run, struct phase_result *r)
 void bench__phase_record_head(const struct run *run, struct phase_result *r)
 {
     record_loop(run, true, r);
+}
+
+/* ------------------------------------------------------------------ */
+/* (l) a tokenizer over the same log: LC_ALL=C wc -w                    */
+/* ------------------------------------------------------------------ */
+
+/* (l) - `LC_ALL=C wc -w INPUT` run (fork, exec, wait), timed from the
+ * fork to its end; its count of words read back through a pipe into the
+ * note.  Events are the log's ((a)'s count), so that a phase's events a
+ * second over these is the ratio of the two times on the same file. */
+void bench__phase_wc(const struct run *run, struct phase_result *r)
+{
+    char out[64] = "";
+    int fds[2];
+    int status = 0;
+    ssize_t got = 0;
+    pid_t pid;
+    double t0;
+
+    r->rc = -1;
+    r->events = run->log_events;
+    if (pipe(fds) != 0) {
+        bench__note(r, "pipe: %s", strerror(errno));
+        return;
+    }
+    t0 = bench__now();
+    pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        if (dup2(fds[1], STDOUT_FILENO) < 0) {
+            _exit(127);
+        }
+        execlp("env", "env", "LC_ALL=C", "wc", "-w", run->input,
+               (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        bench__note(r, "fork: %s", strerror(errno));
+        return;
+    }
+    got = read(fds[0], out, sizeof(out) - 1);
+    close(fds[0]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        continue;
+    }
+    r->seconds = bench__now() - t0;
+    if (got <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        bench__note(r, "LC_ALL=C wc -w %s failed", run->input);
+        return;
+    }
+    out[got] = '\0';
+    bench__note(r, "%lld words", strtoll(out, NULL, 10));
+    r->rc = r->events > 0 ? 0 : -1;
 }

@@ -35,7 +35,9 @@ enum bench_phase {
     BP_IMPORT_FLOOR,            /* (c) every row of (b) written from memory */
     BP_AUDIT,                   /* (d) the audit */
     BP_AUDIT_FLOOR,             /* (e) the audit's columns read, adjudicated */
+    BP_EXPORT,                  /* (k) the export of (b)'s sitting */
     BP_CHECK,                   /* (f) the check */
+    BP_WC,                      /* (l) LC_ALL=C wc -w over the input */
     BP_RECORD,                  /* (g) the record of a prefix */
     BP_RECORD_FLOOR,            /* (h) the prefix's events, durable each */
     BP_RECORD_HEAD,             /* (h') the same, the chain's head kept */
@@ -52,7 +54,8 @@ struct phase_result {
     double seconds;             /* timed part of the phase */
     long maxrss_kib;            /* the child's peak RSS */
     double cpu_seconds;         /* the child's user and system time */
-    long long bytes;            /* the file written, for (i) */
+    long long bytes;            /* the file written: (i)'s page, (b)'s
+                                   ledger (with its -wal) */
     char note[160];             /* why it failed, or a remark */
 };
 
@@ -109,6 +112,9 @@ void bench__phase_record(const struct run *run, struct phase_result *r);
  * removed. */
 void bench__phase_record_all(const struct run *run, struct phase_result *r);
 
+/* (k) the export of run->db's sitting, proven, to stdout (/dev/null). */
+void bench__phase_export(const struct run *run, struct phase_result *r);
+
 /* (i) the report of run->db's sitting written to run->report. */
 void bench__phase_report(const struct run *run, struct phase_result *r);
 
@@ -124,6 +130,10 @@ void bench__phase_audit_floor(const struct run *run, struct phase_result *r);
 
 /* (h) the events (g) wrote, one durable INSERT a commit. */
 void bench__phase_record_floor(const struct run *run, struct phase_result *r);
+
+/* (l) `LC_ALL=C wc -w` over run->input: a tokenizer's time for the same
+ * file (events: the log's, so that rates compare times). */
+void bench__phase_wc(const struct run *run, struct phase_result *r);
 
 /* (h') (h) with the chain's head kept in every commit. */
 void bench__phase_record_head(const struct run *run, struct phase_result *r);
@@ -145,6 +155,10 @@ void bench__remove_db(const char *path);
 
 /* bench__file_size - bytes in path, 0 if it cannot be read. */
 long long bench__file_size(const char *path);
+
+/* bench__ledger_size - bytes of the SQLite file at path and of its -wal
+ * (what the ledger holds on the disk), 0 for a missing file. */
+long long bench__ledger_size(const char *path);
 
 /* bench__count_events - rows of the event table of the ledger at path,
  * or -1 (why in r->note). */

@@ -344,6 +344,7 @@ void bench__phase_import(const struct run *run, struct phase_result *r)
     if (r->events < 0) {
         r->rc = -1;
     }
+    r->bytes = bench__ledger_size(run->db);
 }
 
 /* ------------------------------------------------------------------ */
@@ -653,4 +654,47 @@ out:
     if (r->rc == 0) {
         bench__note(r, "%.1f MB of HTML", (double)r->bytes / 1e6);
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* The export                                                           */
+/* ------------------------------------------------------------------ */
+
+/* (k) - `ecarte export --db DB` on (b)'s file (cli/cmd_export.c): opened
+ * read-only, in one snapshot the sitting chosen (the newest with an
+ * action), the whole ledger proven, and the sitting written back as a
+ * log (session_export) on stdout, /dev/null; events are the rows of
+ * (b). */
+void bench__phase_export(const struct run *run, struct phase_result *r)
+{
+    struct proof_summary proof;
+    struct ledger *l = NULL;
+    int64_t sitting = 0;
+    char err[600];
+    double t0 = bench__now();
+
+    r->rc = -1;
+    r->events = run->db_events;
+    if (open_ledger(&l, run->db, LEDGER_READONLY, r) != 0) {
+        goto out;
+    }
+    if (ledger_read_begin(l) != 0) {
+        bench__note(r, "export: %s", ledger_errmsg(l));
+        goto out;
+    }
+    if (newest_played(l, &sitting, r) != 0) {
+        ledger_read_end(l);
+        goto out;
+    }
+    if (proof_ledger(l, 0, NULL, NULL, &proof) != 0 || proof.findings != 0) {
+        bench__note(r, "proof: %s", proof.error[0] ? proof.error : proof.first);
+    } else if (session_export(l, sitting, 0, stdout, err, sizeof(err)) != 0) {
+        bench__note(r, "export: %s", err);
+    } else if (fflush(stdout) == 0) {
+        r->rc = 0;
+    }
+    ledger_read_end(l);
+out:
+    ledger_close(l);
+    r->seconds = bench__now() - t0;
 }

@@ -64,6 +64,14 @@ long long bench__file_size(const char *path)
 
 /* ------------------------------------------------------------------ */
 /* SQLite                                                               */
+long long bench__ledger_size(const char *path)
+{
+    char wal[PATH_MAX_BENCH + 8];
+
+    snprintf(wal, sizeof(wal), "%s-wal", path);
+    return bench__file_size(path) + bench__file_size(wal);
+}
+
 /* ------------------------------------------------------------------ */
 
 int64_t bench__count_events(const char *path, struct phase_result *r)
