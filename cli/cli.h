@@ -308,6 +308,12 @@ void output_set_quiet(struct output *o, bool quiet);
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
 
+/* print_version - `ecarte --version` on fp: the program's version, and
+ * the versions of SQLite (the library's at run time and the header's it
+ * was built with, and the least the ledger needs), OpenSSL, libedit and
+ * libmicrohttpd; its licence. */
+void print_version(FILE *fp);
+
 /* usage_general - print the usage of the command (`ecarte --help`) on
  * fp. */
 void usage_general(FILE *fp);

@@ -43,12 +43,18 @@ int main(int argc, char **argv)
         return EXIT_FINE;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("ecarte %s (SQLite %s)\n", ECARTE_VERSION, "linked");
+        print_version(stdout);
         return EXIT_FINE;
     }
     for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
         if (strcmp(argv[1], subs[i].name) == 0) {
-            int rc = subs[i].fn(argc - 1, argv + 1);
+            char name[32];
+            int rc;
+
+            /* getopt names the program by argv[0]: "ecarte record" */
+            snprintf(name, sizeof(name), "ecarte %s", subs[i].name);
+            argv[1] = name;
+            rc = subs[i].fn(argc - 1, argv + 1);
 
             /* output that did not reach its file is not output */
             if (fflush(stdout) != 0 || ferror(stdout) ||

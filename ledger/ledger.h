@@ -40,6 +40,10 @@ enum ledger_status {
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
 #define LEDGER_SCHEMA_VERSION 5
+#define LEDGER_SQLITE_MIN 3038000 /* the least SQLite a ledger opens with:
+                                     STRICT tables (3.37) and the JSON
+                                     functions built in (3.38) */
+#define LEDGER_SQLITE_MIN_TEXT "3.38.0"
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 #define LEDGER_UUID_HEX 33      /* a ledger's identity: 32 hex digits and
                                    a NUL */
@@ -100,7 +104,8 @@ int ledger_open(struct ledger **out, const char *path, unsigned flags);
  * as the time of every row instead of the clock (reproducible tests).
  * Opened for writing (no LEDGER_READONLY), a file that may not be written
  * (or whose directory may not be, for the WAL files) is LEDGER_E_ERROR
- * with "the ledger is read-only (...)" in ledger_errmsg.
+ * with "the ledger is read-only (...)" in ledger_errmsg.  A SQLite older
+ * than LEDGER_SQLITE_MIN (run time) is LEDGER_E_ERROR, "too old".
  * Returns 0 and the handle in *out (owned: ledger_close), or a negative
  * code; on failure *out is still set when the handle could be allocated,
  * so ledger_errmsg(*out) tells why (close it anyway).

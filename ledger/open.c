@@ -638,6 +638,12 @@ int ledger_open_with(struct ledger **out, const char *path,
         return LEDGER_E_ERROR;
     }
     *out = l;
+    if (sqlite3_libversion_number() < LEDGER_SQLITE_MIN) {
+        /* STRICT tables and the JSON functions the seal is written by */
+        return ledger__failf(l, LEDGER_E_ERROR, "SQLite %s is too old: the "
+                             "ledger needs %s or newer",
+                             sqlite3_libversion(), LEDGER_SQLITE_MIN_TEXT);
+    }
     l->wait_ms = opt != NULL && opt->wait_ms != 0 ? opt->wait_ms
                                                   : BUSY_TIMEOUT_MS;
     l->on_wait = opt != NULL ? opt->on_wait : NULL;
