@@ -308,6 +308,34 @@ void output_set_quiet(struct output *o, bool quiet);
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
 
+/* A file a command writes (cli/outfile.c). */
+struct out_file {
+    FILE *fp;                   /* write here, between open and close */
+    const char *path;           /* as named (borrowed) */
+    char target[4096];          /* the file written: path, or a link's
+                                   target */
+    char tmp[4096 + 8];         /* the temporary name beside it, "" if
+                                   written in place */
+    bool is_stdout;             /* "-" (or no path): standard output */
+    bool in_place;              /* a FIFO, a device: written as it is */
+};
+
+/* out_file_open - path opened for a command's output into *o: NULL or
+ * "-" is standard output (term_raw_stdout); a regular file or a new name
+ * gets a temporary file beside it (mode 0644, or the old file's), renamed
+ * into place by out_file_close; a symbolic link is followed (its target
+ * replaced so, the link kept); a FIFO, a device or a socket is opened
+ * and written in place; a directory is refused.  Returns 0, or -1 with
+ * "ecarte SUB: PATH: cannot write: why" on stderr. */
+int out_file_open(struct out_file *o, const char *sub, const char *path);
+
+/* out_file_close - o's file finished: flushed, synced (a regular file),
+ * closed and renamed into place if ok; if not ok (the writing failed)
+ * or any step fails, the temporary file is removed and what was there
+ * before is left as it was.  Standard output is left open.  Returns 0,
+ * or -1 (why said on stderr when it is a step of the file's). */
+int out_file_close(struct out_file *o, const char *sub, bool ok);
+
 /* print_version - `ecarte --version` on fp: the program's version, and
  * the versions of SQLite (the library's at run time and the header's it
  * was built with, and the least the ledger needs), OpenSSL, libedit and

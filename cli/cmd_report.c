@@ -2,72 +2,37 @@
  * cmd_report.c - `ecarte report [--db FILE] [--sitting ID] [-o FILE.html]
  * [--unverified] [--season]`: the sitting chosen (the newest with an action if none
  * is named), the ledger proven, and the page (report/report.h) written to
- * standard output or beside FILE under a temporary name, renamed into
- * place when whole; --season: the season's standings page
+ * standard output ("-" too) or to FILE (cli/outfile.c: a regular file
+ * replaced whole, a link's target, a FIFO or a device in place); --season: the season's standings page
  * (report_season_write) instead.
  */
 #include "cli/cli.h"
 #include "report/report.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-/* write_out - the document to path (NULL: standard output); a file is
- * written under a temporary name beside it and renamed when whole.
- * Returns an exit status, the reason on stderr. */
+/* write_out - the document to path (NULL or "-": standard output; a
+ * file as out_file_open writes it).  Returns an exit status, the reason
+ * on stderr. */
 static int write_out(struct ledger *l, int64_t sitting, bool season,
                      const struct proof_summary *proof, const char *db,
                      const char *path)
 {
+    struct out_file o;
     char err[700];
-    char tmp[4096];
-    FILE *fp = term_raw_stdout(); /* a page, byte for byte */
-    int fd = -1;
     int rc;
 
-    if (path != NULL) {
-        if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >=
-                (int)sizeof(tmp) ||
-            (fd = mkstemp(tmp)) < 0 || fchmod(fd, 0644) != 0 ||
-            (fp = fdopen(fd, "w")) == NULL) {
-            fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
-                    strerror(errno));
-            if (fd >= 0) {
-                close(fd);
-                unlink(tmp);
-            }
-            return EXIT_BAD_INPUT;
-        }
+    if (out_file_open(&o, "report", path) != 0) {
+        return EXIT_BAD_INPUT;
     }
-    rc = season ? report_season_write(l, NULL, proof, fp, err, sizeof(err))
-                : report_write(l, sitting, proof, fp, err, sizeof(err));
+    rc = season ? report_season_write(l, NULL, proof, o.fp, err, sizeof(err))
+                : report_write(l, sitting, proof, o.fp, err, sizeof(err));
     if (rc != 0) {
         fprintf(stderr, "ecarte report: %s: %s\n", db, err);
     }
-    if (path == NULL) {
-        return rc == 0 ? EXIT_FINE : EXIT_BAD_INPUT;
-    }
-    if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
-        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
-                strerror(errno));
-        rc = -1;
-    }
-    if (fclose(fp) != 0 && rc == 0) {
-        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
-                strerror(errno));
-        rc = -1;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        fprintf(stderr, "ecarte report: %s: cannot write: %s\n", path,
-                strerror(errno));
-        rc = -1;
-    }
-    if (rc != 0) {
-        unlink(tmp);
+    if (out_file_close(&o, "report", rc == 0) != 0 || rc != 0) {
         return EXIT_BAD_INPUT;
     }
     return EXIT_FINE;

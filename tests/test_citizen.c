@@ -1,0 +1,166 @@
+/*
+ * test_citizen.c - ecarte as a citizen of its system: `--version` names
+ * the libraries it runs on, getopt's messages name the program, and a
+ * file a command writes (`report -o`) is standard output for "-", a
+ * regular file replaced whole, a link's target (the link kept), a FIFO
+ * or a character device written in place and never replaced.
+ */
+#include "tests/harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* a small duel recorded into t->db */
+static void record_evening(const struct harness_tmp *t)
+{
+    assert_int_equal(harness_record(t->db, harness_example("club-evening.ecarte")),
+                     0);
+}
+
+/* size - bytes of the file at path (-1 if none) */
+static long long size(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+static void citizen__version_names_the_libraries(void **state)
+{
+    char out[2048];
+
+    (void)state;
+    assert_int_equal(harness_capture(out, sizeof(out), "%s --version",
+                                     harness_ecarte()), 0);
+    assert_non_null(strstr(out, "ecarte 1."));
+    assert_non_null(strstr(out, "SQLite 3."));
+    assert_non_null(strstr(out, "OpenSSL 3"));
+    assert_non_null(strstr(out, "libedit "));
+    assert_non_null(strstr(out, "libmicrohttpd 0."));
+    assert_non_null(strstr(out, "MIT"));
+    assert_null(strstr(out, "linked"));
+}
+
+static void citizen__getopt_names_the_program(void **state)
+{
+    char out[2048];
+
+    (void)state;
+    assert_int_equal(harness_capture(out, sizeof(out), "%s record --bogus "
+                                     "2>&1", harness_ecarte()), 2);
+    assert_non_null(strstr(out, "ecarte record: unrecognized option"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s report --db 2>&1",
+                                     harness_ecarte()), 2);
+    assert_non_null(strstr(out, "ecarte report: option"));
+}
+
+static void citizen__report_dash_is_standard_output(void **state)
+{
+    const struct harness_tmp *t = *state;
+    char page[300];
+
+    record_evening(t);
+    snprintf(page, sizeof(page), "%s/page.html", t->dir);
+    assert_int_equal(harness_sh("cd %s && %s report --db %s -o - > %s",
+                                t->dir, harness_ecarte(), t->db, page), 0);
+    assert_true(size(page) > 10000);
+    assert_int_equal(harness_sh("cd %s && test ! -e ./-", t->dir), 0);
+    assert_int_equal(harness_sh("%s report --db %s | cmp -s - %s",
+                                harness_ecarte(), t->db, page), 0);
+}
+
+static void citizen__report_link_target_written(void **state)
+{
+    const struct harness_tmp *t = *state;
+    struct stat st;
+    char target[300];
+    char link[300];
+
+    record_evening(t);
+    snprintf(target, sizeof(target), "%s/target.html", t->dir);
+    snprintf(link, sizeof(link), "%s/link.html", t->dir);
+    harness_write(target, "old\n");
+    assert_int_equal(chmod(target, 0600), 0);
+    assert_int_equal(symlink("target.html", link), 0);
+    assert_int_equal(harness_sh("%s report --db %s -o %s", harness_ecarte(),
+                                t->db, link), 0);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(stat(target, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(st.st_mode & 0777, 0600);   /* its mode kept */
+    assert_true(st.st_size > 10000);
+    assert_int_equal(harness_sh("%s report --db %s | cmp -s - %s",
+                                harness_ecarte(), t->db, target), 0);
+}
+
+static void citizen__report_fifo_and_device_written_in_place(void **state)
+{
+    const struct harness_tmp *t = *state;
+    struct stat st;
+    char fifo[300];
+    char got[300];
+
+    record_evening(t);
+    snprintf(fifo, sizeof(fifo), "%s/pipe", t->dir);
+    snprintf(got, sizeof(got), "%s/got.html", t->dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(harness_sh("cat %s > %s & %s report --db %s -o %s; "
+                                "rc=$?; wait; exit $rc", fifo, got,
+                                harness_ecarte(), t->db, fifo), 0);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_int_equal(harness_sh("%s report --db %s | cmp -s - %s",
+                                harness_ecarte(), t->db, got), 0);
+    /* a character device stays one */
+    assert_int_equal(harness_sh("%s report --db %s -o /dev/null",
+                                harness_ecarte(), t->db), 0);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+}
+
+static void citizen__report_failure_leaves_the_old_file(void **state)
+{
+    const struct harness_tmp *t = *state;
+    char page[300];
+    char out[1024];
+
+    record_evening(t);
+    snprintf(page, sizeof(page), "%s/page.html", t->dir);
+    harness_write(page, "the page before\n");
+    /* no such sitting: nothing written, the old page as it was */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s report --db %s "
+                                     "--sitting 9 -o %s 2>&1",
+                                     harness_ecarte(), t->db, page), 2);
+    assert_int_equal(size(page), 16);
+    assert_int_equal(harness_sh("ls %s | grep -c page.html.  >/dev/null",
+                                t->dir), 1);       /* no temp file left */
+    /* a directory is refused in words */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s report --db %s -o "
+                                     "%s 2>&1", harness_ecarte(), t->db,
+                                     t->dir), 2);
+    assert_non_null(strstr(out, "cannot write: Is a directory"));
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(citizen__version_names_the_libraries),
+        cmocka_unit_test(citizen__getopt_names_the_program),
+        cmocka_unit_test_setup_teardown(citizen__report_dash_is_standard_output,
+                                        harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(citizen__report_link_target_written,
+                                        harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            citizen__report_fifo_and_device_written_in_place,
+            harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            citizen__report_failure_leaves_the_old_file, harness_tmp_setup,
+            harness_tmp_teardown),
+    };
+
+    return cmocka_run_group_tests_name("citizen", tests, NULL, NULL);
+}
