@@ -4,6 +4,9 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/ecarte
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 PKG_CONFIG ?= pkg-config
 CC ?= cc
 BUILD ?= build
@@ -202,12 +205,18 @@ bench-table: $(PROG)
 	$(BENCH_TABLE)
 
 install: $(PROG)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
 	install -m 644 man/ecarte.1 $(DESTDIR)$(MANDIR)/man1/ecarte.1
+	install -m 644 README.md NEWS.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)
+	install -m 644 completions/ecarte.bash $(DESTDIR)$(BASHCOMPDIR)/ecarte
+	install -m 644 completions/_ecarte $(DESTDIR)$(ZSHCOMPDIR)/_ecarte
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ecarte $(DESTDIR)$(MANDIR)/man1/ecarte.1
+	rm -f $(DESTDIR)$(BINDIR)/ecarte $(DESTDIR)$(MANDIR)/man1/ecarte.1 \
+	    $(DESTDIR)$(BASHCOMPDIR)/ecarte $(DESTDIR)$(ZSHCOMPDIR)/_ecarte
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build build-asan build-fuzz

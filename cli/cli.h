@@ -236,6 +236,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_members(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_complete(int argc, char **argv); /* the words of a shell completion */
 
 /*
  * open_log - open a log for reading ("-" is standard input).  A path that

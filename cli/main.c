@@ -22,6 +22,7 @@ int main(int argc, char **argv)
         {"serve", cmd_serve},
         {"standings", cmd_standings},
         {"members", cmd_members}, {"merge", cmd_merge},
+        {"complete", cmd_complete},
     };
     char err[200];
 

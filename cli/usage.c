@@ -302,6 +302,17 @@ static const struct {
      "\n"
      "A contradiction, or a sitting that cannot be merged, is a finding\n"
      "(exit 1); a source that does not verify is bad input (exit 2).\n"},
+    {"complete",
+     "usage: ecarte complete subcommands | laws | sittings [--db FILE]\n"
+     "\n"
+     "The words a shell's completion offers, one a line: the subcommands,\n"
+     "the ids of every law and variant rule (as `ecarte law` takes them),\n"
+     "or the ledger's sittings (the id, a tab, its source).  A ledger that\n"
+     "cannot be read offers nothing.  Used by the bash and zsh completions\n"
+     "that `make install` installs.\n"
+     "\n"
+     "options:\n"
+     "  --db FILE    the ledger (default ecarte.db)\n"},
     {"audit",
      "usage: ecarte audit [--db FILE] [--json]\n"
      "\n"

@@ -145,6 +145,80 @@ static void citizen__report_failure_leaves_the_old_file(void **state)
     assert_non_null(strstr(out, "cannot write: Is a directory"));
 }
 
+static void citizen__complete_words(void **state)
+{
+    const struct harness_tmp *t = *state;
+    char out[8192];
+    char expect[600];
+
+    record_evening(t);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s complete laws",
+                                     harness_ecarte()), 0);
+    assert_non_null(strstr(out, "L1\nL2\n"));
+    assert_non_null(strstr(out, "\nL43\n"));
+    assert_non_null(strstr(out, "\nPL5\n"));
+    assert_non_null(strstr(out, "\nBY10\n"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s complete "
+                                     "subcommands", harness_ecarte()), 0);
+    assert_non_null(strstr(out, "record\n"));
+    assert_non_null(strstr(out, "standings\n"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s complete sittings "
+                                     "--db %s", harness_ecarte(), t->db), 0);
+    snprintf(expect, sizeof(expect), "1\t%s\n",
+             harness_example("club-evening.ecarte"));
+    assert_string_equal(out, expect);
+    /* a ledger that is not there offers nothing, and says nothing */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s complete sittings "
+                                     "--db %s/none.db 2>&1", harness_ecarte(),
+                                     t->dir), 0);
+    assert_string_equal(out, "");
+}
+
+static void citizen__install_puts_completions_docs_and_man(void **state)
+{
+    const struct harness_tmp *t = *state;
+    char src[256];
+    char out[4096];
+    static const char *const files[] = {
+        "bin/ecarte", "share/man/man1/ecarte.1",
+        "share/bash-completion/completions/ecarte",
+        "share/zsh/site-functions/_ecarte", "share/doc/ecarte/README.md",
+        "share/doc/ecarte/NEWS.md", "share/doc/ecarte/LICENSE",
+        "share/doc/ecarte/laws.md", "share/doc/ecarte/format.md",
+        "share/doc/ecarte/ledger.md",
+    };
+
+    harness_path(".", src, sizeof(src));
+    record_evening(t);
+    assert_int_equal(harness_sh("make -s -C %s install DESTDIR=%s/inst "
+                                "PREFIX=/usr >/dev/null", src, t->dir), 0);
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        char path[600];
+
+        snprintf(path, sizeof(path), "%s/inst/usr/%s", t->dir, files[i]);
+        assert_true(size(path) > 0);
+    }
+    /* bash completes through the installed script and program */
+    assert_int_equal(harness_capture(out, sizeof(out),
+        "cd %s && PATH=%s/inst/usr/bin:$PATH bash -c '. "
+        "inst/usr/share/bash-completion/completions/ecarte; "
+        "COMP_WORDS=(ecarte rep); COMP_CWORD=1; _ecarte; echo ${COMPREPLY[@]}; "
+        "COMP_WORDS=(ecarte law 4); COMP_CWORD=2; _ecarte; echo ${COMPREPLY[@]}; "
+        "COMP_WORDS=(ecarte report --s); COMP_CWORD=2; _ecarte; echo ${COMPREPLY[@]}; "
+        "COMP_WORDS=(ecarte export --db %s --sitting \"\"); COMP_CWORD=5; _ecarte; "
+        "echo ${COMPREPLY[@]}'", t->dir, t->dir, t->db), 0);
+    assert_string_equal(out, "report\n4 40 41 42 43 44 45 46 47 48 49\n"
+                             "--season --sitting\n1\n");
+    if (harness_sh("command -v zsh >/dev/null") == 0) {
+        assert_int_equal(harness_sh("zsh -n %s/inst/usr/share/zsh/"
+                                    "site-functions/_ecarte", t->dir), 0);
+    }
+    assert_int_equal(harness_sh("make -s -C %s uninstall DESTDIR=%s/inst "
+                                "PREFIX=/usr >/dev/null", src, t->dir), 0);
+    assert_int_equal(harness_sh("test -z \"$(find %s/inst -type f)\"",
+                                t->dir), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +233,11 @@ int run_tests(void)
             harness_tmp_setup, harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(
             citizen__report_failure_leaves_the_old_file, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(citizen__complete_words,
+                                        harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            citizen__install_puts_completions_docs_and_man, harness_tmp_setup,
             harness_tmp_teardown),
     };
 
