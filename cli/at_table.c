@@ -366,14 +366,14 @@ static int begin(struct table *t, bool fresh, const char *laws)
     int64_t id = 0;
 
     if (!fresh && ledger_sittings_foreach(t->led, newest_table, &id) != 0) {
-        fprintf(stderr, "ecarte: %s: %s\n", t->db, ledger_errmsg(t->led));
+        fprintf(stderr, "ecarte table: %s: %s\n", t->db, ledger_errmsg(t->led));
         return -1;
     }
     if (id > 0) {
         struct walk w = {.rulings_only = false};
 
         if (laws != NULL) {
-            fprintf(stderr, "ecarte: table: sitting %lld goes on under its "
+            fprintf(stderr, "ecarte table: sitting %lld goes on under its "
                             "own laws; --laws is for a new sitting (--new)\n",
                     (long long)id);
         }

@@ -309,6 +309,10 @@ void output_set_quiet(struct output *o, bool quiet);
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);
 
+/* cli_program - the program's name in its messages: "ecarte", then
+ * "ecarte SUB" once main.c has chosen the subcommand (static storage). */
+extern const char *cli_program;
+
 /* A file a command writes (cli/outfile.c). */
 struct out_file {
     FILE *fp;                   /* write here, between open and close */

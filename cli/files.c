@@ -36,9 +36,9 @@ void close_log(FILE *fp)
 /* tell_wait - a lock held by another process is waited for. */
 static void tell_wait(void *ctx, long waited_ms)
 {
-    fprintf(stderr, "ecarte: %s: another ecarte is writing to the ledger; "
+    fprintf(stderr, "%s: %s: another ecarte is writing to the ledger; "
                     "waiting for it (%ld s so far, Ctrl-C to give up)\n",
-            (const char *)ctx, waited_ms / 1000);
+            cli_program, (const char *)ctx, waited_ms / 1000);
 }
 
 struct ledger *ledger_for(const char *sub, const char *path, unsigned flags)

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <string.h>
 
+const char *cli_program = "ecarte";
+
 /* main - the law registry checked, then the subcommand named by
  * argv[1] run with the rest; its exit status, or EXIT_BAD_INPUT if its
  * output could not be written. */
@@ -49,12 +51,13 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
         if (strcmp(argv[1], subs[i].name) == 0) {
-            char name[32];
+            static char name[32];
             int rc;
 
             /* getopt names the program by argv[0]: "ecarte record" */
             snprintf(name, sizeof(name), "ecarte %s", subs[i].name);
             argv[1] = name;
+            cli_program = name;
             rc = subs[i].fn(argc - 1, argv + 1);
 
             /* output that did not reach its file is not output */

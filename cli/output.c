@@ -120,7 +120,7 @@ int output_open(struct output **out, FILE *fp, bool json)
         for (int i = 0; i < J_COUNT; i++) {
             if (sqlite3_prepare_v2(o->db, json_sql[i], -1, &o->stmt[i],
                                    NULL) != SQLITE_OK) {
-                fprintf(stderr, "ecarte: SQLite has no JSON functions: %s\n",
+                fprintf(stderr, "%s: SQLite has no JSON functions: %s\n", cli_program,
                         sqlite3_errmsg(o->db));
                 output_close(o);
                 return -1;

@@ -6,6 +6,8 @@
  */
 #include "cli/cli.h"
 
+#include <string.h>
+
 #include <stdio.h>
 
 /* ------------------------------------------------------------------ */
@@ -64,12 +66,18 @@ static void sink_finding(void *ctx, const char *source, int line,
 }
 
 /* sink_message - an error or a notice of the session: on standard
- * error, as the command line has always said them. */
+ * error, named by the program ("ecarte record: "): the session's own
+ * "ecarte: " becomes the command's name, a message about a line of a
+ * log ("club.ecarte:12:5: expected ...") gets it in front. */
 static void sink_message(void *ctx, enum session_msg kind, const char *text)
 {
     (void)ctx;
     (void)kind;
-    fprintf(stderr, "%s\n", text);
+    if (strncmp(text, "ecarte: ", 8) == 0) {
+        fprintf(stderr, "%s: %s\n", cli_program, text + 8);
+    } else {
+        fprintf(stderr, "%s: %s\n", cli_program, text);
+    }
 }
 
 struct session_sink output_session_sink(struct output *o)

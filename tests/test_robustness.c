@@ -303,11 +303,15 @@ static void robust__text_that_is_not_utf8_is_refused(void **state)
 
     harness_write(t->log, "[Event \"Club\"]\n[A \"M. L\xe9vy\"]\ngame\n");
     snprintf(want, sizeof(want),
-             "%s:2:9: expected UTF-8 text, found the byte 0xE9\n", t->log);
+             "ecarte check: %s:2:9: expected UTF-8 text, found the byte "
+             "0xE9\n", t->log);
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
     assert_string_equal(out, want);
+    snprintf(want, sizeof(want),
+             "ecarte record: %s:2:9: expected UTF-8 text, found the byte "
+             "0xE9\n", t->log);
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --json --db '%s' '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
@@ -316,7 +320,8 @@ static void robust__text_that_is_not_utf8_is_refused(void **state)
     /* a bad byte in a comment of a deal */
     harness_write(t->log, "game\ndeal B # na\xefve\n");
     snprintf(want, sizeof(want),
-             "%s:2:12: expected UTF-8 text, found the byte 0xEF\n", t->log);
+             "ecarte check: %s:2:12: expected UTF-8 text, found the byte "
+             "0xEF\n", t->log);
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
@@ -486,7 +491,7 @@ static void robust__a_full_ledger_is_said_once(void **state)
                                      "--db '%s' '%s' 2>&1 >/dev/null)",
                                      harness_ecarte(), t->db, t->log),
                      2);
-    if (strstr(out, "ecarte: ledger: commit: ") == NULL) {
+    if (strstr(out, "ecarte record: ledger: commit: ") == NULL) {
         fail_msg("no commit failure said: %s", out);
     }
     assert_null(strstr(out, "commit: commit"));
