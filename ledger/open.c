@@ -580,6 +580,7 @@ int ledger_open_with(struct ledger **out, const char *path,
                      const struct ledger_options *opt)
 {
     struct ledger *l = NULL;
+    struct stat sb;
     unsigned flags = opt != NULL ? opt->flags : 0;
     bool is_empty = false;
     bool readonly = (flags & LEDGER_READONLY) != 0;
@@ -616,7 +617,7 @@ int ledger_open_with(struct ledger **out, const char *path,
         }
     }
     if (!readonly && !memory && (flags & LEDGER_BUILD) != 0 &&
-        access(path, F_OK) != 0 && errno == ENOENT) {
+        lstat(path, &sb) != 0 && errno == ENOENT) {
         rc = ledger__build_start(l, path);
         if (rc != 0) {
             return rc;
