@@ -1,11 +1,14 @@
 /*
  * import.c - `ecarte import`: many logs into a ledger, one transaction per
  * deal, unreadable deals quarantined, a file's content never imported
- * twice, an interrupted import gone on with.
+ * twice, an interrupted import gone on with; a new ledger built alone
+ * and linked into place when whole (all or nothing).
  */
 #include "cli/cli.h"
 
 #include <getopt.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -164,6 +167,81 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     return exit_code;
 }
 
+/* The file a new ledger is built in (LEDGER_BUILD), and its companions,
+ * for the signal handler to remove: the handler may not call the
+ * ledger. */
+static char build_file[3][PATH_MAX + 16];
+
+/* on_stop - SIGINT, SIGTERM or SIGHUP while a new ledger is built: its
+ * file removed (nothing at the ledger's path yet), then the signal's
+ * default action (the process ends by it, as an import always has). */
+static void on_stop(int sig)
+{
+    for (int i = 0; i < 3; i++) {
+        if (build_file[i][0] != '\0') {
+            unlink(build_file[i]);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* guard_build - a new ledger built in its own file: remember the file
+ * and catch the signals that would leave it behind.  Nothing if l is
+ * not being built (or the name is too long to keep). */
+static void guard_build(struct ledger *l)
+{
+    static const char *const ext[] = {"", "-journal", "-wal"};
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    const char *tmp = ledger_build_temp(l);
+    struct sigaction sa;
+
+    if (tmp == NULL || strlen(tmp) >= PATH_MAX) {
+        return;
+    }
+    for (int i = 0; i < 3; i++) {
+        snprintf(build_file[i], sizeof(build_file[i]), "%s%s", tmp, ext[i]);
+    }
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* unguard_build - the build over (linked or dropped): the signals back
+ * to their defaults, the names forgotten. */
+static void unguard_build(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    memset(build_file, 0, sizeof(build_file));
+}
+
+/*
+ * end_build - a new ledger built alone (nothing at db yet): linked into
+ * place if the import went well (worst not EXIT_BAD_INPUT), else dropped,
+ * and said so.  Returns worst, or EXIT_BAD_INPUT if it cannot be linked.
+ */
+static int end_build(struct ledger *l, const char *db, int worst)
+{
+    if (!ledger_building(l)) {
+        return worst;
+    }
+    if (worst == EXIT_BAD_INPUT) {
+        fprintf(stderr, "ecarte import: %s: not made: a new ledger is "
+                        "made only by an import that succeeds (run it "
+                        "again)\n", db);
+    } else if (ledger_build_finish(l) != 0) {
+        fprintf(stderr, "ecarte import: %s: %s\n", db, ledger_errmsg(l));
+        worst = EXIT_BAD_INPUT;
+    }
+    unguard_build();
+    return worst;
+}
+
 int cmd_import(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -211,11 +289,13 @@ int cmd_import(int argc, char **argv)
         return usage_error("import", "expected standard input (-) once, "
                                      "found it %d times", n_stdin);
     }
-    l = ledger_for("import", db, LEDGER_FAST | LEDGER_CHECK |
+    /* where no ledger is, a new one built alone (ledger.h) */
+    l = ledger_for("import", db, LEDGER_FAST | LEDGER_CHECK | LEDGER_BUILD |
                                      (fresh ? LEDGER_EMPTY_OK : 0));
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }
+    guard_build(l);
     if (proof_guard("import", db, l, 0, PROOF_WRITE, NULL) != 0) {
         ledger_close(l);
         return EXIT_BAD_INPUT;
@@ -253,6 +333,7 @@ int cmd_import(int argc, char **argv)
         fprintf(stderr, "ecarte import: %s: %s\n", db, ledger_errmsg(l));
         worst = EXIT_BAD_INPUT;
     }
+    worst = end_build(l, db, worst);
     output_close(o);
     ledger_close(l);
     if (worst == EXIT_FINE && total_q > 0) {

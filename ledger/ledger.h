@@ -58,6 +58,9 @@ enum ledger_status {
 #define LEDGER_SCRATCH 0x10     /* re-deriving (":memory:" only): events are
                                    numbered 1, 2, 3, ... but not stored,
                                    nothing sealed, no references checked */
+#define LEDGER_BUILD 0x20       /* where no file is: build the new ledger
+                                   alone, linked into place only by
+                                   ledger_build_finish (import) */
 
 /* Called while a lock held by another process is waited for, with the
  * time waited so far: after a second, then every 30 seconds. */
@@ -126,8 +129,43 @@ int ledger_clear(struct ledger *l);
  * 1 file read as it is). */
 int ledger_version(const struct ledger *l);
 
-/* ledger_close - finalize every statement and close (NULL is fine). */
+/* ledger_close - finalize every statement and close (NULL is fine).  A
+ * ledger still being built (LEDGER_BUILD, not finished) is dropped: its
+ * file removed, nothing left at its path. */
 void ledger_close(struct ledger *l);
+
+/*
+ * With LEDGER_BUILD, where no file is at path, ledger_open_with makes the
+ * new ledger in a file of its own beside path, ".NAME.importing-PID-N",
+ * with no journal on disk (journal_mode=MEMORY, synchronous=OFF, the
+ * file locked by this connection alone, a large cache), and nothing is
+ * at path until ledger_build_finish.  Interrupted (the process killed,
+ * ledger_close without finishing), the build leaves nothing at path; a
+ * build file whose process is gone is removed by the next build beside
+ * it.  Where a file is at path, LEDGER_BUILD changes nothing.
+ */
+
+/* ledger_building - is l a new ledger being built (LEDGER_BUILD, not
+ * yet finished)? */
+bool ledger_building(const struct ledger *l);
+
+/* ledger_build_temp - the file a ledger being built is made in
+ * (borrowed, valid until ledger_build_finish or ledger_close), so that
+ * a signal handler may unlink it; NULL if l is not building. */
+const char *ledger_build_temp(const struct ledger *l);
+
+/*
+ * ledger_build_finish - the ledger being built, whole (no transaction
+ * open), switched to WAL mode, closed, synced and linked into place at
+ * its path, never over a file that appeared there meanwhile, and the
+ * directory synced.  Afterwards l holds no connection: only ledger_close
+ * may follow.  Returns 0; on failure LEDGER_E_ERROR with the message on
+ * l ("PATH appeared while the new ledger was built ..." when a file came
+ * to the path), and the build dropped: nothing of it left anywhere, a
+ * file found at path left as it was.  (If only the directory cannot be
+ * synced, the ledger is in place and the error says so.)
+ */
+int ledger_build_finish(struct ledger *l);
 
 /* ledger_errmsg - last error on l, one line with SQLite's message when
  * it came from SQLite (borrowed, valid until the next call on l).  "" if

@@ -219,6 +219,9 @@ struct ledger {
     bool wal_seen;                      /* the WAL file's identity is ... */
     dev_t wal_dev;
     ino_t wal_ino;
+    /* LEDGER_BUILD: the new ledger built in a file of its own (build.c) */
+    char *build_tmp;                    /* that file; NULL: not building */
+    char *build_path;                   /* where it goes when whole */
 };
 
 /* ------------------------------------------------------------------ */
@@ -259,6 +262,36 @@ int ledger__exec(struct ledger *l, const char *sql, const char *what);
  * (migrate.c, where the whole story is).  Returns 0 or a negative code.
  */
 int ledger__migrate(struct ledger *l);
+
+/*
+ * ledger__close_db - every statement of l finalized and its connection
+ * closed (l->db NULL afterwards; nothing else of l released).  Returns
+ * SQLite's result of the close (open.c).
+ */
+int ledger__close_db(struct ledger *l);
+
+/* ------------------------------------------------------------------ */
+/* A new ledger built alone (build.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/*
+ * ledger__build_start - LEDGER_BUILD where no file is at path: a new
+ * empty file of this process beside it, ".NAME.importing-PID-N", into
+ * l->build_tmp (path into l->build_path), stale ones of dead processes
+ * removed first.  Returns 0 or a negative code with the message on l.
+ */
+int ledger__build_start(struct ledger *l, const char *path);
+
+/* ledger__build_abandon - a build not finished: its file and companions
+ * removed, l->build_* released.  Nothing if l is not building. */
+void ledger__build_abandon(struct ledger *l);
+
+/*
+ * ledger__drop_stale - remove what a process killed while it made a new
+ * ledger beside path left there, if that process is gone: PATH<mark>PID-N
+ * (hidden false) or .NAME<mark>PID-N (hidden true) files.  Best effort.
+ */
+void ledger__drop_stale(const char *path, bool hidden, const char *mark);
 
 /* ------------------------------------------------------------------ */
 /* Statements (statements.c)                                            */

@@ -291,64 +291,6 @@ static int open_db(struct ledger *l, const char *path, int oflags)
 /* ------------------------------------------------------------------ */
 
 /*
- * drop_stale - remove what a process killed while it made a new ledger
- * left beside path: PATH.new-PID-N files (and their WAL companions)
- * whose process is gone.  Best effort: nothing is reported.
- */
-static void drop_stale(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash != NULL ? slash + 1 : path;
-    size_t dir_len = slash != NULL ? (size_t)(slash - path) : 0;
-    size_t base_len = strlen(base);
-    char *dir = NULL;
-    DIR *d = NULL;
-    struct dirent *e = NULL;
-
-    dir = malloc(dir_len + 2);
-    if (dir == NULL) {
-        return;
-    }
-    if (slash == NULL) {
-        snprintf(dir, 2, ".");
-    } else {
-        memcpy(dir, path, dir_len > 0 ? dir_len : 1);
-        dir[dir_len > 0 ? dir_len : 1] = '\0';
-    }
-    d = opendir(dir);
-    while (d != NULL && (e = readdir(d)) != NULL) {
-        const char *p = e->d_name;
-        char *end = NULL;
-        long pid = 0;
-
-        if (strncmp(p, base, base_len) != 0 ||
-            strncmp(p + base_len, ".new-", 5) != 0) {
-            continue;
-        }
-        pid = strtol(p + base_len + 5, &end, 10);
-        if (end == p + base_len + 5 || *end != '-' || pid <= 0 ||
-            pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
-            errno != ESRCH) {
-            continue;
-        }
-        {
-            size_t n = strlen(dir) + strlen(p) + 2;
-            char *full = malloc(n);
-
-            if (full != NULL) {
-                snprintf(full, n, "%s/%s", dir, p);
-                unlink(full);
-                free(full);
-            }
-        }
-    }
-    if (d != NULL) {
-        closedir(d);
-    }
-    free(dir);
-}
-
-/*
  * create_whole - a new ledger at path, where no file was: made whole (WAL
  * mode, schema, application_id, user_version) under a temporary name
  * beside it, then linked into place, so that no process ever opens a
@@ -368,7 +310,7 @@ static int create_whole(struct ledger *l, const char *path)
         rc = ledger__failf(l, LEDGER_E_ERROR, "create: out of memory");
         goto out_free;
     }
-    drop_stale(path);
+    ledger__drop_stale(path, false, ".new-");
     /* a name of our own beside it, with the mode SQLite gives new files */
     for (int i = 0; fd < 0 && i < 100; i++) {
         snprintf(tmp, n, "%s.new-%ld-%d", path, (long)getpid(), i);
@@ -444,10 +386,26 @@ static bool is_memory(const char *path)
             strstr(path, "mode=memory") != NULL);
 }
 
+/* set_build - a new ledger built alone (LEDGER_BUILD): no journal on
+ * disk (kept in memory, for the savepoints), the file this connection's
+ * alone, a larger cache; synchronous=OFF (set_pragmas): the file is
+ * synced once, whole, before it is linked into place. */
+static int set_build(struct ledger *l)
+{
+    int rc = ledger__exec(l, "PRAGMA locking_mode = EXCLUSIVE",
+                          "locking_mode");
+
+    if (rc == 0) {
+        rc = ledger__exec(l, "PRAGMA journal_mode = MEMORY", "journal_mode");
+    }
+    return rc;
+}
+
 /* set_pragmas - synchronous, foreign keys and the bulk settings. */
 static int set_pragmas(struct ledger *l, unsigned flags)
 {
-    bool bulk = (flags & (LEDGER_FAST | LEDGER_SCRATCH)) != 0;
+    bool bulk = (flags & (LEDGER_FAST | LEDGER_SCRATCH)) != 0 ||
+                l->build_tmp != NULL;
     int rc = ledger__exec(l, bulk ? "PRAGMA synchronous = OFF"
                                   : "PRAGMA synchronous = FULL",
                           "synchronous");
@@ -581,12 +539,13 @@ static int set_up(struct ledger *l, unsigned flags, bool memory,
         return ledger__failf(l, LEDGER_E_FORMAT,
                              "not an ecarte ledger: empty");
     }
-    if (is_empty && !memory && (flags & LEDGER_EMPTY_OK) == 0) {
+    if (is_empty && !memory && (flags & LEDGER_EMPTY_OK) == 0 &&
+        l->build_tmp == NULL) {
         return ledger__failf(l, LEDGER_E_EMPTY, "an SQLite file without a "
                                                 "table, not a ledger");
     }
     if (!readonly && !memory) {
-        rc = set_wal(l);
+        rc = l->build_tmp != NULL ? set_build(l) : set_wal(l);
         if (rc != 0) {
             return rc;
         }
@@ -621,6 +580,7 @@ int ledger_open_with(struct ledger **out, const char *path,
                      const struct ledger_options *opt)
 {
     struct ledger *l = NULL;
+    struct stat sb;
     unsigned flags = opt != NULL ? opt->flags : 0;
     bool is_empty = false;
     bool readonly = (flags & LEDGER_READONLY) != 0;
@@ -662,7 +622,14 @@ int ledger_open_with(struct ledger **out, const char *path,
             return ledger__failf(l, LEDGER_E_ERROR, "out of memory");
         }
     }
-    if (!readonly && !memory) {
+    if (!readonly && !memory && (flags & LEDGER_BUILD) != 0 &&
+        lstat(path, &sb) != 0 && errno == ENOENT) {
+        rc = ledger__build_start(l, path);
+        if (rc != 0) {
+            return rc;
+        }
+        path = l->build_tmp;    /* built there, linked to path when whole */
+    } else if (!readonly && !memory) {
         rc = prepare_file(l, path, flags);
         if (rc != 0) {
             return rc;
@@ -691,26 +658,28 @@ struct sqlite3 *ledger__db(struct ledger *l)
     return l->db;
 }
 
-void ledger_close(struct ledger *l)
+int ledger__close_db(struct ledger *l)
 {
+    int src = SQLITE_OK;
     int i = 0;
 
+    finalize_statements(l);
+    for (i = 0; i < LEDGER__CLEAR_STATEMENTS; i++) {
+        sqlite3_finalize(l->clear_st[i]);
+        l->clear_st[i] = NULL;
+    }
+    src = sqlite3_close(l->db);
+    l->db = NULL;
+    return src;
+}
+
+void ledger_close(struct ledger *l)
+{
     if (l == NULL) {
         return;
     }
-    for (i = 0; i < ST_COUNT; i++) {
-        sqlite3_finalize(l->st[i]);
-    }
-    for (i = 0; i < SEAL_TABLES; i++) {
-        sqlite3_finalize(l->seal_st[i]);
-    }
-    for (i = 0; i < LEDGER__CLEAR_STATEMENTS; i++) {
-        sqlite3_finalize(l->clear_st[i]);
-    }
-    for (i = 0; i < CS_COUNT; i++) {
-        sqlite3_finalize(l->cached[i]);
-    }
-    sqlite3_close(l->db);
+    ledger__close_db(l);
+    ledger__build_abandon(l);
     EVP_MD_CTX_free(l->mdctx);
     EVP_MD_free(l->md);
     free(l->hbuf);
