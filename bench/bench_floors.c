@@ -60,14 +60,16 @@ struct evtab {
     sqlite3_stmt *ins;
 };
 
-/* set_import_pragmas - the settings ledger_open gives an import
- * (LEDGER_FAST): synchronous=OFF, foreign keys off during the load, the
- * WAL checkpointed less often, a larger page cache, temporary b-trees in
- * memory. */
+/* set_import_pragmas - the settings ledger_open gives an import into a
+ * new ledger (LEDGER_FAST | LEDGER_BUILD, ledger/build.c): the file
+ * locked for this connection alone, its rollback journal in memory,
+ * synchronous=OFF, foreign keys off during the load, a larger page cache,
+ * temporary b-trees in memory. */
 static int set_import_pragmas(sqlite3 *db, struct phase_result *r)
 {
     static const char *const pragmas[] = {
-        "PRAGMA journal_mode = WAL",
+        "PRAGMA locking_mode = EXCLUSIVE",
+        "PRAGMA journal_mode = MEMORY",
         "PRAGMA synchronous = OFF",
         "PRAGMA foreign_keys = OFF",
         "PRAGMA wal_autocheckpoint = 10000",
@@ -358,11 +360,13 @@ static void ifloor_free(struct ifloor *f)
  * (c) - the floor of (b): every row the import wrote, read from (b)'s
  * file into memory before the clock runs (a chunk of CHUNK_EVENTS events
  * at a time, with the rows that follow them, so that memory stays
- * flat), written into a fresh ledger file with the import's settings:
+ * flat), written into a fresh ledger file with the settings of the
+ * import's build of a new ledger (exclusive, the journal in memory):
  * one transaction a chunk, prepared statements, the SHA-256 chain of
  * every event computed again, the import's progress and the chain's head
  * updated at every commit, the references checked at the end, the file
- * closed (its WAL checkpointed).  Timed: the writing, from the making of
+ * made a WAL ledger, closed and flushed to the disk as the build ends
+ * (its link into place, a rename of a name, is not).  Timed: the writing, from the making of
  * the file (ledger_open, as the import makes it) to its close.  The
  * chain's head must equal the import's.
  */
@@ -419,8 +423,15 @@ void bench__phase_import_floor(const struct run *run, struct phase_result *r)
         sqlite3_finalize(f.tab[k].ins);
         f.tab[k].ins = NULL;
     }
+    /* as the build ends: the file made a WAL ledger, closed, flushed */
+    if (bench__exec(f.dst, "PRAGMA journal_mode = WAL", r) != 0) {
+        goto out;
+    }
     sqlite3_close(f.dst);
     f.dst = NULL;
+    if (bench__fsync_path(run->floor_db, r) != 0) {
+        goto out;
+    }
     r->seconds += bench__now() - t0;
     if (strcmp(f.chain.head, f.src_head) != 0) {
         bench__note(r, "chain head %.12s differs from the import's %.12s",

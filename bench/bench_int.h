@@ -156,6 +156,10 @@ void bench__remove_db(const char *path);
 /* bench__file_size - bytes in path, 0 if it cannot be read. */
 long long bench__file_size(const char *path);
 
+/* bench__fsync_path - the file at path flushed to the disk (fsync); 0,
+ * or -1 with why in r->note. */
+int bench__fsync_path(const char *path, struct phase_result *r);
+
 /* bench__ledger_size - bytes of the SQLite file at path and of its -wal
  * (what the ledger holds on the disk), 0 for a missing file. */
 long long bench__ledger_size(const char *path);

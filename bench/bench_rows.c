@@ -9,6 +9,8 @@
  */
 #include "bench/bench_int.h"
 
+#include <fcntl.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,6 +66,21 @@ long long bench__file_size(const char *path)
 
 /* ------------------------------------------------------------------ */
 /* SQLite                                                               */
+int bench__fsync_path(const char *path, struct phase_result *r)
+{
+    int fd = open(path, O_RDONLY);
+
+    if (fd < 0 || fsync(fd) != 0) {
+        bench__note(r, "fsync %s: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+        }
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
 long long bench__ledger_size(const char *path)
 {
     char wal[PATH_MAX_BENCH + 8];
