@@ -143,8 +143,13 @@ static void fill_play(const struct ctx *c, struct law_view *v)
         struct trick_fact *f = &v->tricks_played[t];
 
         if (t >= d->trick_no) {
-            memset(f, 0, sizeof(*f) * (size_t)(TRICKS_MAX - t));
-            break;
+            f->leader = 0;      /* field by field: a memset of the rest
+                                   cost more than the tricks' facts */
+            f->lead = 0;
+            f->follow = 0;
+            f->follower_known = 0;
+            f->ruled = false;
+            continue;
         }
         f->leader = tr->leader;
         f->lead = tr->lead;
@@ -308,6 +313,7 @@ static struct {
     bool built;
     uint8_t n[2][EV_KIND_COUNT];
     uint8_t law[2][EV_KIND_COUNT][LAW_COUNT];
+    const struct law *row[2][EV_KIND_COUNT][LAW_COUNT]; /* law's row */
 } woken;
 
 /* build_woken - index the registry by the event kinds that wake each law. */
@@ -321,11 +327,15 @@ static void build_woken(void)
                 continue;       /* a rule of play, or of the sitting
                                    (its verdict is sitting/'s to ask) */
             }
-            if (row->trigger & EV_BIT(k)) {
-                woken.law[0][k][woken.n[0][k]++] = (uint8_t)l;
-            }
-            if (row->evidence & EV_BIT(k)) {
-                woken.law[1][k][woken.n[1][k]++] = (uint8_t)l;
+            for (int when = 0; when < 2; when++) {
+                uint64_t wakes = when == 0 ? row->trigger : row->evidence;
+                int i = woken.n[when][k];
+
+                if (wakes & EV_BIT(k)) {
+                    woken.law[when][k][i] = (uint8_t)l;
+                    woken.row[when][k][i] = row;
+                    woken.n[when][k]++;
+                }
             }
         }
     }
@@ -347,7 +357,7 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
     }
     for (int i = 0; i < woken.n[when][kind] && n < max; i++) {
         int l = woken.law[when][kind][i];
-        const struct law *row = laws_get((enum law_id)l);
+        const struct law *row = woken.row[when][kind][i];
         int offender;
         int elector;
 
