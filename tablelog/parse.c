@@ -8,7 +8,6 @@
 #include "tablelog/tablelog.h"
 
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -397,30 +396,11 @@ static void trim_end(struct parser *p)
     }
 }
 
-/* sit_clear - sit as a line that names nothing: every field zero, its
- * texts empty; the entries of its lists past their counts (roles.list,
- * amounts) are not read, and not cleared. */
-static void sit_clear(struct tl_sitting *sit)
-{
-    memset(sit, 0, offsetof(struct tl_sitting, name));
-    sit->name[0] = '\0';
-    memset(&sit->n, 0,
-           offsetof(struct tl_sitting, roles.list) -
-               offsetof(struct tl_sitting, n));
-    sit->n_amounts = 0;
-}
-
 /* line_clear - out as an empty line numbered line_no: every field zero
- * or NONE, its texts empty (the tag's value and the sitting's long lists
- * cleared no further than their first byte or count: a line is read for
- * every action, and clearing the whole struct was most of the work). */
+ * or NONE. */
 static void line_clear(struct tl_line *out, int line_no)
 {
-    memset(out, 0, offsetof(struct tl_line, tag_value));
-    out->tag_value[0] = '\0';
-    memset(&out->ev, 0, offsetof(struct tl_line, sit) -
-                            offsetof(struct tl_line, ev));
-    sit_clear(&out->sit);
+    memset(out, 0, sizeof(*out));
     out->kind = TL_BLANK;
     out->line_no = line_no;
     event_clear(&out->ev);

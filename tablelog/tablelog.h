@@ -130,9 +130,7 @@ struct tl_line {
                                    TL_EXPECT_VALUE */
     struct tl_sitting sit;      /* a line of the sitting (tl_is_sitting)
                                    and the sitting's `=` lines: what the
-                                   line names, the rest zero (entries of
-                                   roles.list and amounts past their
-                                   counts are left as they were) */
+                                   line names, the rest zero */
 };
 
 /* Where and why a line could not be read. */
