@@ -473,6 +473,10 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v);
  * table after the action, for the evidence pass (v->after set) */
 void arbiter__update_view(const struct ctx *c, struct law_view *v);
 
+/* arbiter__evidence_live - may any law woken by c's evidence engage after
+ * the action (its row's evidence_live asked on v, the view before it)? */
+bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v);
+
 /* arbiter__role_seat - the seat a row's role names for c's event */
 int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender);
 

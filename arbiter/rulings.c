@@ -768,13 +768,17 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
  * evidence from this event is asked again on the table as it now stands
  * (a false king proven, a past revoke proven: L25, L43), and what it
  * rules is carried out.  v is the view filled before the action: it is
- * brought up to date here, not built again.  Returns 0 or a status.
+ * brought up to date here, not built again, and only if a law woken may
+ * engage (arbiter__evidence_live).  Returns 0 or a status.
  */
 int arbiter__evidence(struct ctx *c, struct law_view *v)
 {
     struct ruling rs[ARB_RULINGS_MAX];
     int n;
 
+    if (!arbiter__evidence_live(c, v)) {
+        return 0;               /* nothing the action did can engage them */
+    }
     arbiter__update_view(c, v);
     n = arbiter__ask_laws(c, v, rs, ARB_RULINGS_MAX);
     for (int i = 0; i < n; i++) {

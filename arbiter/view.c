@@ -342,6 +342,29 @@ static void build_woken(void)
     woken.built = true;
 }
 
+/* arbiter__evidence_live - may a law woken by c's evidence engage after
+ * the action: one engaged whose row has no evidence_live, or whose
+ * evidence_live says so on v (the view before the action)? */
+bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v)
+{
+    int kind = (int)c->ev->kind;
+
+    if (!woken.built) {
+        build_woken();
+    }
+    for (int i = 0; i < woken.n[1][kind]; i++) {
+        const struct law *row = woken.row[1][kind][i];
+
+        if (row->engaged != NULL && !row->engaged(v->profile)) {
+            continue;
+        }
+        if (row->evidence_live == NULL || row->evidence_live(v, c->ev)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* arbiter__ask_laws - every penalty law woken by the event and engaged gives a
  * ruling into out (up to max).  Returns how many. */
 int arbiter__ask_laws(struct ctx *c, const struct law_view *v,

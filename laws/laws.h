@@ -804,6 +804,13 @@ struct law {
                                    again, on the table as the action left
                                    it (view.after): what the table now
                                    proves (a false king, a past revoke) */
+    bool (*evidence_live)(const struct law_view *v,
+                          const struct table_event *ev); /* NULL, or: may
+                                   the table after ev engage the law at
+                                   all (asked on v, the view before ev)?
+                                   When no law woken by ev's evidence is
+                                   live, the view is not brought up to
+                                   the table after ev */
     enum law_window window;     /* until when it can be claimed / elected */
     enum law_role offender;     /* who offends */
     enum law_role elector;      /* who chooses; ROLE_NOBODY if automatic */
