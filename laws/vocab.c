@@ -264,6 +264,7 @@ static const uint8_t suit_of_byte[256] = {
 bool card_word(const char *w, size_t n, uint8_t *out)
 {
     char buf[16];
+    uint8_t c;
 
     if (n == 2) {
         unsigned r = rank_of_byte[(unsigned char)w[0]];
@@ -284,7 +285,11 @@ bool card_word(const char *w, size_t n, uint8_t *out)
     }
     memcpy(buf, w, n);
     buf[n] = '\0';
-    return card_parse(buf, out) == n;
+    if (card_parse(buf, &c) != n) {
+        return false;
+    }
+    *out = c;
+    return true;
 }
 
 size_t card_parse(const char *text, uint8_t *out)
