@@ -406,7 +406,7 @@ static int step(struct ctx *c)
         }
     }
     arbiter__penalty_of(c, rs, n);
-    if ((rc = arbiter__evidence(c)) != 0) {
+    if ((rc = arbiter__evidence(c, &v)) != 0) {
         return rc;
     }
     if (c->d->phase == PH_PLAY && !c->d->over) {
@@ -678,7 +678,7 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
 int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
                         struct arb_result *out, bool record)
 {
-    struct table_state *next = &a->next;
+    struct table_state *was = &a->next;
     struct ctx c;
     int rc;
 
@@ -689,32 +689,35 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
     assert(ev->n_cards <= EVENT_CARDS_MAX);
     arbiter__result_reset(out);
     a->errmsg[0] = '\0';
-    *next = a->s;
+    /* the action is applied to the table itself, the table before it
+     * kept in a->next: one copy an action, and the table put back from
+     * it if the action is refused */
+    *was = a->s;
     c.a = a;
-    c.s = next;
-    c.d = &next->d;
+    c.s = &a->s;
+    c.d = &a->s.d;
     c.ev = ev;
     c.res = out;
     c.not_allowed = false;
     c.point_held = false;
     rc = step(&c);
-    if (rc == 0 && !arbiter__conserved(&next->d.z)) {
+    if (rc == 0 && !arbiter__conserved(&a->s.d.z)) {
         rc =
             arbiter__fail(&c, ARB_E_IMPOSSIBLE,
                           "expected every card in exactly one place, found the "
                           "count broken (card conservation)");
     }
     if (rc != 0) {
+        a->s = *was;
         arbiter__result_reset(out);
         return rc;
     }
     if (ev->kind == EV_DEAL || ev->kind == EV_TURN) {
-        next->completed_deal = next->completed_deal || next->deal_no > 1;
+        a->s.completed_deal = a->s.completed_deal || a->s.deal_no > 1;
     }
     if (record) {
-        arbiter__stretch_add(a, ev);
+        arbiter__stretch_add_from(a, was, ev);
     }
-    a->s = *next;
     out->score[0] = a->s.score[0];
     out->score[1] = a->s.score[1];
     return 0;

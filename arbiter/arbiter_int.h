@@ -34,6 +34,18 @@ enum zone {
 
 _Static_assert(Z_COUNT == ARB_PLACES, "one place for each zone");
 
+/*
+ * arbiter__ncards - cards_count(m), inline: the table's invariants and the
+ * law view count the known cards of every zone for every action, and a
+ * call across files for each count was a tenth of the referee's work.
+ */
+static inline int arbiter__ncards(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 #define Z_HAND(s) ((int)Z_HAND_A + (int)(s))
 #define Z_DISCARD(s) ((int)Z_DISCARD_A + (int)(s))
 
@@ -296,7 +308,9 @@ struct stretch {
 struct arbiter {
     struct table_state s;
     int line;                   /* log line of the next event, 0 if unknown */
-    struct table_state next;    /* the copy an action is applied to */
+    struct table_state next;    /* the table before the action being
+                                   applied (put back if it is refused),
+                                   or the copy a concession is made on */
     char errmsg[320];
     struct stretch stretch[2];  /* [cur] the current stretch, [!cur] the one
                                    before it */
@@ -316,6 +330,12 @@ void arbiter__stretch_reset(struct arbiter *a);
  * before ev): keep it for a strike, opening a new stretch at a `game` or
  * `deal` line or when the current one is full. */
 void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev);
+
+/* arbiter__stretch_add_from - arbiter__stretch_add with the table before
+ * ev given (before, borrowed): a->s is already the table after it. */
+void arbiter__stretch_add_from(struct arbiter *a,
+                               const struct table_state *before,
+                               const struct table_event *ev);
 
 /* arbiter__stretch_copy - dst's stretches become src's (the actions in use
  * only are copied). */
@@ -445,7 +465,17 @@ int arbiter__reconcile(struct ctx *c, int seat, int n);
 
 /* view.c ----------------------------------------------------------- */
 
+/* arbiter__fill_view - the laws' view of the table before c's action,
+ * built once an action (every field written) */
 void arbiter__fill_view(const struct ctx *c, struct law_view *v);
+
+/* arbiter__update_view - v (filled for c's action) brought up to the
+ * table after the action, for the evidence pass (v->after set) */
+void arbiter__update_view(const struct ctx *c, struct law_view *v);
+
+/* arbiter__evidence_live - may any law woken by c's evidence engage after
+ * the action (its row's evidence_live asked on v, the view before it)? */
+bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v);
 
 /* arbiter__role_seat - the seat a row's role names for c's event */
 int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender);
@@ -514,7 +544,7 @@ void arbiter__veto_passed(struct ctx *c);
 
 /* arbiter__evidence - after the action, the laws that read evidence from
  * it are asked on the table as it now stands (L25, L43) */
-int arbiter__evidence(struct ctx *c);
+int arbiter__evidence(struct ctx *c, struct law_view *v);
 
 /* arbiter__penalty_of - king points forfeited by rulings rs[0..n) */
 void arbiter__penalty_of(struct ctx *c, const struct ruling *rs, int n);

@@ -43,7 +43,7 @@ int arbiter__give_cards(struct ctx *c, enum zone from, enum zone to, int n)
             uint32_t kept = c->d->z.known[from] & named;
             uint32_t loose = c->d->z.known[from] & ~named;
 
-            if (unnamed >= c->d->z.count[from] - cards_count(kept)) {
+            if (unnamed >= c->d->z.count[from] - arbiter__ncards(kept)) {
                 /* every other card leaves too: the known ones with them */
                 c->d->z.known[to] |= loose;
             }
@@ -108,8 +108,8 @@ int arbiter__reconcile(struct ctx *c, int seat, int n)
     struct zones *z = &c->d->z;
     int h = Z_HAND(seat);
     int have = z->count[h];
-    int named = cards_count(z->known[h]);
-    int room = z->count[Z_STOCK] - cards_count(z->known[Z_STOCK]);
+    int named = arbiter__ncards(z->known[h]);
+    int room = z->count[Z_STOCK] - arbiter__ncards(z->known[Z_STOCK]);
     char why[200];
     char list[100];
 

@@ -76,11 +76,13 @@ int arbiter__need_deal(struct ctx *c)
     return 0;
 }
 
-/* arbiter__result_reset - an empty result (the preview texts are
- * written only for the rulings given, so they need no clearing). */
+/* arbiter__result_reset - an empty result (the rulings, their preview
+ * texts and the notes are written whole, and only for those given, so
+ * they need no clearing: what is read of them is counted by n_rulings
+ * and n_notes). */
 void arbiter__result_reset(struct arb_result *out)
 {
-    memset(out, 0, offsetof(struct arb_result, previews));
+    out->n_rulings = 0;
     out->n_notes = 0;
     memset(&out->score_changed, 0,
            sizeof(*out) - offsetof(struct arb_result, score_changed));

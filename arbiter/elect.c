@@ -335,13 +335,13 @@ static void replay_text(struct ctx *c, char *buf, size_t n)
         hk[0] = d->z.known[Z_HAND_A];
         hk[1] = d->z.known[Z_HAND_B];
         all_known = d->trump != SUIT_NONE &&
-                    cards_count(hk[0]) == d->z.count[Z_HAND_A] &&
-                    cards_count(hk[1]) == d->z.count[Z_HAND_B];
+                    arbiter__ncards(hk[0]) == d->z.count[Z_HAND_A] &&
+                    arbiter__ncards(hk[1]) == d->z.count[Z_HAND_B];
     } else {
-        all_known = all_known && cards_count(hk[0]) == d->snap_count[0] &&
-                    cards_count(hk[1]) == d->snap_count[1];
+        all_known = all_known && arbiter__ncards(hk[0]) == d->snap_count[0] &&
+                    arbiter__ncards(hk[1]) == d->snap_count[1];
     }
-    if (all_known && cards_count(hk[0]) <= 5 && cards_count(hk[1]) <= 5 &&
+    if (all_known && arbiter__ncards(hk[0]) <= 5 && arbiter__ncards(hk[1]) <= 5 &&
         hk[0] && hk[1]) {
         arbiter__best_tricks(hk[(int)d->elder], hk[(int)d->dealer], d->trump,
                              &c->s->prof, d->elder, best);

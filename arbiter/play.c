@@ -568,7 +568,7 @@ int arbiter__reveal(struct ctx *c, int seat, uint8_t k)
         return 0;
     }
     if (at < 0 &&
-        z->count[Z_HAND(seat)] > cards_count(z->known[Z_HAND(seat)])) {
+        z->count[Z_HAND(seat)] > arbiter__ncards(z->known[Z_HAND(seat)])) {
         z->known[Z_HAND(seat)] |= CARD_BIT(k);
         return 0;
     }
@@ -655,9 +655,9 @@ static void settle_claim(struct ctx *c)
         return;
     }
     if (!open && d->trump != SUIT_NONE && d->leader != SEAT_NONE &&
-        cards_count(hx) == d->z.count[Z_HAND(x)] &&
-        cards_count(hy) == d->z.count[Z_HAND(y)] &&
-        cards_count(hx) == left && cards_count(hy) == left) {
+        arbiter__ncards(hx) == d->z.count[Z_HAND(x)] &&
+        arbiter__ncards(hy) == d->z.count[Z_HAND(y)] &&
+        arbiter__ncards(hx) == left && arbiter__ncards(hy) == left) {
         int best[2];
 
         arbiter__best_tricks(d->z.known[Z_HAND(d->leader)],

@@ -206,7 +206,7 @@ uint32_t arbiter_playable(const struct arbiter *a, int seat, int *unknown)
 
     assert(seat == SEAT_A || seat == SEAT_B);
     hand = d->z.known[Z_HAND(seat)];
-    *unknown = d->z.count[Z_HAND(seat)] - cards_count(hand);
+    *unknown = d->z.count[Z_HAND(seat)] - arbiter__ncards(hand);
     if (d->phase == PH_PLAY && d->trick_no > 0 &&
         d->tricks_rec[d->trick_no - 1].follow == CARD_NONE &&
         d->tricks_rec[d->trick_no - 1].leader != seat) {
@@ -234,7 +234,7 @@ int arbiter_replay_best(const struct arbiter *a, int out[2])
         return -1;
     }
     for (int s = 0; s < 2; s++) {
-        if (cards_count(d->snap_known[s]) != d->snap_count[s] ||
+        if (arbiter__ncards(d->snap_known[s]) != d->snap_count[s] ||
             d->snap_count[s] > 5) {
             return -1;
         }

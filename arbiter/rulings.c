@@ -767,19 +767,22 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
  * arbiter__evidence - after the action: every law whose row reads
  * evidence from this event is asked again on the table as it now stands
  * (a false king proven, a past revoke proven: L25, L43), and what it
- * rules is carried out.  Returns 0 or a status.
+ * rules is carried out.  v is the view filled before the action: it is
+ * brought up to date here, not built again, and only if a law woken may
+ * engage (arbiter__evidence_live).  Returns 0 or a status.
  */
-int arbiter__evidence(struct ctx *c)
+int arbiter__evidence(struct ctx *c, struct law_view *v)
 {
-    struct law_view v;
     struct ruling rs[ARB_RULINGS_MAX];
     int n;
 
-    arbiter__fill_view(c, &v);
-    v.after = true;
-    n = arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX);
+    if (!arbiter__evidence_live(c, v)) {
+        return 0;               /* nothing the action did can engage them */
+    }
+    arbiter__update_view(c, v);
+    n = arbiter__ask_laws(c, v, rs, ARB_RULINGS_MAX);
     for (int i = 0; i < n; i++) {
-        int rc = arbiter__give_ruling(c, &rs[i], &v);
+        int rc = arbiter__give_ruling(c, &rs[i], v);
 
         if (rc != 0) {
             return rc;
@@ -822,7 +825,7 @@ int arbiter__count_from_cards(struct ctx *c)
             need++;
         }
     }
-    need -= d->z.count[Z_HAND(x)] - cards_count(d->z.known[Z_HAND(x)]);
+    need -= d->z.count[Z_HAND(x)] - arbiter__ncards(d->z.known[Z_HAND(x)]);
     if (need <= 0) {
         return 0;
     }

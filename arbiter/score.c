@@ -376,7 +376,7 @@ static void announce_king(struct ctx *c, const struct law_view *v, int x)
     d->announced = (int8_t)x;
     d->announced_played = d->played[x];
     d->ann_false_at_time =
-        d->z.count[Z_HAND(x)] == cards_count(d->z.known[Z_HAND(x)]) &&
+        d->z.count[Z_HAND(x)] == arbiter__ncards(d->z.known[Z_HAND(x)]) &&
         !(d->z.known[Z_HAND(x)] & CARD_BIT(king)) &&
         !arbiter__played_by(d, x, king);
     d->announce_withdrawn = false;

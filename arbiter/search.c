@@ -27,7 +27,7 @@ static int tricks_for(uint32_t h0, uint32_t h1, int lead, int me, int trump,
 
     if (h[0] == 0 || h[1] == 0) {
         /* a short hand: every trick it cannot play to goes to the other */
-        return h[SEAT_OTHER(me)] == 0 ? cards_count(h[me]) : 0;
+        return h[SEAT_OTHER(me)] == 0 ? arbiter__ncards(h[me]) : 0;
     }
     for (int a = next_card(h[lead], 0); a >= 0;
          a = next_card(h[lead], a + 1)) {

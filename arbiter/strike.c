@@ -34,6 +34,13 @@ void arbiter__stretch_reset(struct arbiter *a)
 
 void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev)
 {
+    arbiter__stretch_add_from(a, &a->s, ev);
+}
+
+void arbiter__stretch_add_from(struct arbiter *a,
+                               const struct table_state *before,
+                               const struct table_event *ev)
+{
     struct stretch *g = &a->stretch[a->cur];
 
     assert(ev->kind != EV_STRIKE);
@@ -41,7 +48,7 @@ void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev)
         g->n == ARB_STRETCH_EVENTS) {
         a->cur ^= 1;
         g = &a->stretch[a->cur];
-        g->base = a->s;
+        g->base = *before;
         g->n = 0;
         g->valid = true;
         g->hold_belief = false;

@@ -4,6 +4,7 @@
  */
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,6 +88,8 @@ static void fill_deal(const struct ctx *c, struct law_view *v)
     v->cut_done = d->cut_done;
     v->packets = d->n_packets;
     v->first_packet = d->n_packets > 0 ? d->packet_n[0] : 0;
+    v->order_first = 0;
+    v->order_line = 0;
     if (d->dealer != SEAT_NONE) {
         int dl = d->dealer;
 
@@ -135,14 +138,24 @@ static void fill_play(const struct ctx *c, struct law_view *v)
         d->trick_no > 0 && d->tricks_rec[d->trick_no - 1].follow == CARD_NONE
             ? d->tricks_rec[d->trick_no - 1].lead
             : CARD_NONE;
-    for (int t = 0; t < d->trick_no && t < TRICKS_MAX; t++) {
+    for (int t = 0; t < TRICKS_MAX; t++) {
         const struct trick_rec *tr = &d->tricks_rec[t];
+        struct trick_fact *f = &v->tricks_played[t];
 
-        v->tricks_played[t].leader = tr->leader;
-        v->tricks_played[t].lead = tr->lead;
-        v->tricks_played[t].follow = tr->follow;
-        v->tricks_played[t].follower_known = tr->follower_known;
-        v->tricks_played[t].ruled = tr->offence;
+        if (t >= d->trick_no) {
+            f->leader = 0;      /* field by field: a memset of the rest
+                                   cost more than the tricks' facts */
+            f->lead = 0;
+            f->follow = 0;
+            f->follower_known = 0;
+            f->ruled = false;
+            continue;
+        }
+        f->leader = tr->leader;
+        f->lead = tr->lead;
+        f->follow = tr->follow;
+        f->follower_known = tr->follower_known;
+        f->ruled = tr->offence;
     }
     v->offence_card = d->play_offence_card;
     v->lead_out_of_turn = d->lead_out_of_turn;
@@ -170,18 +183,18 @@ static void fill_kings(const struct ctx *c, struct law_view *v)
     v->false_announced = d->false_ann;
     v->false_announced_played = d->false_ann_played;
     v->king_holder = SEAT_NONE;
+    v->king_place = KING_UNSEEN;
     if (d->trump != SUIT_NONE) {
         king = laws_bonus_card(&c->s->prof, d->trump);
         king_place(d, king, &v->king_place, &v->king_holder);
     }
-    for (int z = 0; z < Z_COUNT; z++) {
-        if (z != Z_HAND_A && z != Z_HAND_B) {
-            v->known_out |= d->z.known[z];
-        }
-    }
+    v->known_out = d->z.known[Z_STOCK] | d->z.known[Z_TURN_UP] |
+                   d->z.known[Z_DISCARD_A] | d->z.known[Z_DISCARD_B] |
+                   d->z.known[Z_TRICKS] | d->z.known[Z_ASIDE];
+    _Static_assert(Z_COUNT == 8, "the zones out of both hands, all named");
     for (int k = 0; k < 2; k++) {
         v->discard_unseen[k] = d->z.count[Z_DISCARD(k)] -
-                               cards_count(d->z.known[Z_DISCARD(k)]);
+                               arbiter__ncards(d->z.known[Z_DISCARD(k)]);
     }
 }
 
@@ -227,19 +240,11 @@ static void fill_variants(const struct ctx *c, struct law_view *v)
     v->veto_pending = d->veto_scorer != SEAT_NONE;
 }
 
-/*
- * arbiter__fill_view - the facts of the table for the laws: the sitting,
- * the deal, the hands, the exchange, the tricks and the kings, as they
- * stand now (before c's event is applied, or after it for the evidence
- * pass; view.after is the caller's to set).  Facts only: no law's verdict
- * is computed here.
- */
-void arbiter__fill_view(const struct ctx *c, struct law_view *v)
+/* read_facts - every fact of v read from the table in c (each field
+ * written: nothing is left from before). */
+static void read_facts(const struct ctx *c, struct law_view *v)
 {
-    memset(v, 0, sizeof(*v));
-    v->profile = &c->s->prof;
     v->phase = c->d->phase;
-    v->line = c->a->line;
     fill_sitting(c, v);
     fill_deal(c, v);
     fill_exchange(c, v);
@@ -247,6 +252,34 @@ void arbiter__fill_view(const struct ctx *c, struct law_view *v)
     fill_kings(c, v);
     fill_seats(c, v);
     fill_variants(c, v);
+}
+
+/*
+ * arbiter__fill_view - the facts of the table for the laws: the sitting,
+ * the deal, the hands, the exchange, the tricks and the kings, as they
+ * stand now, before c's event is applied (v->after false).  Facts only: no
+ * law's verdict is computed here.  Built once an action; the evidence
+ * pass brings it up to date (arbiter__update_view).
+ */
+void arbiter__fill_view(const struct ctx *c, struct law_view *v)
+{
+    v->profile = &c->s->prof;
+    v->line = c->a->line;
+    v->after = false;
+    read_facts(c, v);
+}
+
+/*
+ * arbiter__update_view - v, filled for c's action before it was applied
+ * (arbiter__fill_view), brought up to the table after it for the
+ * evidence pass (v->after true): the facts the action may have moved read
+ * again; the profile and the line, which an action does not move, kept.
+ */
+void arbiter__update_view(const struct ctx *c, struct law_view *v)
+{
+    assert(v->profile == &c->s->prof && v->line == c->a->line);
+    v->after = true;
+    read_facts(c, v);
 }
 
 /* arbiter__role_seat - the seat a row's role names for c's event (offender:
@@ -280,6 +313,7 @@ static struct {
     bool built;
     uint8_t n[2][EV_KIND_COUNT];
     uint8_t law[2][EV_KIND_COUNT][LAW_COUNT];
+    const struct law *row[2][EV_KIND_COUNT][LAW_COUNT]; /* law's row */
 } woken;
 
 /* build_woken - index the registry by the event kinds that wake each law. */
@@ -293,15 +327,42 @@ static void build_woken(void)
                 continue;       /* a rule of play, or of the sitting
                                    (its verdict is sitting/'s to ask) */
             }
-            if (row->trigger & EV_BIT(k)) {
-                woken.law[0][k][woken.n[0][k]++] = (uint8_t)l;
-            }
-            if (row->evidence & EV_BIT(k)) {
-                woken.law[1][k][woken.n[1][k]++] = (uint8_t)l;
+            for (int when = 0; when < 2; when++) {
+                uint64_t wakes = when == 0 ? row->trigger : row->evidence;
+                int i = woken.n[when][k];
+
+                if (wakes & EV_BIT(k)) {
+                    woken.law[when][k][i] = (uint8_t)l;
+                    woken.row[when][k][i] = row;
+                    woken.n[when][k]++;
+                }
             }
         }
     }
     woken.built = true;
+}
+
+/* arbiter__evidence_live - may a law woken by c's evidence engage after
+ * the action: one engaged whose row has no evidence_live, or whose
+ * evidence_live says so on v (the view before the action)? */
+bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v)
+{
+    int kind = (int)c->ev->kind;
+
+    if (!woken.built) {
+        build_woken();
+    }
+    for (int i = 0; i < woken.n[1][kind]; i++) {
+        const struct law *row = woken.row[1][kind][i];
+
+        if (row->engaged != NULL && !row->engaged(v->profile)) {
+            continue;
+        }
+        if (row->evidence_live == NULL || row->evidence_live(v, c->ev)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* arbiter__ask_laws - every penalty law woken by the event and engaged gives a
@@ -319,7 +380,7 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
     }
     for (int i = 0; i < woken.n[when][kind] && n < max; i++) {
         int l = woken.law[when][kind][i];
-        const struct law *row = laws_get((enum law_id)l);
+        const struct law *row = woken.row[when][kind][i];
         int offender;
         int elector;
 

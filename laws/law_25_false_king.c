@@ -48,6 +48,17 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     return v->after && (standing_false(v) || known_false(v));
 }
 
+/* evidence_live - may the table after ev prove a king false?  Only if a
+ * king was announced (standing, or false) before ev, or ev announces one
+ * (`announces king`, or `marks king` under PL3): nothing else announces a
+ * king, and without one neither standing_false nor known_false holds. */
+static bool evidence_live(const struct law_view *v,
+                          const struct table_event *ev)
+{
+    return laws__is_seat(v->announced) || laws__is_seat(v->false_announced) ||
+           ev->kind == EV_ANNOUNCE || ev->kind == EV_MARK_KING;
+}
+
 /* shape - the announcer offends and his adversary chooses; if the
  * adversary holds the king himself (known, or his announcement of it
  * standing) the score is only corrected. */
@@ -101,6 +112,7 @@ const struct law law_25_false_king = {
                "a replay scores uncapped). Claimable until the next deal.",
     .trigger = EV_BIT(EV_LEAD) | EV_BIT(EV_PLAY),
     .evidence = EV_ALL,
+    .evidence_live = evidence_live,
     .window = WIN_BEFORE_NEXT_TURN_UP,
     .offender = ROLE_ACTOR,
     .elector = ROLE_ADVERSARY,

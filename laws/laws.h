@@ -70,6 +70,14 @@ size_t card_parse(const char *text, uint8_t *out);
  */
 char *card_format(uint8_t c, char *buf);
 
+/*
+ * card_word - are the n bytes at w exactly one card, in card_parse's
+ * forms?  The card (0..31, or CARD_UNKNOWN) into *out if so, else false
+ * and *out untouched.  w need not be NUL-terminated: no byte past
+ * w[n - 1] is read.  Two letters are read by table lookup.
+ */
+bool card_word(const char *w, size_t n, uint8_t *out);
+
 /* suit_letter - 'S', 'H', 'D' or 'C' for suit s (0..3). */
 char suit_letter(int s);
 
@@ -320,6 +328,15 @@ struct table_event {
  * "cuts-for-deal", "game", ...).  Static string.
  */
 const char *event_verb(enum event_kind k);
+
+/*
+ * event_verb_kind - the kind of action whose verb (event_verb) is the n
+ * bytes at w, any ASCII case, among the verbs from cuts-for-deal on (the
+ * table lines' words are not verbs here); "marks" gives EV_MARK_KING, the
+ * first of its two kinds.  EV_NONE if w is no such verb.  Reads no byte
+ * past w[n - 1].  A lookup by length and first letter, for the parser.
+ */
+enum event_kind event_verb_kind(const char *w, size_t n);
 
 /* option_name - the `elects` word for option o ("new-deal"); static. */
 const char *option_name(enum law_option o);
@@ -787,6 +804,13 @@ struct law {
                                    again, on the table as the action left
                                    it (view.after): what the table now
                                    proves (a false king, a past revoke) */
+    bool (*evidence_live)(const struct law_view *v,
+                          const struct table_event *ev); /* NULL, or: may
+                                   the table after ev engage the law at
+                                   all (asked on v, the view before ev)?
+                                   When no law woken by ev's evidence is
+                                   live, the view is not brought up to
+                                   the table after ev */
     enum law_window window;     /* until when it can be claimed / elected */
     enum law_role offender;     /* who offends */
     enum law_role elector;      /* who chooses; ROLE_NOBODY if automatic */

@@ -242,6 +242,56 @@ int suit_parse(const char *text, size_t *len)
     return SUIT_NONE;
 }
 
+/* The rank (1 + enum rank) of a rank letter, and the suit (1 + enum
+ * suit) of a suit letter, any case; 0 for any other byte: a card's two
+ * letters read by looking them up, not by a search of the letters. */
+static const uint8_t rank_of_byte[256] = {
+    ['K'] = 1 + RANK_KING,  ['k'] = 1 + RANK_KING,
+    ['Q'] = 1 + RANK_QUEEN, ['q'] = 1 + RANK_QUEEN,
+    ['J'] = 1 + RANK_JACK,  ['j'] = 1 + RANK_JACK,
+    ['A'] = 1 + RANK_ACE,   ['a'] = 1 + RANK_ACE,
+    ['T'] = 1 + RANK_TEN,   ['t'] = 1 + RANK_TEN,
+    ['9'] = 1 + RANK_NINE,  ['8'] = 1 + RANK_EIGHT,
+    ['7'] = 1 + RANK_SEVEN,
+};
+static const uint8_t suit_of_byte[256] = {
+    ['S'] = 1 + SUIT_SPADES,   ['s'] = 1 + SUIT_SPADES,
+    ['H'] = 1 + SUIT_HEARTS,   ['h'] = 1 + SUIT_HEARTS,
+    ['D'] = 1 + SUIT_DIAMONDS, ['d'] = 1 + SUIT_DIAMONDS,
+    ['C'] = 1 + SUIT_CLUBS,    ['c'] = 1 + SUIT_CLUBS,
+};
+
+bool card_word(const char *w, size_t n, uint8_t *out)
+{
+    char buf[16];
+    uint8_t c;
+
+    if (n == 2) {
+        unsigned r = rank_of_byte[(unsigned char)w[0]];
+        unsigned s = suit_of_byte[(unsigned char)w[1]];
+
+        if (r != 0 && s != 0) {
+            *out = CARD_MAKE(s - 1, r - 1);
+            return true;
+        }
+        if (w[0] == '?' && w[1] == '?') {
+            *out = CARD_UNKNOWN;
+            return true;
+        }
+        return false;
+    }
+    if (n == 0 || n >= sizeof(buf)) {
+        return false;
+    }
+    memcpy(buf, w, n);
+    buf[n] = '\0';
+    if (card_parse(buf, &c) != n) {
+        return false;
+    }
+    *out = c;
+    return true;
+}
+
 size_t card_parse(const char *text, uint8_t *out)
 {
     char c = ascii_upper(text[0]);
@@ -348,6 +398,46 @@ const char *event_verb(enum event_kind k)
 {
     assert(k >= EV_NONE && k < EV_KIND_COUNT);
     return verbs[k];
+}
+
+/* The action kinds (from EV_CUT_FOR_DEAL on) whose verb has each length,
+ * in enum order, 0-terminated: a verb is looked for among these only. */
+static const uint8_t verbs_of_length[16][12] = {
+    [4] = {EV_CUT, EV_ASK, EV_SEAT, EV_POOL, EV_BETS, EV_SEES},
+    [5] = {EV_GIVE, EV_TURN, EV_LOOK, EV_MARK_KING, EV_DRAW, EV_LEAD,
+           EV_PLAY, EV_SHOW, EV_ROLES, EV_CALLS},
+    [6] = {EV_STAND, EV_CLAIM, EV_ELECT, EV_VETO, EV_PERSON, EV_STAKES,
+           EV_COVERS, EV_QUEUES, EV_POINTS, EV_LEAVES},
+    [7] = {EV_PACKETS, EV_EXPOSE, EV_ACCEPT, EV_REFUSE, EV_UNMARK,
+           EV_ADVISES},
+    [8] = {EV_SHUFFLE, EV_PROPOSE, EV_DISCARD, EV_ABANDON},
+    [9] = {EV_ANNOUNCE, EV_WITHDRAW},
+    [10] = {EV_TAKE_BACK, EV_RESHUFFLE, EV_TAKES_SEAT},
+    [12] = {EV_OFFER_POINT},
+    [13] = {EV_CUT_FOR_DEAL, EV_OFFER_DOUBLE, EV_ACCEPT_POINT},
+    [14] = {EV_ACCEPT_DOUBLE, EV_DECLINE_POINT, EV_TAKES_ALL_BETS},
+    [15] = {EV_NEW_CARDS, EV_DECLINE_DOUBLE},
+};
+
+enum event_kind event_verb_kind(const char *w, size_t n)
+{
+    char low[16];
+    const uint8_t *k;
+
+    if (n >= sizeof(low)) {
+        return EV_NONE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+    }
+    for (k = verbs_of_length[n]; *k != 0; k++) {
+        const char *v = verbs[*k];
+
+        if (v[0] == low[0] && memcmp(v, low, n) == 0) {
+            return (enum event_kind)*k;
+        }
+    }
+    return EV_NONE;
 }
 
 const char *option_name(enum law_option o)

@@ -123,12 +123,7 @@ static int parse_elect(struct parser *p, struct table_event *ev)
  * cuts-for-deal on), EV_NONE if it names none. */
 static enum event_kind read_verb(const struct parser *p, struct token t)
 {
-    for (int k = EV_CUT_FOR_DEAL; k < EV_KIND_COUNT; k++) {
-        if (tl__tok_is(p, t, event_verb((enum event_kind)k))) {
-            return (enum event_kind)k;
-        }
-    }
-    return EV_NONE;
+    return event_verb_kind(p->s + t.pos, t.n);
 }
 
 /* read_count_end - "N" (0 to a pack), into ev->n, then the end of the
@@ -380,6 +375,12 @@ int tl__parse_event(struct parser *p, struct tl_line *out)
     struct token t = tl__next_token(p);
     int rc;
 
+    if (t.n == 1 && (tl__lower(p->s[t.pos]) == 'a' ||
+                     tl__lower(p->s[t.pos]) == 'b')) {
+        /* a seat acts: no table word, person or ID is one letter long */
+        ev->actor = tl__lower(p->s[t.pos]) == 'a' ? SEAT_A : SEAT_B;
+        return parse_action(p, ev);
+    }
     rc = parse_table(p, t, ev);
     if (rc <= 0) {
         return rc;

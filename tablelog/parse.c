@@ -430,8 +430,18 @@ static int text_fail(struct tl_error *err, size_t i, const char *fmt, ...)
  */
 static int check_text(const char *text, size_t len, struct tl_error *err)
 {
-    const char *cr = memchr(text, '\r', len);
+    const char *cr = NULL;
     size_t bad;
+    size_t k = 0;
+
+    while (k < len && (((unsigned char)text[k] >= 0x20 &&
+                        (unsigned char)text[k] < 0x7F) || text[k] == '\t')) {
+        k++;                    /* printable ASCII, the common case: one pass */
+    }
+    if (k == len) {
+        return 0;
+    }
+    cr = memchr(text, '\r', len);
 
     if (cr != NULL) {
         /* a CR not at the end: a log with old Mac line ends (CR alone)

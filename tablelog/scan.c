@@ -116,14 +116,7 @@ int tl__read_number(struct parser *p, int lo, int hi, const char *what,
 /* card_in - the card of token t if the whole token is one card. */
 static bool card_in(const struct parser *p, struct token t, uint8_t *out)
 {
-    char buf[16];
-
-    if (t.n == 0 || t.n >= sizeof(buf)) {
-        return false;
-    }
-    memcpy(buf, p->s + t.pos, t.n);
-    buf[t.n] = '\0';
-    return card_parse(buf, out) == t.n;
+    return card_word(p->s + t.pos, t.n, out);
 }
 
 int tl__read_card(struct parser *p, struct table_event *ev)

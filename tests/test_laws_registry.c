@@ -84,6 +84,47 @@ static void laws_registry__applies_functions_answer(void **state)
     assert_true(laws_get(LAW_3)->applies(&v, &ev));
 }
 
+static void laws_registry__false_king_evidence_lives_with_a_king_announced(
+    void **state)
+{
+    const struct law *l25 = laws_get(LAW_25);
+    struct law_view v;
+    struct table_event ev;
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    memset(&v, 0, sizeof(v));
+    memset(&ev, 0, sizeof(ev));
+    v.profile = &p;
+    v.phase = PH_PLAY;
+    v.announced = SEAT_NONE;
+    v.false_announced = SEAT_NONE;
+    ev.actor = SEAT_A;
+    assert_non_null(l25->evidence_live);
+    /* no king announced: nothing after a card, a give, a show */
+    ev.kind = EV_PLAY;
+    assert_false(l25->evidence_live(&v, &ev));
+    ev.kind = EV_GIVE;
+    assert_false(l25->evidence_live(&v, &ev));
+    ev.kind = EV_SHOW;
+    assert_false(l25->evidence_live(&v, &ev));
+    /* the action announces one (or marks it, PL3) */
+    ev.kind = EV_ANNOUNCE;
+    assert_true(l25->evidence_live(&v, &ev));
+    ev.kind = EV_MARK_KING;
+    assert_true(l25->evidence_live(&v, &ev));
+    /* one announced before the action, standing or false */
+    ev.kind = EV_PLAY;
+    v.announced = SEAT_B;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.announced = SEAT_NONE;
+    v.false_announced = SEAT_A;
+    assert_true(l25->evidence_live(&v, &ev));
+    /* the other evidence laws are always asked */
+    assert_null(laws_get(LAW_43)->evidence_live);
+}
+
 /* file_has - does the file at path contain needle? */
 static bool file_has(const char *path, const char *needle)
 {
@@ -303,6 +344,8 @@ int run_tests(void)
         cmocka_unit_test(laws_registry__ids_are_found_both_ways),
         cmocka_unit_test(laws_registry__rows_carry_the_laws_data),
         cmocka_unit_test(laws_registry__applies_functions_answer),
+        cmocka_unit_test(
+            laws_registry__false_king_evidence_lives_with_a_king_announced),
         cmocka_unit_test(laws_registry__every_law_has_a_case_and_a_near_miss),
         cmocka_unit_test(
             laws_registry__every_variant_rule_has_a_case_and_a_near_miss),

@@ -283,6 +283,72 @@ static void rules__veto_jack_is_the_paired_suits_jack(void **state)
     assert_int_equal(laws_veto_jack(SUIT_CLUBS), C("JD"));
 }
 
+static void rules__card_word_reads_exactly_one_card(void **state)
+{
+    static const char *const ok[] = {"KH", "kh", "tS", "10S", "10s", "??",
+                                     "7C", "A\xe2\x99\xa0",
+                                     "Q\xe2\x99\xa5\xef\xb8\x8f"};
+    uint8_t c = CARD_NONE;
+
+    (void)state;
+    /* every word card_parse reads whole, card_word reads the same */
+    for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+        uint8_t want = CARD_NONE;
+
+        assert_int_equal(card_parse(ok[i], &want), strlen(ok[i]));
+        c = CARD_NONE;
+        assert_true(card_word(ok[i], strlen(ok[i]), &c));
+        assert_int_equal(c, want);
+    }
+    assert_true(card_word("KH", 2, &c));
+    assert_int_equal(c, CARD_MAKE(SUIT_HEARTS, RANK_KING));
+    assert_true(card_word("9d", 2, &c));
+    assert_int_equal(c, CARD_MAKE(SUIT_DIAMONDS, RANK_NINE));
+    assert_true(card_word("??", 2, &c));
+    assert_int_equal(c, CARD_UNKNOWN);
+    /* not a card, or more than one: false, and *out untouched */
+    c = 7;
+    assert_false(card_word("KX", 2, &c));
+    assert_false(card_word("XH", 2, &c));
+    assert_false(card_word("10", 2, &c));
+    assert_false(card_word("6H", 2, &c));
+    assert_false(card_word("?H", 2, &c));
+    assert_false(card_word("KHX", 3, &c));
+    assert_false(card_word("K", 1, &c));
+    assert_false(card_word("", 0, &c));
+    assert_int_equal(c, 7);
+    /* no byte past n is read: "KH" inside a longer text */
+    assert_true(card_word("KHQS", 2, &c));
+    assert_int_equal(c, CARD_MAKE(SUIT_HEARTS, RANK_KING));
+}
+
+static void rules__verb_kind_is_the_kind_of_every_verb(void **state)
+{
+    (void)state;
+    for (int k = EV_CUT_FOR_DEAL; k < EV_KIND_COUNT; k++) {
+        const char *v = event_verb((enum event_kind)k);
+        char up[24];
+        size_t n = strlen(v);
+        enum event_kind want = k == EV_MARK ? EV_MARK_KING
+                                            : (enum event_kind)k;
+
+        assert_int_equal(event_verb_kind(v, n), want);
+        for (size_t i = 0; i <= n; i++) {
+            up[i] = (char)(v[i] >= 'a' && v[i] <= 'z' ? v[i] - 32 : v[i]);
+        }
+        assert_int_equal(event_verb_kind(up, n), want);
+        /* a verb cut short or run on is none */
+        assert_int_equal(event_verb_kind(v, n - 1), EV_NONE);
+    }
+    assert_int_equal(event_verb_kind("plays", 5), EV_PLAY);
+    assert_int_equal(event_verb_kind("playsX", 5), EV_PLAY);
+    assert_int_equal(event_verb_kind("playz", 5), EV_NONE);
+    assert_int_equal(event_verb_kind("game", 4), EV_NONE);
+    assert_int_equal(event_verb_kind("deal", 4), EV_NONE);
+    assert_int_equal(event_verb_kind("", 0), EV_NONE);
+    assert_int_equal(event_verb_kind("cuts-for-deal-and-more", 22), EV_NONE);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +364,8 @@ int run_tests(void)
         cmocka_unit_test(rules__trick_points_over_the_whole_domain),
         cmocka_unit_test(rules__polish_table_against_london),
         cmocka_unit_test(rules__veto_jack_is_the_paired_suits_jack),
+        cmocka_unit_test(rules__card_word_reads_exactly_one_card),
+        cmocka_unit_test(rules__verb_kind_is_the_kind_of_every_verb),
     };
 
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
