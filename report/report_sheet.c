@@ -54,13 +54,14 @@ static int gap_game(struct report *r)
  * ("B (Bob Blount, then Cy Cray)" when a substitute took the seat). */
 static void seat_of_game(FILE *fp, struct report *r, int game, int s)
 {
-    struct rep_seated at = report__seated_at(r, game);
+    struct rep_seated at;
     int n = 0;
 
     if (r->n_persons == 0 || s == SEAT_NONE) {
         report__seat_name(fp, r, s, NULL);
         return;
     }
+    at = report__seated_at(r, game);
     fputc(seat_letter(s), fp);
     for (int i = at.first; i > 0 && i <= at.last; i++) {
         struct rep_seating st = report__seating_at(r, i);
