@@ -78,7 +78,10 @@ static void chain(struct proof_walk *w)
 }
 
 /* derive_sitting - sitting id recorded again into a scratch ledger and
- * its rows compared with the stored ones. */
+ * its rows compared with the stored ones.  The scratch ledger is SQLite's
+ * private temporary file (path ""), not ":memory:": it holds every row
+ * the sitting derives, and a file's pages beyond SQLite's cache go to
+ * disk, so the proof's memory does not grow with the sitting. */
 static int derive_sitting(void *vctx, int64_t id, const char *source)
 {
     struct proof_walk *w = vctx;
@@ -95,7 +98,7 @@ static int derive_sitting(void *vctx, int64_t id, const char *source)
     if (w->sum->only != 0 && id != w->sum->only) {
         return 0;
     }
-    if (ledger_open(&scratch, ":memory:", LEDGER_SCRATCH) != 0 ||
+    if (ledger_open(&scratch, "", LEDGER_SCRATCH) != 0 ||
         session_open(&s, scratch, NULL, COMMIT_PER_DEAL) != 0) {
         snprintf(w->why, sizeof(w->why), "a scratch ledger: %s",
                  scratch != NULL ? ledger_errmsg(scratch) : "out of memory");

@@ -55,7 +55,8 @@ enum ledger_status {
                                    writing: a damaged file is refused */
 #define LEDGER_EMPTY_OK 0x08    /* an existing empty file may become a new
                                    ledger (else LEDGER_E_EMPTY) */
-#define LEDGER_SCRATCH 0x10     /* re-deriving (":memory:" only): events are
+#define LEDGER_SCRATCH 0x10     /* re-deriving (":memory:" or "", SQLite's
+                                   temporary file, only): events are
                                    numbered 1, 2, 3, ... but not stored,
                                    nothing sealed, no references checked */
 #define LEDGER_BUILD 0x20       /* where no file is: build the new ledger

@@ -164,29 +164,29 @@ static int person_found(void *ctx, const char *id, const char *name)
 }
 
 /* seating_found - who sat in a seat for a game (ledger_seatings_foreach).
- * Returns 0, 1 out of memory (r->no_memory). */
+ * Returns 0, 1 if its temporary file failed (records_err). */
 static int seating_found(void *ctx, int game, char seat, const char *person,
                          const char *role)
 {
     struct report *r = ctx;
-    struct rep_seating *st;
 
     (void)role;
-    if (r->n_seatings == r->cap_seatings) {
-        int cap = r->cap_seatings > 0 ? r->cap_seatings * 2 : 16;
-        void *q = realloc(r->seatings, sizeof(*r->seatings) * (size_t)cap);
+    return report__seating_add(r, game, seat == 'B' ? SEAT_B : SEAT_A,
+                               person) != 0;
+}
 
-        if (q == NULL) {
-            r->no_memory = true;
-            return 1;
+/* records_err - the errno of the first temporary file of records that
+ * failed, 0 if none did. */
+static int records_err(const struct report *r)
+{
+    const struct rep_records *f[] = {&r->deals, &r->games, &r->seatings,
+                                     &r->seated};
+
+    for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+        if (f[i]->err != 0) {
+            return f[i]->err;
         }
-        r->seatings = q;
-        r->cap_seatings = cap;
     }
-    st = &r->seatings[r->n_seatings++];
-    st->game = game;
-    st->seat = seat == 'B' ? SEAT_B : SEAT_A;
-    snprintf(st->person, sizeof(st->person), "%s", person);
     return 0;
 }
 
@@ -223,8 +223,10 @@ static int choose_sitting(struct report *r, int64_t id)
     if (ledger_tags_foreach(r->l, id, sitting_tag, r) != 0 ||
         ledger_persons_foreach(r->l, id, person_found, r) != 0 ||
         ledger_seatings_foreach(r->l, id, seating_found, r) < 0) {
-        return fail(r, -1, "%s",
-                    r->no_memory ? "out of memory" : ledger_errmsg(r->l));
+        return fail(r, -1, "%s", ledger_errmsg(r->l));
+    }
+    if (records_err(r) != 0) {
+        return fail(r, -1, "a temporary file: %s", strerror(records_err(r)));
     }
     if (r->n_persons > 0) {
         /* the seats change hands: their tags name nobody */
@@ -430,11 +432,12 @@ static void report_free(struct report *r)
             fclose(files[i]);
         }
     }
+    report__records_close(&r->deals);
+    report__records_close(&r->games);
+    report__records_close(&r->seatings);
+    report__records_close(&r->seated);
     free(r->held);
-    free(r->deals);
-    free(r->games);
     free(r->players);
-    free(r->seatings);
     free(r->stats);
     free(r->gaps);
 }
@@ -458,10 +461,27 @@ static int collect(struct report *r, struct audit_totals *tot)
                     tot->no_memory || r->no_memory ? "out of memory"
                                                    : ledger_errmsg(r->l));
     }
+    if (records_err(r) != 0) {
+        return fail(r, -1, "a temporary file: %s", strerror(records_err(r)));
+    }
     for (int k = 0; k < r->n_held; k++) {
         report__ruling(r->rulings, r, &r->held[k]);
     }
     r->n_held = 0;
+    return 0;
+}
+
+/* open_records - the temporary files of what r keeps per deal, game and
+ * seating.  Returns 0, -1 (r->err says). */
+static int open_records(struct report *r)
+{
+    if (report__records_open(&r->deals, sizeof(struct rep_deal)) != 0 ||
+        report__records_open(&r->games, sizeof(struct rep_game)) != 0 ||
+        report__records_open(&r->seatings, sizeof(struct rep_seating)) != 0 ||
+        report__records_open(&r->seated, sizeof(struct rep_seated)) != 0) {
+        return fail(r, -1, "cannot make a temporary file: %s",
+                    strerror(records_err(r)));
+    }
     return 0;
 }
 
@@ -482,12 +502,18 @@ int report_write(struct ledger *l, int64_t sitting,
     if (proof != NULL) {
         r.proof = *proof;
     }
-    rc = choose_sitting(&r, sitting);
+    rc = open_records(&r);
+    if (rc == 0) {
+        rc = choose_sitting(&r, sitting);
+    }
     if (rc == 0) {
         rc = collect(&r, &tot);
     }
     if (rc == 0 && document(fp, &r, &tot) != 0) {
         rc = fail(&r, -1, "%s", ledger_errmsg(l));
+    }
+    if (rc == 0 && records_err(&r) != 0) {
+        rc = fail(&r, -1, "a temporary file: %s", strerror(records_err(&r)));
     }
     report_free(&r);
     return rc;

@@ -20,8 +20,10 @@
  * report_write - sitting of ledger l (in the caller's read transaction,
  * if one is open) as one HTML page on fp; proof (may be NULL) is what
  * proof_ledger found, stated at the page's top.  Memory is held per deal,
- * not per sitting (the sections go to temporary files first).  Returns 0,
- * REPORT_E_NO_SITTING or -1, why in err (err_n bytes).
+ * not per sitting: the sections go to temporary files first, and what the
+ * scoresheet needs of each deal, game and seating to temporary files of
+ * records.  Returns 0, REPORT_E_NO_SITTING or -1, why in err (err_n
+ * bytes).
  */
 int report_write(struct ledger *l, int64_t sitting,
                  const struct proof_summary *proof, FILE *fp, char *err,

@@ -4,7 +4,9 @@
  * frame; report_walk.c collects what the audit's walk finds (rulings with
  * the table as it stood, findings, players) into the sections;
  * report_deal.c draws a ruling and the cards; report_sheet.c writes the
- * scoresheet; report_players.c the players and their charts.
+ * scoresheet; report_players.c the players and their charts;
+ * report_records.c keeps what is known per deal, game and seating in
+ * temporary files (memory does not grow with the sitting).
  */
 #ifndef ECARTE_CLI_REPORT_INT_H
 #define ECARTE_CLI_REPORT_INT_H
@@ -113,10 +115,32 @@ struct rep_person {
     char name[TL_TAG_VALUE_MAX];
 };
 
+/* A seating, kept by its number in the order recorded (1-based). */
 struct rep_seating {
     int game;
     int seat;
     char person[TL_ID_MAX];
+};
+
+/* The seatings of a game: the first and the last of them in the order
+ * recorded (0, 0: none); those between may be other games'. */
+struct rep_seated {
+    int first;
+    int last;
+};
+
+#define REP_RECORDS_MAX 10000000 /* the greatest number of a record */
+
+/* Numbered records of one size in a temporary file (report_records.c):
+ * record k at offset k * size, the one asked for last held in memory. */
+struct rep_records {
+    FILE *fp;                   /* the temporary file, NULL if none */
+    int fd;                     /* its descriptor */
+    size_t size;                /* bytes a record */
+    int64_t key;                /* the record in cur, -1 none */
+    bool dirty;                 /* cur changed since it was read */
+    void *cur;                  /* the record held (size bytes) */
+    int err;                    /* errno of the first failure, 0 */
 };
 
 struct report {
@@ -129,9 +153,10 @@ struct report {
     /* a table with persons: they, not the seats' tags, are named */
     struct rep_person persons[TL_IDS_MAX];
     int n_persons;
-    struct rep_seating *seatings; /* in the order recorded */
+    struct rep_records seatings; /* struct rep_seating, in the order
+                                    recorded (1, 2, ...) */
+    struct rep_records seated;  /* struct rep_seated by game number */
     int n_seatings;
-    int cap_seatings;
     char event[TL_TAG_VALUE_MAX];    /* the Event tag, "" */
     char laws[TL_TAG_VALUE_MAX];     /* the Laws tag, "" */
     /* the sections written during the walk (temporary files) */
@@ -144,10 +169,8 @@ struct report {
     int n_held;
     int cap_held;
     /* per deal number, per game number */
-    struct rep_deal *deals;
-    int cap_deals;
-    struct rep_game *games;
-    int cap_games;
+    struct rep_records deals;   /* struct rep_deal */
+    struct rep_records games;   /* struct rep_game */
     /* counts */
     int n_rulings;
     int n_findings;
@@ -176,13 +199,56 @@ struct report {
 /* report__sink - the audit sink that fills a struct report (ctx). */
 extern const struct audit_sink report__sink;
 
-/* report__deal - what is kept of deal number deal (1-based), grown as
- * needed; NULL if deal is out of range or out of memory (r->no_memory). */
+/* report__deal - what is kept of deal number deal (1-based), to change:
+ * r's, valid until the next report__deal or report__deal_at (zeros until
+ * first changed).  NULL if deal is out of range or its temporary file
+ * failed (r->deals.err). */
 struct rep_deal *report__deal(struct report *r, int deal);
 
-/* report__game - what is kept of game number game (1-based), grown as
- * needed; NULL if game is out of range or out of memory (r->no_memory). */
+/* report__deal_at - a copy of what is kept of deal number deal (zeros if
+ * nothing, deal out of range, or r->deals.err). */
+struct rep_deal report__deal_at(struct report *r, int deal);
+
+/* report__game - what is kept of game number game (1-based), to change:
+ * as report__deal, in r->games. */
 struct rep_game *report__game(struct report *r, int game);
+
+/* report__game_at - a copy of what is kept of game number game, as
+ * report__deal_at. */
+struct rep_game report__game_at(struct report *r, int game);
+
+/* report__seating_add - who sat in seat for game, kept after the
+ * seatings before it.  Returns 0, -1 (r->seatings.err or
+ * r->seated.err). */
+int report__seating_add(struct report *r, int game, int seat,
+                        const char *person);
+
+/* report__seating_at - seating number k (1..r->n_seatings), a copy
+ * (zeros if out of range or on a failure). */
+struct rep_seating report__seating_at(struct report *r, int k);
+
+/* report__seated_at - where the seatings of game stand, a copy. */
+struct rep_seated report__seated_at(struct report *r, int game);
+
+/* ------------------------------------------------------------------ */
+/* Records in temporary files (report_records.c)                        */
+/* ------------------------------------------------------------------ */
+
+/* report__records_open - f made empty, of records of size bytes, in a
+ * new temporary file.  Returns 0, -1 (f->err says why; f is still to
+ * be closed). */
+int report__records_open(struct rep_records *f, size_t size);
+
+/* report__records_get - record key (0..REP_RECORDS_MAX) held in memory:
+ * f's, valid until the next call on f; changes through it are kept if
+ * write.  A record never written is zeros.  NULL if key is out of range,
+ * f is not open or a read or write failed (f->err; every call fails
+ * after). */
+void *report__records_get(struct rep_records *f, int64_t key, bool write);
+
+/* report__records_close - the file and the record held released (f may
+ * be closed twice, or never opened if zeroed). */
+void report__records_close(struct rep_records *f);
 
 /* ------------------------------------------------------------------ */
 /* Drawing (report_deal.c)                                              */

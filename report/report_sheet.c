@@ -52,23 +52,25 @@ static int gap_game(struct report *r)
 /* seat_of_game - seat s named for game: its tag's name in a duel
  * without persons; at a table with persons, who sat there in that game
  * ("B (Bob Blount, then Cy Cray)" when a substitute took the seat). */
-static void seat_of_game(FILE *fp, const struct report *r, int game, int s)
+static void seat_of_game(FILE *fp, struct report *r, int game, int s)
 {
+    struct rep_seated at;
     int n = 0;
 
     if (r->n_persons == 0 || s == SEAT_NONE) {
         report__seat_name(fp, r, s, NULL);
         return;
     }
+    at = report__seated_at(r, game);
     fputc(seat_letter(s), fp);
-    for (int i = 0; i < r->n_seatings; i++) {
-        const struct rep_seating *st = &r->seatings[i];
+    for (int i = at.first; i > 0 && i <= at.last; i++) {
+        struct rep_seating st = report__seating_at(r, i);
 
-        if (st->game != game || st->seat != s) {
+        if (st.game != game || st.seat != s) {
             continue;
         }
         fputs(n++ == 0 ? " <span class=\"name\">(" : ", then ", fp);
-        html_put(fp, report__person_name(r, st->person));
+        html_put(fp, report__person_name(r, st.person));
     }
     if (n > 0) {
         fputs(")</span>", fp);
@@ -127,7 +129,7 @@ static void game_close(struct sheet *sh)
 {
     static const char *const value[] = {"single", "single", "double",
                                         "treble"};
-    const struct rep_game *g = report__game(sh->r, sh->game);
+    struct rep_game g = report__game_at(sh->r, sh->game);
     FILE *fp = sh->fp;
 
     if (sh->game == 0) {
@@ -152,15 +154,15 @@ static void game_close(struct sheet *sh)
         fprintf(fp, ", A %d B %d: <strong>%s</strong>.", sh->points[0],
                 sh->points[1],
                 value[sh->value > 0 && sh->value < 4 ? sh->value : 1]);
-        if (g != NULL && g->over && g->in_rubber) {
+        if (g.over && g.in_rubber) {
             fprintf(fp, " Games in the rubber: A %d, B %d.",
-                    g->games_won[0], g->games_won[1]);
+                    g.games_won[0], g.games_won[1]);
         }
     }
     fputs("</td></tr>", fp);
-    if (g != NULL && g->over && g->rubber_over) {
+    if (g.over && g.rubber_over) {
         fputs("<tr class=\"rubber\"><td colspan=\"9\">Rubber to ", fp);
-        report__seat_name(fp, sh->r, g->rubber_winner, NULL);
+        report__seat_name(fp, sh->r, g.rubber_winner, NULL);
         fputs(".</td></tr>", fp);
     }
     fputs("</tfoot>\n</table>\n", fp);
@@ -170,9 +172,6 @@ static void game_close(struct sheet *sh)
 /* links - the rulings and findings of deal number deal, as links. */
 static void links(FILE *fp, const struct rep_deal *d)
 {
-    if (d == NULL) {
-        return;
-    }
     for (int i = 0; i < d->n_rulings; i++) {
         fprintf(fp, "<a href=\"#ruling-%d\">ruling %d</a> ",
                 d->first_ruling + i, d->first_ruling + i);
@@ -190,7 +189,7 @@ static void links(FILE *fp, const struct rep_deal *d)
 static int sheet_row(void *ctx, const struct ledger_deal_row *row)
 {
     struct sheet *sh = ctx;
-    const struct rep_deal *d = report__deal(sh->r, row->deal);
+    struct rep_deal d = report__deal_at(sh->r, row->deal);
     FILE *fp = sh->fp;
 
     if (row->game != sh->game) {
@@ -208,9 +207,9 @@ static int sheet_row(void *ctx, const struct ledger_deal_row *row)
     sh->points[1] = row->game_points_b;
     sh->run[0] += row->points_a;
     sh->run[1] += row->points_b;
-    if (d != NULL && d->scored) {
-        sh->run[0] = d->score[0];
-        sh->run[1] = d->score[1];
+    if (d.scored) {
+        sh->run[0] = d.score[0];
+        sh->run[1] = d.score[1];
     }
     fprintf(fp, "<tr class=\"deal%s\" id=\"deal-%d\"><td>%d</td><td>%c</td>",
             row->is_void ? " void" : "", row->deal, row->deal, row->dealer);
@@ -225,7 +224,7 @@ static int sheet_row(void *ctx, const struct ledger_deal_row *row)
                 row->points_b, sh->run[1]);
     }
     fputs("<td class=\"links\">", fp);
-    links(fp, d);
+    links(fp, &d);
     fputs("</td></tr>\n", fp);
     return 0;
 }

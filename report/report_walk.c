@@ -34,32 +34,6 @@ static int grow(void **p, int *cap, int need, size_t size)
     return 0;
 }
 
-struct rep_deal *report__deal(struct report *r, int deal)
-{
-    if (deal < 1 || deal > 10000000) {
-        return NULL;
-    }
-    if (grow((void **)&r->deals, &r->cap_deals, deal + 1,
-             sizeof(*r->deals)) != 0) {
-        r->no_memory = true;
-        return NULL;
-    }
-    return &r->deals[deal];
-}
-
-struct rep_game *report__game(struct report *r, int game)
-{
-    if (game < 1 || game > 10000000) {
-        return NULL;
-    }
-    if (grow((void **)&r->games, &r->cap_games, game + 1,
-             sizeof(*r->games)) != 0) {
-        r->no_memory = true;
-        return NULL;
-    }
-    return &r->games[game];
-}
-
 /* ------------------------------------------------------------------ */
 /* Rulings and elections                                                */
 /* ------------------------------------------------------------------ */

@@ -5,6 +5,8 @@
  * and rulings shown counted against the ledger; an empty ledger, an
  * unknown sitting, quarantined deals, the sitting chosen, standard
  * output.  Without a browser the browser test is skipped, saying so.
+ * What the report keeps per deal, game and seating in temporary files
+ * (report_records.c) is tested through its module-private interface.
  */
 #include "tests/harness.h"
 
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "ledger/ledger.h"
+#include "report/report_int.h"
 
 /* The names the evening gives its players, as the log's tags write them
  * (the quotes escaped), and A's as the browser's DOM serialises it. */
@@ -453,6 +456,101 @@ static void report__help_names_the_options(void **state)
     assert_non_null(strstr(out, "report [--db FILE]"));
 }
 
+/* Records read back as written, whichever was asked for in between; a
+ * record never written reads as zeros; a key out of range is refused
+ * without failing the file. */
+static void report__records_read_back_what_was_written(void **state)
+{
+    struct rep_records f;
+    struct rep_deal *d = NULL;
+
+    (void)state;
+    assert_int_equal(report__records_open(&f, sizeof(struct rep_deal)), 0);
+    d = report__records_get(&f, 7, false);
+    assert_non_null(d);
+    assert_false(d->scored);
+    assert_int_equal(d->n_rulings, 0);
+    d = report__records_get(&f, 7, true);
+    d->scored = true;
+    d->score[0] = 3;
+    d->score[1] = 4;
+    d->n_rulings = 2;
+    d = report__records_get(&f, 3, true);
+    assert_false(d->scored);
+    d->first_finding = 9;
+    d = report__records_get(&f, 100000, false);
+    assert_int_equal(d->first_finding, 0);
+    assert_false(d->scored);
+    d = report__records_get(&f, 7, false);
+    assert_true(d->scored);
+    assert_int_equal(d->score[0], 3);
+    assert_int_equal(d->score[1], 4);
+    assert_int_equal(d->n_rulings, 2);
+    assert_int_equal(d->first_finding, 0);
+    d = report__records_get(&f, 3, false);
+    assert_int_equal(d->first_finding, 9);
+    assert_false(d->scored);
+    assert_null(report__records_get(&f, -1, false));
+    assert_null(report__records_get(&f, REP_RECORDS_MAX + 1, true));
+    assert_int_equal(f.err, 0);
+    d = report__records_get(&f, REP_RECORDS_MAX, true);
+    assert_non_null(d);
+    d->n_findings = 5;
+    assert_int_equal(((struct rep_deal *)report__records_get(&f, 3, false))
+                         ->first_finding,
+                     9);
+    assert_int_equal(((struct rep_deal *)report__records_get(
+                          &f, REP_RECORDS_MAX, false))
+                         ->n_findings,
+                     5);
+    assert_int_equal(f.err, 0);
+    report__records_close(&f);
+    report__records_close(&f);
+}
+
+/* A game's seatings are found between its first and its last, a
+ * substitute's among them though another game's were recorded between. */
+static void report__seatings_of_a_game_in_order(void **state)
+{
+    struct report *r = calloc(1, sizeof(*r));
+    struct rep_seated at;
+    struct rep_seating st;
+
+    (void)state;
+    assert_non_null(r);
+    assert_int_equal(report__records_open(&r->seatings,
+                                          sizeof(struct rep_seating)),
+                     0);
+    assert_int_equal(report__records_open(&r->seated,
+                                          sizeof(struct rep_seated)),
+                     0);
+    assert_int_equal(report__seating_add(r, 1, SEAT_A, "ann"), 0);
+    assert_int_equal(report__seating_add(r, 1, SEAT_B, "bob"), 0);
+    assert_int_equal(report__seating_add(r, 2, SEAT_A, "ann"), 0);
+    assert_int_equal(report__seating_add(r, 1, SEAT_B, "cy"), 0);
+    assert_int_equal(report__seating_add(r, 2, SEAT_B, "dan"), 0);
+    assert_int_equal(r->n_seatings, 5);
+    at = report__seated_at(r, 1);
+    assert_int_equal(at.first, 1);
+    assert_int_equal(at.last, 4);
+    at = report__seated_at(r, 2);
+    assert_int_equal(at.first, 3);
+    assert_int_equal(at.last, 5);
+    at = report__seated_at(r, 3);
+    assert_int_equal(at.first, 0);
+    assert_int_equal(at.last, 0);
+    st = report__seating_at(r, 4);
+    assert_int_equal(st.game, 1);
+    assert_int_equal(st.seat, SEAT_B);
+    assert_string_equal(st.person, "cy");
+    st = report__seating_at(r, 6);
+    assert_int_equal(st.game, 0);
+    assert_string_equal(st.person, "");
+    report__records_close(&r->seatings);
+    report__records_close(&r->seated);
+    free(r);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, harness_tmp_setup, \
                                              harness_tmp_teardown)
 
@@ -467,6 +565,8 @@ int run_tests(void)
         T(report__quarantined_deals_are_shown),
         T(report__standard_output_and_the_sitting_chosen),
         cmocka_unit_test(report__help_names_the_options),
+        cmocka_unit_test(report__records_read_back_what_was_written),
+        cmocka_unit_test(report__seatings_of_a_game_in_order),
     };
 
     return cmocka_run_group_tests_name("report", tests, NULL, NULL);
