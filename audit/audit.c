@@ -204,7 +204,9 @@ int audit_collect(struct ledger *l, int64_t sitting,
     sitting_close(a->saved_sit);
     claims_close(a->claims);
     free(a->given);
+    free(a->given_text);
     free(a->rec);
+    free(a->rec_text);
     free(a->persons);
     free(a->lf);
     free(a->pend);

@@ -94,7 +94,8 @@ struct money_rec {
     int64_t event;
     int line;                   /* the event's line (the rules' only) */
     int sum;                    /* the ledger's: its transfers summed */
-    char text[SIT_MARK_TEXT];   /* "settle ann +2 bob -1 cy -1" */
+    size_t text;                /* "settle ann +2 bob -1 cy -1": its offset
+                                   in the list's texts (NUL-terminated) */
 };
 
 /* The sitting's persons and their names (ledger_persons_foreach). */
@@ -133,9 +134,17 @@ struct audit {
                                    compared with the ledger's */
     int n_given;
     int cap_given;
+    char *given_text;           /* their texts, one after the other */
+    int given_len;
+    int given_cap;
     struct money_rec *rec;      /* the settlements the ledger records */
     int n_rec;
     int cap_rec;
+    char *rec_text;             /* their texts, one after the other (as
+                                   long as they are: the sitting's money
+                                   is held in the bytes it takes) */
+    int rec_len;
+    int rec_cap;
     int next_rec;               /* the first not yet compared */
     int64_t last_ok;            /* the last event re-derived */
     int last_ok_line;

@@ -103,6 +103,37 @@ int audit__name_index(struct audit *a, const char *id)
     return a->n_names++;
 }
 
+/* keep_text - text appended, with its NUL, to the texts *buf (*len
+ * bytes used of *cap); its offset into *off.  0, or -1 out of memory. */
+static int keep_text(char **buf, int *len, int *cap, const char *text,
+                     size_t *off)
+{
+    size_t n = strlen(text) + 1;
+
+    if (n > SIT_MARK_TEXT) {
+        n = SIT_MARK_TEXT;      /* as the fixed field kept it */
+    }
+    if ((size_t)*len + n > (size_t)*cap) {
+        int c = *cap > 0 ? *cap : 1024;
+        char *q;
+
+        while ((size_t)*len + n > (size_t)c) {
+            c *= 2;
+        }
+        q = realloc(*buf, (size_t)c);
+        if (q == NULL) {
+            return -1;
+        }
+        *buf = q;
+        *cap = c;
+    }
+    memcpy(*buf + *len, text, n - 1);
+    (*buf)[*len + (int)n - 1] = '\0';
+    *off = (size_t)*len;
+    *len += (int)n;
+    return 0;
+}
+
 /* settlement_loaded - a settlement the ledger records for the sitting
  * (ledger_settlements_foreach).  Returns 0, 1 out of memory. */
 static int settlement_loaded(void *ctx, int64_t event, const char *text,
@@ -117,11 +148,16 @@ static int settlement_loaded(void *ctx, int64_t event, const char *text,
         a->no_memory = true;
         return 1;
     }
-    m = &a->rec[a->n_rec++];
+    m = &a->rec[a->n_rec];
     m->event = event;
     m->line = 0;
     m->sum = sum;
-    snprintf(m->text, sizeof(m->text), "%s", text);
+    if (keep_text(&a->rec_text, &a->rec_len, &a->rec_cap, text,
+                  &m->text) != 0) {
+        a->no_memory = true;
+        return 1;
+    }
+    a->n_rec++;
     return 0;
 }
 
@@ -134,7 +170,9 @@ int audit__money_start(struct audit *a)
     a->n_last_parts = 0;
     a->last_parts_game = 0;
     a->n_given = 0;
+    a->given_len = 0;
     a->n_rec = 0;
+    a->rec_len = 0;
     a->next_rec = 0;
     a->last_ok = 0;
     a->last_ok_line = 0;
@@ -340,11 +378,16 @@ int audit__money_given(struct audit *a, int64_t event, int line,
             a->no_memory = true;
             return -1;
         }
-        m = &a->given[a->n_given++];
+        m = &a->given[a->n_given];
         m->event = event;
         m->line = line;
         m->sum = 0;
-        snprintf(m->text, sizeof(m->text), "%s", mk->text);
+        if (keep_text(&a->given_text, &a->given_len, &a->given_cap,
+                      mk->text, &m->text) != 0) {
+            a->no_memory = true;
+            return -1;
+        }
+        a->n_given++;
         /* a game's settlement is counted with the game's role records
          * (below); a result taken back takes its game out of them */
         if (strcmp(mk->reason, "reopened") == 0) {
@@ -378,31 +421,33 @@ static void compare_event(struct audit *a, int64_t event, int line, int g0,
     for (int k = 0; g0 + k < g1 || r0 + k < r1; k++) {
         const struct money_rec *g = g0 + k < g1 ? &a->given[g0 + k] : NULL;
         const struct money_rec *r = r0 + k < r1 ? &a->rec[r0 + k] : NULL;
+        const char *g_text = g != NULL ? a->given_text + g->text : "";
+        const char *r_text = r != NULL ? a->rec_text + r->text : "";
 
         if (r != NULL && r->sum != 0) {
             audit__finding(a, event, line, "", "zero-sum",
                            "the ledger records \"= %s\" after this action: "
                            "its transfers sum to %+d, not zero",
-                           r->text, r->sum);
+                           r_text, r->sum);
         }
-        if (g != NULL && r != NULL && strcmp(g->text, r->text) == 0) {
+        if (g != NULL && r != NULL && strcmp(g_text, r_text) == 0) {
             continue;
         }
         if (g != NULL && r != NULL) {
             audit__finding(a, event, line, "", "settlement",
                            "the ledger records \"= %s\" after this action, "
                            "the rules give \"= %s\"",
-                           r->text, g->text);
+                           r_text, g_text);
         } else if (r != NULL) {
             audit__finding(a, event, line, "", "settlement",
                            "the ledger records \"= %s\" after this action, "
                            "the rules give no settlement here",
-                           r->text);
+                           r_text);
         } else {
             audit__finding(a, event, line, "", "settlement",
                            "the rules give \"= %s\" after this action, the "
                            "ledger records no settlement",
-                           g->text);
+                           g_text);
         }
     }
 }
@@ -446,6 +491,7 @@ void audit__money_compare(struct audit *a, int64_t upto)
         compare_event(a, ev, line, g0, gi, r0, a->next_rec);
     }
     a->n_given = 0;
+    a->given_len = 0;
 }
 
 /* money_claim - one claim of the imported log after the event in hand
