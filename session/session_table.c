@@ -52,7 +52,7 @@ enum take_status session_take_text(struct session *s, const char *text,
         in.error = why;
     } else if (tl_parse_line(text, len, line_no, &line, &err) != 0) {
         snprintf(why, sizeof(why), "%s:%d:%d: %s", s->name, err.line,
-                 err.col, err.msg);
+                 tl_column(text, len, err.col), err.msg);
         in.got = -1;
         in.error = why;
     } else {

@@ -126,11 +126,12 @@ out_line:
     return (long)n;
 }
 
-/* set_error - "NAME:LINE:COL: msg" into r->msg. */
+/* set_error - "NAME:LINE:COL: msg" into r->msg, col the byte column of
+ * the line in r->raw, said in characters (tl_column). */
 static void set_error(struct tl_reader *r, int col, const char *msg)
 {
-    snprintf(r->msg, r->msg_size, "%s:%d:%d: %s", r->name, r->line_no, col,
-             msg);
+    snprintf(r->msg, r->msg_size, "%s:%d:%d: %s", r->name, r->line_no,
+             tl_column(r->raw, strnlen(r->raw, sizeof(r->raw)), col), msg);
 }
 
 int tl_reader_next(struct tl_reader *r, struct tl_line *out)

@@ -136,9 +136,19 @@ struct tl_line {
 /* Where and why a line could not be read. */
 struct tl_error {
     int line;                   /* 1-based */
-    int col;                    /* 1-based, in bytes */
+    int col;                    /* 1-based, in bytes (tl_column gives the
+                                   characters a message says) */
     char msg[TL_MSG_MAX];       /* "expected a card, found \"QX\"" */
 };
+
+/*
+ * tl_column - the 1-based column, in characters (UTF-8 code points: a
+ * byte that is not a continuation byte starts one), of the 1-based byte
+ * column byte_col of text (len bytes; beyond them each byte counts one).
+ * Messages name a column in characters; a byte column below 1 is
+ * returned as it is.
+ */
+int tl_column(const char *text, size_t len, int byte_col);
 
 /*
  * tl_utf8_bad - the offset of the first byte of s (n bytes) that is not
