@@ -219,6 +219,31 @@ static void citizen__install_puts_completions_docs_and_man(void **state)
                                 t->dir), 0);
 }
 
+static void citizen__columns_count_characters(void **state)
+{
+    char out[1024];
+
+    (void)state;
+    /* "junk" is the 10th character, the 11th byte */
+    assert_int_equal(harness_capture(out, sizeof(out), "printf '[A \"Zo\\303"
+                                     "\\253\" junk]\\n' | LC_ALL=C %s check - "
+                                     "2>&1", harness_ecarte()), 2);
+    assert_string_equal(out, "ecarte check: -:1:10: expected ], found "
+                             "\"junk]\"\n");
+    /* the same without the accent: the same column */
+    assert_int_equal(harness_capture(out, sizeof(out), "printf '[A \"Zoe\" "
+                                     "junk]\\n' | %s check - 2>&1",
+                                     harness_ecarte()), 2);
+    assert_string_equal(out, "ecarte check: -:1:10: expected ], found "
+                             "\"junk]\"\n");
+    /* two accented letters before the fault: column 20, byte 22 */
+    assert_int_equal(harness_capture(out, sizeof(out), "printf '[Event \"Zo"
+                                     "\\303\\253 Ren\\303\\251e\" x]\\n' | "
+                                     "%s check - 2>&1", harness_ecarte()), 2);
+    assert_string_equal(out, "ecarte check: -:1:20: expected ], found "
+                             "\"x]\"\n");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +259,7 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(
             citizen__report_failure_leaves_the_old_file, harness_tmp_setup,
             harness_tmp_teardown),
+        cmocka_unit_test(citizen__columns_count_characters),
         cmocka_unit_test_setup_teardown(citizen__complete_words,
                                         harness_tmp_setup, harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(
