@@ -61,7 +61,11 @@ enum stmt {
     ST_EVENTS_ALL,              /* also the walk of ledger_verify */
     ST_EVENTS_SITTING,
     ST_EVENTS_BRIEF,
-    ST_LINES,
+    ST_LINES,                   /* ledger_lines_foreach: the events, */
+    ST_LINES_RULINGS,           /* and the cursors merged with them */
+    ST_LINES_SCORES,
+    ST_LINES_SETTLEMENTS,
+    ST_LINES_MARKS,
     ST_SCORESHEET_ALL,
     ST_SCORESHEET_SITTING,
     ST_FILE_SEEN,

@@ -50,26 +50,19 @@
     "(SELECT count(*) FROM ruling WHERE event_id = ?1) + " \
     "(SELECT count(*) FROM score_mark WHERE event_id = ?1)"
 
-/* Lines of one kind for ledger_lines_foreach: events of sitting ?1, game
- * number ?2 (all if <= 0). */
-#define LINES_WHERE \
-    " WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2)"
-
-/* The lines of a version 2 sitting: its events, rulings and score
- * marks (ST_LINES adds the sitting's settlements and marks). */
-#define LINES_2 \
-        "SELECT kind, game_no, text, a, b FROM (" \
-        "SELECT e.id AS ev, -1 AS pos, 1 AS kind, " \
-        "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b " \
-        "FROM event e LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
-        " UNION ALL " \
-        "SELECT e.id, r.pos, 2, coalesce(g.number, 0), r.text, 0, 0 " \
-        "FROM event e JOIN ruling r ON r.event_id = e.id " \
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
-        " UNION ALL " \
-        "SELECT e.id, s.pos, 3, coalesce(g.number, 0), '', s.points_a, " \
-        "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id " \
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+/* The lines of ledger_lines_foreach, each table by its own cursor in the
+ * order of its index (queries.c merges them by event and pos): the events
+ * of sitting ?1, game number ?2 (all if <= 0), in the sitting's order
+ * (seq rises with id within a sitting), and the rulings, score marks,
+ * settlements and sitting marks of the events from id ?1 on. */
+#define LINES_EVENTS \
+    "SELECT e.id, coalesce(g.number, 0), e.text FROM event e " \
+    "LEFT JOIN game g ON g.id = e.game_id " \
+    "WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2) ORDER BY e.seq"
+#define LINES_OF(table, columns) \
+    "SELECT event_id, pos, " columns " FROM " table " " \
+    "WHERE event_id >= ?1 ORDER BY event_id, pos"
+#define LINES_NONE "SELECT 0, 0, '', 0, 0 WHERE ?1 IS NULL AND 0"
 
 /* A person's balance in a sitting: the sum of his transfers. */
 #define BALANCE_OF(sitting, who) \
@@ -126,16 +119,11 @@ static const char *const stmt_sql[ST_COUNT] = {
         "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_EVENTS_BRIEF] = "SELECT id, line, text FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
-    [ST_LINES] = LINES_2
-        " UNION ALL "
-        "SELECT e.id, t.pos, 4, coalesce(g.number, 0), t.text, 0, 0 "
-        "FROM event e JOIN settlement t ON t.event_id = e.id "
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
-        " UNION ALL "
-        "SELECT e.id, m.pos, 4, coalesce(g.number, 0), m.text, 0, 0 "
-        "FROM event e JOIN sitting_mark m ON m.event_id = e.id "
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
-        ") ORDER BY ev, pos",
+    [ST_LINES] = LINES_EVENTS,
+    [ST_LINES_RULINGS] = LINES_OF("ruling", "text, 0, 0"),
+    [ST_LINES_SCORES] = LINES_OF("score_mark", "'', points_a, points_b"),
+    [ST_LINES_SETTLEMENTS] = LINES_OF("settlement", "text, 0, 0"),
+    [ST_LINES_MARKS] = LINES_OF("sitting_mark", "text, 0, 0"),
     [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS GAME_LOST " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "ORDER BY d.sitting_id, d.number, d.id",
@@ -263,7 +251,8 @@ static const char *const stmt_sql_v2[ST_COUNT] = {
     [ST_SCORE_ADD] = "INSERT INTO score_mark (event_id, game_id, pos, "
         "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS_2 ", ?3, "
         "?4, ?5)",
-    [ST_LINES] = LINES_2 ") ORDER BY ev, pos",
+    [ST_LINES_SETTLEMENTS] = LINES_NONE,
+    [ST_LINES_MARKS] = LINES_NONE,
     [ST_PERSON_ADD] = "SELECT 0 WHERE 0",
     [ST_SEATING_ADD] = "SELECT 0 WHERE 0",
     [ST_STAKE_ADD] = "SELECT 0 WHERE 0",
