@@ -39,7 +39,7 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 5
+#define LEDGER_SCHEMA_VERSION 6
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 #define LEDGER_UUID_HEX 33      /* a ledger's identity: 32 hex digits and
                                    a NUL */

@@ -711,6 +711,7 @@ void ledger_close(struct ledger *l)
     free(l->tbuf);
     free(l->pend);
     free(l->pend_text);
+    free(l->src_text);
     free(l->fixed_time);
     free(l->path);
     free(l);

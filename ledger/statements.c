@@ -14,10 +14,15 @@
 #include "ledger/ledger_int.h"
 
 /* The columns read into a struct ledger_event (ledger__event_from_row,
- * below). */
-#define EVENT_COLUMNS \
+ * event_row.c): a version 6 row's time recorded, whichever column holds
+ * it; a version 5 row's as it is. */
+#define EVENT_COLUMNS_OF(recorded) \
     "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
-    "source, line, stamp, recorded, actor, verb, args, cards, text, hash"
+    "coalesce(source, (SELECT s.source FROM sitting s " \
+    "WHERE s.id = sitting_id)), line, stamp, " recorded ", actor, verb, " \
+    "args, cards, text, hash"
+#define EVENT_COLUMNS EVENT_COLUMNS_OF("coalesce(recorded, recorded_text)")
+#define EVENT_COLUMNS_5 EVENT_COLUMNS_OF("recorded")
 
 /* A game's points: its result once finished, else the last score marked
  * in it (a game in progress shows its running score). */
@@ -100,8 +105,9 @@ static const char *const stmt_sql[ST_COUNT] = {
         "finished = 0 WHERE id = ?1",
     [ST_EVENT_ADD] = "INSERT INTO event (id, sitting_id, game_id, deal_id, "
         "seq, source, line, stamp, recorded, actor, verb, args, cards, "
-        "text, hash) VALUES (?1, ?2, nullif(?3, 0), nullif(?4, 0), ?5, ?6, "
-        "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        "text, hash, recorded_text) VALUES (?1, ?2, nullif(?3, 0), "
+        "nullif(?4, 0), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+        "?16)",
     [ST_CHAIN_GET] = "SELECT head, n_events, last_id, seal_head, n_seals, "
         "seal_last FROM chain WHERE id = 1",
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
@@ -228,6 +234,15 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SEATINGS] = "SELECT coalesce(g.number, 0), s.seat, s.person, s.role "
         "FROM seating s LEFT JOIN game g ON g.id = s.game_id "
         "WHERE s.sitting_id = ?1 ORDER BY s.id",
+    [ST_SITTING_SOURCE] = "SELECT source FROM sitting WHERE id = ?1",
+};
+
+/* A version 5 file (or older) read as it is (read-only): its events hold
+ * every field as text. */
+static const char *const stmt_sql_v5[ST_COUNT] = {
+    [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS_5 " FROM event ORDER BY id",
+    [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS_5 " FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
 };
 
 /* A version 2 file read as it is (read-only): it has no table of the
@@ -298,6 +313,8 @@ int ledger__prepare_statements(struct ledger *l)
                               ? stmt_sql_v2[i]
                           : l->version < 4 && stmt_sql_v3[i] != NULL
                               ? stmt_sql_v3[i]
+                          : l->version < 6 && stmt_sql_v5[i] != NULL
+                              ? stmt_sql_v5[i]
                               : stmt_sql[i];
         int src = sqlite3_prepare_v3(l->db, sql, -1,
                                      SQLITE_PREPARE_PERSISTENT, &l->st[i],
@@ -308,25 +325,6 @@ int ledger__prepare_statements(struct ledger *l)
         }
     }
     return 0;
-}
-
-void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev)
-{
-    ev->id = sqlite3_column_int64(st, 0);
-    ev->sitting = sqlite3_column_int64(st, 1);
-    ev->game = sqlite3_column_int64(st, 2);
-    ev->deal = sqlite3_column_int64(st, 3);
-    ev->seq = sqlite3_column_int64(st, 4);
-    ev->source = ledger__col_text(st, 5);
-    ev->line = sqlite3_column_int(st, 6);
-    ev->stamp = ledger__col_text(st, 7);
-    ev->recorded = ledger__col_text(st, 8);
-    ev->actor = ledger__col_text(st, 9);
-    ev->verb = ledger__col_text(st, 10);
-    ev->args = ledger__col_text(st, 11);
-    ev->cards = ledger__col_text(st, 12);
-    ev->text = ledger__col_text(st, 13);
-    ev->hash = ledger__col_text(st, 14);
 }
 
 /* ------------------------------------------------------------------ */
