@@ -206,9 +206,11 @@ static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
 }
 
 int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
-                       const char *const texts[9], const size_t lens[9],
+                       const char *const given[9], const size_t lens[9],
                        const char *src)
 {
+    const char *texts[9];
+
     struct event_guess *gp = malloc(sizeof(*gp));
     struct event_guess *g = gp;
     bool guessed = false;
@@ -217,6 +219,9 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
 
     if (gp == NULL) {
         return 1;
+    }
+    for (int i = 0; i < 9; i++) {
+        texts[i] = given[i] != NULL ? given[i] : "";
     }
     guessed = ledger__event_guess(texts[7], texts[1], g);
     bad |= sqlite3_bind_int64(st, 1, row->id);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
@@ -130,27 +131,30 @@ static const char migrate_5_6_swap[] =
     "CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);"
     "PRAGMA user_version = 6;";
 
-/* copy_row - the current row of the old events' walk (st: the fields
- * hashed, then the sitting's source) inserted into event_new by ins.
- * Returns 0 or a negative code. */
-static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins)
+/* copy_row - the current row of the old events' walk (st: the columns
+ * of ledger__event_from_row, then the sitting's source) inserted into
+ * event_new by ins.  Returns 0 or a negative code. */
+static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins,
+                    struct event_buf *buf)
 {
     struct ledger_event row;
     const char *texts[9];
     size_t lens[9];
-    static const int col[9] = {5, 7, 8, 9, 10, 11, 12, 13, 14};
     int src = 0;
 
     memset(&row, 0, sizeof(row));
-    row.id = sqlite3_column_int64(st, 0);
-    row.sitting = sqlite3_column_int64(st, 1);
-    row.game = sqlite3_column_int64(st, 2);
-    row.deal = sqlite3_column_int64(st, 3);
-    row.seq = sqlite3_column_int64(st, 4);
-    row.line = sqlite3_column_int(st, 6);
+    ledger__event_from_row(st, &row, buf);
+    texts[0] = row.source;
+    texts[1] = row.stamp;
+    texts[2] = row.recorded;
+    texts[3] = row.actor;
+    texts[4] = row.verb;
+    texts[5] = row.args;
+    texts[6] = row.cards;
+    texts[7] = row.text;
+    texts[8] = row.hash;
     for (int i = 0; i < 9; i++) {
-        texts[i] = ledger__col_text(st, col[i]);
-        lens[i] = (size_t)sqlite3_column_bytes(st, col[i]);
+        lens[i] = strlen(texts[i]);
     }
     if (ledger__event_bind(ins, &row, texts, lens,
                            (const char *)sqlite3_column_text(st, 15)) != 0) {
@@ -168,16 +172,20 @@ static int copy_events(struct ledger *l)
 {
     sqlite3_stmt *st = NULL;
     sqlite3_stmt *ins = NULL;
+    struct event_buf *buf = malloc(sizeof(*buf));
     int src = 0;
     int rc = 0;
 
+    if (buf == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "migrate: out of memory");
+    }
     if (sqlite3_prepare_v2(l->db, "SELECT e.id, e.sitting_id, "
                            "coalesce(e.game_id, 0), coalesce(e.deal_id, 0), "
-                           "e.seq, e.source, e.line, e.stamp, e.recorded, "
-                           "e.actor, e.verb, e.args, e.cards, e.text, "
-                           "e.hash, s.source FROM event e LEFT JOIN sitting "
-                           "s ON s.id = e.sitting_id ORDER BY e.id", -1,
-                           &st, NULL) != SQLITE_OK ||
+                           "e.seq, coalesce(e.source, s.source), e.line, "
+                           "e.stamp, e.recorded, e.actor, e.verb, e.args, "
+                           "e.cards, e.text, e.hash, s.source FROM event e "
+                           "LEFT JOIN sitting s ON s.id = e.sitting_id "
+                           "ORDER BY e.id", -1, &st, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(l->db, "INSERT INTO event_new (id, sitting_id, "
                            "game_id, deal_id, seq, source, line, stamp, "
                            "recorded, actor, verb, args, cards, text, hash, "
@@ -189,7 +197,7 @@ static int copy_events(struct ledger *l)
         goto out_finalize;
     }
     while (rc == 0 && (src = sqlite3_step(st)) == SQLITE_ROW) {
-        rc = copy_row(l, st, ins);
+        rc = copy_row(l, st, ins, buf);
     }
     if (rc == 0 && src != SQLITE_DONE) {
         rc = ledger__fail(l, src, "migrate the events");
@@ -197,6 +205,7 @@ static int copy_events(struct ledger *l)
 out_finalize:
     sqlite3_finalize(st);
     sqlite3_finalize(ins);
+    free(buf);
     return rc;
 }
 

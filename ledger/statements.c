@@ -15,13 +15,15 @@
 
 /* The columns read into a struct ledger_event (ledger__event_from_row,
  * event_row.c): a version 6 row's time recorded, whichever column holds
- * it; a version 5 row's as it is. */
+ * it ('' if both do: no time hashed is); a version 5 row's as it is. */
 #define EVENT_COLUMNS_OF(recorded) \
     "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
     "coalesce(source, (SELECT s.source FROM sitting s " \
     "WHERE s.id = sitting_id)), line, stamp, " recorded ", actor, verb, " \
     "args, cards, text, hash"
-#define EVENT_COLUMNS EVENT_COLUMNS_OF("coalesce(recorded, recorded_text)")
+#define EVENT_COLUMNS EVENT_COLUMNS_OF( \
+    "CASE WHEN recorded_text IS NULL THEN recorded " \
+    "WHEN recorded IS NULL THEN recorded_text ELSE '' END")
 #define EVENT_COLUMNS_5 EVENT_COLUMNS_OF("recorded")
 
 /* A game's points: its result once finished, else the last score marked
