@@ -240,8 +240,11 @@ static const char *const stmt_sql[ST_COUNT] = {
 };
 
 /* A version 5 file (or older) read as it is (read-only): its events hold
- * every field as text. */
+ * every field as text; it takes no event (opened for writing, it is
+ * migrated first). */
 static const char *const stmt_sql_v5[ST_COUNT] = {
+    [ST_EVENT_ADD] = "SELECT 0 WHERE coalesce(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+        "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) AND 0",
     [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS_5 " FROM event ORDER BY id",
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS_5 " FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
