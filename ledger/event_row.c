@@ -49,7 +49,10 @@ bool ledger__event_guess(const char *text, const char *stamp,
     size_t n_stamp = stamp != NULL ? strlen(stamp) : 0;
     size_t n = 0;
 
-    memset(g, 0, sizeof(*g));
+    g->actor[0] = g->actor[1] = '\0';
+    g->verb[0] = '\0';
+    g->args[0] = '\0';
+    g->cards[0] = '\0';
     if (strlen(p) >= EVENT_GUESS_MAX) {
         return false;
     }
@@ -63,6 +66,7 @@ bool ledger__event_guess(const char *text, const char *stamp,
         n = strcspn(p, " ");
     }
     memcpy(g->verb, p, n);
+    g->verb[n] = '\0';
     p += n;
     p += strspn(p, " ");
     snprintf(g->args, sizeof(g->args), "%s", p);
@@ -175,12 +179,19 @@ static int bind_or_null(sqlite3_stmt *st, int i, const char *s, size_t n,
     return sqlite3_bind_text(st, i, s, (int)n, SQLITE_STATIC);
 }
 
-/* hex_value - the value of hex digit c, or -1. */
-static int hex_value(char c)
+/* hex_pair - the byte of the two lower-case hex digits at s, or -1. */
+static int hex_pair(const char *s)
 {
-    return c >= '0' && c <= '9'   ? c - '0'
-           : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                  : -1;
+    /* a digit's value plus one; 0: no digit */
+    static const unsigned char v[256] = {
+        ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+        ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+        ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16
+    };
+    int hi = v[(unsigned char)s[0]];
+    int lo = v[(unsigned char)s[1]];
+
+    return hi == 0 || lo == 0 ? -1 : (hi - 1) * 16 + (lo - 1);
 }
 
 /* bind_hash - the 64 hex digits s into parameter i as 32 bytes (any other
@@ -190,14 +201,13 @@ static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
     unsigned char b[32];
 
     for (size_t k = 0; n == 64 && k < 32; k++) {
-        int hi = hex_value(s[2 * k]);
-        int lo = hex_value(s[2 * k + 1]);
+        int x = hex_pair(s + 2 * k);
 
-        if (hi < 0 || lo < 0) {
+        if (x < 0) {
             n = 0;
             break;
         }
-        b[k] = (unsigned char)(hi * 16 + lo);
+        b[k] = (unsigned char)x;
     }
     if (n != 64) {
         return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
@@ -205,21 +215,35 @@ static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
     return sqlite3_bind_blob(st, i, b, 32, SQLITE_TRANSIENT);
 }
 
+/* time_of - the time text s (n bytes) as unix seconds into *out, if it
+ * is of the form; the last one parsed kept in pack. */
+static bool time_of(struct event_pack *pack, const char *s, size_t n,
+                    int64_t *out)
+{
+    if (n >= sizeof(pack->time_text) || strlen(pack->time_text) != n ||
+        memcmp(pack->time_text, s, n) != 0) {
+        pack->time_ok = false;
+        pack->time_text[0] = '\0';
+        if (n < sizeof(pack->time_text)) {
+            pack->time_ok = parse_time(s, n, &pack->time);
+            memcpy(pack->time_text, s, n);
+            pack->time_text[n] = '\0';
+        }
+    }
+    *out = pack->time;
+    return pack->time_ok;
+}
+
 int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
                        const char *const given[9], const size_t lens[9],
-                       const char *src)
+                       const char *src, struct event_pack *pack)
 {
     const char *texts[9];
-
-    struct event_guess *gp = malloc(sizeof(*gp));
-    struct event_guess *g = gp;
+    struct event_guess *g = &pack->guess;
     bool guessed = false;
     int64_t t = 0;
     int bad = 0;
 
-    if (gp == NULL) {
-        return 1;
-    }
     for (int i = 0; i < 9; i++) {
         texts[i] = given[i] != NULL ? given[i] : "";
     }
@@ -232,7 +256,7 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
     bad |= bind_or_null(st, 6, texts[0], lens[0], src);
     bad |= sqlite3_bind_int(st, 7, row->line);
     bad |= sqlite3_bind_text(st, 8, texts[1], (int)lens[1], SQLITE_STATIC);
-    if (parse_time(texts[2], lens[2], &t)) {
+    if (time_of(pack, texts[2], lens[2], &t)) {
         bad |= sqlite3_bind_int64(st, 9, t);
         bad |= sqlite3_bind_null(st, 16);
     } else {
@@ -246,7 +270,6 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
     bad |= bind_or_null(st, 13, texts[6], lens[6], guessed ? g->cards : NULL);
     bad |= sqlite3_bind_text(st, 14, texts[7], (int)lens[7], SQLITE_STATIC);
     bad |= bind_hash(st, 15, texts[8], lens[8]);
-    free(gp);
     return bad;
 }
 

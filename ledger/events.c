@@ -378,9 +378,15 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
                         const char *const texts[9], const size_t lens[9])
 {
     sqlite3_stmt *st = l->st[ST_EVENT_ADD];
-    int bad = ledger__event_bind(st, row, texts, lens,
-                                 ledger__sitting_source(l, row->sitting));
+    int bad = 0;
     int rc = 0;
+
+    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
+    }
+    bad = ledger__event_bind(st, row, texts, lens,
+                             ledger__sitting_source(l, row->sitting),
+                             l->pack);
 
     if (bad) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");

@@ -190,6 +190,7 @@ struct ledger {
     time_t now_sec;                     /* second formatted in now_text */
     char now_text[LEDGER__TIME_MAX];
     int version;                        /* user_version of the file */
+    struct event_pack *pack;            /* ledger__event_bind's, or NULL */
     int64_t src_sitting;                /* the sitting whose source ... */
     char *src_text;                     /* ... is kept (event_row.c) */
     /* loading (LEDGER_FAST): the events of a deal kept until its
@@ -291,6 +292,15 @@ struct event_guess {
     char cards[EVENT_GUESS_MAX];        /* the cards of args, spaced */
 };
 
+/* What ledger__event_bind works in, kept from one row to the next: the
+ * guess, and the last time parsed (most rows have the one before's). */
+struct event_pack {
+    struct event_guess guess;
+    char time_text[32];                 /* the last time parsed, */
+    int64_t time;                       /* its unix seconds */
+    bool time_ok;                       /* it was of the form */
+};
+
 /* The fields of an event row given again when it is read: a caller's,
  * for one row at a time. */
 struct event_buf {
@@ -314,12 +324,13 @@ bool ledger__event_guess(const char *text, const char *stamp,
  * source, stamp, recorded, actor, verb, args, cards, text, hash with
  * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters, as
  * version 6 stores it: NULL where the row gives the field again (src is
- * the sitting's source, NULL if unknown).  The texts must outlive the
- * step.  Returns non-zero if a bind failed (or out of memory).
+ * the sitting's source, NULL if unknown; pack the caller's, zeroed before
+ * its first use).  The texts must outlive the step.  Returns non-zero if
+ * a bind failed.
  */
 int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
                        const char *const texts[9], const size_t lens[9],
-                       const char *src);
+                       const char *src, struct event_pack *pack);
 
 /* ledger__sitting_source - the source of sitting id, borrowed (kept on l
  * until the next rollback), or NULL if it cannot be read. */

@@ -135,7 +135,7 @@ static const char migrate_5_6_swap[] =
  * of ledger__event_from_row, then the sitting's source) inserted into
  * event_new by ins.  Returns 0 or a negative code. */
 static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins,
-                    struct event_buf *buf)
+                    struct event_buf *buf, struct event_pack *pack)
 {
     struct ledger_event row;
     const char *texts[9];
@@ -157,7 +157,8 @@ static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins,
         lens[i] = strlen(texts[i]);
     }
     if (ledger__event_bind(ins, &row, texts, lens,
-                           (const char *)sqlite3_column_text(st, 15)) != 0) {
+                           (const char *)sqlite3_column_text(st, 15),
+                           pack) != 0) {
         return ledger__fail(l, sqlite3_errcode(l->db), "migrate an event");
     }
     src = sqlite3_step(ins);
@@ -173,10 +174,13 @@ static int copy_events(struct ledger *l)
     sqlite3_stmt *st = NULL;
     sqlite3_stmt *ins = NULL;
     struct event_buf *buf = malloc(sizeof(*buf));
+    struct event_pack *pack = calloc(1, sizeof(*pack));
     int src = 0;
     int rc = 0;
 
-    if (buf == NULL) {
+    if (buf == NULL || pack == NULL) {
+        free(buf);
+        free(pack);
         return ledger__failf(l, LEDGER_E_ERROR, "migrate: out of memory");
     }
     if (sqlite3_prepare_v2(l->db, "SELECT e.id, e.sitting_id, "
@@ -197,7 +201,7 @@ static int copy_events(struct ledger *l)
         goto out_finalize;
     }
     while (rc == 0 && (src = sqlite3_step(st)) == SQLITE_ROW) {
-        rc = copy_row(l, st, ins, buf);
+        rc = copy_row(l, st, ins, buf, pack);
     }
     if (rc == 0 && src != SQLITE_DONE) {
         rc = ledger__fail(l, src, "migrate the events");
@@ -206,6 +210,7 @@ out_finalize:
     sqlite3_finalize(st);
     sqlite3_finalize(ins);
     free(buf);
+    free(pack);
     return rc;
 }
 

@@ -712,6 +712,7 @@ void ledger_close(struct ledger *l)
     free(l->pend);
     free(l->pend_text);
     free(l->src_text);
+    free(l->pack);
     free(l->fixed_time);
     free(l->path);
     free(l);
