@@ -261,9 +261,9 @@ int ledger__pragma_int(struct ledger *l, const char *sql, int64_t *out);
 int ledger__exec(struct ledger *l, const char *sql, const char *what);
 
 /*
- * ledger__migrate - bring an older file (l->version 1 to 4) to
+ * ledger__migrate - bring an older file (l->version 1 to 5) to
  * LEDGER_SCHEMA_VERSION in one transaction, its rows sealed and the
- * ledger given its identity, the statements prepared for the new version
+ * ledger given its identity (older than 4, 5), its events rewritten, the statements prepared for the new version
  * (migrate.c, where the whole story is).  Returns 0 or a negative code.
  */
 int ledger__migrate(struct ledger *l);

@@ -1,8 +1,9 @@
 /*
  * migrate.c - the migrations of an older ledger to the current schema
- * version (1 to 2, 2 to 3, 3 to 4, 4 to 5), each a constant script, run
- * by ledger__migrate in one transaction when ledger_open_with opens such
- * a file for writing (open.c).
+ * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to
+ * 6: the events copied into their leaner table), run by ledger__migrate
+ * in one transaction when ledger_open_with opens such a file for writing
+ * (open.c), with the foreign keys off (a table is replaced).
  */
 #include "ledger/ledger.h"
 
@@ -235,10 +236,10 @@ static int migrate_5_6(struct ledger *l)
  * migrate_all - ledger__migrate's work, with no foreign key checked:
  * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
- * 4 (migrate_3_4) and a version 4 file to version 5 (migrate_4_5), in one
- * transaction; then every row of the sealed tables sealed as it stands
+ * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5) and a
+ * version 5 file to version 6 (migrate_5_6), in one transaction; then every row of the sealed tables sealed as it stands
  * (a file older than version 4) and the ledger given its identity
- * (sealed).  Another process may have done it meanwhile: the version is
+ * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
  * read again once the write lock is held.  A file whose objects are of a
  * later version than it says (its number taken back) is refused.  The
  * statements are prepared for the new version.
