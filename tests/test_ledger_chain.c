@@ -347,6 +347,32 @@ static void ledger__verify_finds_an_edited_seq(void **state)
     verify_bad(f, 2, "event 2: edited (seq 9 was 2)");
 }
 
+/* What a version 6 row leaves out is still proven: the events store no
+ * source (the sitting's) and no actor, verb, args or cards (the text's);
+ * the sitting's source changed breaks the chain at its first event; a
+ * field stored where it was left out is what it says. */
+static void ledger__verify_finds_a_change_of_what_a_row_leaves_out(
+    void **state)
+{
+    struct fixture *f = *state;
+    int64_t bad = 0;
+
+    add_five(f);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event WHERE "
+                             "source IS NULL AND actor IS NULL AND verb IS "
+                             "NULL AND args IS NULL AND cards IS NULL"), 5);
+    raw_exec(f->path, "UPDATE sitting SET source = 'other.ecarte'");
+    verify_bad(f, 1, "event 1: ");
+    raw_exec(f->path, "UPDATE sitting SET source = 'club.ecarte'");
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    /* a field stored that the text gives reads the same: still proven */
+    raw_exec(f->path, "UPDATE event SET actor = 'B', cards = '7H' "
+             "WHERE id = 2");
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    raw_exec(f->path, "UPDATE event SET cards = '' WHERE id = 2");
+    verify_bad(f, 2, "event 2: ");
+}
+
 static void ledger__verify_finds_an_edited_recorded_time(void **state)
 {
     struct fixture *f = *state;
@@ -642,6 +668,9 @@ int run_tests(void)
             teardown),
         cmocka_unit_test_setup_teardown(ledger__verify_finds_an_edited_seq,
                                         setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__verify_finds_a_change_of_what_a_row_leaves_out,
+            setup_file, teardown),
         cmocka_unit_test_setup_teardown(
             ledger__verify_finds_an_edited_recorded_time, setup_file,
             teardown),
