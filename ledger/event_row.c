@@ -288,9 +288,7 @@ static const char *col_or(sqlite3_stmt *st, int i, const char *given)
     return s;
 }
 
-/* read_hash - column i of st as 64 hex digits into out: 32 bytes as
- * their hex, a text (a version 5 row) as it is, anything else as "". */
-static const char *read_hash(sqlite3_stmt *st, int i, char *out)
+const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out)
 {
     static const char digits[] = "0123456789abcdef";
     const unsigned char *b = NULL;
@@ -344,5 +342,5 @@ void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev,
     ev->verb = col_or(st, 10, g->verb);
     ev->args = col_or(st, 11, g->args);
     ev->cards = col_or(st, 12, g->cards);
-    ev->hash = read_hash(st, 14, buf->hash);
+    ev->hash = ledger__hash_col(st, 14, buf->hash);
 }

@@ -649,3 +649,35 @@ out_reset:
     ledger__done(st);
     return rc;
 }
+
+int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_EVENTS_CHAIN];
+    struct ledger_event ev;
+    char hash[LEDGER_HASH_HEX];
+    int src = 0;
+    int rc = 0;
+
+    memset(&ev, 0, sizeof(ev));
+    ev.sitting = sitting;
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        ev.id = sqlite3_column_int64(st, 0);
+        ev.game = sqlite3_column_int64(st, 1);
+        ev.hash = ledger__hash_col(st, 2, hash);
+        rc = fn(ctx, &ev);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read events");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}

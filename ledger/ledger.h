@@ -449,6 +449,15 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
                           ledger_event_fn fn, void *ctx);
 
 /*
+ * ledger_events_chain_foreach - as ledger_events_foreach for one sitting,
+ * reading only each event's id, game and hash (the other fields of *ev
+ * are zero or NULL): where an export's chain begins and ends.  Returns 0,
+ * fn's non-zero value, or a negative code.
+ */
+int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx);
+
+/*
  * ledger_events_brief_foreach - as ledger_events_foreach for one sitting,
  * reading only what re-deriving it needs: each event's id, line and text
  * (the other fields of *ev are zero or NULL).  Returns 0, fn's non-zero

@@ -61,6 +61,7 @@ enum stmt {
     ST_EVENTS_ALL,              /* also the walk of ledger_verify */
     ST_EVENTS_SITTING,
     ST_EVENTS_BRIEF,
+    ST_EVENTS_CHAIN,            /* ledger_events_chain_foreach */
     ST_LINES,                   /* ledger_lines_foreach: the events, */
     ST_LINES_RULINGS,           /* and the cursors merged with them */
     ST_LINES_SCORES,
@@ -339,6 +340,12 @@ const char *ledger__sitting_source(struct ledger *l, int64_t id);
 /* ledger__event_forget_sitting - the sitting's source kept by
  * ledger__event_bind dropped (after a rollback: the sitting may not be). */
 void ledger__event_forget_sitting(struct ledger *l);
+
+/* ledger__hash_col - column i of st, an event's hash, as 64 hex digits:
+ * 32 bytes as their hex into out (LEDGER_HASH_HEX bytes), a text (a
+ * version 5 row) as it is, anything else as "" (no hash is).  Borrowed
+ * from st or out. */
+const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out);
 
 /* ledger__event_from_row - the current row of an EVENT_COLUMNS query
  * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev, the fields a version 6

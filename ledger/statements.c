@@ -125,6 +125,8 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_EVENTS_CHAIN] = "SELECT id, coalesce(game_id, 0), hash FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_EVENTS_BRIEF] = "SELECT id, line, text FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_LINES] = LINES_EVENTS,
