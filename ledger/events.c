@@ -75,6 +75,7 @@ void ledger_rollback(struct ledger *l)
     l->chain_dirty = false;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
+    ledger__event_forget_sitting(l);
     /* a rollback ends the reads kept open across calls */
     ledger_claims_done(l);
     ledger_rulings_done(l);
@@ -120,6 +121,7 @@ int ledger_rollback_to(struct ledger *l)
     assert(l != NULL);
     l->n_pend = 0;              /* the deal's events kept: dropped */
     l->pend_len = 0;
+    ledger__event_forget_sitting(l);
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
         l->chain = l->sp_chain;
@@ -369,34 +371,23 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
     return rc;
 }
 
-/* bind_text_n - text s of n bytes (NULL: "") into parameter i of st,
- * SQLITE_STATIC. */
-static int bind_text_n(sqlite3_stmt *st, int i, const char *s, size_t n)
-{
-    return sqlite3_bind_text(st, i, s != NULL ? s : "", (int)n,
-                             SQLITE_STATIC);
-}
-
 /* insert_event - the event row (its integers in row, its nine texts with
  * their lengths: source, stamp, recorded, actor, verb, args, cards, text,
  * hash) by the prepared INSERT.  Returns 0 or a negative code. */
 static int insert_event(struct ledger *l, const struct ledger_event *row,
                         const char *const texts[9], const size_t lens[9])
 {
-    static const int col[9] = {6, 8, 9, 10, 11, 12, 13, 14, 15};
     sqlite3_stmt *st = l->st[ST_EVENT_ADD];
     int bad = 0;
     int rc = 0;
 
-    bad |= sqlite3_bind_int64(st, 1, row->id);
-    bad |= sqlite3_bind_int64(st, 2, row->sitting);
-    bad |= sqlite3_bind_int64(st, 3, row->game);
-    bad |= sqlite3_bind_int64(st, 4, row->deal);
-    bad |= sqlite3_bind_int64(st, 5, row->seq);
-    bad |= sqlite3_bind_int(st, 7, row->line);
-    for (int i = 0; i < 9; i++) {
-        bad |= bind_text_n(st, col[i], texts[i], lens[i]);
+    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
+    bad = ledger__event_bind(st, row, texts, lens,
+                             ledger__sitting_source(l, row->sitting),
+                             l->pack);
+
     if (bad) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
     } else {
@@ -596,9 +587,13 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
 {
     sqlite3_stmt *st = NULL;
     struct ledger_event ev;
+    struct event_buf *buf = malloc(sizeof(*buf));
     int src = 0;
     int rc = 0;
 
+    if (buf == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
+    }
     if (sitting == 0) {
         st = l->st[ST_EVENTS_ALL];
     } else {
@@ -609,7 +604,7 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
         }
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ledger__event_from_row(st, &ev);
+        ledger__event_from_row(st, &ev, buf);
         rc = fn(ctx, &ev);
         if (rc != 0) {
             goto out_reset;
@@ -620,6 +615,7 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
     }
 out_reset:
     ledger__done(st);
+    free(buf);
     return rc;
 }
 
@@ -641,6 +637,38 @@ int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
         ev.id = sqlite3_column_int64(st, 0);
         ev.line = sqlite3_column_int(st, 1);
         ev.text = (const char *)sqlite3_column_text(st, 2);
+        rc = fn(ctx, &ev);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read events");
+    }
+out_reset:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_EVENTS_CHAIN];
+    struct ledger_event ev;
+    char hash[LEDGER_HASH_HEX];
+    int src = 0;
+    int rc = 0;
+
+    memset(&ev, 0, sizeof(ev));
+    ev.sitting = sitting;
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
+        goto out_reset;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        ev.id = sqlite3_column_int64(st, 0);
+        ev.game = sqlite3_column_int64(st, 1);
+        ev.hash = ledger__hash_col(st, 2, hash);
         rc = fn(ctx, &ev);
         if (rc != 0) {
             goto out_reset;

@@ -39,7 +39,7 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 5
+#define LEDGER_SCHEMA_VERSION 6
 #define LEDGER_SQLITE_MIN 3038000 /* the least SQLite a ledger opens with:
                                      STRICT tables (3.37) and the JSON
                                      functions built in (3.38) */
@@ -491,6 +491,15 @@ typedef int (*ledger_event_fn)(void *ctx, const struct ledger_event *ev);
  */
 int ledger_events_foreach(struct ledger *l, int64_t sitting,
                           ledger_event_fn fn, void *ctx);
+
+/*
+ * ledger_events_chain_foreach - as ledger_events_foreach for one sitting,
+ * reading only each event's id, game and hash (the other fields of *ev
+ * are zero or NULL): where an export's chain begins and ends.  Returns 0,
+ * fn's non-zero value, or a negative code.
+ */
+int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx);
 
 /*
  * ledger_events_brief_foreach - as ledger_events_foreach for one sitting,

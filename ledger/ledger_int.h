@@ -61,7 +61,12 @@ enum stmt {
     ST_EVENTS_ALL,              /* also the walk of ledger_verify */
     ST_EVENTS_SITTING,
     ST_EVENTS_BRIEF,
-    ST_LINES,
+    ST_EVENTS_CHAIN,            /* ledger_events_chain_foreach */
+    ST_LINES,                   /* ledger_lines_foreach: the events, */
+    ST_LINES_RULINGS,           /* and the cursors merged with them */
+    ST_LINES_SCORES,
+    ST_LINES_SETTLEMENTS,
+    ST_LINES_MARKS,
     ST_SCORESHEET_ALL,
     ST_SCORESHEET_SITTING,
     ST_FILE_SEEN,
@@ -98,6 +103,7 @@ enum stmt {
     ST_PERSONS,
     ST_SEATINGS,
     ST_SEAL_ADD,                /* the seal (4) */
+    ST_SITTING_SOURCE,          /* a sitting's source (event_row.c) */
     ST_COUNT
 };
 
@@ -185,6 +191,9 @@ struct ledger {
     time_t now_sec;                     /* second formatted in now_text */
     char now_text[LEDGER__TIME_MAX];
     int version;                        /* user_version of the file */
+    struct event_pack *pack;            /* ledger__event_bind's, or NULL */
+    int64_t src_sitting;                /* the sitting whose source ... */
+    char *src_text;                     /* ... is kept (event_row.c) */
     /* loading (LEDGER_FAST): the events of a deal kept until its
      * savepoint is released (or the transaction commits), then inserted
      * together */
@@ -256,9 +265,9 @@ int ledger__pragma_int(struct ledger *l, const char *sql, int64_t *out);
 int ledger__exec(struct ledger *l, const char *sql, const char *what);
 
 /*
- * ledger__migrate - bring an older file (l->version 1 to 4) to
+ * ledger__migrate - bring an older file (l->version 1 to 5) to
  * LEDGER_SCHEMA_VERSION in one transaction, its rows sealed and the
- * ledger given its identity, the statements prepared for the new version
+ * ledger given its identity (older than 4, 5), its events rewritten, the statements prepared for the new version
  * (migrate.c, where the whole story is).  Returns 0 or a negative code.
  */
 int ledger__migrate(struct ledger *l);
@@ -305,10 +314,78 @@ void ledger__drop_stale(const char *path, bool hidden, const char *mark);
  */
 int ledger__prepare_statements(struct ledger *l);
 
+/* The longest event text whose actor, verb, args and cards are given
+ * again from it (event_row.c): a longer one's are stored. */
+#define EVENT_GUESS_MAX 1024
+
+/* What an event's text gives (ledger__event_guess). */
+struct event_guess {
+    char actor[EVENT_GUESS_MAX];        /* "A" or "B" first, else "" */
+    char verb[EVENT_GUESS_MAX];         /* the word after it */
+    char args[EVENT_GUESS_MAX];         /* the rest */
+    char cards[EVENT_GUESS_MAX];        /* the cards of args, spaced */
+};
+
+/* What ledger__event_bind works in, kept from one row to the next: the
+ * guess, and the last time parsed (most rows have the one before's). */
+struct event_pack {
+    struct event_guess guess;
+    char time_text[32];                 /* the last time parsed, */
+    int64_t time;                       /* its unix seconds */
+    bool time_ok;                       /* it was of the form */
+};
+
+/* The fields of an event row given again when it is read: a caller's,
+ * for one row at a time. */
+struct event_buf {
+    char recorded[32];                  /* the time as text */
+    char hash[LEDGER_HASH_HEX];         /* the hash as hex */
+    struct event_guess guess;
+};
+
+/*
+ * ledger__event_guess - the actor, verb, args and cards the event text
+ * gives (after its stamp, if it starts with it): a seat letter first is
+ * the actor, the word after it the verb, the rest the args, the cards
+ * among them the cards.  A row stores a field only where it differs.
+ * Returns false (g all "") for a text of EVENT_GUESS_MAX bytes or more.
+ */
+bool ledger__event_guess(const char *text, const char *stamp,
+                         struct event_guess *g);
+
+/*
+ * ledger__event_bind - bind the event row (its integers in row; its texts
+ * source, stamp, recorded, actor, verb, args, cards, text, hash with
+ * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters, as
+ * version 6 stores it: NULL where the row gives the field again (src is
+ * the sitting's source, NULL if unknown; pack the caller's, zeroed before
+ * its first use).  The texts must outlive the step.  Returns non-zero if
+ * a bind failed.
+ */
+int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
+                       const char *const texts[9], const size_t lens[9],
+                       const char *src, struct event_pack *pack);
+
+/* ledger__sitting_source - the source of sitting id, borrowed (kept on l
+ * until the next rollback), or NULL if it cannot be read. */
+const char *ledger__sitting_source(struct ledger *l, int64_t id);
+
+/* ledger__event_forget_sitting - the sitting's source kept by
+ * ledger__event_bind dropped (after a rollback: the sitting may not be). */
+void ledger__event_forget_sitting(struct ledger *l);
+
+/* ledger__hash_col - column i of st, an event's hash, as 64 hex digits:
+ * 32 bytes as their hex into out (LEDGER_HASH_HEX bytes), a text (a
+ * version 5 row) as it is, anything else as "" (no hash is).  Borrowed
+ * from st or out. */
+const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out);
+
 /* ledger__event_from_row - the current row of an EVENT_COLUMNS query
- * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev; the text is borrowed from
- * st until its next step or reset. */
-void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev);
+ * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev, the fields a version 6
+ * row leaves out given again in buf; the texts are borrowed from st and
+ * buf until st's next step or reset. */
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev,
+                            struct event_buf *buf);
 
 /* ledger__done - reset st and clear its bindings for the next use. */
 void ledger__done(sqlite3_stmt *st);

@@ -1,13 +1,16 @@
 /*
  * migrate.c - the migrations of an older ledger to the current schema
- * version (1 to 2, 2 to 3, 3 to 4, 4 to 5), each a constant script, run
- * by ledger__migrate in one transaction when ledger_open_with opens such
- * a file for writing (open.c).
+ * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to
+ * 6: the events copied into their leaner table), run by ledger__migrate
+ * in one transaction when ledger_open_with opens such a file for writing
+ * (open.c), with the foreign keys off (a table is replaced).
  */
 #include "ledger/ledger.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <sqlite3.h>
 
@@ -113,22 +116,140 @@ static const char migrate_4_5[] =
     "origin_sitting);"
     "PRAGMA user_version = 5;";
 
+/* From version 5 to 6 (ledger/schema.sql, the columns marked (6)): the
+ * events' new table, filled by copy_events, then put in the old one's
+ * place with its index. */
+static const char migrate_5_6_table[] =
+    "CREATE TABLE event_new (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), game_id INTEGER REFERENCES game "
+    "(id), deal_id INTEGER REFERENCES deal (id), seq INTEGER NOT NULL, "
+    "source TEXT, line INTEGER NOT NULL, stamp TEXT NOT NULL, recorded "
+    "INTEGER, actor TEXT, verb TEXT, args TEXT, cards TEXT, text TEXT NOT "
+    "NULL, hash BLOB NOT NULL, recorded_text TEXT) STRICT;";
+static const char migrate_5_6_swap[] =
+    "DROP TABLE event;"
+    "ALTER TABLE event_new RENAME TO event;"
+    "CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);"
+    "PRAGMA user_version = 6;";
+
+/* copy_row - the current row of the old events' walk (st: the columns
+ * of ledger__event_from_row, then the sitting's source) inserted into
+ * event_new by ins.  Returns 0 or a negative code. */
+static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins,
+                    struct event_buf *buf, struct event_pack *pack)
+{
+    struct ledger_event row;
+    const char *texts[9];
+    size_t lens[9];
+    int src = 0;
+
+    memset(&row, 0, sizeof(row));
+    ledger__event_from_row(st, &row, buf);
+    texts[0] = row.source;
+    texts[1] = row.stamp;
+    texts[2] = row.recorded;
+    texts[3] = row.actor;
+    texts[4] = row.verb;
+    texts[5] = row.args;
+    texts[6] = row.cards;
+    texts[7] = row.text;
+    texts[8] = row.hash;
+    for (int i = 0; i < 9; i++) {
+        lens[i] = strlen(texts[i]);
+    }
+    if (ledger__event_bind(ins, &row, texts, lens,
+                           (const char *)sqlite3_column_text(st, 15),
+                           pack) != 0) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "migrate an event");
+    }
+    src = sqlite3_step(ins);
+    sqlite3_reset(ins);
+    return src == SQLITE_DONE ? 0 : ledger__fail(l, src, "migrate an event");
+}
+
+/* copy_events - every event of a version 5 table copied into event_new
+ * as version 6 stores it (ledger__event_bind), in the order of ids.
+ * Returns 0 or a negative code. */
+static int copy_events(struct ledger *l)
+{
+    sqlite3_stmt *st = NULL;
+    sqlite3_stmt *ins = NULL;
+    struct event_buf *buf = malloc(sizeof(*buf));
+    struct event_pack *pack = calloc(1, sizeof(*pack));
+    int src = 0;
+    int rc = 0;
+
+    if (buf == NULL || pack == NULL) {
+        free(buf);
+        free(pack);
+        return ledger__failf(l, LEDGER_E_ERROR, "migrate: out of memory");
+    }
+    if (sqlite3_prepare_v2(l->db, "SELECT e.id, e.sitting_id, "
+                           "coalesce(e.game_id, 0), coalesce(e.deal_id, 0), "
+                           "e.seq, coalesce(e.source, s.source), e.line, "
+                           "e.stamp, e.recorded, e.actor, e.verb, e.args, "
+                           "e.cards, e.text, e.hash, s.source FROM event e "
+                           "LEFT JOIN sitting s ON s.id = e.sitting_id "
+                           "ORDER BY e.id", -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(l->db, "INSERT INTO event_new (id, sitting_id, "
+                           "game_id, deal_id, seq, source, line, stamp, "
+                           "recorded, actor, verb, args, cards, text, hash, "
+                           "recorded_text) VALUES (?1, ?2, nullif(?3, 0), "
+                           "nullif(?4, 0), ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+                           "?12, ?13, ?14, ?15, ?16)", -1, &ins,
+                           NULL) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "migrate the events");
+        goto out_finalize;
+    }
+    while (rc == 0 && (src = sqlite3_step(st)) == SQLITE_ROW) {
+        rc = copy_row(l, st, ins, buf, pack);
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "migrate the events");
+    }
+out_finalize:
+    sqlite3_finalize(st);
+    sqlite3_finalize(ins);
+    free(buf);
+    free(pack);
+    return rc;
+}
+
+/* migrate_5_6 - the events rewritten (a version 5 file, in the open
+ * transaction).  Returns 0 or a negative code. */
+static int migrate_5_6(struct ledger *l)
+{
+    int rc = ledger__exec(l, migrate_5_6_table, "migrate the schema to "
+                          "version 6");
+
+    if (rc == 0) {
+        rc = copy_events(l);
+    }
+    if (rc == 0) {
+        rc = ledger__exec(l, migrate_5_6_swap, "migrate the schema to "
+                          "version 6");
+    }
+    return rc;
+}
+
 /*
- * ledger__migrate - bring a version 1 file to version 2 (migrate_1_2), a
+ * migrate_all - ledger__migrate's work, with no foreign key checked:
+ * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
- * 4 (migrate_3_4) and a version 4 file to version 5 (migrate_4_5), in one
- * transaction; then every row of the sealed tables sealed as it stands
+ * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5) and a
+ * version 5 file to version 6 (migrate_5_6), in one transaction; then every row of the sealed tables sealed as it stands
  * (a file older than version 4) and the ledger given its identity
- * (sealed).  Another process may have done it meanwhile: the version is
+ * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
  * read again once the write lock is held.  A file whose objects are of a
  * later version than it says (its number taken back) is refused.  The
  * statements are prepared for the new version.
  */
-int ledger__migrate(struct ledger *l)
+static int migrate_all(struct ledger *l)
 {
     int64_t version = 0;
     int was = l->version;
     bool seal_all = false;
+    bool fresh_identity = false;
     int later = 0;
     int rc = ledger__exec(l, "BEGIN IMMEDIATE", "migrate the schema");
 
@@ -167,6 +288,11 @@ int ledger__migrate(struct ledger *l)
     }
     if (rc == 0 && version == 4) {
         rc = ledger__exec(l, migrate_4_5, "migrate the schema to version 5");
+        version = 5;
+        fresh_identity = true;
+    }
+    if (rc == 0 && version == 5) {
+        rc = migrate_5_6(l);
         if (rc == 0) {
             l->version = LEDGER_SCHEMA_VERSION;
             l->chain_fresh = false;
@@ -175,7 +301,7 @@ int ledger__migrate(struct ledger *l)
         if (rc == 0 && seal_all) {
             rc = ledger__seal_all(l);
         }
-        if (rc == 0) {
+        if (rc == 0 && fresh_identity) {
             rc = ledger__identity_new(l);
         }
         if (rc == 0) {
@@ -191,6 +317,27 @@ int ledger__migrate(struct ledger *l)
     rc = ledger__exec(l, "COMMIT", "migrate the schema");
     if (rc == 0) {
         l->version = LEDGER_SCHEMA_VERSION;
+    }
+    return rc;
+}
+
+int ledger__migrate(struct ledger *l)
+{
+    int64_t fk = 0;
+    int rc = ledger__pragma_int(l, "PRAGMA foreign_keys", &fk);
+
+    /* the events' table is replaced (5 to 6): its references stand, and
+     * no implicit DELETE of the old one may check them */
+    if (rc == 0 && fk != 0) {
+        rc = ledger__exec(l, "PRAGMA foreign_keys = OFF", "migrate");
+    }
+    if (rc == 0) {
+        rc = migrate_all(l);
+    }
+    if (fk != 0) {
+        int rc2 = ledger__exec(l, "PRAGMA foreign_keys = ON", "migrate");
+
+        rc = rc != 0 ? rc : rc2;
     }
     return rc;
 }

@@ -81,14 +81,128 @@ out_reset:
     return rc;
 }
 
+/* The cursors merged with the events in ledger_lines_foreach, each on
+ * its current row (event_id, pos, text, points_a, points_b). */
+#define LINE_CURSORS 4
+
+struct line_cursor {
+    sqlite3_stmt *st;
+    enum ledger_line_kind kind;
+    int step;                   /* the last sqlite3_step's code */
+};
+
+/* cursors_start - every cursor bound to the events from id from and on
+ * its first row.  Returns 0 or a negative code. */
+static int cursors_start(struct ledger *l, struct line_cursor *c,
+                         int64_t from)
+{
+    for (int i = 0; i < LINE_CURSORS; i++) {
+        ledger__done(c[i].st);
+        if (sqlite3_bind_int64(c[i].st, 1, from) != SQLITE_OK) {
+            return ledger__fail(l, sqlite3_errcode(l->db), "read lines");
+        }
+        c[i].step = sqlite3_step(c[i].st);
+    }
+    return 0;
+}
+
+/* cursor_at - whether cursor c is on a row of event id, after skipping
+ * the rows of the events before it (other sittings', other games').
+ * A failed step is left in c->step for the caller. */
+static bool cursor_at(struct line_cursor *c, int64_t id)
+{
+    while (c->step == SQLITE_ROW && sqlite3_column_int64(c->st, 0) < id) {
+        c->step = sqlite3_step(c->st);
+    }
+    return c->step == SQLITE_ROW && sqlite3_column_int64(c->st, 0) == id;
+}
+
+/* event_marks - the lines given on event id (game number game), merged
+ * from the cursors in the order of their pos.  Returns 0, fn's non-zero
+ * value, or a negative code. */
+static int event_marks(struct ledger *l, struct line_cursor *c, int64_t id,
+                       int64_t game, ledger_line_fn fn, void *ctx)
+{
+    char score[64];
+
+    for (;;) {
+        struct line_cursor *next = NULL;
+        const char *text = NULL;
+        int rc = 0;
+
+        for (int i = 0; i < LINE_CURSORS; i++) {
+            if (cursor_at(&c[i], id) &&
+                (next == NULL || sqlite3_column_int64(c[i].st, 1) <
+                                     sqlite3_column_int64(next->st, 1))) {
+                next = &c[i];
+            } else if (c[i].step != SQLITE_ROW && c[i].step != SQLITE_DONE) {
+                return ledger__fail(l, c[i].step, "read lines");
+            }
+        }
+        if (next == NULL) {
+            return 0;
+        }
+        if (next->kind == LEDGER_LINE_SCORE) {
+            snprintf(score, sizeof(score), "score A %d B %d",
+                     sqlite3_column_int(next->st, 3),
+                     sqlite3_column_int(next->st, 4));
+            text = score;
+        } else {
+            text = ledger__col_text(next->st, 2);
+        }
+        rc = fn(ctx, next->kind, game, text);
+        if (rc != 0) {
+            return rc;
+        }
+        next->step = sqlite3_step(next->st);
+    }
+}
+
+/* lines_walk - the events of the sitting (ST_LINES, bound) with the
+ * lines given on each.  The cursors follow the events' ids; should an
+ * id not rise (only a forged ledger has it), they start again there. */
+static int lines_walk(struct ledger *l, struct line_cursor *c,
+                      ledger_line_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_LINES];
+    int64_t last = 0;           /* ids are 1, 2, ...: 0 is none yet */
+    int src = 0;
+    int rc = 0;
+
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(st, 0);
+        int64_t game = sqlite3_column_int64(st, 1);
+
+        if (id <= last || last == 0) {
+            rc = cursors_start(l, c, id);
+        }
+        last = id;
+        if (rc == 0) {
+            rc = fn(ctx, LEDGER_LINE_EVENT, game, ledger__col_text(st, 2));
+        }
+        if (rc == 0) {
+            rc = event_marks(l, c, id, game, fn, ctx);
+        }
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    if (src != SQLITE_DONE) {
+        return ledger__fail(l, src, "read lines");
+    }
+    return 0;
+}
+
 int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
                          ledger_line_fn fn, void *ctx)
 {
     sqlite3_stmt *st = l->st[ST_LINES];
-    char score[64];
-    const char *text = NULL;
-    int kind = 0;
-    int src = 0;
+    struct line_cursor c[LINE_CURSORS] = {
+        {l->st[ST_LINES_RULINGS], LEDGER_LINE_RULING, SQLITE_DONE},
+        {l->st[ST_LINES_SCORES], LEDGER_LINE_SCORE, SQLITE_DONE},
+        {l->st[ST_LINES_SETTLEMENTS], LEDGER_LINE_MARK, SQLITE_DONE},
+        {l->st[ST_LINES_MARKS], LEDGER_LINE_MARK, SQLITE_DONE},
+    };
     int rc = lines_tags(l, sitting, fn, ctx);
 
     if (rc != 0) {
@@ -97,32 +211,13 @@ int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
     if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
         sqlite3_bind_int(st, 2, game) != SQLITE_OK) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "read lines");
-        goto out_reset;
+    } else {
+        rc = lines_walk(l, c, fn, ctx);
     }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        kind = sqlite3_column_int(st, 0);
-        if (kind == 3) {
-            snprintf(score, sizeof(score), "score A %d B %d",
-                     sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
-            text = score;
-        } else {
-            text = ledger__col_text(st, 2);
-        }
-        rc = fn(ctx,
-                kind == 1   ? LEDGER_LINE_EVENT
-                : kind == 2 ? LEDGER_LINE_RULING
-                : kind == 3 ? LEDGER_LINE_SCORE
-                            : LEDGER_LINE_MARK,
-                sqlite3_column_int64(st, 1), text);
-        if (rc != 0) {
-            goto out_reset;
-        }
-    }
-    if (src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "read lines");
-    }
-out_reset:
     ledger__done(st);
+    for (int i = 0; i < LINE_CURSORS; i++) {
+        ledger__done(c[i].st);
+    }
     return rc;
 }
 

@@ -7,7 +7,10 @@
 -- (migrate_1_2) adds them to a version 1 file opened for writing.
 -- Version 4 added the seal (below) and the chain's columns marked (4).
 -- Version 5 added the ledger's identity, the members and the
--- provenance of merged sittings (at the end).
+-- provenance of merged sittings (at the end).  Version 6 stores an
+-- event's row leaner (the columns marked (6)): what the row gives again
+-- is NULL (ledger/event_row.c); migrate.c rewrites the events of an
+-- older file.  Every field hashed reads as it was hashed.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -65,16 +68,18 @@ CREATE TABLE event (
     game_id INTEGER REFERENCES game (id),   -- NULL: none yet
     deal_id INTEGER REFERENCES deal (id),   -- NULL: between deals
     seq INTEGER NOT NULL,               -- position in the sitting
-    source TEXT NOT NULL,
+    source TEXT,                        -- (6) NULL: the sitting's
     line INTEGER NOT NULL,
     stamp TEXT NOT NULL,
-    recorded TEXT NOT NULL,             -- UTC ISO 8601
-    actor TEXT NOT NULL,
-    verb TEXT NOT NULL,
-    args TEXT NOT NULL,
-    cards TEXT NOT NULL,
+    recorded INTEGER,                   -- (6) UTC, unix seconds
+    actor TEXT,                         -- (6) these four NULL: as the
+    verb TEXT,                          -- text gives them
+    args TEXT,
+    cards TEXT,
     text TEXT NOT NULL,
-    hash TEXT NOT NULL
+    hash BLOB NOT NULL,                 -- (6) SHA-256, 32 bytes
+    recorded_text TEXT                  -- (6) a time recorded not of the
+                                        -- form 2026-01-31T20:15:00Z
 ) STRICT;
 CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);
 

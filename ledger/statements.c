@@ -14,10 +14,17 @@
 #include "ledger/ledger_int.h"
 
 /* The columns read into a struct ledger_event (ledger__event_from_row,
- * below). */
-#define EVENT_COLUMNS \
+ * event_row.c): a version 6 row's time recorded, whichever column holds
+ * it ('' if both do: no time hashed is); a version 5 row's as it is. */
+#define EVENT_COLUMNS_OF(recorded) \
     "id, sitting_id, coalesce(game_id, 0), coalesce(deal_id, 0), seq, " \
-    "source, line, stamp, recorded, actor, verb, args, cards, text, hash"
+    "coalesce(source, (SELECT s.source FROM sitting s " \
+    "WHERE s.id = sitting_id)), line, stamp, " recorded ", actor, verb, " \
+    "args, cards, text, hash"
+#define EVENT_COLUMNS EVENT_COLUMNS_OF( \
+    "CASE WHEN recorded_text IS NULL THEN recorded " \
+    "WHEN recorded IS NULL THEN recorded_text ELSE '' END")
+#define EVENT_COLUMNS_5 EVENT_COLUMNS_OF("recorded")
 
 /* A game's points: its result once finished, else the last score marked
  * in it (a game in progress shows its running score). */
@@ -50,26 +57,19 @@
     "(SELECT count(*) FROM ruling WHERE event_id = ?1) + " \
     "(SELECT count(*) FROM score_mark WHERE event_id = ?1)"
 
-/* Lines of one kind for ledger_lines_foreach: events of sitting ?1, game
- * number ?2 (all if <= 0). */
-#define LINES_WHERE \
-    " WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2)"
-
-/* The lines of a version 2 sitting: its events, rulings and score
- * marks (ST_LINES adds the sitting's settlements and marks). */
-#define LINES_2 \
-        "SELECT kind, game_no, text, a, b FROM (" \
-        "SELECT e.id AS ev, -1 AS pos, 1 AS kind, " \
-        "coalesce(g.number, 0) AS game_no, e.text AS text, 0 AS a, 0 AS b " \
-        "FROM event e LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
-        " UNION ALL " \
-        "SELECT e.id, r.pos, 2, coalesce(g.number, 0), r.text, 0, 0 " \
-        "FROM event e JOIN ruling r ON r.event_id = e.id " \
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE \
-        " UNION ALL " \
-        "SELECT e.id, s.pos, 3, coalesce(g.number, 0), '', s.points_a, " \
-        "s.points_b FROM event e JOIN score_mark s ON s.event_id = e.id " \
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
+/* The lines of ledger_lines_foreach, each table by its own cursor in the
+ * order of its index (queries.c merges them by event and pos): the events
+ * of sitting ?1, game number ?2 (all if <= 0), in the sitting's order
+ * (seq rises with id within a sitting), and the rulings, score marks,
+ * settlements and sitting marks of the events from id ?1 on. */
+#define LINES_EVENTS \
+    "SELECT e.id, coalesce(g.number, 0), e.text FROM event e " \
+    "LEFT JOIN game g ON g.id = e.game_id " \
+    "WHERE e.sitting_id = ?1 AND (?2 <= 0 OR g.number = ?2) ORDER BY e.seq"
+#define LINES_OF(table, columns) \
+    "SELECT event_id, pos, " columns " FROM " table " " \
+    "WHERE event_id >= ?1 ORDER BY event_id, pos"
+#define LINES_NONE "SELECT 0, 0, '', 0, 0 WHERE ?1 IS NULL AND 0"
 
 /* A person's balance in a sitting: the sum of his transfers. */
 #define BALANCE_OF(sitting, who) \
@@ -107,8 +107,9 @@ static const char *const stmt_sql[ST_COUNT] = {
         "finished = 0 WHERE id = ?1",
     [ST_EVENT_ADD] = "INSERT INTO event (id, sitting_id, game_id, deal_id, "
         "seq, source, line, stamp, recorded, actor, verb, args, cards, "
-        "text, hash) VALUES (?1, ?2, nullif(?3, 0), nullif(?4, 0), ?5, ?6, "
-        "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        "text, hash, recorded_text) VALUES (?1, ?2, nullif(?3, 0), "
+        "nullif(?4, 0), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+        "?16)",
     [ST_CHAIN_GET] = "SELECT head, n_events, last_id, seal_head, n_seals, "
         "seal_last FROM chain WHERE id = 1",
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
@@ -124,18 +125,15 @@ static const char *const stmt_sql[ST_COUNT] = {
     /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_EVENTS_CHAIN] = "SELECT id, coalesce(game_id, 0), hash FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_EVENTS_BRIEF] = "SELECT id, line, text FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
-    [ST_LINES] = LINES_2
-        " UNION ALL "
-        "SELECT e.id, t.pos, 4, coalesce(g.number, 0), t.text, 0, 0 "
-        "FROM event e JOIN settlement t ON t.event_id = e.id "
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
-        " UNION ALL "
-        "SELECT e.id, m.pos, 4, coalesce(g.number, 0), m.text, 0, 0 "
-        "FROM event e JOIN sitting_mark m ON m.event_id = e.id "
-        "LEFT JOIN game g ON g.id = e.game_id" LINES_WHERE
-        ") ORDER BY ev, pos",
+    [ST_LINES] = LINES_EVENTS,
+    [ST_LINES_RULINGS] = LINES_OF("ruling", "text, 0, 0"),
+    [ST_LINES_SCORES] = LINES_OF("score_mark", "'', points_a, points_b"),
+    [ST_LINES_SETTLEMENTS] = LINES_OF("settlement", "text, 0, 0"),
+    [ST_LINES_MARKS] = LINES_OF("sitting_mark", "text, 0, 0"),
     [ST_SCORESHEET_ALL] = "SELECT " SHEET_COLUMNS GAME_LOST " "
         "FROM deal d JOIN game g ON g.id = d.game_id "
         "ORDER BY d.sitting_id, d.number, d.id",
@@ -240,6 +238,18 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SEATINGS] = "SELECT coalesce(g.number, 0), s.seat, s.person, s.role "
         "FROM seating s LEFT JOIN game g ON g.id = s.game_id "
         "WHERE s.sitting_id = ?1 ORDER BY s.id",
+    [ST_SITTING_SOURCE] = "SELECT source FROM sitting WHERE id = ?1",
+};
+
+/* A version 5 file (or older) read as it is (read-only): its events hold
+ * every field as text; it takes no event (opened for writing, it is
+ * migrated first). */
+static const char *const stmt_sql_v5[ST_COUNT] = {
+    [ST_EVENT_ADD] = "SELECT 0 WHERE coalesce(?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+        "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) AND 0",
+    [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS_5 " FROM event ORDER BY id",
+    [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS_5 " FROM event "
+        "WHERE sitting_id = ?1 ORDER BY seq",
 };
 
 /* A version 2 file read as it is (read-only): it has no table of the
@@ -263,7 +273,8 @@ static const char *const stmt_sql_v2[ST_COUNT] = {
     [ST_SCORE_ADD] = "INSERT INTO score_mark (event_id, game_id, pos, "
         "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS_2 ", ?3, "
         "?4, ?5)",
-    [ST_LINES] = LINES_2 ") ORDER BY ev, pos",
+    [ST_LINES_SETTLEMENTS] = LINES_NONE,
+    [ST_LINES_MARKS] = LINES_NONE,
     [ST_PERSON_ADD] = "SELECT 0 WHERE 0",
     [ST_SEATING_ADD] = "SELECT 0 WHERE 0",
     [ST_STAKE_ADD] = "SELECT 0 WHERE 0",
@@ -309,6 +320,8 @@ int ledger__prepare_statements(struct ledger *l)
                               ? stmt_sql_v2[i]
                           : l->version < 4 && stmt_sql_v3[i] != NULL
                               ? stmt_sql_v3[i]
+                          : l->version < 6 && stmt_sql_v5[i] != NULL
+                              ? stmt_sql_v5[i]
                               : stmt_sql[i];
         int src = sqlite3_prepare_v3(l->db, sql, -1,
                                      SQLITE_PREPARE_PERSISTENT, &l->st[i],
@@ -319,25 +332,6 @@ int ledger__prepare_statements(struct ledger *l)
         }
     }
     return 0;
-}
-
-void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev)
-{
-    ev->id = sqlite3_column_int64(st, 0);
-    ev->sitting = sqlite3_column_int64(st, 1);
-    ev->game = sqlite3_column_int64(st, 2);
-    ev->deal = sqlite3_column_int64(st, 3);
-    ev->seq = sqlite3_column_int64(st, 4);
-    ev->source = ledger__col_text(st, 5);
-    ev->line = sqlite3_column_int(st, 6);
-    ev->stamp = ledger__col_text(st, 7);
-    ev->recorded = ledger__col_text(st, 8);
-    ev->actor = ledger__col_text(st, 9);
-    ev->verb = ledger__col_text(st, 10);
-    ev->args = ledger__col_text(st, 11);
-    ev->cards = ledger__col_text(st, 12);
-    ev->text = ledger__col_text(st, 13);
-    ev->hash = ledger__col_text(st, 14);
 }
 
 /* ------------------------------------------------------------------ */

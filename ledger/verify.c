@@ -102,6 +102,7 @@ static int next_chains(struct ledger *l, sqlite3_stmt *st, const char *prev,
                        int64_t id)
 {
     struct ledger_event next;
+    struct event_buf buf;
     int src = sqlite3_step(st);
     int rc = 0;
 
@@ -111,7 +112,7 @@ static int next_chains(struct ledger *l, sqlite3_stmt *st, const char *prev,
     if (src != SQLITE_ROW) {
         return ledger__fail(l, src, "verify");
     }
-    ledger__event_from_row(st, &next);
+    ledger__event_from_row(st, &next, &buf);
     next.id = id;
     rc = hash_is(l, prev, &next, next.hash);
     if (rc == 0) {
@@ -231,6 +232,7 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     sqlite3_stmt *st = l->st[ST_EVENTS_ALL];
     struct chain_head head;
     struct ledger_event ev;
+    struct event_buf buf;
     char prev[LEDGER_HASH_HEX];
     char h[LEDGER_HASH_HEX];
     struct ledger_event before = { .id = 0 };
@@ -264,7 +266,7 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         goto out_end;
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ledger__event_from_row(st, &ev);
+        ledger__event_from_row(st, &ev, &buf);
         n++;
         if (ev.id > head.last_id) {
             *bad_id = ev.id;

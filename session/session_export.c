@@ -227,7 +227,7 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
     for (int i = 0; i < ctx.n_gaps; i++) {
         ctx.gap_at[i] = -1;
     }
-    if (ledger_events_foreach(l, sitting, chain_range, &ctx) != 0) {
+    if (ledger_events_chain_foreach(l, sitting, chain_range, &ctx) != 0) {
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         goto out;
     }

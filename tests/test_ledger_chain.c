@@ -289,36 +289,48 @@ static void ledger__verify_finds_an_edited_row(void **state)
     verify_bad(f, 3, "event 3: edited");
 }
 
+/* Every column hashed, edited (a NULL one given a value: version 6 leaves
+ * out what the row gives again) and restored. */
 static void ledger__verify_finds_an_edit_of_any_hashed_column(void **state)
 {
     static const char *const columns[] = {
-        "sitting_id", "game_id", "deal_id", "seq", "line",
-        "source", "stamp", "recorded", "actor", "verb", "args", "cards",
-        "text", "hash"
+        "sitting_id", "game_id", "deal_id", "seq", "line", "recorded",
+        "stamp", "text", "source", "actor", "verb", "args", "cards",
+        "recorded_text", "hash"
     };
     struct fixture *f = *state;
-    char sql[160];
+    char sql[400];
     int64_t bad = 0;
     size_t i = 0;
 
     add_five(f);
     for (i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
-        bool number = i < 5;
+        const char *c = columns[i];
 
-        snprintf(sql, sizeof(sql), number
-                 ? "UPDATE event SET %s = %s + 10 WHERE id = 3"
-                 : "UPDATE event SET %s = %s || 'x' WHERE id = 3",
-                 columns[i], columns[i]);
+        if (i < 6) {
+            snprintf(sql, sizeof(sql), "UPDATE event SET %s = %s + 10 "
+                     "WHERE id = 3", c, c);
+        } else if (strcmp(c, "hash") == 0) {
+            snprintf(sql, sizeof(sql), "CREATE TABLE keep AS SELECT hash "
+                     "FROM event WHERE id = 3; UPDATE event SET hash = "
+                     "zeroblob(32) WHERE id = 3");
+        } else {
+            snprintf(sql, sizeof(sql), "CREATE TABLE keep AS SELECT %s AS "
+                     "v FROM event WHERE id = 3; UPDATE event SET %s = "
+                     "coalesce(%s, '') || 'x' WHERE id = 3", c, c, c);
+        }
         raw_exec(f->path, sql);
         verify_bad(f, 3, "event 3: ");
-        snprintf(sql, sizeof(sql), number
-                 ? "UPDATE event SET %s = %s - 10 WHERE id = 3"
-                 : "UPDATE event SET %s = substr(%s, 1, length(%s) - 1) "
-                   "WHERE id = 3",
-                 columns[i], columns[i], columns[i]);
+        if (i < 6) {
+            snprintf(sql, sizeof(sql), "UPDATE event SET %s = %s - 10 "
+                     "WHERE id = 3", c, c);
+        } else {
+            snprintf(sql, sizeof(sql), "UPDATE event SET %s = (SELECT * "
+                     "FROM keep) WHERE id = 3; DROP TABLE keep", c);
+        }
         raw_exec(f->path, sql);
         if (ledger_verify(f->l, &bad) != 0) {
-            fail_msg("%s restored: %s", columns[i], ledger_errmsg(f->l));
+            fail_msg("%s restored: %s", c, ledger_errmsg(f->l));
         }
     }
 }
@@ -335,6 +347,32 @@ static void ledger__verify_finds_an_edited_seq(void **state)
     verify_bad(f, 2, "event 2: edited (seq 9 was 2)");
 }
 
+/* What a version 6 row leaves out is still proven: the events store no
+ * source (the sitting's) and no actor, verb, args or cards (the text's);
+ * the sitting's source changed breaks the chain at its first event; a
+ * field stored where it was left out is what it says. */
+static void ledger__verify_finds_a_change_of_what_a_row_leaves_out(
+    void **state)
+{
+    struct fixture *f = *state;
+    int64_t bad = 0;
+
+    add_five(f);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event WHERE "
+                             "source IS NULL AND actor IS NULL AND verb IS "
+                             "NULL AND args IS NULL AND cards IS NULL"), 5);
+    raw_exec(f->path, "UPDATE sitting SET source = 'other.ecarte'");
+    verify_bad(f, 1, "event 1: ");
+    raw_exec(f->path, "UPDATE sitting SET source = 'club.ecarte'");
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    /* a field stored that the text gives reads the same: still proven */
+    raw_exec(f->path, "UPDATE event SET actor = 'B', cards = '7H' "
+             "WHERE id = 2");
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    raw_exec(f->path, "UPDATE event SET cards = '' WHERE id = 2");
+    verify_bad(f, 2, "event 2: ");
+}
+
 static void ledger__verify_finds_an_edited_recorded_time(void **state)
 {
     struct fixture *f = *state;
@@ -342,7 +380,7 @@ static void ledger__verify_finds_an_edited_recorded_time(void **state)
     add_five(f);
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "UPDATE event SET recorded = '2024-03-01T20:16:00Z' "
+    raw_exec(f->path, "UPDATE event SET recorded = recorded + 60 "
              "WHERE id = 5");
     reopen(f);
     verify_bad(f, 5, "event 5: edited");
@@ -408,8 +446,8 @@ static void ledger__verify_finds_an_inserted_row(void **state)
     f->l = NULL;
     raw_exec(f->path, "INSERT INTO event (sitting_id, seq, source, line, "
              "stamp, recorded, actor, verb, args, cards, text, hash) "
-             "VALUES (1, 6, 'club.ecarte', 9, '', '2024-03-01T20:15:00Z', "
-             "'B', 'plays', 'JD', 'JD', 'B plays JD', '" GENESIS "')");
+             "VALUES (1, 6, 'club.ecarte', 9, '', 1709324100, "
+             "'B', 'plays', 'JD', 'JD', 'B plays JD', zeroblob(32))");
     reopen(f);
     verify_bad(f, 6, "event 6: inserted after the recorded head");
 }
@@ -427,8 +465,8 @@ static void ledger__verify_finds_a_row_inserted_in_the_middle(void **state)
              "INSERT INTO event (id, sitting_id, game_id, deal_id, seq, "
              "source, line, stamp, recorded, actor, verb, args, cards, text,"
              " hash) VALUES (3, 1, 1, 1, 3, 'club.ecarte', 6, '', "
-             "'2024-03-01T20:15:00Z', 'A', 'marks', '1', '', 'A marks 1', "
-             "'" GENESIS "')");
+             "1709324100, 'A', 'marks', '1', '', 'A marks 1', "
+             "zeroblob(32))");
     reopen(f);
     verify_bad(f, 3, "event 3: inserted (the rows after it were "
                "renumbered)");
@@ -630,6 +668,9 @@ int run_tests(void)
             teardown),
         cmocka_unit_test_setup_teardown(ledger__verify_finds_an_edited_seq,
                                         setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__verify_finds_a_change_of_what_a_row_leaves_out,
+            setup_file, teardown),
         cmocka_unit_test_setup_teardown(
             ledger__verify_finds_an_edited_recorded_time, setup_file,
             teardown),

@@ -235,6 +235,61 @@ static void ledger__lines_foreach_gives_the_log_exactly(void **state)
                         "T0 [A \"North\"]\n");
 }
 
+/* ledger__lines_of_interleaved_sittings_stay_apart - two sittings whose
+ * events alternate in the ledger: each sitting's lines are its own, every
+ * ruling, score, settlement and mark after its event in the order given
+ * (the cursors skip the other sitting's rows). */
+static void ledger__lines_of_interleaved_sittings_stay_apart(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger_transfer tr[2] = {{"ann", 5}, {"bob", -5}};
+    struct text t = { .n = 0 };
+    int64_t other = 0;
+    int64_t og = 0;
+    int64_t od = 0;
+    int64_t e1 = 0;
+    int64_t e2 = 0;
+
+    assert_int_equal(ledger_sitting_add(f->l, "other.ecarte", &other), 0);
+    assert_int_equal(ledger_game_add(f->l, other, 1, &og), 0);
+    assert_int_equal(ledger_deal_add(f->l, og, 1, 'A', &od), 0);
+    assert_int_equal(ledger_begin(f->l), 0);
+    e1 = add_event(f->l, f->sitting, f->game, f->deal, 1, "", "deal", "B",
+                   "deal B");
+    e2 = add_event(f->l, other, og, od, 1, "", "deal", "A", "deal A");
+    assert_int_equal(ledger_ruling_add(f->l, e2, "L22", "", "", "", "",
+                                       "ruling L22", NULL), 0);
+    assert_int_equal(ledger_mark_add(f->l, e1, "pool", "pool 10"), 0);
+    assert_int_equal(ledger_score_add(f->l, e1, f->game, 1, 0, "x"), 0);
+    assert_int_equal(ledger_settlement_add(f->l, f->sitting, f->game, e1,
+                                           "game", "settle ann +5 bob -5",
+                                           tr, 2), 0);
+    e1 = add_event(f->l, f->sitting, f->game, f->deal, 2, "B", "turns",
+                   "KH", "B turns KH");
+    e2 = add_event(f->l, other, og, od, 2, "A", "turns", "7C", "A turns 7C");
+    assert_int_equal(ledger_score_add(f->l, e2, og, 0, 2, "y"), 0);
+    assert_int_equal(ledger_ruling_add(f->l, e1, "L47", "", "", "", "",
+                                       "ruling L47", NULL), 0);
+    assert_int_equal(ledger_commit(f->l), 0);
+
+    assert_int_equal(ledger_lines_foreach(f->l, f->sitting, 0, collect_line,
+                                          &t), 0);
+    assert_string_equal(t.buf, "E1 deal B\n"
+                               "M1 pool 10\n"
+                               "S1 score A 1 B 0\n"
+                               "M1 settle ann +5 bob -5\n"
+                               "E1 B turns KH\n"
+                               "R1 ruling L47\n");
+    t.n = 0;
+    t.buf[0] = '\0';
+    assert_int_equal(ledger_lines_foreach(f->l, other, 0, collect_line, &t),
+                     0);
+    assert_string_equal(t.buf, "E1 deal A\n"
+                               "R1 ruling L22\n"
+                               "E1 A turns 7C\n"
+                               "S1 score A 0 B 2\n");
+}
+
 /* stop_at_event - ledger_line_fn stopping with 7 at the first event. */
 static int stop_at_event(void *ctx, enum ledger_line_kind kind, int64_t game,
                          const char *text)
@@ -628,6 +683,9 @@ static void ledger__sittings_of_a_source_and_their_events(void **state)
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            ledger__lines_of_interleaved_sittings_stay_apart, setup_memory,
+            teardown),
         cmocka_unit_test_setup_teardown(
             ledger__settlement_not_summing_to_zero_is_refused, setup_file,
             teardown),

@@ -1,0 +1,346 @@
+/*
+ * event_row.c - an event's row as version 6 stores it, and back: what the
+ * row can give again is left out (NULL) when written and given again when
+ * read, so that every field hashed (events.c, hash_event) reads as it was
+ * hashed.  The source NULL is the sitting's; the time recorded is unix
+ * seconds (its text in recorded_text if it is not of the form
+ * YYYY-MM-DDTHH:MM:SSZ); actor, verb, args and cards NULL are what the
+ * event's text gives (event_guess); the hash is 32 bytes.
+ */
+#include "ledger/ledger.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* ------------------------------------------------------------------ */
+/* What the text gives                                                  */
+/* ------------------------------------------------------------------ */
+
+/* is_card - is the word at w (n bytes) a card: a rank 7-A and a suit? */
+static bool is_card(const char *w, size_t n)
+{
+    return n == 2 && w[0] != '\0' && strchr("789TJQKA", w[0]) != NULL &&
+           w[1] != '\0' && strchr("CDHS", w[1]) != NULL;
+}
+
+/* put_word - the word w (n bytes) into out, a space before it unless out
+ * is empty; out has room (its text is no longer than the line). */
+static void put_word(char *out, const char *w, size_t n)
+{
+    size_t at = strlen(out);
+
+    if (at > 0) {
+        out[at++] = ' ';
+    }
+    memcpy(out + at, w, n);
+    out[at + n] = '\0';
+}
+
+bool ledger__event_guess(const char *text, const char *stamp,
+                         struct event_guess *g)
+{
+    const char *p = text != NULL ? text : "";
+    size_t n_stamp = stamp != NULL ? strlen(stamp) : 0;
+    size_t n = 0;
+
+    g->actor[0] = g->actor[1] = '\0';
+    g->verb[0] = '\0';
+    g->args[0] = '\0';
+    g->cards[0] = '\0';
+    if (strlen(p) >= EVENT_GUESS_MAX) {
+        return false;
+    }
+    if (n_stamp > 0 && strncmp(p, stamp, n_stamp) == 0 && p[n_stamp] == ' ') {
+        p += n_stamp + 1;
+    }
+    n = strcspn(p, " ");
+    if (n == 1 && (p[0] == 'A' || p[0] == 'B')) {
+        g->actor[0] = p[0];
+        p += 1 + strspn(p + 1, " ");
+        n = strcspn(p, " ");
+    }
+    memcpy(g->verb, p, n);
+    g->verb[n] = '\0';
+    p += n;
+    p += strspn(p, " ");
+    snprintf(g->args, sizeof(g->args), "%s", p);
+    while (*p != '\0') {
+        n = strcspn(p, " ");
+        if (is_card(p, n)) {
+            put_word(g->cards, p, n);
+        }
+        p += n;
+        p += strspn(p, " ");
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* The time recorded                                                    */
+/* ------------------------------------------------------------------ */
+
+/* days_from_civil - days from 1970-01-01 to y-m-d (proleptic Gregorian;
+ * H. Hinnant's algorithm). */
+static int64_t days_from_civil(int64_t y, int m, int d)
+{
+    int64_t era = 0;
+    int64_t yoe = 0;
+    int64_t doy = 0;
+
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* format_time - unix seconds t as YYYY-MM-DDTHH:MM:SSZ into out (32
+ * bytes); false if it cannot be formatted. */
+static bool format_time(int64_t t, char out[32])
+{
+    time_t tt = (time_t)t;
+    struct tm tm;
+
+    return gmtime_r(&tt, &tm) != NULL &&
+           strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm) == 20;
+}
+
+/* parse_time - the text s (n bytes) as unix seconds into *out, if it is
+ * of the form YYYY-MM-DDTHH:MM:SSZ and formats back to itself. */
+static bool parse_time(const char *s, size_t n, int64_t *out)
+{
+    static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+    int v[6];
+    char back[32];
+
+    if (n != 20) {
+        return false;
+    }
+    for (size_t i = 0; i < 20; i++) {
+        if (form[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != form[i]) {
+            return false;
+        }
+    }
+    if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2dZ", &v[0], &v[1], &v[2], &v[3],
+               &v[4], &v[5]) != 6) {
+        return false;
+    }
+    *out = days_from_civil(v[0], v[1], v[2]) * 86400 + v[3] * 3600 +
+           v[4] * 60 + v[5];
+    return format_time(*out, back) && memcmp(back, s, 20) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a row                                                        */
+/* ------------------------------------------------------------------ */
+
+const char *ledger__sitting_source(struct ledger *l, int64_t id)
+{
+    sqlite3_stmt *st = l->st[ST_SITTING_SOURCE];
+    const char *src = NULL;
+
+    if (l->src_sitting == id && l->src_text != NULL) {
+        return l->src_text;
+    }
+    free(l->src_text);
+    l->src_text = NULL;
+    l->src_sitting = 0;
+    if (sqlite3_bind_int64(st, 1, id) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW &&
+        (src = (const char *)sqlite3_column_text(st, 0)) != NULL) {
+        l->src_text = strdup(src);
+        l->src_sitting = l->src_text != NULL ? id : 0;
+    }
+    ledger__done(st);
+    return l->src_text;
+}
+
+void ledger__event_forget_sitting(struct ledger *l)
+{
+    free(l->src_text);
+    l->src_text = NULL;
+    l->src_sitting = 0;
+}
+
+/* bind_or_null - text s (n bytes) into parameter i, or NULL if it is
+ * what the row gives again (given). */
+static int bind_or_null(sqlite3_stmt *st, int i, const char *s, size_t n,
+                        const char *given)
+{
+    if (given != NULL && strlen(given) == n && memcmp(given, s, n) == 0) {
+        return sqlite3_bind_null(st, i);
+    }
+    return sqlite3_bind_text(st, i, s, (int)n, SQLITE_STATIC);
+}
+
+/* hex_pair - the byte of the two lower-case hex digits at s, or -1. */
+static int hex_pair(const char *s)
+{
+    /* a digit's value plus one; 0: no digit */
+    static const unsigned char v[256] = {
+        ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+        ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+        ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16
+    };
+    int hi = v[(unsigned char)s[0]];
+    int lo = v[(unsigned char)s[1]];
+
+    return hi == 0 || lo == 0 ? -1 : (hi - 1) * 16 + (lo - 1);
+}
+
+/* bind_hash - the 64 hex digits s into parameter i as 32 bytes (any other
+ * text as it is: no hash computed has it). */
+static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
+{
+    unsigned char b[32];
+
+    for (size_t k = 0; n == 64 && k < 32; k++) {
+        int x = hex_pair(s + 2 * k);
+
+        if (x < 0) {
+            n = 0;
+            break;
+        }
+        b[k] = (unsigned char)x;
+    }
+    if (n != 64) {
+        return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    }
+    return sqlite3_bind_blob(st, i, b, 32, SQLITE_TRANSIENT);
+}
+
+/* time_of - the time text s (n bytes) as unix seconds into *out, if it
+ * is of the form; the last one parsed kept in pack. */
+static bool time_of(struct event_pack *pack, const char *s, size_t n,
+                    int64_t *out)
+{
+    if (n >= sizeof(pack->time_text) || strlen(pack->time_text) != n ||
+        memcmp(pack->time_text, s, n) != 0) {
+        pack->time_ok = false;
+        pack->time_text[0] = '\0';
+        if (n < sizeof(pack->time_text)) {
+            pack->time_ok = parse_time(s, n, &pack->time);
+            memcpy(pack->time_text, s, n);
+            pack->time_text[n] = '\0';
+        }
+    }
+    *out = pack->time;
+    return pack->time_ok;
+}
+
+int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
+                       const char *const given[9], const size_t lens[9],
+                       const char *src, struct event_pack *pack)
+{
+    const char *texts[9];
+    struct event_guess *g = &pack->guess;
+    bool guessed = false;
+    int64_t t = 0;
+    int bad = 0;
+
+    for (int i = 0; i < 9; i++) {
+        texts[i] = given[i] != NULL ? given[i] : "";
+    }
+    guessed = ledger__event_guess(texts[7], texts[1], g);
+    bad |= sqlite3_bind_int64(st, 1, row->id);
+    bad |= sqlite3_bind_int64(st, 2, row->sitting);
+    bad |= sqlite3_bind_int64(st, 3, row->game);
+    bad |= sqlite3_bind_int64(st, 4, row->deal);
+    bad |= sqlite3_bind_int64(st, 5, row->seq);
+    bad |= bind_or_null(st, 6, texts[0], lens[0], src);
+    bad |= sqlite3_bind_int(st, 7, row->line);
+    bad |= sqlite3_bind_text(st, 8, texts[1], (int)lens[1], SQLITE_STATIC);
+    if (time_of(pack, texts[2], lens[2], &t)) {
+        bad |= sqlite3_bind_int64(st, 9, t);
+        bad |= sqlite3_bind_null(st, 16);
+    } else {
+        bad |= sqlite3_bind_null(st, 9);
+        bad |= sqlite3_bind_text(st, 16, texts[2], (int)lens[2],
+                                 SQLITE_STATIC);
+    }
+    bad |= bind_or_null(st, 10, texts[3], lens[3], guessed ? g->actor : NULL);
+    bad |= bind_or_null(st, 11, texts[4], lens[4], guessed ? g->verb : NULL);
+    bad |= bind_or_null(st, 12, texts[5], lens[5], guessed ? g->args : NULL);
+    bad |= bind_or_null(st, 13, texts[6], lens[6], guessed ? g->cards : NULL);
+    bad |= sqlite3_bind_text(st, 14, texts[7], (int)lens[7], SQLITE_STATIC);
+    bad |= bind_hash(st, 15, texts[8], lens[8]);
+    return bad;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading a row                                                        */
+/* ------------------------------------------------------------------ */
+
+/* col_or - column i of st as text, or given if it is NULL. */
+static const char *col_or(sqlite3_stmt *st, int i, const char *given)
+{
+    const char *s = (const char *)sqlite3_column_text(st, i);
+
+    if (sqlite3_column_type(st, i) == SQLITE_NULL || s == NULL) {
+        return given;
+    }
+    return s;
+}
+
+const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    const unsigned char *b = NULL;
+
+    if (sqlite3_column_type(st, i) == SQLITE_TEXT) {
+        return ledger__col_text(st, i);
+    }
+    out[0] = '\0';
+    if (sqlite3_column_type(st, i) != SQLITE_BLOB ||
+        sqlite3_column_bytes(st, i) != 32 ||
+        (b = sqlite3_column_blob(st, i)) == NULL) {
+        return out;
+    }
+    for (int k = 0; k < 32; k++) {
+        out[2 * k] = digits[b[k] >> 4];
+        out[2 * k + 1] = digits[b[k] & 0x0f];
+    }
+    out[64] = '\0';
+    return out;
+}
+
+void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev,
+                            struct event_buf *buf)
+{
+    struct event_guess *g = &buf->guess;
+
+    ev->id = sqlite3_column_int64(st, 0);
+    ev->sitting = sqlite3_column_int64(st, 1);
+    ev->game = sqlite3_column_int64(st, 2);
+    ev->deal = sqlite3_column_int64(st, 3);
+    ev->seq = sqlite3_column_int64(st, 4);
+    ev->source = ledger__col_text(st, 5);
+    ev->line = sqlite3_column_int(st, 6);
+    ev->stamp = ledger__col_text(st, 7);
+    if (sqlite3_column_type(st, 8) == SQLITE_INTEGER) {
+        if (!format_time(sqlite3_column_int64(st, 8), buf->recorded)) {
+            buf->recorded[0] = '\0';
+        }
+        ev->recorded = buf->recorded;
+    } else {
+        ev->recorded = ledger__col_text(st, 8);
+    }
+    ev->text = ledger__col_text(st, 13);
+    if (sqlite3_column_type(st, 9) == SQLITE_NULL ||
+        sqlite3_column_type(st, 10) == SQLITE_NULL ||
+        sqlite3_column_type(st, 11) == SQLITE_NULL ||
+        sqlite3_column_type(st, 12) == SQLITE_NULL) {
+        (void)ledger__event_guess(ev->text, ev->stamp, g);
+    }
+    ev->actor = col_or(st, 9, g->actor);
+    ev->verb = col_or(st, 10, g->verb);
+    ev->args = col_or(st, 11, g->args);
+    ev->cards = col_or(st, 12, g->cards);
+    ev->hash = ledger__hash_col(st, 14, buf->hash);
+}

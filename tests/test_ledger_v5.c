@@ -1,0 +1,168 @@
+/*
+ * test_ledger_v5.c - ledgers made by the release before schema version 6
+ * (tests/v5: a duel, a chouette, an import with claims and a quarantined
+ * deal, merged sittings, members), migrated by this build: every event
+ * keeps its hash (the same 32 bytes the old build wrote as hex), and
+ * verify, audit, score, export, members and standings print what the
+ * old build printed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger.h"
+#include "tests/harness.h"
+
+#define HASHES_MAX 2000         /* events of a fixture, at most */
+
+/* The commands whose output is compared, by fixture. */
+static const char *const club_cmds[] = {
+    "verify", "audit", "score", "export1", "export2", "export3", NULL
+};
+static const char *const merged_cmds[] = {
+    "verify", "audit", "score", "export1", "export2", "export3", "members",
+    "standings", NULL
+};
+
+/* unpack - tests/v5/NAME.db.gz into DIR/NAME.db. */
+static void unpack(const struct harness_tmp *t, const char *name)
+{
+    char rel[100];
+    char src[1024];
+
+    snprintf(rel, sizeof(rel), "tests/v5/%s.db.gz", name);
+    harness_path(rel, src, sizeof(src));
+    assert_int_equal(harness_sh("gzip -dc '%s' > '%s/%s.db'", src, t->dir,
+                                name),
+                     0);
+}
+
+/* hashes - every event's hash of DIR/NAME.db as lower-case hex, in the
+ * order of ids, into out (n rows at most); the number read. */
+static int hashes(const struct harness_tmp *t, const char *name,
+                  char (*out)[65], int n)
+{
+    char path[400];
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    int i = 0;
+
+    snprintf(path, sizeof(path), "%s/%s.db", t->dir, name);
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT CASE typeof(hash) WHEN "
+                                        "'blob' THEN lower(hex(hash)) ELSE "
+                                        "hash END FROM event ORDER BY id",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        assert_true(i < n);
+        snprintf(out[i++], 65, "%s", (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return i;
+}
+
+/* same_output - `ecarte CMD --db NAME.db` (export1: export --sitting 1)
+ * prints tests/v5/NAME.CMD byte for byte (DIR/ taken out). */
+static void same_output(const struct harness_tmp *t, const char *name,
+                        const char *cmd)
+{
+    char rel[100];
+    char want[1024];
+    char args[64];
+    int rc = 0;
+
+    snprintf(rel, sizeof(rel), "tests/v5/%s.%s", name, cmd);
+    harness_path(rel, want, sizeof(want));
+    if (strncmp(cmd, "export", 6) == 0 && cmd[6] != '\0') {
+        snprintf(args, sizeof(args), "export --sitting %s", cmd + 6);
+    } else {
+        snprintf(args, sizeof(args), "%s", cmd);
+    }
+    rc = harness_sh("'%s' %s --db '%s/%s.db' 2>&1 | sed 's#%s/##g' > "
+                    "'%s/%s.%s.out'; cmp -s '%s/%s.%s.out' '%s' || "
+                    "{ diff '%s/%s.%s.out' '%s' | head; exit 1; }",
+                    harness_ecarte(), args, t->dir, name, t->dir, t->dir,
+                    name, cmd, t->dir, name, cmd, want, t->dir, name, cmd,
+                    want);
+    if (rc != 0) {
+        fail_msg("%s of %s differs from the old build's", cmd, name);
+    }
+}
+
+/* migrate_and_compare - NAME migrated by ledger_open (for writing): its
+ * version 6, its hashes those of the version 5 file, every command's
+ * output the old build's; then it takes a new sitting and verifies. */
+static void migrate_and_compare(const struct harness_tmp *t,
+                                const char *name,
+                                const char *const *cmds)
+{
+    static char before[HASHES_MAX][65];
+    static char after[HASHES_MAX][65];
+    struct ledger *l = NULL;
+    char path[400];
+    int n = 0;
+
+    unpack(t, name);
+    n = hashes(t, name, before, HASHES_MAX);
+    assert_true(n > 100);
+    /* read as it is first: the old file answers as it did */
+    same_output(t, name, "verify");
+    snprintf(path, sizeof(path), "%s/%s.db", t->dir, name);
+    assert_int_equal(ledger_open(&l, path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_version(l), 5);
+    ledger_close(l);
+    assert_int_equal(ledger_open(&l, path, 0), 0);
+    assert_int_equal(ledger_version(l), LEDGER_SCHEMA_VERSION);
+    ledger_close(l);
+    assert_int_equal(hashes(t, name, after, HASHES_MAX), n);
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(after[i], before[i]);
+    }
+    for (int i = 0; cmds[i] != NULL; i++) {
+        same_output(t, name, cmds[i]);
+    }
+    assert_int_equal(harness_sh("'%s' record --db '%s' '%s' >/dev/null 2>&1 "
+                                "&& '%s' verify --db '%s' >/dev/null",
+                                harness_ecarte(), path,
+                                harness_example("hoffmann-refused.ecarte"),
+                                harness_ecarte(), path),
+                     0);
+}
+
+static void ledger_v5__club_migrates_with_the_same_hashes_and_outputs(
+    void **state)
+{
+    migrate_and_compare(*state, "club", club_cmds);
+}
+
+static void ledger_v5__merged_migrates_with_the_same_hashes_and_outputs(
+    void **state)
+{
+    migrate_and_compare(*state, "merged", merged_cmds);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            ledger_v5__club_migrates_with_the_same_hashes_and_outputs,
+            harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger_v5__merged_migrates_with_the_same_hashes_and_outputs,
+            harness_tmp_setup, harness_tmp_teardown),
+    };
+
+    setenv("ECARTE_FIXED_TIME", "2026-01-31T20:15:00Z", 1);
+    return cmocka_run_group_tests_name("ledger_v5", tests, NULL, NULL);
+}
