@@ -373,6 +373,9 @@ static const char *const option_words[OPT_COUNT] = {
     [OPT_NAMED_SUIT] = "the card goes back; the leader must lead the suit he "
                        "named",
     [OPT_CARD_LED] = "play goes on to the card actually led",
+    [OPT_VETO] = "the jack shown: the deal is annulled and the next player "
+                 "deals",
+    [OPT_PASS] = "no veto: the king point is scored",
 };
 
 /*

@@ -156,6 +156,27 @@ static bool now_law(const struct ctx *c, const struct ruling *r, char *buf,
                          "takes every trick he cannot play to",
                  seat_letter(o), seat_letter(SEAT_OTHER(o)));
         return true;
+    case LAW_25:
+        snprintf(buf, n, "%c's announced king scores no point and wins no "
+                         "game: a point scored on it is taken off",
+                 seat_letter(o));
+        return r->remedy == REM_SCORE_CORRECT;
+    case LAW_26:
+        snprintf(buf, n, "%c's proposal binds him: taking it back or "
+                         "changing it has no effect",
+                 seat_letter(o));
+        return r->remedy == REM_NOT_ALLOWED;
+    case LAW_27:
+        snprintf(buf, n, "%c's answer binds him: taking it back has no "
+                         "effect",
+                 seat_letter(o));
+        return r->remedy == REM_NOT_ALLOWED;
+    case LAW_51:
+        snprintf(buf, n, "%c's marks beyond the points owed do not count; "
+                         "the overscore may be taken off at any time in the "
+                         "game",
+                 seat_letter(o));
+        return true;
     case LAW_39:
         if (r->remedy == REM_RETRACT_CARD) {
             snprintf(buf, n, "%c's card goes back to his hand and he plays "
@@ -188,6 +209,30 @@ static bool now_table(const struct ruling *r, char *buf, size_t n)
     case LAW_35:
         snprintf(buf, n, "both may see the faced card; it is set aside and "
                          "the next card given; the deal stands");
+        return true;
+    case LAW_50:
+        snprintf(buf, n, r->remedy == REM_LOSE_RIGHT
+                             ? "the forgotten score was not marked in time: "
+                               "the point is lost"
+                             : "the forgotten score is marked in time: it "
+                               "counts");
+        return true;
+    case LAW_MD1:
+        snprintf(buf, n, "the double declined concedes the hand: the offerer "
+                         "scores as for the point (1, or 2 if the decliner "
+                         "was vulnerable), times the value in force; king "
+                         "points stand");
+        return true;
+    case LAW_MD3:
+        snprintf(buf, n, "the point declined: the decliner must win the "
+                         "vole; the offerer's first trick scores him 2, "
+                         "times the hand's value");
+        return true;
+    case LAW_MD4:
+        snprintf(buf, n, "the point accepted: the accepter scores it (2 "
+                         "when the offerer stood or refused, under "
+                         "offer-extra, else 1), times the hand's value; the "
+                         "hand ends");
         return true;
     case LAW_PL1:
         snprintf(buf, n, "the dealer serves what is left, then shuffles the "

@@ -345,6 +345,8 @@ void output_sit_ruling(struct output *o, const char *source, int line,
                        const char *words)
 {
     const struct law *row = laws_get(r->law);
+    char now[400];
+    char preview[420];
 
     if (o != NULL && o->quiet) {
         return;
@@ -352,6 +354,8 @@ void output_sit_ruling(struct output *o, const char *source, int line,
     if (o == NULL) {
         return;
     }
+    law_remedy_now(r->remedy, r->offender, r->elector, now, sizeof(now));
+    snprintf(preview, sizeof(preview), "now: %s", now);
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_RULING];
 
@@ -365,7 +369,7 @@ void output_sit_ruling(struct output *o, const char *source, int line,
         bind_text(st, 8, "[]");
         bind_text(st, 9, remedy_name(r->remedy));
         bind_text(st, 10, r->note);
-        sqlite3_bind_text(st, 11, "{}", -1, SQLITE_STATIC);
+        bind_previews(o, st, 11, preview);
         bind_text(st, 12, NULL);
         output__emit(o, J_RULING);
         return;
@@ -373,6 +377,7 @@ void output_sit_ruling(struct output *o, const char *source, int line,
     fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
+    fprintf(o->fp, "      %s\n", preview);
 }
 
 void output_mark(struct output *o, const char *source, int line,

@@ -175,7 +175,7 @@ static const char *const remedy_now[REM_COUNT] = {
     [REM_REPLAY_HAND] = "the hand is played again from the first trick",
     [REM_SCORE_CAP] = "%1's score for the hand is capped (point 0, vole 1, "
                       "point against a stand or refusal 1)",
-    [REM_AWARD] = "%2 scores the points the law gives",
+    [REM_AWARD] = "the points the law gives are scored",
     [REM_SCORE_CORRECT] = "the score is put right: %1's points beyond what "
                           "is owed do not count",
     [REM_LOSE_RIGHT] = "%1 loses the right he did not use in time; no point "
@@ -184,7 +184,7 @@ static const char *const remedy_now[REM_COUNT] = {
                               "cannot play to",
     [REM_NOT_ALLOWED] = "%1's action is refused and has no effect; the play "
                         "goes on as before it",
-    [REM_VOID_OFFER] = "%1's offer has no effect and no penalty",
+    [REM_VOID_OFFER] = "the offer has no effect and no penalty",
     [REM_VOID_VETO] = "%1's veto fails: the king point stands",
     [REM_RESEAT] = "%1 may not sit: the table waits until the right person "
                    "sits",
