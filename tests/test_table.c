@@ -284,6 +284,44 @@ static void table__l43_answered_with_its_word(void **state)
     export_checks_clean(tmp);
 }
 
+/* `rulings` at the table: each ruling of the deal with its law, who
+ * offended, and the election: waiting while pending, then who chose what
+ * and what it gave. */
+static void table__rulings_say_who_chose_what(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "rulings");
+    expect(&t, "no ruling in this deal");
+    type_lines(&t, "game\ndeal B\nA shuffles\nB shuffles\nA cuts 9\n"
+                   "B gives A 3 QS JS AH\nB gives B 3 KD QH AC\n"
+                   "B gives A 2 7C 9D\nB gives B 2 9C 8H\nB turns 8D\n"
+                   "A proposes\nB accepts\nA discards 1 7C\nA asks 1\n"
+                   "B gives A 1 7S\nB discards 1 8H\nB gives B 1 TC\n"
+                   "A leads QS\nB plays 9C\nA leads AH\nB plays QH\n"
+                   "B leads KD\nA plays 9D\nB leads AC\nA plays 7S\n"
+                   "B leads TC\n");
+    type(&t, "A plays JS");
+    expect(&t, "A chooses: replay | stand > ");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
+               "chooses\r\n      waiting for A to choose (options replay, "
+               "stand)");
+    type(&t, "replay");
+    expect(&t, "play: A leads > ");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
+               "chooses\r\n      A chose replay: the hand is played again "
+               "from the first trick; B capped");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
 /* undo: a mistyped but legal card is struck; the ledger keeps both lines
  * and the strike, the table goes on without it, the export checks clean. */
 static void table__undo_strikes_a_mistyped_card(void **state)
@@ -615,6 +653,7 @@ int run_tests(void)
         T(table__typo_is_refused_and_the_deal_scores),
         T(table__tab_lists_the_legal_cards),
         T(table__l43_answered_with_its_word),
+        T(table__rulings_say_who_chose_what),
         T(table__undo_strikes_a_mistyped_card),
         T(table__sigkill_and_restart_at_the_same_prompt),
         T(table__two_tables_share_one_ledger),
