@@ -33,7 +33,8 @@ static const char *const json_sql[J_COUNT] = {
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
                 "'game_points',json_object('A',?12,'B',?13),"
-                "'game_quarantined',?14,'finished',json(?15))",
+                "'game_quarantined',?14,'finished',json(?15),"
+                "'capped',json(?16),'players',json_object('A',?17,'B',?18))",
     [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
@@ -563,6 +564,14 @@ void output_game_reopened(struct output *o, const char *source, int line,
 void output_scoresheet_row(struct output *o,
                            const struct ledger_deal_row *row)
 {
+    output_scoresheet_deal(o, row, "", "", false);
+}
+
+void output_scoresheet_deal(struct output *o,
+                            const struct ledger_deal_row *row,
+                            const char *name_a, const char *name_b,
+                            bool capped)
+{
     char dealer[2] = {row->dealer, '\0'};
     char winner[2] = {row->game_winner, '\0'};
 
@@ -586,12 +595,20 @@ void output_scoresheet_row(struct output *o,
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
         bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
+        bind_text(st, 16, capped ? "true" : "false");
+        bind_text(st, 17, name_a[0] != '\0' ? name_a : NULL);
+        bind_text(st, 18, name_b[0] != '\0' ? name_b : NULL);
         output__emit(o, J_SHEET);
         return;
     }
     if (row->sitting != o->last_sitting || row->game != o->last_game) {
-        fprintf(o->fp, "%sgame %d (sitting %lld)%s", o->last_game ? "\n" : "",
-                row->game, (long long)row->sitting, "\n");
+        fprintf(o->fp, "%sgame %d (sitting %lld)", o->last_game ? "\n" : "",
+                row->game, (long long)row->sitting);
+        if (name_a[0] != '\0' || name_b[0] != '\0') {
+            fprintf(o->fp, ": A %s, B %s", name_a[0] ? name_a : "?",
+                    name_b[0] ? name_b : "?");
+        }
+        fprintf(o->fp, "\n");
         fprintf(o->fp, "  deal dealer  tricks A-B  points A-B\n");
         o->last_game = row->game;
         o->last_sitting = row->sitting;
@@ -599,9 +616,10 @@ void output_scoresheet_row(struct output *o,
     if (row->is_void) {
         fprintf(o->fp, "  %4d   %c      void\n", row->deal, row->dealer);
     } else {
-        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s\n", row->deal,
+        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s%s\n", row->deal,
                 row->dealer, row->tricks_a, row->tricks_b, row->points_a,
-                row->points_b, row->finished ? "" : "   (in progress)");
+                row->points_b, capped ? " *" : "",
+                row->finished ? "" : "   (in progress)");
     }
 }
 
