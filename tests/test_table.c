@@ -236,6 +236,52 @@ static void table__tab_lists_the_legal_cards(void **state)
     assert_int_equal(term_end(&t), 0);
 }
 
+/* verbs_listed - Tab Tab after "A " at elder hand's proposal, under the
+ * profile laws (NULL: london): what the terminal listed, into buf. */
+static void verbs_listed(const struct harness_tmp *tmp, const char *laws,
+                         char *buf, size_t n)
+{
+    struct term t;
+    char arg[100];
+
+    snprintf(arg, sizeof(arg), "--laws=%s", laws);
+    term_start(&t, tmp->db, laws != NULL ? arg : NULL);
+    expect(&t, "> ");
+    type_lines(&t, "game\ndeal B\nA shuffles\nB shuffles\nA cuts 17\n"
+                   "B gives A 3 QH AH 7H\nB gives B 3 KH JH 9H\n"
+                   "B gives A 2 KS KD\nB gives B 2 8H 9C\nB turns TH\n");
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "A \t\t", 4), 4);
+    pump(&t, 500);
+    snprintf(buf, n, "%s", t.out + t.mark);
+    assert_int_equal(write(t.fd, "\x15", 1), 1); /* kill the line */
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
+/* Tab offers only the verbs the profile allows: under London no doubling,
+ * no veto, no reshuffle; with doubling=yes the double is offered (and
+ * still no veto or reshuffle). */
+static void table__tab_offers_the_profiles_verbs(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    char seen[1 << 14];
+
+    verbs_listed(tmp, NULL, seen, sizeof(seen));
+    assert_non_null(strstr(seen, "proposes"));
+    assert_non_null(strstr(seen, "stands"));
+    assert_null(strstr(seen, "offers-double"));
+    assert_null(strstr(seen, "offers-point"));
+    assert_null(strstr(seen, "vetoes"));
+    assert_null(strstr(seen, "reshuffles"));
+    harness_sh("rm -f '%s' '%s-wal' '%s-shm'", tmp->db, tmp->db, tmp->db);
+    verbs_listed(tmp, "london; doubling=yes", seen, sizeof(seen));
+    assert_non_null(strstr(seen, "proposes"));
+    assert_non_null(strstr(seen, "offers-double"));
+    assert_null(strstr(seen, "vetoes"));
+    assert_null(strstr(seen, "reshuffles"));
+}
+
 /* L43: the revoke is ruled at the end of the hand and the prompt becomes
  * the question; the option's word alone answers it. */
 static void table__l43_answered_with_its_word(void **state)
@@ -654,6 +700,7 @@ int run_tests(void)
         T(table__tab_lists_the_legal_cards),
         T(table__l43_answered_with_its_word),
         T(table__rulings_say_who_chose_what),
+        T(table__tab_offers_the_profiles_verbs),
         T(table__undo_strikes_a_mistyped_card),
         T(table__sigkill_and_restart_at_the_same_prompt),
         T(table__two_tables_share_one_ledger),
