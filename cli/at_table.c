@@ -588,6 +588,8 @@ static int run(struct table *t)
         int got;
 
         table_prompt(session_arbiter(t->s), prompt, sizeof(prompt));
+        /* the persons and format as they stand before this line */
+        table_editor_set_sitting(t->ed, session_sit(t->s));
         got = table_editor_read(t->ed, prompt, &text, &len);
         if (got == -1 || (got == 0 && interrupted)) {
             interrupted = 0;

@@ -282,6 +282,38 @@ static void table__tab_offers_the_profiles_verbs(void **state)
     assert_null(strstr(seen, "reshuffles"));
 }
 
+/* At a chouette Tab offers the persons' IDs as first words, and after
+ * one the verbs of the chouette (stakes, sees, advises ...), not the
+ * gallery's (bets, covers, calls). */
+static void table__tab_offers_a_chouettes_verbs(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char *seen;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, "[Format \"chouette\"]\nperson vic \"Vic\"\n"
+                   "person wes \"Wes\"\nperson xan \"Xan\"\n"
+                   "vic cuts-for-deal KD\n");
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "we\t", 3), 3);
+    expect(&t, "s "); /* "we" completed to "wes " (the terminal redraws) */
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "\t\t", 2), 2);
+    pump(&t, 500);
+    seen = t.out + t.mark;
+    assert_non_null(strstr(seen, "stakes"));
+    assert_non_null(strstr(seen, "advises"));
+    assert_non_null(strstr(seen, "takes-seat"));
+    assert_null(strstr(seen, "bets"));
+    assert_null(strstr(seen, "covers"));
+    assert_null(strstr(seen, "calls"));
+    assert_int_equal(write(t.fd, "\x15", 1), 1); /* kill the line */
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
 /* L43: the revoke is ruled at the end of the hand and the prompt becomes
  * the question; the option's word alone answers it. */
 static void table__l43_answered_with_its_word(void **state)
@@ -701,6 +733,7 @@ int run_tests(void)
         T(table__l43_answered_with_its_word),
         T(table__rulings_say_who_chose_what),
         T(table__tab_offers_the_profiles_verbs),
+        T(table__tab_offers_a_chouettes_verbs),
         T(table__undo_strikes_a_mistyped_card),
         T(table__sigkill_and_restart_at_the_same_prompt),
         T(table__two_tables_share_one_ledger),
