@@ -303,9 +303,10 @@ static void show_election(const struct arbiter *a, const struct walk *w,
         }
     }
     if (e != NULL) {
+        /* the replay-or-stand rulings (L43, L25): the caps apply to
+         * whatever is scored */
         bool capped = x->remedy == REM_SCORE_CAP ||
-                      (x->law == LAW_25 && (e->option == OPT_REPLAY ||
-                                            e->option == OPT_STAND));
+                      (x->options & OPT_BIT(OPT_STAND)) != 0;
         bool uncap = e->option == OPT_REPLAY &&
                      arbiter_profile(a)->penalty == PENALTY_CAP_OR_REPLAY;
 

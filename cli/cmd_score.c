@@ -230,11 +230,20 @@ static int cap_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         }
         return 0;
     }
-    if (kind == LEDGER_LINE_RULING &&
-        (strstr(words, " remedy score-cap") != NULL ||
-         (strncmp(words, "ruling L25 ", 11) == 0 &&
-          strstr(words, " elector ") != NULL))) {
-        w->open_deal = w->deal;
+    if (kind == LEDGER_LINE_RULING) {
+        char line[TL_LINE_MAX];
+        struct tl_line l;
+        struct tl_error err;
+
+        /* a score cap, or the replay-or-stand rulings (L43, L25): the
+         * caps apply to whatever is scored */
+        snprintf(line, sizeof(line), "= %s", words);
+        if (tl_parse_line(line, strlen(line), 0, &l, &err) == 0 &&
+            l.kind == TL_EXPECT_RULING &&
+            (l.expect.remedy == REM_SCORE_CAP ||
+             (l.expect.options & OPT_BIT(OPT_STAND)) != 0)) {
+            w->open_deal = w->deal;
+        }
     }
     return 0;
 }
@@ -320,11 +329,14 @@ static void sheet_game_end(struct sheet_ctx *ctx)
     {
         const char *wn = player(ctx, ctx->game, ctx->winner == 'A' ? 0 : 1);
 
-        printf("  game %d to %c%s%s%s, A %d B %d (%s); games A %d B %d\n",
-               ctx->game, ctx->winner, wn[0] ? " (" : "", wn,
-               wn[0] ? ")" : "", ctx->points[0], ctx->points[1],
+        const char *ln = player(ctx, ctx->game, ctx->winner == 'A' ? 1 : 0);
+        bool named = wn[0] != '\0' && ln[0] != '\0';
+
+        printf("  game %d to %c, A %d B %d (%s); games A %d B %d%s%s%s%s\n",
+               ctx->game, ctx->winner, ctx->points[0], ctx->points[1],
                value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
-               ctx->games_won[0], ctx->games_won[1]);
+               ctx->games_won[0], ctx->games_won[1], named ? ": " : "",
+               named ? wn : "", named ? " beat " : "", named ? ln : "");
     }
     if (ctx->rubber > 0 && (ctx->games_won[0] * 2 > ctx->rubber ||
                             ctx->games_won[1] * 2 > ctx->rubber)) {

@@ -446,6 +446,26 @@ const char *law_option_words_for(enum law_id l, enum law_option o);
 const char *law_remedy_now(enum remedy r, const char *offender,
                            const char *other, char *buf, size_t n);
 
+/* What a law's sentence for "now" may name (law_now_words): seats' letters
+ * or persons' IDs ("" unknown), the card concerned (CARD text, "" none),
+ * the offender's tricks (-1 unknown). */
+struct law_now_fill {
+    const char *offender;
+    const char *adversary;
+    const char *dealer;
+    const char *elder;
+    const char *card;
+    int tricks;
+};
+
+/* law_now_words - law l's own sentence for what happens now under a
+ * ruling of remedy r without options (L14, L40, L42 ...), filled from f,
+ * into buf (size n, terminated): true; false when the law has none for r
+ * (or it needs a field f does not know): the remedy's (law_remedy_now)
+ * then. */
+bool law_now_words(enum law_id l, enum remedy r,
+                   const struct law_now_fill *f, char *buf, size_t n);
+
 /* law_window_words - until when window w lets a ruling be claimed or
  * elected, in words ("until the next card is played"); "" for none. */
 const char *law_window_words(enum law_window w);

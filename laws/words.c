@@ -228,3 +228,162 @@ const char *law_remedy_now(enum remedy r, const char *offender,
     buf[used] = '\0';
     return buf;
 }
+
+/* The laws' own sentences for what happens now under a ruling without
+ * options, where the reading says more than the remedy: the first entry
+ * of the law with the ruling's remedy (REM_COUNT: any) and the tricks
+ * condition (-1 any, 0 none taken, 1 some) whose fields are all known. */
+struct law_now_text {
+    enum law_id law;
+    enum remedy remedy;
+    int tricks;
+    const char *words;
+};
+
+static const struct law_now_text law_now_texts[] = {
+    {LAW_40, REM_RETRACT_CARD, -1,
+     "%o's %c goes back to his hand unless %a has played to it; %a leads; "
+     "no penalty (once %a has played to it, the trick stands and its "
+     "winner leads)"},
+    {LAW_42, REM_AWARD, 0,
+     "%o abandoned his hand with no trick: %a scores the vole; the hand "
+     "ends"},
+    {LAW_42, REM_AWARD, 1,
+     "%o abandoned his hand with %t: %a scores the point (with the L49 "
+     "extra if %o stood or refused, under abandon-extra); the hand ends"},
+    {LAW_14, REM_COUNT, -1,
+     "%o's deal is void if the right deal (the right player, the right "
+     "pack) is made before the trump is turned up; at the turn-up it "
+     "stands, and %a deals next"},
+    {LAW_24, REM_AWARD, -1,
+     "%o announced the king in time: he scores the king point"},
+    {LAW_24, REM_LOSE_RIGHT, -1,
+     "%o announced the king too late: no king point"},
+    {LAW_30, REM_COUNT, -1,
+     "%o plays short (his request binds him, L26): %a takes every trick "
+     "he cannot play to"},
+    {LAW_39, REM_RETRACT_CARD, -1,
+     "%o's card goes back to his hand and he plays the right card, "
+     "without penalty"},
+    {LAW_39, REM_COUNT, -1, "%o may not take his card back: it stays played"},
+    {LAW_19, REM_LOSE_RIGHT, -1,
+     "%d, the dealer of a miscounted deal, may not mark the king turned "
+     "up in it"},
+    {LAW_22, REM_LOSE_RIGHT, -1,
+     "%o marked the turned king too late: the mark does not count"},
+    {LAW_23, REM_LOSE_RIGHT, -1,
+     "%o did not announce the king before his first card: no king point"},
+    {LAW_37, REM_LOSE_RIGHT, -1,
+     "%d may not refuse %e's next proposal, and %e may take the card "
+     "turned up"},
+    {LAW_PL4, REM_LOSE_RIGHT, -1,
+     "the drawn turned king has scored already: %o has no point for it"},
+    {LAW_25, REM_SCORE_CORRECT, -1,
+     "%o's announced king scores no point and wins no game: a point "
+     "scored on it is taken off"},
+    {LAW_26, REM_NOT_ALLOWED, -1,
+     "%o's proposal binds him: taking it back or changing it has no "
+     "effect"},
+    {LAW_27, REM_NOT_ALLOWED, -1,
+     "%o's answer binds him: taking it back has no effect"},
+    {LAW_51, REM_COUNT, -1,
+     "%o's marks beyond the points owed do not count; the overscore may "
+     "be taken off at any time in the game"},
+    {LAW_12, REM_COUNT, -1,
+     "the deal is void and the points marked in it are cancelled; a new "
+     "deal follows"},
+    {LAW_20, REM_COUNT, -1,
+     "the deal is void and the points marked in it are cancelled; a new "
+     "deal follows"},
+    {LAW_45, REM_COUNT, -1,
+     "the deal is void and the points marked in it are cancelled; every "
+     "earlier deal stands"},
+    {LAW_35, REM_COUNT, -1,
+     "both may see the faced card; it is set aside and the next card "
+     "given; the deal stands"},
+    {LAW_PL1, REM_COUNT, -1,
+     "the dealer serves what is left, then shuffles the discards into a "
+     "new stock and goes on serving"},
+    {LAW_50, REM_LOSE_RIGHT, -1,
+     "the forgotten score was not marked in time: the point is lost"},
+    {LAW_50, REM_COUNT, -1, "the forgotten score is marked in time: it counts"},
+    {LAW_MD1, REM_COUNT, -1,
+     "the double declined concedes the hand: the offerer scores as for "
+     "the point (1, or 2 if the decliner was vulnerable), times the value "
+     "in force; king points stand"},
+    {LAW_MD3, REM_COUNT, -1,
+     "the point declined: the decliner must win the vole; the offerer's "
+     "first trick scores him 2, times the hand's value"},
+    {LAW_MD4, REM_COUNT, -1,
+     "the point accepted: the accepter scores it (2 when the offerer "
+     "stood or refused, under offer-extra, else 1), times the hand's "
+     "value; the hand ends"},
+};
+
+/* now_field - the text of placeholder k of f ("" unknown) into buf. */
+static const char *now_field(const struct law_now_fill *f, char k,
+                             char *buf, size_t n)
+{
+    const char *seat = "";
+
+    switch (k) {
+    case 'o': seat = f->offender; break;
+    case 'a': seat = f->adversary; break;
+    case 'd': seat = f->dealer; break;
+    case 'e': seat = f->elder; break;
+    case 'c': return f->card[0] != '\0' ? f->card : "card";
+    case 't':
+        if (f->tricks < 0) {
+            return "";
+        }
+        snprintf(buf, n, "%d trick%s", f->tricks, f->tricks == 1 ? "" : "s");
+        return buf;
+    default: return "";
+    }
+    return seat != NULL ? seat : "";
+}
+
+/* now_fill - template t with f's fields into buf; false when one it
+ * names is unknown. */
+static bool now_fill(const char *t, const struct law_now_fill *f, char *buf,
+                     size_t n)
+{
+    size_t used = 0;
+
+    for (; *t != '\0' && used + 1 < n; t++) {
+        char tmp[24];
+        const char *v;
+
+        if (t[0] != '%' || t[1] == '\0') {
+            buf[used++] = *t;
+            continue;
+        }
+        v = now_field(f, *++t, tmp, sizeof(tmp));
+        if (v[0] == '\0') {
+            return false;
+        }
+        used += (size_t)snprintf(buf + used, n - used, "%s", v);
+        used = used < n ? used : n - 1;
+    }
+    buf[used] = '\0';
+    return true;
+}
+
+bool law_now_words(enum law_id l, enum remedy r,
+                   const struct law_now_fill *f, char *buf, size_t n)
+{
+    for (size_t i = 0; i < sizeof(law_now_texts) / sizeof(law_now_texts[0]);
+         i++) {
+        const struct law_now_text *e = &law_now_texts[i];
+
+        if (e->law != l || (e->remedy != REM_COUNT && e->remedy != r) ||
+            (e->tricks == 0 && f->tricks != 0) ||
+            (e->tricks == 1 && f->tricks <= 0)) {
+            continue;
+        }
+        if (now_fill(e->words, f, buf, n)) {
+            return true;
+        }
+    }
+    return false;
+}
