@@ -332,11 +332,11 @@ static void sheet_game_end(struct sheet_ctx *ctx)
         const char *ln = player(ctx, ctx->game, ctx->winner == 'A' ? 1 : 0);
         bool named = wn[0] != '\0' && ln[0] != '\0';
 
-        printf("  game %d to %c, A %d B %d (%s); games A %d B %d%s%s%s%s\n",
+        printf("  game %d to %c, A %d B %d (%s)%s%s%s%s; games A %d B %d\n",
                ctx->game, ctx->winner, ctx->points[0], ctx->points[1],
                value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
-               ctx->games_won[0], ctx->games_won[1], named ? ": " : "",
-               named ? wn : "", named ? " beat " : "", named ? ln : "");
+               named ? ": " : "", named ? wn : "", named ? " beat " : "",
+               named ? ln : "", ctx->games_won[0], ctx->games_won[1]);
     }
     if (ctx->rubber > 0 && (ctx->games_won[0] * 2 > ctx->rubber ||
                             ctx->games_won[1] * 2 > ctx->rubber)) {

@@ -541,8 +541,8 @@ static void cli__score_prints_the_scoresheet(void **state)
     /* the players named in each game's header and by the game's result */
     assert_non_null(strstr(out, "game 1 (sitting 1): A Mr. Ashby, B Mr. "
                                 "Blount\n"));
-    assert_non_null(strstr(out, "  game 1 to A, A 5 B 2 (single); games A "
-                                "1 B 0: Mr. Ashby beat Mr. Blount\n"));
+    assert_non_null(strstr(out, "  game 1 to A, A 5 B 2 (single): Mr. "
+                                "Ashby beat Mr. Blount; games A 1 B 0\n"));
     assert_null(strstr(out, " *\n")); /* no hand capped that evening */
     assert_null(strstr(out, "capped by a penalty"));
 }
