@@ -585,6 +585,13 @@ int arbiter__gate(struct ctx *c);
 /* arbiter__on_elect - `X elects OPTION` on a pending ruling */
 int arbiter__on_elect(struct ctx *c);
 
+/* arbiter__now_text - what happens now under ruling r (one without
+ * options), as a sentence naming the seats, into buf (size n, always
+ * terminated); the law's own words where it has them (now.c), else the
+ * remedy's (law_remedy_now). */
+void arbiter__now_text(struct ctx *c, const struct ruling *r, char *buf,
+                       size_t n);
+
 /* arbiter__preview - what each option of ruling r would give, in words */
 void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
                       size_t n);

@@ -373,12 +373,18 @@ static const char *const option_words[OPT_COUNT] = {
     [OPT_NAMED_SUIT] = "the card goes back; the leader must lead the suit he "
                        "named",
     [OPT_CARD_LED] = "play goes on to the card actually led",
+    [OPT_VETO] = "the jack shown: the deal is annulled and the next player "
+                 "deals",
+    [OPT_PASS] = "no veto: the king point is scored",
 };
 
 /*
  * arbiter__preview - what each option of ruling r would give, in words:
  * "option: text" for each, joined by " | ", into out (size n, always
- * terminated).  The stand and replay texts read the hand as it stands.
+ * terminated); a ruling without options gives "now: text", what happens
+ * now (arbiter__now_text).  The stand and replay texts read the hand as
+ * it stands; a law's own option words (law_option_words_for) replace the
+ * generic ones.
  */
 void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
                       size_t n)
@@ -386,12 +392,23 @@ void arbiter__preview(struct ctx *c, const struct ruling *r, char *out,
     size_t used = 0;
 
     out[0] = '\0';
+    if (r->options == 0) {
+        char buf[400];
+
+        arbiter__now_text(c, r, buf, sizeof(buf));
+        snprintf(out, n, "now: %s", buf);
+        return;
+    }
     for (int o = 0; o < OPT_COUNT && used < n; o++) {
         const char *what = option_words[o];
+        const char *own = law_option_words_for(r->law, (enum law_option)o);
         char buf[300];
 
         if (!(r->options & OPT_BIT(o))) {
             continue;
+        }
+        if (own != law_option_words((enum law_option)o)) {
+            what = own;
         }
         if (o == OPT_STAND) {
             stand_text(c, buf, sizeof(buf));

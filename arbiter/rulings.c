@@ -377,7 +377,10 @@ void arbiter__bar_turned_king(struct ctx *c)
     snprintf(r.note, sizeof(r.note),
              "the deal was miscounted and not redealt: the "
              "dealer may not mark the turned king");
-    arbiter__add_ruling(c, &r);
+    if (arbiter__add_ruling(c, &r) != NULL) {
+        arbiter__preview(c, &r, c->res->previews[c->res->n_rulings - 1],
+                         ARB_PREVIEW_LEN);
+    }
     d->king_barred = true;
     if (d->king_marked) {
         d->king_marked = false;

@@ -133,17 +133,76 @@ static void show_score(const struct arbiter *a)
     }
 }
 
+/* An election seen in the walk: who chose what, at which event. */
+struct walk_elect {
+    int ev;                     /* the event's number in the walk */
+    int8_t seat;
+    int8_t option;              /* enum law_option */
+};
+
 /* A walk over the sitting's lines, for `rulings` and for the lines shown
  * on resuming. */
 struct walk {
     char lines[8][TL_LINE_MAX];
+    int line_ev[8];             /* rulings: the number of the event that
+                                   gave each line */
     int n;                      /* lines kept (a ring of 8) */
     int total;
     bool rulings_only;          /* keep the rulings of the current deal */
     int rulings_of[64];         /* rulings: how many each event of the
                                    deal gave, for the strikes */
+    int ev_of[64];              /* the number of each of those events */
     int n_events;
+    int ev_no;                  /* events seen in the deal */
+    struct walk_elect elects[16]; /* the deal's elections, oldest first */
+    int n_elects;
 };
+
+/* walk_event - an event of the deal: counted, and kept if an election. */
+static void walk_event(struct walk *w, const char *text)
+{
+    struct tl_line l;
+    struct tl_error err;
+
+    if (w->n_events == 64) {
+        memmove(w->rulings_of, w->rulings_of + 1,
+                sizeof(w->rulings_of) - sizeof(w->rulings_of[0]));
+        memmove(w->ev_of, w->ev_of + 1,
+                sizeof(w->ev_of) - sizeof(w->ev_of[0]));
+        w->n_events--;
+    }
+    w->ev_no++;
+    w->ev_of[w->n_events] = w->ev_no;
+    w->rulings_of[w->n_events++] = 0;
+    if (tl_parse_line(text, strlen(text), 0, &l, &err) != 0 ||
+        l.kind != TL_EVENT || w->n_elects == 16) {
+        return;
+    }
+    if (l.ev.kind == EV_ELECT || l.ev.kind == EV_VETO) {
+        w->elects[w->n_elects++] = (struct walk_elect){
+            .ev = w->ev_no,
+            .seat = l.ev.actor,
+            .option = (int8_t)(l.ev.kind == EV_VETO ? OPT_VETO : l.ev.option),
+        };
+    }
+}
+
+/* walk_strike - the deal's last event struck: it never was, nor were its
+ * rulings or its election. */
+static void walk_strike(struct walk *w)
+{
+    int ev;
+
+    if (w->n_events == 0) {
+        return;
+    }
+    ev = w->ev_of[--w->n_events];
+    w->total -= w->rulings_of[w->n_events];
+    w->n = w->total < 8 ? w->total : 8;
+    if (w->n_elects > 0 && w->elects[w->n_elects - 1].ev == ev) {
+        w->n_elects--;
+    }
+}
 
 static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
                      const char *text)
@@ -163,22 +222,14 @@ static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
             w->n = 0;
             w->total = 0;
             w->n_events = 0;
+            w->n_elects = 0;
         }
         if (kind == LEDGER_LINE_EVENT && strcmp(words, "strike") == 0) {
-            /* the line struck never was: nor were its rulings */
-            if (w->n_events > 0) {
-                w->total -= w->rulings_of[--w->n_events];
-                w->n = w->total < 8 ? w->total : 8;
-            }
+            walk_strike(w);
             return 0;
         }
         if (kind == LEDGER_LINE_EVENT) {
-            if (w->n_events == 64) {
-                memmove(w->rulings_of, w->rulings_of + 1,
-                        sizeof(w->rulings_of) - sizeof(w->rulings_of[0]));
-                w->n_events--;
-            }
-            w->rulings_of[w->n_events++] = 0;
+            walk_event(w, words);
         } else if (kind == LEDGER_LINE_RULING && w->n_events > 0) {
             w->rulings_of[w->n_events - 1]++;
         }
@@ -189,6 +240,7 @@ static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
     if (kind == LEDGER_LINE_TAG) {
         return 0;
     }
+    w->line_ev[w->total % 8] = w->ev_no;
     snprintf(w->lines[w->total % 8], sizeof(w->lines[0]), "%s%s",
              kind == LEDGER_LINE_EVENT ? "" : "= ", text);
     w->total++;
@@ -204,19 +256,127 @@ static void show_walk(const struct walk *w, const char *indent)
     }
 }
 
-/* show_rulings - this deal's rulings, from the ledger (the last 8). */
+/* election_of - the first election after event ev by seat answering one
+ * of options, or NULL. */
+static const struct walk_elect *election_of(const struct walk *w, int ev,
+                                            int seat, uint32_t options)
+{
+    for (int i = 0; i < w->n_elects; i++) {
+        const struct walk_elect *e = &w->elects[i];
+
+        if (e->ev > ev && e->seat == seat && (options & OPT_BIT(e->option))) {
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* is_pending - does the referee still wait for an election on x? */
+static bool is_pending(const struct arbiter *a, const struct tl_expect *x)
+{
+    struct ruling rs[8];
+    int n = arbiter_pending(a, rs, 8);
+
+    for (int i = 0; i < n; i++) {
+        if (rs[i].law == x->law && rs[i].elector == x->elector) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* show_election - what the elector chose on x and what it gave, or that
+ * the referee waits for him. */
+static void show_election(const struct arbiter *a, const struct walk *w,
+                          int ev, const struct tl_expect *x)
+{
+    const struct walk_elect *e =
+        election_of(w, ev, x->elector, x->options);
+    char opts[200] = "";
+    size_t used = 0;
+
+    for (int o = 0; o < OPT_COUNT && used < sizeof(opts); o++) {
+        if (x->options & OPT_BIT(o)) {
+            used += (size_t)snprintf(opts + used, sizeof(opts) - used, "%s%s",
+                                     used ? ", " : "",
+                                     option_name((enum law_option)o));
+        }
+    }
+    if (e != NULL) {
+        /* the replay-or-stand rulings (L43, L25): the caps apply to
+         * whatever is scored */
+        bool capped = x->remedy == REM_SCORE_CAP ||
+                      (x->options & OPT_BIT(OPT_STAND)) != 0;
+        bool uncap = e->option == OPT_REPLAY &&
+                     arbiter_profile(a)->penalty == PENALTY_CAP_OR_REPLAY;
+
+        printf("      %c chose %s: %s", seat_letter(e->seat),
+               option_name((enum law_option)e->option),
+               law_option_words_for(x->law, (enum law_option)e->option));
+        if (capped && x->offender != SEAT_NONE) {
+            printf(uncap ? "; %c scores uncapped (penalty=cap-or-replay)"
+                         : "; %c capped",
+                   seat_letter(x->offender));
+        }
+        printf("\n");
+    } else if (is_pending(a, x)) {
+        printf("      waiting for %c to choose (options %s)\n",
+               seat_letter(x->elector), opts);
+    } else {
+        printf("      not elected (options %s): the remedy applied, %s\n",
+               opts, remedy_name((enum remedy)x->remedy));
+    }
+}
+
+/* show_ruling_line - one `= ruling` line of the deal in words: the law and
+ * its title, who offended, and the election on it. */
+static void show_ruling_line(const struct arbiter *a, const struct walk *w,
+                             int slot)
+{
+    const char *text = w->lines[slot];
+    struct tl_line l;
+    struct tl_error err;
+    const struct tl_expect *x = &l.expect;
+
+    if (tl_parse_line(text, strlen(text), 0, &l, &err) != 0 ||
+        l.kind != TL_EXPECT_RULING) {
+        printf("  %s\n", text);
+        return;
+    }
+    printf("  %s %s: ", laws_get(x->law)->id, laws_get(x->law)->title);
+    if (x->offender != SEAT_NONE) {
+        printf("%c offended", seat_letter(x->offender));
+    } else if (x->offender_id[0] != '\0') {
+        printf("%s offended", x->offender_id);
+    } else {
+        printf("nobody offended");
+    }
+    if (x->elector == SEAT_NONE || x->options == 0) {
+        printf("; remedy %s\n", remedy_name((enum remedy)x->remedy));
+        return;
+    }
+    printf("; %c chooses\n", seat_letter(x->elector));
+    show_election(a, w, w->line_ev[slot], x);
+}
+
+/* show_rulings - this deal's rulings, from the ledger (the last 8): each
+ * with its law, who offended, who chose what and what it gave. */
 static void show_rulings(struct table *t)
 {
-    struct walk w = {.rulings_only = true};
+    static struct walk w;
     int64_t sitting = session_sitting(t->s);
 
+    memset(&w, 0, sizeof(w));
+    w.rulings_only = true;
     if (sitting == 0 ||
         ledger_lines_foreach(t->led, sitting, 0, walk_line, &w) != 0 ||
         w.total == 0) {
         printf("no ruling in this deal\n");
         return;
     }
-    show_walk(&w, "  ");
+    for (int i = w.total - w.n; i < w.total; i++) {
+        show_ruling_line(session_arbiter(t->s), &w, i % 8);
+    }
 }
 
 /* show_law - `law N` through `ecarte law`. */
@@ -429,6 +589,8 @@ static int run(struct table *t)
         int got;
 
         table_prompt(session_arbiter(t->s), prompt, sizeof(prompt));
+        /* the persons and format as they stand before this line */
+        table_editor_set_sitting(t->ed, session_sit(t->s));
         got = table_editor_read(t->ed, prompt, &text, &len);
         if (got == -1 || (got == 0 && interrupted)) {
             interrupted = 0;

@@ -105,7 +105,17 @@ void output_game_reopened(struct output *o, const char *source, int line,
 void output_game(struct output *o, const char *source, int line,
                  const struct arb_game_result *g);
 
-/* output_scoresheet_row - one deal row of `ecarte score`. */
+/* output_scoresheet_deal - one deal row of `ecarte score`, with who
+ * played A and B (name_a, name_b: "" unknown; named in the game's header
+ * and the JSON's players) and whether a penalty capped its score (a '*'
+ * mark; the JSON's capped). */
+void output_scoresheet_deal(struct output *o,
+                            const struct ledger_deal_row *row,
+                            const char *name_a, const char *name_b,
+                            bool capped);
+
+/* output_scoresheet_row - one deal row of `ecarte score` (no names, no
+ * mark). */
 void output_scoresheet_row(struct output *o,
                            const struct ledger_deal_row *row);
 

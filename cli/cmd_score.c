@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The longest player's name kept from an A or B tag. */
+#define SHEET_NAME_MAX 64
+
 struct sheet_ctx {
     struct output *o;
     bool json;
@@ -25,6 +28,11 @@ struct sheet_ctx {
      * sit there: a substitute after the player he replaced) */
     char (*who)[2][TL_ID_MAX];
     int n_who;
+    char name[2][SHEET_NAME_MAX]; /* the A and B tags of the sitting */
+    unsigned char *capped;      /* by deal of the sitting: its score was
+                                   capped by a penalty (L43, L25) */
+    int n_capped;
+    bool any_capped;            /* a mark printed: the legend is due */
 };
 
 /* One sitting's balances being printed (ledger_balances_foreach). */
@@ -144,6 +152,148 @@ static int person_seen(void *vctx, const char *code, const char *name)
     return 1;
 }
 
+/* name_tag - the A and B tags of a sitting (ledger_tags_foreach): the
+ * players' names.  Returns 0. */
+static int name_tag(void *vctx, const char *name, const char *value)
+{
+    struct sheet_ctx *ctx = vctx;
+
+    if ((name[0] == 'A' || name[0] == 'B') && name[1] == '\0') {
+        snprintf(ctx->name[name[0] - 'A'], SHEET_NAME_MAX, "%s", value);
+    }
+    return 0;
+}
+
+/* A walk over a sitting's lines for the deals capped by a penalty. */
+struct cap_walk {
+    struct sheet_ctx *ctx;
+    int deal;                   /* deal lines seen (the deal's number) */
+    bool last_was_deal;         /* the last event was a deal line */
+    int open_deal;              /* the deal of a capping ruling waiting for
+                                   its election, 0 none */
+    bool uncap_replay;          /* profile penalty=cap-or-replay */
+};
+
+/* mark_capped - deal of the sitting marked capped.  Returns 0, 1 out of
+ * memory. */
+static int mark_capped(struct sheet_ctx *ctx, int deal)
+{
+    if (deal <= 0) {
+        return 0;
+    }
+    if (deal >= ctx->n_capped) {
+        int n = deal * 2 + 8;
+        unsigned char *p = realloc(ctx->capped, (size_t)n);
+
+        if (p == NULL) {
+            return 1;
+        }
+        memset(p + ctx->n_capped, 0, (size_t)(n - ctx->n_capped));
+        ctx->capped = p;
+        ctx->n_capped = n;
+    }
+    ctx->capped[deal] = 1;
+    return 0;
+}
+
+/* cap_line - one line of the sitting (ledger_lines_foreach): deal lines
+ * counted; a ruling capping the offender's score (remedy score-cap, or
+ * L25 with an elector) marks its deal, unless a replay under
+ * penalty=cap-or-replay takes the cap off.  Returns 0, 1 out of memory. */
+static int cap_line(void *vctx, enum ledger_line_kind kind, int64_t game,
+                    const char *text)
+{
+    struct cap_walk *w = vctx;
+    const char *words = text;
+
+    (void)game;
+    if (*words == '@') {
+        words += strcspn(words, " ");
+        words += strspn(words, " ");
+    }
+    if (kind == LEDGER_LINE_EVENT) {
+        if (strcmp(words, "strike") == 0 && w->last_was_deal) {
+            w->deal--;
+        }
+        w->last_was_deal = strncmp(words, "deal ", 5) == 0;
+        if (w->last_was_deal) {
+            w->deal++;
+        }
+        if (w->open_deal > 0 && strstr(words, " elects ") != NULL) {
+            bool replay = strstr(words, " elects replay") != NULL;
+
+            if (!(replay && w->uncap_replay) &&
+                mark_capped(w->ctx, w->open_deal) != 0) {
+                return 1;
+            }
+            w->open_deal = 0;
+        }
+        return 0;
+    }
+    if (kind == LEDGER_LINE_RULING) {
+        char line[TL_LINE_MAX];
+        struct tl_line l;
+        struct tl_error err;
+
+        /* a score cap, or the replay-or-stand rulings (L43, L25): the
+         * caps apply to whatever is scored */
+        snprintf(line, sizeof(line), "= %s", words);
+        if (tl_parse_line(line, strlen(line), 0, &l, &err) == 0 &&
+            l.kind == TL_EXPECT_RULING &&
+            (l.expect.remedy == REM_SCORE_CAP ||
+             (l.expect.options & OPT_BIT(OPT_STAND)) != 0)) {
+            w->open_deal = w->deal;
+        }
+    }
+    return 0;
+}
+
+/* cap_tag - the sitting's profile, for whether a replay uncaps. */
+static int cap_tag(void *a, const char *name, const char *value)
+{
+    (void)arbiter_set_tag(a, name, value);
+    return 0;
+}
+
+/* sitting_words - the names and the capped deals of sitting, into ctx.
+ * Returns 0, or non-zero (the ledger's error, out of memory). */
+static int sitting_words(struct sheet_ctx *ctx, int64_t sitting)
+{
+    struct cap_walk w = {.ctx = ctx};
+    struct arbiter *a = NULL;
+    int rc;
+
+    memset(ctx->name, 0, sizeof(ctx->name));
+    if (ctx->n_capped > 0) {
+        memset(ctx->capped, 0, (size_t)ctx->n_capped);
+    }
+    if (ledger_tags_foreach(ctx->l, sitting, name_tag, ctx) != 0 ||
+        arbiter_open(&a) != 0) {
+        return 1;
+    }
+    rc = ledger_tags_foreach(ctx->l, sitting, cap_tag, a);
+    w.uncap_replay = arbiter_profile(a)->penalty == PENALTY_CAP_OR_REPLAY;
+    arbiter_close(a);
+    if (rc == 0) {
+        rc = ledger_lines_foreach(ctx->l, sitting, 0, cap_line, &w);
+    }
+    if (rc == 0 && w.open_deal > 0) {
+        /* not elected yet: the default remedy caps */
+        rc = mark_capped(ctx, w.open_deal);
+    }
+    return rc;
+}
+
+/* player - who played seat k (0 A, 1 B) in game: the person seated at a
+ * table of persons, else the sitting's A or B tag; "" unknown. */
+static const char *player(const struct sheet_ctx *ctx, int game, int k)
+{
+    if (ctx->money) {
+        return game > 0 && game < ctx->n_who ? ctx->who[game][k] : "";
+    }
+    return ctx->name[k];
+}
+
 /* sheet_game_end - print the result line of the game just listed. */
 static void sheet_game_end(struct sheet_ctx *ctx)
 {
@@ -176,10 +326,18 @@ static void sheet_game_end(struct sheet_ctx *ctx)
         return;
     }
     ctx->games_won[ctx->winner == 'A' ? 0 : 1]++;
-    printf("  game %d to %c, A %d B %d (%s); games A %d B %d\n", ctx->game,
-           ctx->winner, ctx->points[0], ctx->points[1],
-           value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
-           ctx->games_won[0], ctx->games_won[1]);
+    {
+        const char *wn = player(ctx, ctx->game, ctx->winner == 'A' ? 0 : 1);
+
+        const char *ln = player(ctx, ctx->game, ctx->winner == 'A' ? 1 : 0);
+        bool named = wn[0] != '\0' && ln[0] != '\0';
+
+        printf("  game %d to %c, A %d B %d (%s)%s%s%s%s; games A %d B %d\n",
+               ctx->game, ctx->winner, ctx->points[0], ctx->points[1],
+               value[ctx->value > 0 && ctx->value < 4 ? ctx->value : 1],
+               named ? ": " : "", named ? wn : "", named ? " beat " : "",
+               named ? ln : "", ctx->games_won[0], ctx->games_won[1]);
+    }
     if (ctx->rubber > 0 && (ctx->games_won[0] * 2 > ctx->rubber ||
                             ctx->games_won[1] * 2 > ctx->rubber)) {
         printf("  rubber to %c\n", ctx->games_won[0] > ctx->games_won[1]
@@ -219,6 +377,9 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
                     0) {
                 return 1;
             }
+            if (sitting_words(ctx, row->sitting) != 0) {
+                return 1;
+            }
         }
         ctx->sitting = row->sitting;
         ctx->game = row->game;
@@ -228,7 +389,13 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
     ctx->lost = row->game_lost;
     ctx->points[0] = row->game_points_a;
     ctx->points[1] = row->game_points_b;
-    output_scoresheet_row(ctx->o, row);
+    {
+        bool capped = row->deal < ctx->n_capped && ctx->capped[row->deal];
+
+        ctx->any_capped = ctx->any_capped || capped;
+        output_scoresheet_deal(ctx->o, row, player(ctx, row->game, 0),
+                               player(ctx, row->game, 1), capped);
+    }
     return 0;
 }
 
@@ -313,7 +480,12 @@ int cmd_score(int argc, char **argv)
         sheet_game_end(&ctx);
         rc = sheet_balances(&ctx, ctx.sitting);
     }
+    if (rc == 0 && ctx.any_capped && !ctx.json) {
+        printf("\n  * the hand's score capped by a penalty (L43, L25: "
+               "point 0, vole 1, point against a stand or refusal 1)\n");
+    }
     free(ctx.who);
+    free(ctx.capped);
     if (rc != 0) {
         fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
         output_close(o);

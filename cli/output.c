@@ -33,7 +33,8 @@ static const char *const json_sql[J_COUNT] = {
                 "'points',json_object('A',?8,'B',?9),"
                 "'game_winner',?10,'game_value',?11,"
                 "'game_points',json_object('A',?12,'B',?13),"
-                "'game_quarantined',?14,'finished',json(?15))",
+                "'game_quarantined',?14,'finished',json(?15),"
+                "'capped',json(?16),'players',json_object('A',?17,'B',?18))",
     [J_AUDIT] = "SELECT json_object('type','audit_finding','source',?1,"
                 "'line',?2,'sitting',?3,'deal',?4,'event',?5,'law',?6,"
                 "'kind',?7,'message',?8)",
@@ -345,6 +346,8 @@ void output_sit_ruling(struct output *o, const char *source, int line,
                        const char *words)
 {
     const struct law *row = laws_get(r->law);
+    char now[400];
+    char preview[420];
 
     if (o != NULL && o->quiet) {
         return;
@@ -352,6 +355,8 @@ void output_sit_ruling(struct output *o, const char *source, int line,
     if (o == NULL) {
         return;
     }
+    law_remedy_now(r->remedy, r->offender, r->elector, now, sizeof(now));
+    snprintf(preview, sizeof(preview), "now: %s", now);
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_RULING];
 
@@ -365,7 +370,7 @@ void output_sit_ruling(struct output *o, const char *source, int line,
         bind_text(st, 8, "[]");
         bind_text(st, 9, remedy_name(r->remedy));
         bind_text(st, 10, r->note);
-        sqlite3_bind_text(st, 11, "{}", -1, SQLITE_STATIC);
+        bind_previews(o, st, 11, preview);
         bind_text(st, 12, NULL);
         output__emit(o, J_RULING);
         return;
@@ -373,6 +378,7 @@ void output_sit_ruling(struct output *o, const char *source, int line,
     fprintf(o->fp, "%s:%d: = %s\n", source, line, words);
     fprintf(o->fp, "    %s: %s%s%s\n", row->id, row->title,
             r->note[0] ? " - " : "", r->note);
+    fprintf(o->fp, "      %s\n", preview);
 }
 
 void output_mark(struct output *o, const char *source, int line,
@@ -558,6 +564,14 @@ void output_game_reopened(struct output *o, const char *source, int line,
 void output_scoresheet_row(struct output *o,
                            const struct ledger_deal_row *row)
 {
+    output_scoresheet_deal(o, row, "", "", false);
+}
+
+void output_scoresheet_deal(struct output *o,
+                            const struct ledger_deal_row *row,
+                            const char *name_a, const char *name_b,
+                            bool capped)
+{
     char dealer[2] = {row->dealer, '\0'};
     char winner[2] = {row->game_winner, '\0'};
 
@@ -581,12 +595,20 @@ void output_scoresheet_row(struct output *o,
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
         bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
+        bind_text(st, 16, capped ? "true" : "false");
+        bind_text(st, 17, name_a[0] != '\0' ? name_a : NULL);
+        bind_text(st, 18, name_b[0] != '\0' ? name_b : NULL);
         output__emit(o, J_SHEET);
         return;
     }
     if (row->sitting != o->last_sitting || row->game != o->last_game) {
-        fprintf(o->fp, "%sgame %d (sitting %lld)%s", o->last_game ? "\n" : "",
-                row->game, (long long)row->sitting, "\n");
+        fprintf(o->fp, "%sgame %d (sitting %lld)", o->last_game ? "\n" : "",
+                row->game, (long long)row->sitting);
+        if (name_a[0] != '\0' || name_b[0] != '\0') {
+            fprintf(o->fp, ": A %s, B %s", name_a[0] ? name_a : "?",
+                    name_b[0] ? name_b : "?");
+        }
+        fprintf(o->fp, "\n");
         fprintf(o->fp, "  deal dealer  tricks A-B  points A-B\n");
         o->last_game = row->game;
         o->last_sitting = row->sitting;
@@ -594,9 +616,10 @@ void output_scoresheet_row(struct output *o,
     if (row->is_void) {
         fprintf(o->fp, "  %4d   %c      void\n", row->deal, row->dealer);
     } else {
-        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s\n", row->deal,
+        fprintf(o->fp, "  %4d   %c      %d-%d         %d-%d%s%s\n", row->deal,
                 row->dealer, row->tricks_a, row->tricks_b, row->points_a,
-                row->points_b, row->finished ? "" : "   (in progress)");
+                row->points_b, capped ? " *" : "",
+                row->finished ? "" : "   (in progress)");
     }
 }
 

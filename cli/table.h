@@ -63,6 +63,12 @@ void table_editor_close(struct table_editor *ed);
 void table_editor_set_arbiter(struct table_editor *ed,
                               const struct arbiter *a);
 
+/* table_editor_set_sitting - the sitting (persons, format) whose lines
+ * Tab completes too (borrowed until the next line is taken; NULL: the
+ * seats' lines only). */
+void table_editor_set_sitting(struct table_editor *ed,
+                              const struct sitting *sit);
+
 /*
  * table_editor_read - show prompt (borrowed until the call returns) and
  * read one line: its bytes as typed, without the line end (a NUL or a

@@ -26,6 +26,7 @@ struct table_editor {
     History *hist;
     const char *prompt;         /* borrowed for the read in hand */
     const struct arbiter *arb;  /* what completion asks */
+    const struct sitting *sit;  /* the persons and format, or NULL */
     int fd;                     /* where the bytes come from */
     struct table_ahead ahead;   /* bytes read ahead */
     bool interrupted;           /* set by the caller's SIGINT handler */
@@ -235,7 +236,7 @@ static unsigned char complete_fn(EditLine *el, int ch)
     memcpy(copy, li->buffer, upto);
     copy[upto] = '\0';
     li = NULL;                  /* not to be read again */
-    table_completion(ed->arb, copy, upto, &tc);
+    table_completion_sitting(ed->arb, ed->sit, copy, upto, &tc);
     if (tc.insert[0] != '\0') {
         return el_insertstr(el, tc.insert) == 0 ? CC_REFRESH : CC_ERROR;
     }
@@ -300,6 +301,12 @@ void table_editor_set_arbiter(struct table_editor *ed,
                               const struct arbiter *a)
 {
     ed->arb = a;
+}
+
+void table_editor_set_sitting(struct table_editor *ed,
+                              const struct sitting *sit)
+{
+    ed->sit = sit;
 }
 
 size_t table_line_bytes(const char *s, size_t n, char *out)

@@ -148,8 +148,9 @@ static const struct {
     {"score",
      "usage: ecarte score [--db FILE] [--json] [--rubber N] [--unverified]\n"
      "\n"
-     "Print the scoresheet: every deal (dealer, tricks, points), each\n"
-     "game's winner and value, and the rubbers; at a table of three or\n"
+     "Print the scoresheet: every deal (dealer, tricks, points; a hand\n"
+     "whose score a penalty capped marked *), each game's players, winner\n"
+     "and value, and the rubbers; at a table of three or\n"
      "more each person's balance for the sitting (the house's levy too),\n"
      "summing to zero.  The ledger is proven first; the figures of one\n"
      "that does not verify are not shown (exit 1).\n"

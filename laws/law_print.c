@@ -132,7 +132,7 @@ void law_write_text(const struct law *l, FILE *fp)
 
                 snprintf(opt, sizeof(opt), "\"%s\": %s",
                          option_line((enum law_option)o, how, sizeof(how)),
-                         law_option_words(o) != NULL ? law_option_words(o) : "");
+                         law_option_words_for(l->law, (enum law_option)o));
                 wrap(fp, "option:", opt, 12);
             }
         }
@@ -215,7 +215,7 @@ static void print_law_md(FILE *fp, const struct law *l)
 
                 snprintf(line, sizeof(line), "`%s`: %s",
                          option_line((enum law_option)o, how, sizeof(how)),
-                         law_option_words(o) != NULL ? law_option_words(o) : "");
+                         law_option_words_for(l->law, (enum law_option)o));
                 md_row(fp, "option", line);
             }
         }

@@ -450,6 +450,39 @@ enum law_role {
  * hand is played again from the first trick"); "" for none.  Static. */
 const char *law_option_words(enum law_option o);
 
+/* law_option_words_for - what option o does under law l, in words: the
+ * law's own words where the generic ones would be wrong (L13's play-on
+ * keeps an exposed card, L17's draws a surplus), else
+ * law_option_words(o).  Static; "" for none. */
+const char *law_option_words_for(enum law_id l, enum law_option o);
+
+/* law_remedy_now - what happens now under remedy r, as a sentence naming
+ * who offended (offender, e.g. "A" or a person's id) and his adversary
+ * or the player who chooses (other; either may be "" when unknown), into
+ * buf (size n, always terminated).  Covers every remedy.  Returns buf. */
+const char *law_remedy_now(enum remedy r, const char *offender,
+                           const char *other, char *buf, size_t n);
+
+/* What a law's sentence for "now" may name (law_now_words): seats' letters
+ * or persons' IDs ("" unknown), the card concerned (CARD text, "" none),
+ * the offender's tricks (-1 unknown). */
+struct law_now_fill {
+    const char *offender;
+    const char *adversary;
+    const char *dealer;
+    const char *elder;
+    const char *card;
+    int tricks;
+};
+
+/* law_now_words - law l's own sentence for what happens now under a
+ * ruling of remedy r without options (L14, L40, L42 ...), filled from f,
+ * into buf (size n, terminated): true; false when the law has none for r
+ * (or it needs a field f does not know): the remedy's (law_remedy_now)
+ * then. */
+bool law_now_words(enum law_id l, enum remedy r,
+                   const struct law_now_fill *f, char *buf, size_t n);
+
 /* law_window_words - until when window w lets a ruling be claimed or
  * elected, in words ("until the next card is played"); "" for none. */
 const char *law_window_words(enum law_window w);

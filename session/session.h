@@ -716,6 +716,18 @@ void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c);
 void table_complete(const struct arbiter *a, const char *line, int upto,
                     struct table_candidates *c);
 
+/*
+ * table_complete_sitting - table_complete at a sitting of more than two
+ * (sit: its persons and format; NULL or a duel: table_complete alone):
+ * the persons' IDs and the sitting's lines (person, seat) as first words
+ * too, and after a person's ID the verbs his format allows (a chouette:
+ * stakes, sees, advises ...; a pool: queues ...; a gallery: bets,
+ * covers, calls ...).
+ */
+void table_complete_sitting(const struct arbiter *a,
+                            const struct sitting *sit, const char *line,
+                            int upto, struct table_candidates *c);
+
 /* What Tab does where the cursor is (table_completion). */
 struct table_completion {
     char insert[32];            /* text to insert at the cursor, "" none */
@@ -733,5 +745,11 @@ struct table_completion {
  */
 void table_completion(const struct arbiter *a, const char *line, size_t upto,
                       struct table_completion *out);
+
+/* table_completion_sitting - table_completion from the words
+ * table_complete_sitting offers (sit NULL: table_completion). */
+void table_completion_sitting(const struct arbiter *a,
+                              const struct sitting *sit, const char *line,
+                              size_t upto, struct table_completion *out);
 
 #endif /* ECARTE_SESSION_SESSION_H */

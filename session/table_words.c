@@ -537,6 +537,90 @@ void table_complete(const struct arbiter *a, const char *line, int upto,
     card_words(a, &nx, seat, words[1], nw, c);
 }
 
+/* The verbs a person may act with, by format (the sitting's rules:
+ * sit_chouette.c, sit_pool.c, sit_gallery.c; cuts-for-deal and leaves in
+ * every one). */
+static const enum event_kind chouette_verbs[] = {
+    EV_CUT_FOR_DEAL, EV_STAKES, EV_SEES, EV_POINTS, EV_ADVISES,
+    EV_TAKES_SEAT, EV_QUEUES, EV_LEAVES,
+};
+static const enum event_kind pool_verbs[] = {
+    EV_CUT_FOR_DEAL, EV_QUEUES, EV_POINTS, EV_ADVISES, EV_SEES, EV_LEAVES,
+};
+static const enum event_kind gallery_verbs[] = {
+    EV_CUT_FOR_DEAL, EV_BETS, EV_COVERS, EV_SEES, EV_POINTS, EV_ADVISES,
+    EV_CALLS, EV_TAKES_SEAT, EV_QUEUES, EV_LEAVES,
+};
+
+/* person_of - is w (n bytes) the ID of one of sit's persons? */
+static bool person_of(const struct sitting *sit, const char *w, size_t n)
+{
+    for (int i = 0; i < sitting_persons(sit); i++) {
+        const char *id = sitting_person(sit, i, NULL);
+
+        if (id != NULL && strlen(id) == n && strncasecmp(id, w, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void table_complete_sitting(const struct arbiter *a,
+                            const struct sitting *sit, const char *line,
+                            int upto, struct table_candidates *c)
+{
+    const enum event_kind *verbs = NULL;
+    size_t n_verbs = 0;
+    int i = 0;
+    size_t len;
+
+    table_complete(a, line, upto, c);
+    if (sit == NULL) {
+        return;
+    }
+    switch (sitting_format(sit)) {
+    case SIT_CHOUETTE:
+        verbs = chouette_verbs, n_verbs = N_OF(chouette_verbs);
+        break;
+    case SIT_POOL:
+        verbs = pool_verbs, n_verbs = N_OF(pool_verbs);
+        break;
+    case SIT_GALLERY:
+        verbs = gallery_verbs, n_verbs = N_OF(gallery_verbs);
+        break;
+    default:
+        return;
+    }
+    while (i < upto && (line[i] == ' ' || line[i] == '\t')) {
+        i++;
+    }
+    len = strcspn(line + i, " \t");
+    if (i + (int)len >= upto) { /* the first word is being typed */
+        add(c, "person");
+        add(c, "seat");
+        for (int k = 0; k < sitting_persons(sit); k++) {
+            const char *id = sitting_person(sit, k, NULL);
+
+            if (id != NULL) {
+                add(c, id);
+            }
+        }
+        return;
+    }
+    if (!person_of(sit, line + i, len)) {
+        return;
+    }
+    i += (int)len;
+    while (i < upto && (line[i] == ' ' || line[i] == '\t')) {
+        i++;
+    }
+    if (i + (int)strcspn(line + i, " \t") >= upto) { /* the verb */
+        for (size_t k = 0; k < n_verbs; k++) {
+            add(c, event_verb(verbs[k]));
+        }
+    }
+}
+
 /* prefix_of - does word start with the n bytes of p (any case)? */
 static bool prefix_of(const char *word, const char *p, size_t n)
 {
@@ -545,6 +629,13 @@ static bool prefix_of(const char *word, const char *p, size_t n)
 
 void table_completion(const struct arbiter *a, const char *line, size_t upto,
                       struct table_completion *out)
+{
+    table_completion_sitting(a, NULL, line, upto, out);
+}
+
+void table_completion_sitting(const struct arbiter *a,
+                              const struct sitting *sit, const char *line,
+                              size_t upto, struct table_completion *out)
 {
     struct table_candidates all;
     size_t start = upto;
@@ -560,7 +651,7 @@ void table_completion(const struct arbiter *a, const char *line, size_t upto,
         start--;
     }
     typed = upto - start;
-    table_complete(a, line, (int)start, &all);
+    table_complete_sitting(a, sit, line, (int)start, &all);
     for (int i = 0; i < all.n; i++) {
         if (!prefix_of(all.word[i], line + start, typed)) {
             continue;

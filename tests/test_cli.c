@@ -538,6 +538,42 @@ static void cli__score_prints_the_scoresheet(void **state)
                      0);
     assert_non_null(strstr(out, "game 1"));
     assert_non_null(strstr(out, "rubber to"));
+    /* the players named in each game's header and by the game's result */
+    assert_non_null(strstr(out, "game 1 (sitting 1): A Mr. Ashby, B Mr. "
+                                "Blount\n"));
+    assert_non_null(strstr(out, "  game 1 to A, A 5 B 2 (single): Mr. "
+                                "Ashby beat Mr. Blount; games A 1 B 0\n"));
+    assert_null(strstr(out, " *\n")); /* no hand capped that evening */
+    assert_null(strstr(out, "capped by a penalty"));
+}
+
+/* A hand whose score a penalty capped (L43, the result let stand) is
+ * marked on the scoresheet, with the legend; the JSON rows say so and
+ * name the players (null when the log names none). */
+static void cli__score_marks_a_capped_hand(void **state)
+{
+    struct harness_tmp *t = *state;
+    char path[512];
+    char out[16384];
+
+    assert_int_equal(
+        harness_record(t->db, harness_path("tests/cases/l43_must_win_fires."
+                                           "ecarte",
+                                           path, sizeof(path))),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "     1   B      4-1         1-0 *\n"));
+    assert_non_null(strstr(out, "  * the hand's score capped by a penalty "
+                                "(L43, L25: point 0, vole 1, point against "
+                                "a stand or refusal 1)\n"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s score --json --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "\"finished\":true,\"capped\":true,"
+                                "\"players\":{\"A\":null,\"B\":null}}"));
 }
 
 /* one_int - the integer a query gives on the ledger at db (-1: none or
@@ -761,6 +797,7 @@ int run_tests(void)
         T(cli__manual_page_names_every_command),
         T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
+        T(cli__score_marks_a_capped_hand),
         T(cli__false_king_reopening_is_recorded_and_verifies),
         T(cli__every_command_has_its_help),
 #undef T

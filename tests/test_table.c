@@ -236,6 +236,84 @@ static void table__tab_lists_the_legal_cards(void **state)
     assert_int_equal(term_end(&t), 0);
 }
 
+/* verbs_listed - Tab Tab after "A " at elder hand's proposal, under the
+ * profile laws (NULL: london): what the terminal listed, into buf. */
+static void verbs_listed(const struct harness_tmp *tmp, const char *laws,
+                         char *buf, size_t n)
+{
+    struct term t;
+    char arg[100];
+
+    snprintf(arg, sizeof(arg), "--laws=%s", laws);
+    term_start(&t, tmp->db, laws != NULL ? arg : NULL);
+    expect(&t, "> ");
+    type_lines(&t, "game\ndeal B\nA shuffles\nB shuffles\nA cuts 17\n"
+                   "B gives A 3 QH AH 7H\nB gives B 3 KH JH 9H\n"
+                   "B gives A 2 KS KD\nB gives B 2 8H 9C\nB turns TH\n");
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "A \t\t", 4), 4);
+    pump(&t, 500);
+    snprintf(buf, n, "%s", t.out + t.mark);
+    assert_int_equal(write(t.fd, "\x15", 1), 1); /* kill the line */
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
+/* Tab offers only the verbs the profile allows: under London no doubling,
+ * no veto, no reshuffle; with doubling=yes the double is offered (and
+ * still no veto or reshuffle). */
+static void table__tab_offers_the_profiles_verbs(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    char seen[1 << 14];
+
+    verbs_listed(tmp, NULL, seen, sizeof(seen));
+    assert_non_null(strstr(seen, "proposes"));
+    assert_non_null(strstr(seen, "stands"));
+    assert_null(strstr(seen, "offers-double"));
+    assert_null(strstr(seen, "offers-point"));
+    assert_null(strstr(seen, "vetoes"));
+    assert_null(strstr(seen, "reshuffles"));
+    harness_sh("rm -f '%s' '%s-wal' '%s-shm'", tmp->db, tmp->db, tmp->db);
+    verbs_listed(tmp, "london; doubling=yes", seen, sizeof(seen));
+    assert_non_null(strstr(seen, "proposes"));
+    assert_non_null(strstr(seen, "offers-double"));
+    assert_null(strstr(seen, "vetoes"));
+    assert_null(strstr(seen, "reshuffles"));
+}
+
+/* At a chouette Tab offers the persons' IDs as first words, and after
+ * one the verbs of the chouette (stakes, sees, advises ...), not the
+ * gallery's (bets, covers, calls). */
+static void table__tab_offers_a_chouettes_verbs(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char *seen;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, "[Format \"chouette\"]\nperson vic \"Vic\"\n"
+                   "person wes \"Wes\"\nperson xan \"Xan\"\n"
+                   "vic cuts-for-deal KD\n");
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "we\t", 3), 3);
+    expect(&t, "s "); /* "we" completed to "wes " (the terminal redraws) */
+    t.mark = t.len;
+    assert_int_equal(write(t.fd, "\t\t", 2), 2);
+    pump(&t, 500);
+    seen = t.out + t.mark;
+    assert_non_null(strstr(seen, "stakes"));
+    assert_non_null(strstr(seen, "advises"));
+    assert_non_null(strstr(seen, "takes-seat"));
+    assert_null(strstr(seen, "bets"));
+    assert_null(strstr(seen, "covers"));
+    assert_null(strstr(seen, "calls"));
+    assert_int_equal(write(t.fd, "\x15", 1), 1); /* kill the line */
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+}
+
 /* L43: the revoke is ruled at the end of the hand and the prompt becomes
  * the question; the option's word alone answers it. */
 static void table__l43_answered_with_its_word(void **state)
@@ -282,6 +360,44 @@ static void table__l43_answered_with_its_word(void **state)
                      0);
     assert_int_equal(atoi(out), 1);
     export_checks_clean(tmp);
+}
+
+/* `rulings` at the table: each ruling of the deal with its law, who
+ * offended, and the election: waiting while pending, then who chose what
+ * and what it gave. */
+static void table__rulings_say_who_chose_what(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "rulings");
+    expect(&t, "no ruling in this deal");
+    type_lines(&t, "game\ndeal B\nA shuffles\nB shuffles\nA cuts 9\n"
+                   "B gives A 3 QS JS AH\nB gives B 3 KD QH AC\n"
+                   "B gives A 2 7C 9D\nB gives B 2 9C 8H\nB turns 8D\n"
+                   "A proposes\nB accepts\nA discards 1 7C\nA asks 1\n"
+                   "B gives A 1 7S\nB discards 1 8H\nB gives B 1 TC\n"
+                   "A leads QS\nB plays 9C\nA leads AH\nB plays QH\n"
+                   "B leads KD\nA plays 9D\nB leads AC\nA plays 7S\n"
+                   "B leads TC\n");
+    type(&t, "A plays JS");
+    expect(&t, "A chooses: replay | stand > ");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
+               "chooses\r\n      waiting for A to choose (options replay, "
+               "stand)");
+    type(&t, "replay");
+    expect(&t, "play: A leads > ");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
+               "chooses\r\n      A chose replay: the hand is played again "
+               "from the first trick; B capped");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
 }
 
 /* undo: a mistyped but legal card is struck; the ledger keeps both lines
@@ -615,6 +731,9 @@ int run_tests(void)
         T(table__typo_is_refused_and_the_deal_scores),
         T(table__tab_lists_the_legal_cards),
         T(table__l43_answered_with_its_word),
+        T(table__rulings_say_who_chose_what),
+        T(table__tab_offers_the_profiles_verbs),
+        T(table__tab_offers_a_chouettes_verbs),
         T(table__undo_strikes_a_mistyped_card),
         T(table__sigkill_and_restart_at_the_same_prompt),
         T(table__two_tables_share_one_ledger),
