@@ -405,7 +405,7 @@ static void laws_safety__lead_before_any_deal_is_an_order_error(void **state)
 
     assert_int_equal(check_one_line(t, "A leads QS", out, sizeof(out)), 2);
     snprintf(want, sizeof(want),
-             "%s:1:1: expected a deal line first, found \"leads\" with no hand in progress\n",
+             "ecarte check: %s:1:1: expected a deal line first, found \"leads\" with no hand in progress\n",
              t->log);
     assert_string_equal(out, want);
     assert_int_equal(check_one_line(t, "B leads QH", out, sizeof(out)), 2);
@@ -421,7 +421,7 @@ static void laws_safety__give_before_any_deal_is_an_order_error(void **state)
     assert_int_equal(
         check_one_line(t, "A gives A 3 AD TD 8S", out, sizeof(out)), 2);
     snprintf(want, sizeof(want),
-             "%s:1:1: expected a deal line first, found \"gives\" with no hand in progress\n",
+             "ecarte check: %s:1:1: expected a deal line first, found \"gives\" with no hand in progress\n",
              t->log);
     assert_string_equal(out, want);
 }
@@ -434,7 +434,7 @@ static void laws_safety__ask_before_any_deal_is_an_order_error(void **state)
 
     assert_int_equal(check_one_line(t, "B asks 2", out, sizeof(out)), 2);
     snprintf(want, sizeof(want),
-             "%s:1:1: expected a deal line first, found \"asks\" with no hand in progress\n",
+             "ecarte check: %s:1:1: expected a deal line first, found \"asks\" with no hand in progress\n",
              t->log);
     assert_string_equal(out, want);
 }
