@@ -145,7 +145,8 @@ static void examples__disputed_evening_options_say_what_they_do(void **state)
         "    B chooses, until elder hand looks at his cards:\n"
         "      new-deal: the deal is void; points marked in it are "
         "cancelled; the same dealer deals again\n"
-        "      play-on: the deal stands and play goes on",
+        "      play-on: the deal stands: the exposed card stays in the hand it "
+        "was dealt to\n",
         "    L40: Lead out of turn\n",
         "    L43: Revoke, or not winning the trick - A played 9C to JD when "
         "bound to play one of QD\n"
