@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ecarte - a referee for Écarté under the London club laws.
 # Single non-recursive Makefile (the house style).  Objects live in $(BUILD)/.
 

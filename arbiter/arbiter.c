@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arbiter.c - the referee's life cycle and its step: takes table events one
  * at a time, checks they can happen now (a game won, a pending ruling),

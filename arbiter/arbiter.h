@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arbiter.h - the referee: keeps the table's state from the physical
  * actions, applies the rules of play and scoring, asks the laws about every

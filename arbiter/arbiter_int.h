@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arbiter_int.h - the arbiter's state and the functions its files share.
  * Not for other modules (tests may include it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cards.c - moving cards between the places of the table model with the
  * referee's messages: giving named or unseen cards, and reconciling a hand

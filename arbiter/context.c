@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * context.c - the floor every file of the arbiter stands on: the work of
  * one action (struct ctx) reports through here - a failure's message on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * deal.c - games and deals: the cut for deal (L5), shuffles and cuts,
  * packets (L8, L9 and its rectification), the turn-up (L10, L11), cards

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * elect.c - elections: the elector's choice on a pending ruling carried
  * out, option by option (`X elects OPTION`), the replay of a hand (L25,

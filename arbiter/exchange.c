@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * exchange.c - proposals and the exchange: proposing, standing, answering
  * (L26, L27, L49), discards, asks, serving and drawing (L28-L34, L38), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gate.c - what an event must wait for before it can happen: the action
  * a remedy owes, the reshuffle a stock run out requires (PL1), the answer

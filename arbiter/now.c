@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * now.c - what happens now under a ruling without options, in words that
  * name the seats: the law's own sentence where its reading says more than

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pair.c - what a sitting above the two seats may ask of the table: a
  * dealer fixed for every deal (a chouette's bank), a new pair cutting

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * play.c - the play of the tricks: leads and replies, take-backs (L39,
  * L40), short hands credited (L21, L30, L34), abandoning and claiming

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * query.c - what the referee shows of the table without changing it: the
  * profile, score, game and deal numbers, dealer, hands, the hand's value,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rulings.c - rulings: made from the law rows, kept pending for their
  * elector (their windows closed by the event stream in gate.c), remedies

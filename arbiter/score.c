@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * score.c - scoring: trick points (L48, L49) and the caps of L25/L43, game
  * and rubber ends (L46), kings marked and announced (L22-L25, L47), and the

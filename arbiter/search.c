@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* search.c - exhaustive search of the five tricks, for what a replay can
  * give each side (L25, L43) and for judging claims. */
 #include "arbiter/arbiter_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strike.c - the scorer's own slips (format 1.1): a `strike` line says the
  * line recorded just above was entered in error by the scorer, not done at

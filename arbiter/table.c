@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table.c - the table model: where each of the 32 cards is, and the card
  * conservation invariant (every card in exactly one place). */
 #include "arbiter/arbiter_int.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * variants.c - the handlers of the variant systems' actions (docs/variants.md
  * 3, 4): doubling the hand and offering the point (the modern options),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * view.c - what the laws see: the facts of the hand for an event, the
  * laws asked in turn, and one irregularity ruled once.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit.c - the audit: re-derive every deal of a ledger from its
  * recorded physical actions and report what was wrong, each finding with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit.h - the audit and the proof of a ledger.  The proof (audit_proof.c)
  * holds every row of the ledger against its hash chain, its seal or what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_deal.c - `ecarte audit`: closing a deal audited and saying what
  * was wrong in it: the log's `=` lines against the rulings the laws give

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_int.h - the state of `ecarte audit` and the helpers its files
  * share (the files of audit/ only).  audit.c holds the collection, the players'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_log.c - an exported log held against the ledger it came from:
  * its actions line by line, in canonical text, up to the head its

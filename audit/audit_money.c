@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_money.c - `ecarte audit`: money at tables of three or more.  The
  * sitting layer replays each sitting beside the referee (audit_walk.c);

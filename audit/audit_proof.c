@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_proof.c - what a ledger holds, proven: the file's pages, the events'
  * hash chain, the seal over the rows no action gives again, the ids and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_walk.c - `ecarte audit`: walking the ledger.  Each sitting's tags
  * set up a fresh referee; its recorded actions are re-derived one by one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c - `make bench`: events per second of every command that reads
  * a log or a ledger (check, import, audit, record, report), each beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_floors.c - the limits the commands are held against
  * (bench/bench_int.h), small loops written with the best practice the

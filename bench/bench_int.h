@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_int.h - what the files of bench/ share: a phase's result, a run
  * (an input and the files made from it), the phases, and the helpers of

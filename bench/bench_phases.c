@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_phases.c - the commands' phases of the bench (bench/bench_int.h):
  * each does, through the library (session/, audit/, report/, gen/,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_rows.c - the bench's helpers (bench/bench_int.h): the clock, a
  * phase's note, files removed and measured, SQLite's small helpers, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench_serve.py - `make bench`'s serve part: how long a served table
 takes to answer a POST and to tell its board, against record's durable
 commit measured in the same run (bench/README.md).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench_table.py - `make bench`'s table part: how long `ecarte table`
 takes, at a terminal, from an action typed to the next prompt, against
 record's durable commit measured in the same run (bench/README.md).

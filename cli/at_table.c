@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table.c - `ecarte table`: the live referee at a club table.  Each line the
  * scorer types goes through the same referee and ledger as `record` (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h - the ecarte command, the front door: its subcommands (cmd_*.c,
  * one option table and one library call each), the sink that prints

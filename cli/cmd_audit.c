@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_audit.c - `ecarte audit [--db FILE] [--json]`: the ledger proven
  * (audit/audit_proof.c) and audited (audit_collect), what both find printed as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - `ecarte check`: logs adjudicated in memory with no ledger
  * (nothing is written, so memory stays flat in the length of the log),
  * every `=` line compared with what the rules give. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_complete.c - `ecarte complete WHAT [--db FILE]`: the words a shell's
  * completion offers (completions/ecarte.bash, completions/_ecarte), one a

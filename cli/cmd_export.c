@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_export.c - `ecarte export [--db FILE] [--game N] [--sitting ID]
  * [--unverified]`: the sitting chosen (the newest with an action if none

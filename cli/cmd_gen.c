@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_gen.c - `ecarte gen [--deals N] [--seed S] [--irregularities RATE]
  * [--laws SPEC] [--format F]`: the options read, the sitting written by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * import.c - `ecarte import`: many logs into a ledger, one transaction per
  * deal, unreadable deals quarantined, a file's content never imported

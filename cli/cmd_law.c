@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_law.c - `ecarte law N` (one law in words: laws/law_print.c) and
  * `ecarte laws` (every law in a line, docs/laws.md, or the rule switches
  * of a profile). */

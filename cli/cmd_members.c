@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_members.c - `ecarte members --db F [--json]`: the members of a
  * ledger, each with the names he was found under, his sittings and his

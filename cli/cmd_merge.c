@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_merge.c - `ecarte merge --db CLUB SOURCE.db...`: the sittings of
  * other ledgers brought into the club's, each recorded again from its

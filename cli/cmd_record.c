@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - `ecarte record`: logs adjudicated and recorded in a ledger
  * an action at a time, each sitting resumed where it stopped. */
 #include "cli/cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_report.c - `ecarte report [--db FILE] [--sitting ID] [-o FILE.html]
  * [--unverified] [--season]`: the sitting chosen (the newest with an action if none

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* score.c - `ecarte score`: the scoresheet of a ledger. */
 #include "cli/cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_serve.c - `ecarte serve`: the tables of a ledger served over HTTP
  * to the scorer's and the board's pages (web/: the server, the API, the
  * pages), on a loopback address unless told otherwise. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_standings.c - `ecarte standings [--db FILE] [--since DATE]
  * [--until DATE] [--laws SPEC] [--format F] [--json] [--unverified]`:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify.c - `ecarte verify`: the hash chain of a ledger, and an exported
  * log against the ledger it came from. */
 #include "cli/cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* open.c - what the subcommands open: logs to read and ledgers. */
 #include "cli/cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * guard.c - what a command does with a ledger before it reads or extends
  * it: the proof (audit/audit_proof.c) made in one snapshot, and a ledger that

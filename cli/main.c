@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - the ecarte command: dispatch to the subcommands. */
 #include "cli/cli.h"
 #include "cli/table.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * outfile.c - a file a command writes (`report -o PATH`): "-" is standard
  * output; a regular file, or a name not yet taken, is written whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - printing rulings, findings, deal scores and scoresheets, as
  * text or as JSON Lines (objects built by SQLite's json_object()). */
 #include "cli/cli.h"

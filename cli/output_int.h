@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output_int.h - what the files of cli/'s output share (output.c,
  * output_merge.c): the JSON objects printed, one prepared statement each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output_merge.c - what `ecarte merge` does, printed: each sitting merged
  * or here already, each member decision merged or contradicting, and the

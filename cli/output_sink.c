@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output_sink.c - the session's sink of the command line: what a session
  * reports (notes, rulings, deals, games, marks, findings) printed through

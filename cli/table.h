@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table.h - `ecarte table`, the live referee at a club table: its words
  * (table_words.c: prompt, hints, help, completion) and its loop (table.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table_edit.c - the table's line editor, on libedit's own interface
  * (histedit.h): the prompt, the history, Tab completion from the referee

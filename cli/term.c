@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * term.c - what reaches a terminal: the standard output and error of the
  * text commands pass through a filter that writes every character a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* usage.c - the usage of the ecarte command and of each subcommand
  * (`ecarte --help`, `ecarte SUB --help`), and usage errors. */
 #include "cli/cli.h"

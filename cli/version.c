@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * version.c - `ecarte --version`: the program's version and those of the
  * libraries it runs on, as they report themselves at run time (SQLite,

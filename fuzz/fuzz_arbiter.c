@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_arbiter.c - a libFuzzer target: bytes read as a table log through
  * the reader, the sitting layer and the referee (no SQLite), a line at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_import.c - libFuzzer target: the bytes as a log imported into a
  * ledger in memory, as `ecarte import` does (a deal that cannot be read is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_serve.c - libFuzzer target: the bytes as what `ecarte serve` is
  * sent, through its request handlers (web/api.c) with the HTTP layer

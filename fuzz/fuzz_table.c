@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_table.c - libFuzzer target: the bytes as keys typed at `ecarte
  * table`, a line at a time, through what the table does with them but

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen.c - the generator (gen/gen.h): the run.  Two players of simple
  * strategies play legal Écarté with a shuffled pack, under any rule

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen.h - the generator: deterministic synthetic sittings for tests,
  * benchmarks and audits.  Two players of simple strategies play legal

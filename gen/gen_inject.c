@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_inject.c - the irregularities the generator injects (gen/gen_int.h,
  * --irregularities RATE), and the only file of gen/ that names a law or

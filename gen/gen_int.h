@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_int.h - the generator's state and the helpers its files share
  * (the files of gen/ only).  gen.c holds the run: the pseudo-random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_play.c - the generator's play (gen/gen_int.h): the cut for deal,
  * the deal (the shuffles, the cut, the packets, the turn-up), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_tables.c - the generator's tables of three or more (--format
  * chouette, pool, gallery; gen/gen_int.h): the Format, Stake and Stakes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_01_right_to_shuffle.c - L1, Right to shuffle.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_02_improper_shuffle.c - L2, Improper shuffling.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_03_cut_size.c - L3, Size of a cut.
  *

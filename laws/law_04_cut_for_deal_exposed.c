@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_04_cut_for_deal_exposed.c - L4, Cards exposed in cutting for deal.
  *

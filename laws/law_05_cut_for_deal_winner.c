@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_05_cut_for_deal_winner.c - L5, Winner of the cut for deal.
  *

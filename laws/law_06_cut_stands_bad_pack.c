@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_06_cut_stands_bad_pack.c - L6, The cut stands with a bad pack.
  *

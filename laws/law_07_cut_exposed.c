@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_07_cut_exposed.c - L7, Card exposed in the cut to the dealer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_08_packet_order.c - L8, Packet order kept for the game.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_09_deal_wrong_before_turn.c - L9, Wrong count or packet order before the turn-up.
  *

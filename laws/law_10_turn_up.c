@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_10_turn_up.c - L10, The turn-up.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_11_two_turned.c - L11, More than one card turned up.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_12_faced_in_pack.c - L12, Faced card in the pack.
  *

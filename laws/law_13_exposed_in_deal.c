@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_13_exposed_in_deal.c - L13, Card exposed by the dealer in dealing.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_14_deal_out_of_turn.c - L14, Deal out of turn or with the wrong pack.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_15_elder_too_many.c - L15, Elder hand has too many cards.
  *

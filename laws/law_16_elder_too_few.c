@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_16_elder_too_few.c - L16, Elder hand has too few cards.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_17_dealer_too_many.c - L17, Dealer has too many cards.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_18_dealer_too_few.c - L18, Dealer has too few cards.
  *

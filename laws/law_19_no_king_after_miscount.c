@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_19_no_king_after_miscount.c - L19, No king point after a miscounted deal.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_20_elder_wrong_in_play.c - L20, Elder hand plays with the wrong number.
  *

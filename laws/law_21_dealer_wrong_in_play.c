@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_21_dealer_wrong_in_play.c - L21, Dealer plays with the wrong number.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_22_turned_king_deadline.c - L22, Marking a turned king in time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_23_king_announce_window.c - L23, Announcing the king of trumps in time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_24_king_led_or_first.c - L24, King led, or the dealer's first card.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_25_false_king.c - L25, False announcement of the king.
  *

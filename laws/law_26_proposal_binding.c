@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_26_proposal_binding.c - L26, A proposal is binding.
  *

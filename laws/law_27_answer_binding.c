@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_27_answer_binding.c - L27, An answer is binding.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_28_discard_face_down.c - L28, Discarding before taking.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_29_elder_takes_too_many.c - L29, Elder hand takes more cards than he discarded.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_30_elder_asks_too_few.c - L30, Elder hand asks for fewer than he discarded.
  *

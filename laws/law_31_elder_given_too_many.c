@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_31_elder_given_too_many.c - L31, Dealer gives elder hand too many.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_32_elder_given_too_few.c - L32, Dealer gives elder hand too few.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_33_dealer_takes_too_many.c - L33, Dealer takes more than he discarded.
  *

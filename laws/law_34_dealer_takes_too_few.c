@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_34_dealer_takes_too_few.c - L34, Dealer takes fewer than he discarded.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_35_faced_in_stock.c - L35, Faced card in the stock.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_36_exposed_in_exchange.c - L36, Cards exposed while serving.
  *

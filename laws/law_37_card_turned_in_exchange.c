@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_37_card_turned_in_exchange.c - L37, A card turned up in the exchange.
  *

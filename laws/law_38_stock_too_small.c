@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_38_stock_too_small.c - L38, Accepting when the stock is too small.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_39_take_back.c - L39, Taking back a card.
  *

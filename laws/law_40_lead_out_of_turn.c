@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_40_lead_out_of_turn.c - L40, Lead out of turn.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_41_named_suit.c - L41, Naming one suit and leading another.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_42_abandoned_hand.c - L42, Abandoning a hand.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_43_revoke.c - L43, Revoke, or not winning the trick.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_44_new_cards.c - L44, Calling for new cards.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_45_imperfect_pack.c - L45, Incorrect or imperfect pack.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_46_game.c - L46, Game; double and treble.
  *

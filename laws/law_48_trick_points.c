@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_48_trick_points.c - L48, Trick points.
  *

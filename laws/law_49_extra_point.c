@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_49_extra_point.c - L49, Extra point against standing or refusing.
  *

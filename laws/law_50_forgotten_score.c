@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_50_forgotten_score.c - L50, Forgotten scores.
  *

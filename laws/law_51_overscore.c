@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_51_overscore.c - L51, Overscore.
  *

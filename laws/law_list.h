@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_list.h - the single list of the London club laws (docs/laws.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * law_print.c - the laws in words: one law or rule as `ecarte law N`
  * prints it (law_write_text), and the whole registry as docs/laws.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* laws.c - the registry of the 51 laws and the variant systems' rules,
  * generated from the single list in law_list.h, and its self-check. */
 #include "laws/laws.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * laws.h - the vocabulary of Écarté and the London club laws.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * laws_int.h - declarations shared by the files of laws/ only: one row per
  * law, defined in laws/law_<nn>_<slug>.c, collected by laws.c.

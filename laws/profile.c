@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * profile.c - rule profiles: the london defaults, the presets (meyers1889,
  * polish) and every switch of docs/variants.md, the switches, read from and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * profile.h - the rule profiles: the presets (london, meyers1889,
  * polish), every switch of the Laws tag (docs/variants.md, the switches)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by10_loser_retires.c - BY10, The loser retires.
  *

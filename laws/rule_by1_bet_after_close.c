@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by1_bet_after_close.c - BY1, A bet after the close.
  *

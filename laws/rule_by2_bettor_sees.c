@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by2_bettor_sees.c - BY2, A bettor looks at the adverse hand.
  *

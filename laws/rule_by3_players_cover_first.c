@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by3_players_cover_first.c - BY3, The players cover first.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by4_advice_not_allowed.c - BY4, Advice not allowed.
  *

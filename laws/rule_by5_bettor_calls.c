@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by5_bettor_calls.c - BY5, A bettor calls an irregularity.
  *

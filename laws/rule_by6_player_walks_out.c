@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by6_player_walks_out.c - BY6, A player walks out.
  *

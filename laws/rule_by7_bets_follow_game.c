@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by7_bets_follow_game.c - BY7, Bets follow the game.
  *

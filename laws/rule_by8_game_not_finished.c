@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by8_game_not_finished.c - BY8, A game not finished.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_by9_tableau_equalised.c - BY9, The tableau equalised.
  *

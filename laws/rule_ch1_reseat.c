@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_ch1_reseat.c - CH1, Seated against the roles.
  *

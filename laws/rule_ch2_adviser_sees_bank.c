@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_ch2_adviser_sees_bank.c - CH2, An adviser looks at the bank's hand.
  *

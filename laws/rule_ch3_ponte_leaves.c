@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_ch3_ponte_leaves.c - CH3, The ponte leaves.
  *

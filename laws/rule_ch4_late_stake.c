@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_ch4_late_stake.c - CH4, A stake stated too late.
  *

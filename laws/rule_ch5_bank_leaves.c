@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_ch5_bank_leaves.c - CH5, The bank leaves.
  *

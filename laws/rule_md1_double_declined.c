@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_md1_double_declined.c - MD1, A double declined.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_md2_double_void.c - MD2, A double that does not count.
  *

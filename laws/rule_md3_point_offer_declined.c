@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_md3_point_offer_declined.c - MD3, The point offered and declined.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_md4_point_offer_accepted.c - MD4, The point offered and accepted.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_md5_point_offer_void.c - MD5, An offer of the point that does not
  * count.

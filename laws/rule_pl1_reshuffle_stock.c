@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_pl1_reshuffle_stock.c - PL1, The discards become a new stock.
  *

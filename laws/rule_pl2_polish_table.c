@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_pl2_polish_table.c - PL2, The Polish scoring table.
  *

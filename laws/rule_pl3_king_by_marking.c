@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_pl3_king_by_marking.c - PL3, The king held is scored by marking.
  *

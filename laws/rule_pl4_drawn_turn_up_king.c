@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_pl4_drawn_turn_up_king.c - PL4, A drawn turn-up king scores once.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_pl5_jack_veto.c - PL5, The jack veto.
  *

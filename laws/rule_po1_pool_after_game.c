@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_po1_pool_after_game.c - PO1, The pool after a game.
  *

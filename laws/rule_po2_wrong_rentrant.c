@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_po2_wrong_rentrant.c - PO2, The wrong person sits.
  *

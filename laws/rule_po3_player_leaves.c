@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_po3_player_leaves.c - PO3, A player leaves the pool.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * rule_po4_pool_advice.c - PO4, Advice in the pool.
  *

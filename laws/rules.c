@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c - the rules of play shared by every module: rank, the trick
  * winner, the follower's obligation (docs/laws.md, rules of play), rule profiles
  * (docs/variants.md, the switches), and the safe readers of a law view the laws share. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_view.c - reading a view of the sitting (laws/sit_view.h): the
  * words of the roles, the arithmetic of bets and covers that the rules

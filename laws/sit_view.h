@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_view.h - what a rule of the sitting sees and decides: part of the
  * interface of laws/laws.h, which includes it (callers include laws.h).

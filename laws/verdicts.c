@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * verdicts.c - which law a finding of the audit falls under, where the
  * audit finds what no action engaged: a wrong count nobody called, a mark

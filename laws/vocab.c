@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vocab.c - the words of the game: cards, suits, seats, verbs, options,
  * remedies, windows, roles, phases and the text of a ruling. */
 #include "laws/laws.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * words.c - what the registry's names mean in words, for a reader: the
  * windows in which a ruling may be claimed or elected, the roles that

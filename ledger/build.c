@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * build.c - a new ledger built alone (LEDGER_BUILD): made in a hidden
  * file beside its path without a journal on disk, then, whole, switched

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * errors.c - the ledger's error detail, kept on the handle: SQLite's
  * result codes mapped to ledger statuses, the last message, and the text

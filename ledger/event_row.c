@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * event_row.c - an event's row as version 6 stores it, and back: what the
  * row can give again is left out (NULL) when written and given again when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * events.c - the events and their hash chain: transactions (the head of
  * the chain is cached and written at commit), SHA-256, the hash of a row,

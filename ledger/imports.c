@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * imports.c - import bookkeeping: files known by their content and the
  * progress of their import, the deals quarantined and where they stood,

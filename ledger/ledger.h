@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ledger.h - the SQLite ledger: sittings, games, deals, events, rulings,
  * score marks, imported files, quarantine, and the hash chain over events.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ledger_int.h - declarations shared by the files of ledger/ (and its
  * tests) only: the handle, the table of prepared statements, and the

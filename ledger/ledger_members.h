@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ledger_members.h - the ledger's identity, its members (the names of its
  * seats and persons, joined and held apart by the club's decisions) and

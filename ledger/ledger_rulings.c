@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ledger_rulings.c - the rulings given on events and the score marks, and the
  * rulings read back (for the audit).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * members.c - who is whom across sittings.  A seat of a duel is named by
  * its [A "..."] / [B "..."] tag, a person at a table of three or more by

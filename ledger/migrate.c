@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * migrate.c - the migrations of an older ledger to the current schema
  * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to

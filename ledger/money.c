@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * money.c - the sitting above the two seats in the ledger (schema version
  * 3): persons, who sat where, stakes, bets, settlements with their

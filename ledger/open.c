@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * open.c - opening a ledger: making a new file whole, checking that a file
  * is an ecarte ledger of a known schema version (an older one migrated

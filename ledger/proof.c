@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * proof.c - the rows the events give, proven: a sitting's games, deals,
  * rulings, score marks, persons, seatings, stakes, bets, settlements,

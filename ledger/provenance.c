@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * provenance.c - the ledger's identity (one sealed row, 32 hex digits
  * from RAND_bytes, drawn when the ledger is made or migrated to version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * queries.c - a sitting read back for export and the scoresheet: its
  * lines in log order (tags, events, rulings, score marks), an event's

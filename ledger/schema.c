@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * schema.c - the ledger schema as C strings: the text of ledger/schema.sql,
  * one string per paragraph (each under the 4095 characters ISO C
@@ -9,7 +10,8 @@
 #include <stddef.h>
 
 const char *const ledger__schema_sql[] = {
-    "-- schema.sql - the ecarte ledger, schema version 5 (ledger/ledger.h).\n"
+    "-- SPDX-License-Identifier: MIT\n"
+    "-- schema.sql - the ecarte ledger, schema version 6 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"

@@ -1,4 +1,5 @@
--- schema.sql - the ecarte ledger, schema version 5 (ledger/ledger.h).
+-- SPDX-License-Identifier: MIT
+-- schema.sql - the ecarte ledger, schema version 6 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seal.c - the seal: the rows that no recorded action gives again (the
  * sittings, their tags, the files imported, the deals quarantined and

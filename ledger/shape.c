@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * shape.c - what the rows stand in, proven: the schema of the file (every
  * table, column, type, constraint, index, and no object ecarte does not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sittings.c - sittings and their tags, games and deals: adding them,
  * finishing games and deals, and finding the sittings to resume.

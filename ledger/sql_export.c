@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sql_export.c - the whole ledger as SQL for PostgreSQL
  * (ledger_export_postgres): its schema as sql_schema.c reads it from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sql_int.h - declarations shared by the two files of the PostgreSQL
  * export (ledger_export_postgres) only: the growing string both build

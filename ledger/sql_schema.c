@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sql_schema.c - the ledger's schema read for the PostgreSQL export
  * (sql_export.c): from the file itself (sqlite_schema and the pragmas

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * statements.c - every statement of the ledger: its SQL (one table,
  * indexed by enum stmt), preparing them all once when the ledger is

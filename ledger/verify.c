@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * verify.c - tamper evidence: SQLite's check of the file's pages, and the
  * walk of the hash chain over every event, which names the first bad row

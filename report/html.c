@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* html.c - writing HTML: escaping, element helpers, the document's frame
  * and the inline SVG charts of `ecarte report` (html.h). */
 #include "report/html.h"

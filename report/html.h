@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * html.h - writing HTML for `ecarte report`: escaping, a few element
  * helpers, the document's frame and two inline SVG charts.  Nothing here

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.c - the report (report/report.h): one sitting of the ledger as a single HTML
  * file that needs nothing else to be read or printed (inline CSS and SVG,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.h - the report: one sitting of a ledger as a single HTML page
  * that needs nothing else to be read or printed (inline CSS and SVG, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_deal.c - `ecarte report`: drawing a ruling (the law and its
  * words, who offended and who chose, the options with their previews, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_int.h - the state of `ecarte report` and what its files share
  * (the files of report/ only).  report.c holds the document's

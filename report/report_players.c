@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_players.c - `ecarte report`: each player's summary from the
  * audit (a person at a table with persons, a seat of a duel):

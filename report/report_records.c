@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_records.c - `ecarte report`: what the report keeps per deal,
  * per game and per seating, as numbered records of a fixed size in a

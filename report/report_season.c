@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_season.c - the report's season page (report_season_write): the
  * standings of the sittings chosen (season/season.h) as one HTML page in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_sheet.c - `ecarte report`: the scoresheet, laid out as a club's
  * paper sheet: a table per game, a row per deal (its number, the dealer,

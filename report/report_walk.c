@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report_walk.c - `ecarte report`: what the audit's walk finds, collected
  * (report__sink).  Each ruling is held with the table as it stood until

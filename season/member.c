@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * member.c - who a seat or a person of a sitting is in the season: the
  * member (season_member_of), as the ledger's members API says

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * season.h - the standings of a season: per MEMBER (a person of the
  * club, known by the same spelling across sittings) over the sittings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * season_int.h - what the files of season/ share (season/ only):
  * standings.c runs the query and sums it per member, stats.c walks each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * season_sql.c - season_standings_sql (season/season.h): the counting
  * part of the standings as one query in standard SQL, run by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * standings.c - season_standings (season/season.h): the sittings chosen
  * by the filter, season_standings_sql's rows of those sittings summed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * stats.c - the season's long-run counts and their chances: each sitting
  * chosen is walked by the audit (audit_collect, that sitting alone),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * apply.c - one action through the sitting and the referee, and its
  * rulings in the words of a log's `= ruling` line: what recording,

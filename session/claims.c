@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * claims.c - a log's `=` lines against what the rules give, deal by deal:
  * `= score` and `= value` against the score and the hand's value where

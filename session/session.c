@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session.c - one log through the reader, the referee and the ledger:
  * every action adjudicated and recorded (one transaction per action or per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session.h - the session: one log through the reader (tablelog/), the
  * sitting above the seats (sitting/), the referee (arbiter/) and the
@@ -19,7 +20,7 @@
 #include "sitting/sitting.h"
 #include "tablelog/tablelog.h"
 
-#define ECARTE_VERSION "1.0.0"
+#define ECARTE_VERSION "1.1.0"
 
 /* Exit status of every subcommand. */
 enum exit_status {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_derive.c - a sitting of a ledger recorded again into a scratch
  * ledger: its tags set, its actions adjudicated and recorded one by one

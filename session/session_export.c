@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_export.c - a sitting of the ledger written back as a .ecarte
  * log (session_export): its tags (the Laws tag in its canonical form), a

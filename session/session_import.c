@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_import.c - importing: a savepoint per deal and a transaction
  * per IMPORT_COMMIT_DEALS deals, the import's progress written with each

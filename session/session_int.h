@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_int.h - the session's state and the helpers its files share
  * (the files of session/ only; the public interface is session/session.h).

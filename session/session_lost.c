@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_lost.c - lost deals: a quarantined deal left out, the sitting
  * going on as the log states (for the session, the audit and the

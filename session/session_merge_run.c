@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_merge_run.c - one source ledger merged into the club's
  * (session_merge_source, `ecarte merge`): each of its sittings recorded

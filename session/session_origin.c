@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_origin.c - a merged sitting held against its origin (`ecarte
  * verify --origin SOURCE.db`): the source's sitting still ends at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_record.c - one accepted action of a session: adjudicated,
  * written into the ledger (its sitting, game and deal rows, the event,

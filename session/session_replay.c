@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_replay.c - replaying a sitting from the ledger: its tags and
  * recorded actions adjudicated again into a fresh referee, with its lost

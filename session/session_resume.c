@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_resume.c - recording: which sitting the input continues.  The
  * lines read are held while the input repeats what sittings of the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_run.c - running a log: read a line at a time and take each (a
  * tag, a `=` line, an action; importing, deal by deal), or hold it while

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session_table.c - a session fed a line at a time by `ecarte table`: a
  * line typed is taken as `record` takes a line of a log (the same referee,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table_words.c - the words of the table, for every front door (`ecarte
  * table`, `ecarte serve`): the prompt that says where the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_apply.c - one line taken (sitting_apply) or a result observed
  * (sitting_observe): the first line tells the arbiter what the format

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_bets.c - the gallery's bets as the remedies and the gallery's
  * hooks change them: a cover dropped, a person's bets void, stakes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_chouette.c - the chouette format (docs/variants.md, chouette): the bank (seat A)
  * plays alone against the ponte (seat B), who plays for every non-bank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_core.c - what every format of the sitting shares: failures, notes,
  * records and marks into a line's result; persons, seats and the order;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_cut.c - the order cut of a chouette or a pool (the order CH1 and
  * PO2 hold the seats to, docs/variants.md): every person present cuts (`ID cuts-for-deal C`); ranked

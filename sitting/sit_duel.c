@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_duel.c - the duel format: two persons, today's game.  Without persons
  * it is not even seen (the arbiter alone); with a person in each seat,

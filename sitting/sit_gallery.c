@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_gallery.c - bystanders' bets (docs/variants.md, gallery): bets on the game in
  * progress, covered person to person (bet-match=cover) or pooled per side

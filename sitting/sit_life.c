@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_life.c - the sitting's life cycle (open, copy, close), its state
  * at the start, the format's table of hooks, and what callers read of a

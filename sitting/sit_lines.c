@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_lines.c - the lines of the sitting ruled above the seats: person,
  * seat, roles, leaves, a person's cut for his place; the rest of a

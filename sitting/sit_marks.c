@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_marks.c - what the sitting's `=` lines should say: the canonical
  * words of a settle, pool, roles or bets line, and the text of the state

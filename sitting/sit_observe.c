@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_observe.c - what the arbiter reports, turned into roles and money:
  * a game begun (its seats filled and checked), its first deal, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_pool.c - pool écarté (docs/variants.md, pool): every person puts an ante of the
  * Stake into the pool; two play, the rest queue; each game's loser pays a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_rulings.c - the rules of the sitting asked and their remedies
  * carried out.  The rules CH1-CH5, PO1-PO4 and BY1-BY10 are rows of the

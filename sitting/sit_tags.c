@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sit_tags.c - the tags of a sitting: Format (a format and its switches,
  * docs/variants.md), Stake and Rubber; the switches' defaults.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sitting.h - the sitting above the two seats: persons, roles, stakes,
  * bets and money (docs/variants.md: formats, persons, CH, PO, BY).

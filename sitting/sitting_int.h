@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sitting_int.h - the state of a sitting and the helpers its files share
  * (the files of sitting/ only; the public interface is sitting.h).

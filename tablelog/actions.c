@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * actions.c - the grammar of table lines (game, deal, score, found, end)
  * and of actions (an actor, a verb and what the verb takes), into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * column.c - where on a line an error is, as a reader counts it: in
  * characters (UTF-8 code points), not bytes, so that `[A "Zoë" junk]`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parse.c - one line of a log into a struct tl_line (tl_parse_line): the
  * UTF-8 check, the time stamp, a tag, a comment, and the `=` lines

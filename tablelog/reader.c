@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader.c - the stream reader: the lines of a log one at a time from a
  * FILE (standard input as it is typed), with what spans lines: a line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scan.c - scanning one line of a log: its words, the seats, numbers,
  * cards and scores they name, and the message ("expected ..., found ...")

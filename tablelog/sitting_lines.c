@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sitting_lines.c - the lines of a sitting above the two seats (docs/variants.md,
  * tables of three or more), read: the table lines person, seat, roles and pool; the

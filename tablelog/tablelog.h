@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tablelog.h - reading and writing .ecarte table logs (docs/format.md, version 1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tablelog_int.h - declarations shared by the files of tablelog/ only:
  * the state of reading one line and the scanner's words (scan.c), used by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * write.c - the canonical text of a line of a log: events (upper-case
  * cards, `T`, suit letters, single spaces), the sitting's lines, tags

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arbiter_util.h - helpers shared by the tests of the referee
  * (test_arbiter.c, test_arbiter_game.c, test_arbiter_strike.c): a fresh

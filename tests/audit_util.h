@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * audit_util.h - a helper shared by the end-to-end audit tests
  * (test_audit.c, test_audit_verify.c): an integer read from the ledger.

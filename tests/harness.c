@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* harness.c - shared main for the cmocka test programs. */
 #include "tests/harness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * harness.h - the shared main of every cmocka test program (the house style).
  * Each tests/test_<unit>.c defines run_tests(); main() unbuffers output,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ledger_util.h - the fixture and helpers shared by the tests of the
  * ledger (test_ledger.c, test_ledger_rows.c, test_ledger_chain.c): a

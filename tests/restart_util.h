@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * restart_util.h - helpers shared by the end-to-end restart tests
  * (test_restart.c, test_restart_ledger.c): an integer read from the

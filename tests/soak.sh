@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # soak.sh - `make soak`: kill `record` and `import` at random moments and
 # check, after each resume, that the ledger ends equal to a clean run (the
 # export, the scoresheet, the chain head and the audit); then two tables

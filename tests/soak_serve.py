@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """soak_serve.py - `make soak`'s serve part: a load run of `ecarte serve`.
 
 One server on a fresh ledger on 127.0.0.1 (a free port, its URL and

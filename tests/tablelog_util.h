@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tablelog_util.h - helpers shared by the tests of the .ecarte lines
  * (test_tablelog.c, test_tablelog_write.c, test_tablelog_reader.c,

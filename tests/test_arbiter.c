@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_arbiter.c - the referee: table model and card conservation,
  * scoring (L48, L49), the king windows (L22-L24, L47), and the lines of the
  * sitting it leaves to the sitting layer.  Game ends, dealing order, the

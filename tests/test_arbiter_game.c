@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_arbiter_game.c - the referee from deal to deal: game ends (L46) and
  * their value, dealing order and packets across a game (L9, L14), a void
  * deal dealt again, the follow (L43), the best replay, the polish stock

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_arbiter_strike.c - the referee taking lines back and games reopened:
  * strike (format 1.1) line by line, a deal and a game reopened by it, a deal
  * line's number freed; the false king (L25) at four, withdrawn in time,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_audit.c - `ecarte audit` end to end on two-seat sittings: every
  * irregularity injected into a generated sitting found, nothing on clean
  * ones; logs with wrong marks, rulings, counts and value lines; a stamped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_audit_tables.c - `ecarte audit` on tables of three or more: the
  * figures by person (irregularities by law, deals, kings, proposals; games
  * and money by role) of a chouette and a gallery counted by hand, and

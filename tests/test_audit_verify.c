@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_audit_verify.c - tamper evidence and bulk import end to end:
  * `ecarte verify` after the ledger is altered with SQL (a row edited,
  * deleted, inserted or reordered), an export verified against its ledger

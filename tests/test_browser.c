@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_browser.c - the pages of `ecarte serve` in a real browser: runs
  * tests/browser/serve.test.mjs (node and puppeteer-core driving a
  * headless Chromium) against the program under test ($ECARTE).  It opens

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cases.c - the scenario driver: `ecarte check` on every log of
  * tests/cases, tests/cases/variants and tests/cases/systems (no finding
  * allowed, --strict; each `=` line of a systems log altered in turn must be

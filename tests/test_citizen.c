@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_citizen.c - ecarte as a citizen of its system: `--version` names
  * the libraries it runs on, getopt's messages name the program, and a
@@ -244,6 +245,20 @@ static void citizen__columns_count_characters(void **state)
                              "\"x]\"\n");
 }
 
+static void citizen__every_source_file_has_its_spdx_line(void **state)
+{
+    char src[256];
+    char out[4096];
+
+    (void)state;
+    harness_path(".", src, sizeof(src));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s/scripts/spdx 2>&1",
+                                     src), 0);
+    assert_string_equal(out, "");
+    assert_int_equal(harness_sh("head -n 3 %s/LICENSE | grep -q 'MIT "
+                                "License'", src), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +275,7 @@ int run_tests(void)
             citizen__report_failure_leaves_the_old_file, harness_tmp_setup,
             harness_tmp_teardown),
         cmocka_unit_test(citizen__columns_count_characters),
+        cmocka_unit_test(citizen__every_source_file_has_its_spdx_line),
         cmocka_unit_test_setup_teardown(citizen__complete_words,
                                         harness_tmp_setup, harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(

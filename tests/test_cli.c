@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cli.c - the ecarte command end to end: record into a ledger, export
  * and check the export, resume after a restart, SIGKILL mid-file, JSON
  * Lines, exit statuses and error positions. */

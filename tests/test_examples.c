@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_examples.c - the newcomer's first run: README's first command
  * referees examples/disputed-evening.ecarte, and what it prints is pinned

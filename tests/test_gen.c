@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_gen.c - `ecarte gen` under every rule profile (--laws): each
  * profile's sittings check clean under --strict, go through a ledger and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_gen_write.c - the generator through the library (gen/gen.h), in
  * process: gen_write gives the same bytes for the same options and other

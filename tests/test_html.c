@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_html.c - the HTML writer of `ecarte report` (report/html.c): escaping
  * of the five special characters, UTF-8 kept and bad bytes replaced,
  * nothing cut in half when the buffer is short, and the element helpers

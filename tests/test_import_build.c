@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_import_build.c - `ecarte import` into a new ledger (LEDGER_BUILD):
  * built alone beside its path, whole and in WAL mode when linked into

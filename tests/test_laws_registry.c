@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_laws_registry.c - the registry of the 51 laws and the variant rules:
  * self-check, lookup, and traceability (every law and every variant rule
  * has a scenario where it fires and a near miss where it must not). */

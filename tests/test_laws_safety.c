@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_laws_safety.c - every law's applies() and shape() are safe in every
  * state: asked about every event kind in every phase, with no deal, no
  * dealer, no elder hand, no trump, and any actor or target (SEAT_NONE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ledger.c - the SQLite ledger as a file: the schema (schema.c equal
  * to schema.sql) and pragmas, opening and refusing files (other SQLite

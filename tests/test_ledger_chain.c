@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ledger_chain.c - the ledger's transactions and its hash chain:
  * rollback, nested begins and a failed add leave nothing; two handles

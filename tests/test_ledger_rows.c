@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ledger_rows.c - the ledger's rows written and read back: events
  * round trip field by field, callbacks stop the walk, recorded times in

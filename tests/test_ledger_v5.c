@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ledger_v5.c - ledgers made by the release before schema version 6
  * (tests/v5: a duel, a chouette, an import with claims and a quarantined

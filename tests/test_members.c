@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_members.c - members across sittings (ledger/members.c): the same
  * name is the same member; a join makes two spellings one member; an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_merge.c - `ecarte merge` and `ecarte members` on real ledgers: two
  * sources, one of two chouettes and two duels, one of a chouette and two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_money.c - money at tables of three or more, end to end: `ecarte
  * score` shows each person's balance, `ecarte audit` re-derives every
  * settlement and counts each person's games by role, `ecarte gen

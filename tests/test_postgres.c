@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_postgres.c - `ecarte export --sql postgres` against a real
  * PostgreSQL server: a cluster made with initdb in a scratch directory

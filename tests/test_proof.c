@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_proof.c - every stored row proven, tried as an attacker would: a
  * ledger holding duels with irregularities, a Polish sitting, a chouette,
  * a pool and a gallery imported (one deal quarantined, claims kept), and

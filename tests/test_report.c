@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_report.c - `ecarte report` end to end: a generated evening with
  * irregularities and players' names that need escaping, rendered in a

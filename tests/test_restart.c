@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_restart.c - sittings that survive restarts, end to end: which
  * sitting `record` resumes (its source, its recorded lines; --sitting),

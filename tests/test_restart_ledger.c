@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_restart_ledger.c - one ledger under several processes and in bad
  * repair, end to end: two tables on one new ledger at once; a writer that

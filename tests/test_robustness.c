@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_robustness.c - bad input a newcomer threw at the command (kept as
  * tests): directories and endless lines as logs, unknown cards played,
  * damaged and unwritable files, conflicting tags, logs that stop mid-deal,

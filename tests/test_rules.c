@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_rules.c - the rules of play shared by every module: rank, the
  * trick winner, the follower's obligation (docs/laws.md, rules of play), rule profiles. */
 #include "tests/harness.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_serve.c - `ecarte serve` end to end: a real server on a loopback
  * port (`--listen 127.0.0.1:0`, its URL and token read from what it

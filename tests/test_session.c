@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_session.c - the session through the library (session/session.h),
  * with a sink that collects what it reports: the rulings, notes, deals,
  * games, findings and messages of a log, the rows it writes into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sitting.c - the sitting layer (sitting/sitting.h) through the
  * library, above the two seats: a log's lines read by tablelog, the tags
  * given to the sitting and the referee, each action line to

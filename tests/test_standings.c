@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_standings.c - `ecarte standings` and season/season.h: three
  * chouettes and four duels with the same members, and a duel of

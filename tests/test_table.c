@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_table.c - `ecarte table` driven through a real pseudo-terminal, as a
  * club referee would use it: a whole deal typed with a typo in it, tab
  * completion of the cards that may be played, an L43 ruling answered with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_tablelog.c - the vocabulary (laws/vocab.c) and the .ecarte line
  * reader (tablelog/parse.c) on lines that read: table lines, actions, tags,
  * time stamps, comments and `=` lines.  Writing lines is tested in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_tablelog_fields.c - an event line's fields for the ledger
  * (tl_event_fields, tablelog/write.c): byte for byte what the old split in
  * the recorder gave, on every scenario file, example, shared record and

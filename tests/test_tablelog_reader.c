@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_tablelog_reader.c - lines that do not read (tablelog/parse.c: the
  * column and token an error names, tags, stamps, rulings, sitting lines,
  * too many cards, text that is not UTF-8) and the reader over a file or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_tablelog_write.c - the .ecarte line writer (tablelog/write.c): every
  * canonical line survives format and parse, aliases are written canonically,
  * events built field by field read back, output is truncated to the buffer,

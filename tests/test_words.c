@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_words.c - the words at the table: every ruling printed by `check`
  * says what happens next (its options' previews, or "now: ..."), a few
  * exact sentences, the laws' own option words, and the remedies' words. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * api.c - the handlers of the JSON API (README, "Serving a table"): the
  * tables listed and opened, a table's state, the lines posted to it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json.c - the JSON of the server, built by SQLite's JSON functions
  * (json_object, json_array, json_insert) on a private in-memory handle,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * server.c - the HTTP server of `ecarte serve`: a GNU libmicrohttpd
  * daemon (a thread per connection, their number and idle time bounded)

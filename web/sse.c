@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sse.c - Server-Sent Events: each page watching a table (GET
  * /api/tables/ID/events) is a watcher with its own queue of messages.

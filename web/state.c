@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * state.c - a served table's state as JSON (GET /api/tables/ID, and each
  * `event: state`): the score, the deal, the hands with the cards known

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tables.c - the tables `ecarte serve` serves: each a sitting of the
  * ledger with its own connection to the file (opened as `record` opens

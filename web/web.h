@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * web.h - `ecarte serve`, the front door over HTTP: a GNU libmicrohttpd
  * daemon (server.c) serving the scorer's and the board's pages (assets.c,

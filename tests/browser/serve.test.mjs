@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // serve.test.mjs - the browser test of `ecarte serve`: the scorer's page
 // and the board driven in a real headless Chromium through puppeteer-core.
 //

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board.js - the room's board of a table (/tables/ID/board): the score
  * and games, the deal as far as it is shown (the turn-up, the trick, the

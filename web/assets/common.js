@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * common.js - what the pages of `ecarte serve` share: building the DOM
  * (text only: createElement and textContent, never markup from data),

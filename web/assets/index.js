@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * index.js - the list of tables (GET /api/tables) with links to each
  * table's scorer's page, board and report, and the form that opens a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scorer.js - the scorer's page of a table (/tables/ID): the table as the
  * referee knows it, the next legal lines as buttons, any line typed, the
