@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <string.h>
 
-const char *cli_program = "ecarte";
-
 /* main - the law registry checked, then the subcommand named by
  * argv[1] run with the rest; its exit status, or EXIT_BAD_INPUT if its
  * output could not be written. */

@@ -66,6 +66,8 @@ static void sink_finding(void *ctx, const char *source, int line,
     output_finding(ctx, source, line, kind, expected, found, message);
 }
 
+const char *cli_program = "ecarte";
+
 /* sink_message - an error or a notice of the session: on standard
  * error, named by the program ("ecarte record: "): the session's own
  * "ecarte: " becomes the command's name, a message about a line of a
