@@ -163,6 +163,29 @@ def serve_round(ecarte, work, r, tags, actions):
             [board.at[n] - a for a, n in zip(sent, lines)])
 
 
+def duel_actions(ecarte, work, seed, n):
+    """A generated duel's tags and its first n actions (no `=` lines),
+    and two logs written in work: the tags and actions, the tags alone.
+    Returns (tags, actions, log path, tags-only path)."""
+    deals = n // 25 + 2
+    p = subprocess.run([ecarte, "gen", "--deals", str(deals), "--seed",
+                        str(seed)], stdout=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        die("gen failed")
+    tags = [ln for ln in p.stdout.splitlines() if ln.startswith("[")]
+    actions = [ln for ln in p.stdout.splitlines()
+               if ln.strip() and ln[0] not in "[#="][:n]
+    if len(actions) < n:
+        die(f"only {len(actions)} actions generated")
+    log = os.path.join(work, "actions.ecarte")
+    bare = os.path.join(work, "tags.ecarte")
+    with open(log, "w") as fp:
+        fp.write("\n".join(tags + actions) + "\n")
+    with open(bare, "w") as fp:
+        fp.write("\n".join(tags) + "\n")
+    return tags, actions, log, bare
+
+
 def record_seconds(ecarte, work, name, log):
     """`ecarte record` of log into a fresh ledger: its wall time."""
     db = os.path.join(work, name)
@@ -193,22 +216,8 @@ def main():
     ecarte = os.path.abspath(o.ecarte)
     work = tempfile.mkdtemp(prefix="ecarte-bench-serve.", dir=o.dir)
     try:
-        deals = o.actions // 25 + 2
-        p = subprocess.run([ecarte, "gen", "--deals", str(deals), "--seed",
-                            str(o.seed)], stdout=subprocess.PIPE, text=True)
-        if p.returncode != 0:
-            die("gen failed")
-        tags = [ln for ln in p.stdout.splitlines() if ln.startswith("[")]
-        actions = [ln for ln in p.stdout.splitlines()
-                   if ln.strip() and ln[0] not in "[#="][:o.actions]
-        if len(actions) < o.actions:
-            die(f"only {len(actions)} actions generated")
-        log = os.path.join(work, "actions.ecarte")
-        bare = os.path.join(work, "tags.ecarte")
-        with open(log, "w") as fp:
-            fp.write("\n".join(tags + actions) + "\n")
-        with open(bare, "w") as fp:
-            fp.write("\n".join(tags) + "\n")
+        tags, actions, log, bare = duel_actions(ecarte, work, o.seed,
+                                                o.actions)
         print(f"\nserve: one table on 127.0.0.1, {o.actions} actions "
               f"(a duel, seed {o.seed}) posted one a POST, one board "
               f"watching; {o.rounds} rounds; temp files in {work}",

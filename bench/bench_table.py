@@ -30,13 +30,13 @@ import select
 import shutil
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_serve import die, percentile, record_seconds  # noqa: E402
+from bench_serve import (die, duel_actions, percentile,  # noqa: E402
+                         record_seconds)
 
 PROMPT = b"> "
 
@@ -124,22 +124,8 @@ def main():
     ecarte = os.path.abspath(o.ecarte)
     work = tempfile.mkdtemp(prefix="ecarte-bench-table.", dir=o.dir)
     try:
-        deals = o.actions // 25 + 2
-        p = subprocess.run([ecarte, "gen", "--deals", str(deals), "--seed",
-                            str(o.seed)], stdout=subprocess.PIPE, text=True)
-        if p.returncode != 0:
-            die("gen failed")
-        tags = [ln for ln in p.stdout.splitlines() if ln.startswith("[")]
-        actions = [ln for ln in p.stdout.splitlines()
-                   if ln.strip() and ln[0] not in "[#="][:o.actions]
-        if len(actions) < o.actions:
-            die(f"only {len(actions)} actions generated")
-        log = os.path.join(work, "actions.ecarte")
-        bare = os.path.join(work, "tags.ecarte")
-        with open(log, "w") as fp:
-            fp.write("\n".join(tags + actions) + "\n")
-        with open(bare, "w") as fp:
-            fp.write("\n".join(tags) + "\n")
+        tags, actions, log, bare = duel_actions(ecarte, work, o.seed,
+                                                o.actions)
         print(f"\ntable: `ecarte table` on a pseudo-terminal, {o.actions} "
               f"actions (a duel, seed {o.seed}) typed one a line, each "
               f"when the prompt came back; {o.rounds} rounds; temp files "

@@ -620,11 +620,37 @@ out_reset:
     return rc;
 }
 
-int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
-                                ledger_event_fn fn, void *ctx)
+/* A row of a narrow event query into ev (hash: room for its hex). */
+typedef void (*event_cols_fn)(sqlite3_stmt *st, struct ledger_event *ev,
+                              char *hash);
+
+/* brief_cols - id, line, text (ST_EVENTS_BRIEF). */
+static void brief_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
 {
-    sqlite3_stmt *st = l->st[ST_EVENTS_BRIEF];
+    (void)hash;
+    ev->id = sqlite3_column_int64(st, 0);
+    ev->line = sqlite3_column_int(st, 1);
+    ev->text = (const char *)sqlite3_column_text(st, 2);
+}
+
+/* chain_cols - id, game, hash (ST_EVENTS_CHAIN). */
+static void chain_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
+{
+    ev->id = sqlite3_column_int64(st, 0);
+    ev->game = sqlite3_column_int64(st, 1);
+    ev->hash = ledger__hash_col(st, 2, hash);
+}
+
+/* narrow_foreach - fn(ctx, ev) for every event of sitting read by the
+ * statement which (bound to the sitting), cols filling the fields it
+ * reads (the rest zero).  Returns 0, fn's non-zero, or a negative code. */
+static int narrow_foreach(struct ledger *l, enum stmt which,
+                          int64_t sitting, event_cols_fn cols,
+                          ledger_event_fn fn, void *ctx)
+{
+    sqlite3_stmt *st = l->st[which];
     struct ledger_event ev;
+    char hash[LEDGER_HASH_HEX];
     int src = 0;
     int rc = 0;
 
@@ -635,9 +661,7 @@ int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
         goto out_reset;
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ev.id = sqlite3_column_int64(st, 0);
-        ev.line = sqlite3_column_int(st, 1);
-        ev.text = (const char *)sqlite3_column_text(st, 2);
+        cols(st, &ev, hash);
         rc = fn(ctx, &ev);
         if (rc != 0) {
             goto out_reset;
@@ -651,34 +675,14 @@ out_reset:
     return rc;
 }
 
+int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
+                                ledger_event_fn fn, void *ctx)
+{
+    return narrow_foreach(l, ST_EVENTS_BRIEF, sitting, brief_cols, fn, ctx);
+}
+
 int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
                                 ledger_event_fn fn, void *ctx)
 {
-    sqlite3_stmt *st = l->st[ST_EVENTS_CHAIN];
-    struct ledger_event ev;
-    char hash[LEDGER_HASH_HEX];
-    int src = 0;
-    int rc = 0;
-
-    memset(&ev, 0, sizeof(ev));
-    ev.sitting = sitting;
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
-        rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
-        goto out_reset;
-    }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ev.id = sqlite3_column_int64(st, 0);
-        ev.game = sqlite3_column_int64(st, 1);
-        ev.hash = ledger__hash_col(st, 2, hash);
-        rc = fn(ctx, &ev);
-        if (rc != 0) {
-            goto out_reset;
-        }
-    }
-    if (src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "read events");
-    }
-out_reset:
-    ledger__done(st);
-    return rc;
+    return narrow_foreach(l, ST_EVENTS_CHAIN, sitting, chain_cols, fn, ctx);
 }
