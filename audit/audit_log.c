@@ -16,6 +16,7 @@
 
 /* The events of an exported log, compared with the ledger's. */
 struct log_check {
+    struct ledger *l;
     FILE *fp;
     struct tl_reader *rd;
     const char *name;
@@ -57,6 +58,22 @@ static int next_event_line(struct log_check *lc, char *buf, size_t n,
     return 0;
 }
 
+/* is_head - is ev the event whose whole hash is the exported head?  Its
+ * hash as stored must begin the head; then, if it is stored cut short,
+ * its whole hash is computed (a ledger that does not chain there is not
+ * what was exported). */
+static bool is_head(struct log_check *lc, const struct ledger_event *ev)
+{
+    char whole[LEDGER_HASH_HEX];
+
+    if (!ledger_hash_stored_is(ev->hash, lc->head)) {
+        return false;
+    }
+    return strlen(ev->hash) == 64 ||
+           (ledger_event_hash_full(lc->l, ev, whole) == 0 &&
+            strcmp(whole, lc->head) == 0);
+}
+
 /* compare_event - a ledger event of the exported sitting
  * (ledger_events_foreach) against the export's next action line.
  * Returns 0 to go on, 1 once the head is reached or, after a difference
@@ -67,8 +84,9 @@ static int compare_event(void *vctx, const struct ledger_event *ev)
     struct log_check *lc = vctx;
     char text[TL_LINE_MAX];
     int line_no = 0;
+    bool head = is_head(lc, ev);
 
-    if (strcmp(ev->hash, lc->head) == 0) {
+    if (head) {
         lc->head_seen = true;
     }
     if (lc->done || lc->bad_line != 0) {
@@ -92,7 +110,7 @@ static int compare_event(void *vctx, const struct ledger_event *ev)
         snprintf(lc->want, sizeof(lc->want), "%s", ev->text);
         return lc->head_seen ? 1 : 0;
     }
-    if (strcmp(ev->hash, lc->head) == 0) {
+    if (head) {
         lc->done = true;
         return 1;
     }
@@ -230,6 +248,7 @@ int audit_log_against(struct ledger *l, FILE *fp, const char *name,
 
     memset(v, 0, sizeof(*v));
     memset(&lc, 0, sizeof(lc));
+    lc.l = l;
     lc.name = name;
     lc.fp = fp;
     if (read_chain_tag(fp, name, lc.head, &lc.sitting, &lc.from) != 0) {

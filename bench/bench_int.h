@@ -252,6 +252,7 @@ struct chain {
     void *md;                   /* libcrypto's SHA-256, fetched once */
     void *ctx;                  /* its digest context */
     char head[HASH_HEX];
+    unsigned char raw[32];      /* the head's bytes */
     char *buf;
     size_t cap;
 };
@@ -269,5 +270,12 @@ void bench__chain_close(struct chain *c);
  * (out of memory, libcrypto failed; the head as it was). */
 int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
                       char *out);
+
+/* bench__bind_hash - the head of c bound to parameter i of st as the
+ * ledger stores the hash of event id (ledger/event_row.c): its 32 bytes
+ * at a multiple of LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG.
+ * SQLite's result code. */
+int bench__bind_hash(sqlite3_stmt *st, int i, const struct chain *c,
+                     int64_t id);
 
 #endif /* ECARTE_BENCH_BENCH_INT_H */

@@ -475,5 +475,15 @@ int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
     }
     out[64] = '\0';
     memcpy(c->head, out, HASH_HEX);
+    memcpy(c->raw, md, sizeof(c->raw));
     return 0;
+}
+
+int bench__bind_hash(sqlite3_stmt *st, int i, const struct chain *c,
+                     int64_t id)
+{
+    return sqlite3_bind_blob(st, i, c->raw,
+                             id % LEDGER_HASH_EVERY == 0 ? 32
+                                                         : LEDGER_HASH_TAG,
+                             SQLITE_STATIC);
 }

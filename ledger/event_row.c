@@ -6,7 +6,9 @@
  * hashed.  The source NULL is the sitting's; the time recorded is unix
  * seconds (its text in recorded_text if it is not of the form
  * YYYY-MM-DDTHH:MM:SSZ); actor, verb, args and cards NULL are what the
- * event's text gives (event_guess); the hash is 32 bytes.
+ * event's text gives (event_guess); the hash is 32 bytes at an id that
+ * is a multiple of LEDGER_HASH_EVERY, its first LEDGER_HASH_TAG bytes
+ * elsewhere (version 7).
  */
 #include "ledger/ledger.h"
 
@@ -195,13 +197,21 @@ static int hex_pair(const char *s)
     return hi == 0 || lo == 0 ? -1 : (hi - 1) * 16 + (lo - 1);
 }
 
-/* bind_hash - the 64 hex digits s into parameter i as 32 bytes (any other
- * text as it is: no hash computed has it). */
-static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
+/* bind_hash - the hash s (n hex digits) into parameter i as bytes: the
+ * 32 of a whole hash for an event whose id is a multiple of
+ * LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG (version 7); a hash
+ * already cut short as it is; any other text as it is (no hash computed
+ * has it). */
+static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
+                     size_t n)
 {
     unsigned char b[32];
+    size_t keep = id % LEDGER_HASH_EVERY == 0 ? 32 : LEDGER_HASH_TAG;
 
-    for (size_t k = 0; n == 64 && k < 32; k++) {
+    if (n != 64 && n != 2 * LEDGER_HASH_TAG) {
+        n = 0;
+    }
+    for (size_t k = 0; k < n / 2; k++) {
         int x = hex_pair(s + 2 * k);
 
         if (x < 0) {
@@ -210,10 +220,11 @@ static int bind_hash(sqlite3_stmt *st, int i, const char *s, size_t n)
         }
         b[k] = (unsigned char)x;
     }
-    if (n != 64) {
+    if (n == 0) {
         return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
     }
-    return sqlite3_bind_blob(st, i, b, 32, SQLITE_TRANSIENT);
+    return sqlite3_bind_blob(st, i, b, (int)(keep < n / 2 ? keep : n / 2),
+                             SQLITE_TRANSIENT);
 }
 
 /* time_of - the time text s (n bytes) as unix seconds into *out, if it
@@ -270,7 +281,7 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
     bad |= bind_or_null(st, 12, texts[5], lens[5], guessed ? g->args : NULL);
     bad |= bind_or_null(st, 13, texts[6], lens[6], guessed ? g->cards : NULL);
     bad |= sqlite3_bind_text(st, 14, texts[7], (int)lens[7], SQLITE_STATIC);
-    bad |= bind_hash(st, 15, texts[8], lens[8]);
+    bad |= bind_hash(st, 15, row->id, texts[8], lens[8]);
     return bad;
 }
 
@@ -293,21 +304,22 @@ const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out)
 {
     static const char digits[] = "0123456789abcdef";
     const unsigned char *b = NULL;
+    int n = 0;
 
     if (sqlite3_column_type(st, i) == SQLITE_TEXT) {
         return ledger__col_text(st, i);
     }
     out[0] = '\0';
     if (sqlite3_column_type(st, i) != SQLITE_BLOB ||
-        sqlite3_column_bytes(st, i) != 32 ||
+        ((n = sqlite3_column_bytes(st, i)) != 32 && n != LEDGER_HASH_TAG) ||
         (b = sqlite3_column_blob(st, i)) == NULL) {
         return out;
     }
-    for (int k = 0; k < 32; k++) {
+    for (int k = 0; k < n; k++) {
         out[2 * k] = digits[b[k] >> 4];
         out[2 * k + 1] = digits[b[k] & 0x0f];
     }
-    out[64] = '\0';
+    out[2 * n] = '\0';
     return out;
 }
 

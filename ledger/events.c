@@ -7,6 +7,7 @@
 #include "ledger/ledger.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -577,6 +578,118 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
         *n = head.n_events;
     }
     return 0;
+}
+
+const char ledger__genesis[LEDGER_HASH_HEX] =
+    "0000000000000000000000000000000000000000000000000000000000000000";
+
+bool ledger_hash_stored_is(const char *stored, const char *full)
+{
+    size_t n = strlen(stored);
+
+    return (n == 64 || n == 2 * LEDGER_HASH_TAG) &&
+           strncmp(stored, full, n) == 0 && strlen(full) == 64;
+}
+
+/* chain_from - the whole hash of event id into out, computed from the
+ * event from (whose whole hash is prev) on: the rows from + 1 to id
+ * read in order, each hashed and checked against what it stores.
+ * Returns 0, LEDGER_E_DAMAGED (a row missing or not chaining), or
+ * another negative code. */
+static int chain_from(struct ledger *l, int64_t from, const char *prev,
+                      int64_t id, char *out)
+{
+    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
+    struct ledger_event row;
+    struct event_buf buf;
+    char h[LEDGER_HASH_HEX];
+    int64_t want = from + 1;
+    int src = 0;
+    int rc = 0;
+
+    memcpy(h, prev, sizeof(h));
+    if (sqlite3_bind_int64(st, 1, from + 1) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, id) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
+        goto out;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        char next[LEDGER_HASH_HEX];
+
+        ledger__event_from_row(st, &row, &buf);
+        if (row.id != want) {
+            break;
+        }
+        rc = ledger__event_hash(l, h, &row, next);
+        if (rc != 0) {
+            goto out;
+        }
+        if (!ledger_hash_stored_is(row.hash, next)) {
+            rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " does "
+                               "not chain: run ecarte verify", row.id);
+            goto out;
+        }
+        memcpy(h, next, sizeof(h));
+        want++;
+    }
+    if (src != SQLITE_ROW && src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "an event's hash");
+    } else if (want != id + 1) {
+        rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
+                           "missing: run ecarte verify", want);
+    } else {
+        memcpy(out, h, LEDGER_HASH_HEX);
+    }
+out:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_event_hash_full(struct ledger *l, const struct ledger_event *ev,
+                           char *out)
+{
+    struct ledger_event mark = { .id = 0 };
+    struct event_buf buf;
+    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
+    int64_t from = 0;
+    int src = 0;
+    int rc = 0;
+
+    if (ev->hash != NULL && strlen(ev->hash) == 64) {
+        memmove(out, ev->hash, LEDGER_HASH_HEX); /* out may be ev->hash */
+        return 0;
+    }
+    from = (ev->id - 1) / LEDGER_HASH_EVERY * LEDGER_HASH_EVERY;
+    if (from <= 0) {
+        return chain_from(l, 0, ledger__genesis, ev->id, out);
+    }
+    /* the mark: the last event before ev that stores its hash whole */
+    if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, from) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
+        ledger__done(st);
+        return rc;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        char prev[LEDGER_HASH_HEX];
+
+        ledger__event_from_row(st, &mark, &buf);
+        snprintf(prev, sizeof(prev), "%s", mark.hash);
+        ledger__done(st);
+        if (strlen(prev) != 64) {
+            return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64
+                                 " does not store its whole hash: run "
+                                 "ecarte verify", from);
+        }
+        return chain_from(l, from, prev, ev->id, out);
+    }
+    ledger__done(st);
+    if (src == SQLITE_DONE) {
+        return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
+                             "missing: run ecarte verify", from);
+    }
+    return ledger__fail(l, src, "an event's hash");
 }
 
 /* ------------------------------------------------------------------ */

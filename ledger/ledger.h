@@ -40,12 +40,17 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 6
+#define LEDGER_SCHEMA_VERSION 7
 #define LEDGER_SQLITE_MIN 3038000 /* the least SQLite a ledger opens with:
                                      STRICT tables (3.37) and the JSON
                                      functions built in (3.38) */
 #define LEDGER_SQLITE_MIN_TEXT "3.38.0"
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
+#define LEDGER_HASH_EVERY 64    /* (7) an event whose id is a multiple of
+                                   it stores its chain hash whole (32
+                                   bytes); every other event its first
+                                   LEDGER_HASH_TAG bytes */
+#define LEDGER_HASH_TAG 8
 #define LEDGER_UUID_HEX 33      /* a ledger's identity: 32 hex digits and
                                    a NUL */
 
@@ -334,7 +339,12 @@ struct ledger_event {
                                    included */
     const char *cards;          /* the cards named, space separated, "" if none */
     const char *text;           /* the canonical line, as written by export */
-    const char *hash;           /* hex SHA-256 chain hash (on reading) */
+    const char *hash;           /* on reading: the chain hash as stored,
+                                   in hex: whole (64 digits) where the id
+                                   is a multiple of LEDGER_HASH_EVERY (or
+                                   in a ledger older than version 7), else
+                                   its first 2 * LEDGER_HASH_TAG digits;
+                                   ledger_event_hash_full gives it whole */
 };
 
 /*
@@ -757,6 +767,29 @@ void ledger_rulings_done(struct ledger *l);
  * ledger gives the genesis value: 64 zeros.
  */
 int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
+
+/*
+ * ledger_event_hash_full - the whole chain hash of the event ev read by
+ * a walk of the ledger (its id and its stored hash are used, nothing
+ * else of it): the stored hash when it is whole, else computed again
+ * from the last event before it that stores its hash whole (at most
+ * LEDGER_HASH_EVERY - 1 rows read and hashed: schema version 7 stores
+ * the rest cut short).  64 hex digits and a NUL into out (LEDGER_HASH_HEX
+ * bytes).  Runs inside the caller's transaction, if any (a walk's
+ * snapshot).  Returns 0; LEDGER_E_DAMAGED if a row read does not chain
+ * (an edited ledger: `ledger_verify` names the row); another negative
+ * code on a library failure; the message on l.
+ */
+int ledger_event_hash_full(struct ledger *l, const struct ledger_event *ev,
+                           char *out);
+
+/*
+ * ledger_hash_stored_is - does the stored hash (as an event read gives it:
+ * whole or cut short, in hex) belong to the whole hash full (64 hex
+ * digits)?  A hash cut short matches the whole one it starts; anything
+ * else but a whole or cut-short hash matches nothing.
+ */
+bool ledger_hash_stored_is(const char *stored, const char *full);
 
 /*
  * ledger_integrity - SQLite's quick check of the file itself (pages,

@@ -63,6 +63,7 @@ enum stmt {
     ST_EVENTS_SITTING,
     ST_EVENTS_BRIEF,
     ST_EVENTS_CHAIN,            /* ledger_events_chain_foreach */
+    ST_EVENTS_RANGE,            /* ledger_event_hash_full: ids ?1 to ?2 */
     ST_LINES,                   /* ledger_lines_foreach: the events, */
     ST_LINES_RULINGS,           /* and the cursors merged with them */
     ST_LINES_SCORES,
@@ -375,10 +376,11 @@ const char *ledger__sitting_source(struct ledger *l, int64_t id);
  * ledger__event_bind dropped (after a rollback: the sitting may not be). */
 void ledger__event_forget_sitting(struct ledger *l);
 
-/* ledger__hash_col - column i of st, an event's hash, as 64 hex digits:
- * 32 bytes as their hex into out (LEDGER_HASH_HEX bytes), a text (a
- * version 5 row) as it is, anything else as "" (no hash is).  Borrowed
- * from st or out. */
+/* ledger__hash_col - column i of st, an event's hash, in hex: 32 bytes
+ * (a whole hash) or LEDGER_HASH_TAG bytes (one cut short, version 7) as
+ * their hex into out (LEDGER_HASH_HEX bytes), a text (a version 5 row)
+ * as it is, anything else as "" (no hash is).  Borrowed from st or
+ * out. */
 const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out);
 
 /* ledger__event_from_row - the current row of an EVENT_COLUMNS query
@@ -468,6 +470,10 @@ int ledger__flush_events(struct ledger *l);
 
 int ledger__event_hash(struct ledger *l, const char *prev,
                        const struct ledger_event *ev, char *out);
+
+/* ledger__genesis - the hash before the first event and the first seal:
+ * 64 zeros. */
+extern const char ledger__genesis[LEDGER_HASH_HEX];
 
 /* ------------------------------------------------------------------ */
 /* For tests (open.c)                                                   */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * migrate.c - the migrations of an older ledger to the current schema
- * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to
- * 6: the events copied into their leaner table), run by ledger__migrate
+ * version (1 to 2, 2 to 3, 3 to 4, 4 to 5, 6 to 7: each a constant
+ * script; 5 to 6: the events copied into their leaner table), run by
+ * ledger__migrate
  * in one transaction when ledger_open_with opens such a file for writing
  * (open.c), with the foreign keys off (a table is replaced).
  */
@@ -133,6 +134,16 @@ static const char migrate_5_6_swap[] =
     "CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);"
     "PRAGMA user_version = 6;";
 
+/* From version 6 to 7 (ledger/schema.sql, the column marked (7)): an
+ * event's hash kept whole only at an id that is a multiple of
+ * LEDGER_HASH_EVERY (64), cut to its first LEDGER_HASH_TAG (8) bytes
+ * elsewhere; a hash stored as text (no hash computed is) stays as it
+ * is. */
+static const char migrate_6_7[] =
+    "UPDATE event SET hash = substr(hash, 1, 8) WHERE id % 64 != 0 "
+    "AND typeof(hash) = 'blob' AND length(hash) = 32;"
+    "PRAGMA user_version = 7;";
+
 /* copy_row - the current row of the old events' walk (st: the columns
  * of ledger__event_from_row, then the sitting's source) inserted into
  * event_new by ins.  Returns 0 or a negative code. */
@@ -238,7 +249,9 @@ static int migrate_5_6(struct ledger *l)
  * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
  * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5) and a
- * version 5 file to version 6 (migrate_5_6), in one transaction; then every row of the sealed tables sealed as it stands
+ * version 5 file to version 6 (migrate_5_6) and a version 6 file to
+ * version 7 (migrate_6_7), in one transaction; then, for a file older
+ * than version 6, every row of the sealed tables sealed as it stands
  * (a file older than version 4) and the ledger given its identity
  * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
  * read again once the write lock is held.  A file whose objects are of a
@@ -248,6 +261,7 @@ static int migrate_5_6(struct ledger *l)
 static int migrate_all(struct ledger *l)
 {
     int64_t version = 0;
+    int64_t from = 0;
     int was = l->version;
     bool seal_all = false;
     bool fresh_identity = false;
@@ -258,6 +272,7 @@ static int migrate_all(struct ledger *l)
         return rc;
     }
     rc = ledger__pragma_int(l, "PRAGMA user_version", &version);
+    from = version;
     if (rc == 0 && version < LEDGER_SCHEMA_VERSION) {
         later = ledger__later_schema(l);
         if (later < 0) {
@@ -294,11 +309,18 @@ static int migrate_all(struct ledger *l)
     }
     if (rc == 0 && version == 5) {
         rc = migrate_5_6(l);
-        if (rc == 0) {
-            l->version = LEDGER_SCHEMA_VERSION;
-            l->chain_fresh = false;
-            rc = ledger__prepare_statements(l);
-        }
+        version = 6;
+    }
+    if (rc == 0 && version == 6) {
+        rc = ledger__exec(l, migrate_6_7, "migrate the schema to version 7");
+        version = 7;
+    }
+    if (rc == 0 && from <= 5) {
+        /* the statements of the new version, then the seal and the
+         * identity an older file lacks, committed with the seals' head */
+        l->version = LEDGER_SCHEMA_VERSION;
+        l->chain_fresh = false;
+        rc = ledger__prepare_statements(l);
         if (rc == 0 && seal_all) {
             rc = ledger__seal_all(l);
         }
@@ -306,7 +328,7 @@ static int migrate_all(struct ledger *l)
             rc = ledger__identity_new(l);
         }
         if (rc == 0) {
-            return ledger_commit(l); /* with the seals' head */
+            return ledger_commit(l);
         }
     }
     if (rc != 0) {

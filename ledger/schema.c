@@ -11,7 +11,7 @@
 
 const char *const ledger__schema_sql[] = {
     "-- SPDX-License-Identifier: MIT\n"
-    "-- schema.sql - the ecarte ledger, schema version 6 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 7 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
@@ -23,7 +23,9 @@ const char *const ledger__schema_sql[] = {
     "-- provenance of merged sittings (at the end).  Version 6 stores an\n"
     "-- event's row leaner (the columns marked (6)): what the row gives again\n"
     "-- is NULL (ledger/event_row.c); migrate.c rewrites the events of an\n"
-    "-- older file.  Every field hashed reads as it was hashed.\n"
+    "-- older file.  Every field hashed reads as it was hashed.  Version 7\n"
+    "-- keeps an event's chain hash whole only at every 64th event (the column\n"
+    "-- marked (7)); ledger_verify computes every hash again and compares it.\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -95,7 +97,8 @@ const char *const ledger__schema_sql[] = {
     "    args TEXT,\n"
     "    cards TEXT,\n"
     "    text TEXT NOT NULL,\n"
-    "    hash BLOB NOT NULL,                 -- (6) SHA-256, 32 bytes\n"
+    "    hash BLOB NOT NULL,                 -- (7) SHA-256: 32 bytes where id\n"
+    "                                        -- % 64 = 0, else its first 8\n"
     "    recorded_text TEXT                  -- (6) a time recorded not of the\n"
     "                                        -- form 2026-01-31T20:15:00Z\n"
     ") STRICT;\n"

@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- schema.sql - the ecarte ledger, schema version 6 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 7 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -11,7 +11,9 @@
 -- provenance of merged sittings (at the end).  Version 6 stores an
 -- event's row leaner (the columns marked (6)): what the row gives again
 -- is NULL (ledger/event_row.c); migrate.c rewrites the events of an
--- older file.  Every field hashed reads as it was hashed.
+-- older file.  Every field hashed reads as it was hashed.  Version 7
+-- keeps an event's chain hash whole only at every 64th event (the column
+-- marked (7)); ledger_verify computes every hash again and compares it.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -78,7 +80,8 @@ CREATE TABLE event (
     args TEXT,
     cards TEXT,
     text TEXT NOT NULL,
-    hash BLOB NOT NULL,                 -- (6) SHA-256, 32 bytes
+    hash BLOB NOT NULL,                 -- (7) SHA-256: 32 bytes where id
+                                        -- % 64 = 0, else its first 8
     recorded_text TEXT                  -- (6) a time recorded not of the
                                         -- form 2026-01-31T20:15:00Z
 ) STRICT;

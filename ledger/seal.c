@@ -47,8 +47,6 @@ static const struct sealed_table {
                          "origin_sitting, source_path, merged"},
 };
 
-static const char genesis[LEDGER_HASH_HEX] =
-    "0000000000000000000000000000000000000000000000000000000000000000";
 
 /* ------------------------------------------------------------------ */
 /* Hashing a seal                                                       */
@@ -309,7 +307,7 @@ static int walk_chain(struct seal_check *c)
                            "seal ORDER BY id", -1, &st, NULL) != SQLITE_OK) {
         return ledger__fail(l, sqlite3_errcode(l->db), "read the seals");
     }
-    memcpy(prev, genesis, sizeof(prev));
+    memcpy(prev, ledger__genesis, sizeof(prev));
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t id = sqlite3_column_int64(st, 0);
         const char *hash = ledger__col_text(st, 4);

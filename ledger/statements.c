@@ -130,6 +130,8 @@ static const char *const stmt_sql[ST_COUNT] = {
         "WHERE sitting_id = ?1 ORDER BY seq",
     [ST_EVENTS_BRIEF] = "SELECT id, line, text FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_EVENTS_RANGE] = "SELECT " EVENT_COLUMNS " FROM event "
+        "WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
     [ST_LINES] = LINES_EVENTS,
     [ST_LINES_RULINGS] = LINES_OF("ruling", "text, 0, 0"),
     [ST_LINES_SCORES] = LINES_OF("score_mark", "'', points_a, points_b"),
@@ -251,6 +253,8 @@ static const char *const stmt_sql_v5[ST_COUNT] = {
     [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS_5 " FROM event ORDER BY id",
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS_5 " FROM event "
         "WHERE sitting_id = ?1 ORDER BY seq",
+    [ST_EVENTS_RANGE] = "SELECT " EVENT_COLUMNS_5 " FROM event "
+        "WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
 };
 
 /* A version 2 file read as it is (read-only): it has no table of the

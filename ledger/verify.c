@@ -7,6 +7,7 @@
 #include "ledger/ledger.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,8 +15,6 @@
 
 #include "ledger/ledger_int.h"
 
-static const char genesis[LEDGER_HASH_HEX] =
-    "0000000000000000000000000000000000000000000000000000000000000000";
 
 int ledger_integrity(struct ledger *l)
 {
@@ -90,7 +89,19 @@ static int hash_is(struct ledger *l, const char *prev,
     if (rc != 0) {
         return rc;
     }
-    return strcmp(h, want) == 0;
+    return ledger_hash_stored_is(want, h);
+}
+
+/* stored_length_is - does the stored hash of event id (hex) have the
+ * length its id gives: whole at a multiple of LEDGER_HASH_EVERY or in a
+ * ledger older than version 7, cut short elsewhere? */
+static bool stored_length_is(const struct ledger *l, int64_t id,
+                             const char *stored)
+{
+    size_t want = l->version < 7 || id % LEDGER_HASH_EVERY == 0
+                      ? 64 : 2 * LEDGER_HASH_TAG;
+
+    return strlen(stored) == want;
 }
 
 /*
@@ -248,7 +259,7 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     if (rc != 0) {
         return rc < 0 ? rc : 1;
     }
-    memcpy(prev, genesis, sizeof(prev));
+    memcpy(prev, ledger__genesis, sizeof(prev));
     if (own) {
         rc = ledger__run(l, l->st[ST_BEGIN_READ], 0, "verify");
         if (rc != 0) {
@@ -280,8 +291,17 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         if (rc != 0) {
             goto out_reset;
         }
-        if (strcmp(h, ev.hash) != 0) {
+        if (!ledger_hash_stored_is(ev.hash, h)) {
             rc = diagnose(l, st, prev, &before, &ev, bad_id);
+            goto out_reset;
+        }
+        if (!stored_length_is(l, ev.id, ev.hash)) {
+            *bad_id = ev.id;
+            rc = ledger__failf(l, 1, "event %" PRId64 ": edited (its hash "
+                               "is stored %s)", ev.id,
+                               strlen(ev.hash) == 64 ? "whole where the "
+                               "ledger keeps it cut short" : "cut short "
+                               "where the ledger keeps it whole");
             goto out_reset;
         }
         memcpy(prev, h, sizeof(prev));

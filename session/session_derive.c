@@ -30,6 +30,7 @@ struct derive_ctx {
     size_t n_map;
     size_t cap_map;
     char head[LEDGER_HASH_HEX]; /* the source's hash of the last event */
+    int64_t last_id;            /* its id there */
     int64_t n_events;
 };
 
@@ -132,6 +133,7 @@ static int derive_event(void *vctx, const struct ledger_event *ev)
         ctx->n_map++;
         snprintf(ctx->head, sizeof(ctx->head), "%s",
                  ev->hash != NULL ? ev->hash : "");
+        ctx->last_id = ev->id;
         ctx->n_events++;
     }
     return 0;
@@ -339,6 +341,16 @@ static int merge_books(struct merge_ctx *m, struct ledger *from,
     } else if (rc < 0) {
         snprintf(m->d->why, m->d->why_n, "%s", ledger_errmsg(from));
         return -1;
+    }
+    if (m->d->n_events > 0) {
+        /* the provenance names the source's last event by its whole hash */
+        struct ledger_event last = { .id = m->d->last_id,
+                                     .hash = m->d->head };
+
+        if (ledger_event_hash_full(from, &last, m->d->head) != 0) {
+            snprintf(m->d->why, m->d->why_n, "%s", ledger_errmsg(from));
+            return -1;
+        }
     }
     memset(&p, 0, sizeof(p));
     p.sitting = s->sitting;

@@ -16,10 +16,12 @@ struct export_ctx {
     int game;
     FILE *fp;
     bool tags_done;
-    /* the chain of the part exported: first event id, last event hash */
+    /* the chain of the part exported: first event id, last event's id
+     * and hash (as stored, then whole) */
     int64_t games_seen;
     int64_t last_game_id;
     int64_t from;
+    int64_t last;
     char head[LEDGER_HASH_HEX];
     int64_t sitting;
     /* the sitting's quarantined deals: after how many of the events
@@ -119,6 +121,7 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
             ctx->gap_at[i] = ctx->n_exported;
         }
     }
+    ctx->last = ev->id;
     snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
     return 0;
 }
@@ -240,6 +243,17 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
                              "no sitting %lld (or it has no action)",
                              (long long)sitting);
         goto out;
+    }
+    {
+        /* the head written is the last event's whole hash */
+        struct ledger_event last = { .id = ctx.last, .hash = ctx.head };
+        char whole[LEDGER_HASH_HEX];
+
+        if (ledger_event_hash_full(l, &last, whole) != 0) {
+            rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
+            goto out;
+        }
+        memcpy(ctx.head, whole, sizeof(whole));
     }
     if (ledger_lines_foreach(l, sitting, game, export_line, &ctx) != 0) {
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));

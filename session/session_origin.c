@@ -21,6 +21,7 @@ struct rows {
     size_t cap;
     int64_t (*ids)[2];          /* events: id and seq */
     char head[LEDGER_HASH_HEX]; /* events: the last one's hash */
+    int64_t last_id;            /* events: the last one's id */
     int failed;
 };
 
@@ -99,6 +100,7 @@ static int take_event(void *vctx, const struct ledger_event *ev)
     struct rows *r = vctx;
 
     snprintf(r->head, sizeof(r->head), "%s", ev->hash);
+    r->last_id = ev->id;
     return rows_add(r, ev->id, ev->seq, "seq %lld: line %d, stamp \"%s\", "
                     "actor \"%s\", verb \"%s\", args \"%s\", cards \"%s\", "
                     "text \"%s\", source \"%s\"", (long long)ev->seq,
@@ -320,6 +322,17 @@ int64_t session_origin_compare(struct ledger *l,
                  ? "out of memory" : ledger_errmsg(rc != 0 ? from : l));
         rc = -1;
         goto out;
+    }
+    if (ev[1].n > 0) {
+        /* the source's last event by its whole hash, as merge named it */
+        struct ledger_event last = { .id = ev[1].last_id,
+                                     .hash = ev[1].head };
+
+        if (ledger_event_hash_full(from, &last, ev[1].head) != 0) {
+            snprintf(why, why_n, "%s", ledger_errmsg(from));
+            rc = -1;
+            goto out;
+        }
     }
     /* the source's sitting as merged: its last event's hash, its count */
     if ((int64_t)ev[1].n != p->n_events ||

@@ -117,6 +117,7 @@ static int64_t add_event(struct ledger *l, int64_t sitting, int64_t game,
 }
 
 /* add_five - events 1..5 of the fixture's deal, seq 1..5. */
+__attribute__((unused))
 static void add_five(struct fixture *f)
 {
     static const char *const args[] = { "KH", "7H", "QS", "8S", "TD" };
@@ -256,6 +257,7 @@ static int collect_event(void *ctx, const struct ledger_event *ev)
 }
 
 /* group_setup - reproducible recorded times for every ledger opened. */
+__attribute__((unused))
 static int group_setup(void **state)
 {
     (void)state;
@@ -263,6 +265,7 @@ static int group_setup(void **state)
 }
 
 /* group_teardown - the recorded times as the clock gives them again. */
+__attribute__((unused))
 static int group_teardown(void **state)
 {
     (void)state;

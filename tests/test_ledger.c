@@ -187,9 +187,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 7");
+    raw_exec(f->path, "PRAGMA user_version = 8");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 7 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 8 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -368,8 +368,8 @@ static void ledger__version_2_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), LEDGER_SCHEMA_VERSION);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), LEDGER_SCHEMA_VERSION);
     /* migrated to version 5: every row of the sealed tables sealed, and
      * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
@@ -415,8 +415,8 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), LEDGER_SCHEMA_VERSION);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), LEDGER_SCHEMA_VERSION);
     /* migrated to version 5: every row of the sealed tables sealed, and
      * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
@@ -470,8 +470,8 @@ static void ledger__version_4_is_migrated_and_given_an_identity(void **state)
                      LEDGER_E_FORMAT);
     ledger_close(ro);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), LEDGER_SCHEMA_VERSION);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), LEDGER_SCHEMA_VERSION);
     assert_int_equal(ledger_identity(f->l, first), 0);
     assert_int_equal(strlen(first), 32);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal WHERE tbl = "

@@ -7,6 +7,7 @@
  * deleted and one duplicated.  `ecarte verify` must find every change
  * (exit 1) and name the table and the row; `ecarte audit` too; readers
  * refuse the figures and writers refuse to build on it. */
+#include "ledger/ledger.h"
 #include "tests/harness.h"
 
 #include <sqlite3.h>
@@ -626,7 +627,8 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
                      0);
     SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
           harness_example("hoffmann-refused.ecarte"));
-    assert_int_equal(one_int(copy, "PRAGMA user_version"), 6);
+    assert_int_equal(one_int(copy, "PRAGMA user_version"),
+                     LEDGER_SCHEMA_VERSION);
     SH_OK("%s verify --db '%s' > /dev/null", e, copy);
 }
 
