@@ -37,9 +37,11 @@
  * at a time (their event_id). */
 static const char *const whole_tables[] = {
     "sitting", "tag", "game", "deal", "import_file", "quarantine", "person",
-    "seating", "stake", "bet", "settlement", "transfer",
+    "seating", "stake", "bet", "settlement", "transfer", "ledger_info",
+    "seal",
 };
 #define N_WHOLE (sizeof(whole_tables) / sizeof(whole_tables[0]))
+#define WHOLE_SEAL (N_WHOLE - 1) /* its hashes computed again (seal_write) */
 static const char *const event_tables[] = {
     "claim", "score_mark", "ruling", "sitting_mark",
 };
@@ -100,7 +102,10 @@ struct ifloor {
     sqlite3_stmt *whole_ins[N_WHOLE];
     struct evtab tab[N_EVTAB];
     struct chain chain;
+    struct hashed hashed;       /* the events' payloads, a chunk's */
     char src_head[HASH_HEX];    /* the import's chain head */
+    char src_seal[HASH_HEX];    /* and its seals' head */
+    sqlite3_stmt *seal_head;    /* UPDATE chain: the seals' head */
 };
 
 /* ifloor_read - the source's rows into memory, but the chunks: the
@@ -111,7 +116,8 @@ static int ifloor_read(struct ifloor *f, const char *path,
 {
     sqlite3_stmt *st = NULL;
 
-    if (bench__open_db(&f->src, path, true, r) != 0 ||
+    if (bench__hashed_open(&f->hashed, path, r) != 0 ||
+        bench__open_db(&f->src, path, true, r) != 0 ||
         bench__exec(f->src, "BEGIN", r) != 0) {
         return -1;
     }
@@ -148,7 +154,8 @@ static int ifloor_read(struct ifloor *f, const char *path,
     if (bench__prepare(f->src,
                        "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
                        &f->ev_sel, r) != 0 ||
-        bench__prepare(f->src, "SELECT head FROM chain", &st, r) != 0) {
+        bench__prepare(f->src, "SELECT head, seal_head FROM chain", &st,
+                       r) != 0) {
         return -1;
     }
     f->ev.n_col = EVENT_N_COLUMNS;
@@ -156,6 +163,8 @@ static int ifloor_read(struct ifloor *f, const char *path,
     if (sqlite3_step(st) == SQLITE_ROW) {
         snprintf(f->src_head, sizeof(f->src_head), "%s",
                  (const char *)sqlite3_column_text(st, 0));
+        snprintf(f->src_seal, sizeof(f->src_seal), "%s",
+                 (const char *)sqlite3_column_text(st, 1));
     }
     sqlite3_finalize(st);
     return 0;
@@ -183,6 +192,13 @@ static long ifloor_chunk(struct ifloor *f, struct phase_result *r)
     }
     if (f->ev_step == SQLITE_DONE) {
         hi = INT64_MAX;         /* the last chunk takes what is left */
+    }
+    if (bench__hashed_chunk(&f->hashed, f->ev.n, r) != 0) {
+        return -1;
+    }
+    if (f->hashed.n != f->ev.n) {
+        bench__note(r, "%zu events but %zu payloads", f->ev.n, f->hashed.n);
+        return -1;
     }
     for (size_t k = 0; k < N_EVTAB; k++) {
         struct evtab *e = &f->tab[k];
@@ -212,8 +228,7 @@ static int ifloor_open(struct ifloor *f, const char *path,
 {
     if (bench__open_db(&f->dst, path, false, r) != 0 ||
         set_import_pragmas(f->dst, r) != 0 ||
-        bench__prepare_insert(f->dst, "event", EVENT_N_COLUMNS + 1, &f->ev_ins,
-                              r) != 0 ||
+        bench__prepare(f->dst, EVENT_INSERT, &f->ev_ins, r) != 0 ||
         bench__prepare(f->dst,
                        "UPDATE import_file SET line = ?2, deals = ?3, "
                        "events = ?4, complete = ?5 WHERE id = ?1",
@@ -221,7 +236,11 @@ static int ifloor_open(struct ifloor *f, const char *path,
         bench__prepare(f->dst,
                        "UPDATE chain SET head = ?1, n_events = "
                        "n_events + ?2, last_id = ?3 WHERE id = 1",
-                       &f->head, r) != 0) {
+                       &f->head, r) != 0 ||
+        bench__prepare(f->dst,
+                       "UPDATE chain SET seal_head = ?1, n_seals = ?2, "
+                       "seal_last = ?3 WHERE id = 1",
+                       &f->seal_head, r) != 0) {
         return -1;
     }
     for (size_t k = 0; k < N_WHOLE; k++) {
@@ -277,6 +296,65 @@ static int ifloor_progress(struct ifloor *f, bool complete,
     return 0;
 }
 
+/* seal_write - the seal's rows (id, tbl, row_id, row, hash) written with
+ * their hashes computed again (the seal's chain, as ledger/seal.c
+ * computes it: over the hash before, then the netstrings of the seal's
+ * id, the table's name, the row's id and the row), and the chain row's
+ * seals' head.  Timed.  0, or -1 with why in r->note (a head other than
+ * the import's too). */
+static int seal_write(struct ifloor *f, struct phase_result *r)
+{
+    const struct rows *t = &f->whole[WHOLE_SEAL];
+    sqlite3_stmt *ins = f->whole_ins[WHOLE_SEAL];
+    struct chain c;
+    char head[HASH_HEX];
+    int rc = -1;
+
+    if (t->n == 0) {
+        return 0;
+    }
+    if (bench__chain_open(&c) != 0) {
+        bench__note(r, "libcrypto failed");
+        goto out;
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        const struct gval *tbl = bench__rows_val(t, i, 1);
+        const struct gval *row = bench__rows_val(t, i, 3);
+
+        if (bench__seal_next(&c, bench__rows_val(t, i, 0)->i,
+                             t->text + tbl->off, tbl->len,
+                             bench__rows_val(t, i, 2)->i,
+                             t->text + row->off, row->len, head) != 0) {
+            bench__note(r, "seal hash: libcrypto failed");
+            goto out;
+        }
+        if (bench__rows_bind(ins, t, i) != SQLITE_OK ||
+            sqlite3_bind_text(ins, 5, head, 64, SQLITE_STATIC) != SQLITE_OK ||
+            bench__step_done(ins) != 0) {
+            bench__note(r, "insert seal: %s", sqlite3_errmsg(f->dst));
+            goto out;
+        }
+    }
+    if (sqlite3_bind_text(f->seal_head, 1, head, 64, SQLITE_STATIC) !=
+            SQLITE_OK ||
+        sqlite3_bind_int64(f->seal_head, 2, (int64_t)t->n) != SQLITE_OK ||
+        sqlite3_bind_int64(f->seal_head, 3,
+                           bench__rows_val(t, t->n - 1, 0)->i) != SQLITE_OK ||
+        bench__step_done(f->seal_head) != 0) {
+        bench__note(r, "seals' head: %s", sqlite3_errmsg(f->dst));
+        goto out;
+    }
+    if (strcmp(head, f->src_seal) != 0) {
+        bench__note(r, "seals' head %.12s differs from the import's %.12s",
+                    head, f->src_seal);
+        goto out;
+    }
+    rc = 0;
+out:
+    bench__chain_close(&c);
+    return rc;
+}
+
 /* ifloor_write - the chunk in memory written in one transaction: the
  * events with their hashes, the rows that follow them, the import's
  * progress and the chain's head.  Timed. */
@@ -289,7 +367,7 @@ static int ifloor_write(struct ifloor *f, bool last, struct phase_result *r)
         return -1;
     }
     for (size_t i = 0; i < f->ev.n; i++) {
-        if (bench__chain_next(&f->chain, &f->ev, i, hash) != 0) {
+        if (bench__chain_next(&f->chain, &f->hashed, i, hash) != 0) {
             bench__note(r, "hash: out of memory or libcrypto failed");
             return -1;
         }
@@ -351,8 +429,10 @@ static void ifloor_free(struct ifloor *f)
     sqlite3_finalize(f->ev_ins);
     sqlite3_finalize(f->progress);
     sqlite3_finalize(f->head);
+    sqlite3_finalize(f->seal_head);
     bench__rows_free(&f->ev);
     bench__chain_close(&f->chain);
+    bench__hashed_close(&f->hashed);
     sqlite3_close(f->dst);
     sqlite3_close(f->src);
 }
@@ -385,11 +465,16 @@ void bench__phase_import_floor(const struct run *run, struct phase_result *r)
     t0 = bench__now();
     if (bench__new_ledger(run->floor_db, r) != 0 ||
         ifloor_open(&f, run->floor_db, r) != 0 ||
-        bench__exec(f.dst, "BEGIN", r) != 0) {
+        bench__exec(f.dst, "BEGIN", r) != 0 ||
+        /* the import's identity and its seal, for the fresh file's own */
+        bench__exec(f.dst, "DELETE FROM seal; DELETE FROM ledger_info",
+                    r) != 0) {
         goto out;
     }
     for (size_t k = 0; k < N_WHOLE; k++) {
-        if (bench__rows_insert(f.dst, f.whole_ins[k], &f.whole[k], r) != 0) {
+        if (k == WHOLE_SEAL ? seal_write(&f, r) != 0
+                            : bench__rows_insert(f.dst, f.whole_ins[k],
+                                                 &f.whole[k], r) != 0) {
             goto out;
         }
     }
@@ -416,6 +501,8 @@ void bench__phase_import_floor(const struct run *run, struct phase_result *r)
     f.progress = NULL;
     sqlite3_finalize(f.head);
     f.head = NULL;
+    sqlite3_finalize(f.seal_head);
+    f.seal_head = NULL;
     for (size_t k = 0; k < N_WHOLE; k++) {
         sqlite3_finalize(f.whole_ins[k]);
         f.whole_ins[k] = NULL;
@@ -587,10 +674,12 @@ static void record_loop(const struct run *run, bool with_head,
     sqlite3_stmt *commit = NULL;
     struct rows ev;
     struct chain c;
+    struct hashed h;
     char hash[HASH_HEX];
     double t0;
 
     memset(&ev, 0, sizeof(ev));
+    memset(&h, 0, sizeof(h));
     r->rc = -1;
     if (bench__chain_open(&c) != 0) {
         bench__note(r, "libcrypto failed");
@@ -598,7 +687,13 @@ static void record_loop(const struct run *run, bool with_head,
     }
     if (bench__open_db(&src, run->rec_db, true, r) != 0 ||
         bench__load_all(src, "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
-                        &ev, r) != 0) {
+                        &ev, r) != 0 ||
+        bench__hashed_open(&h, run->rec_db, r) != 0 ||
+        bench__hashed_chunk(&h, ev.n, r) != 0) {
+        goto out;
+    }
+    if (h.n != ev.n) {
+        bench__note(r, "%zu events but %zu payloads", ev.n, h.n);
         goto out;
     }
     t0 = bench__now();
@@ -606,8 +701,7 @@ static void record_loop(const struct run *run, bool with_head,
         bench__open_db(&dst, run->floor_db, false, r) != 0 ||
         bench__exec(dst, "PRAGMA journal_mode = WAL", r) != 0 ||
         bench__exec(dst, "PRAGMA synchronous = FULL", r) != 0 ||
-        bench__prepare_insert(dst, "event", EVENT_N_COLUMNS + 1, &ins,
-                              r) != 0 ||
+        bench__prepare(dst, EVENT_INSERT, &ins, r) != 0 ||
         bench__prepare(dst,
                        "UPDATE chain SET head = ?1, n_events = n_events + 1, "
                        "last_id = ?2 WHERE id = 1",
@@ -617,7 +711,7 @@ static void record_loop(const struct run *run, bool with_head,
         goto out;
     }
     for (size_t i = 0; i < ev.n; i++) {
-        if (bench__chain_next(&c, &ev, i, hash) != 0) {
+        if (bench__chain_next(&c, &h, i, hash) != 0) {
             bench__note(r, "hash: out of memory or libcrypto failed");
             goto out;
         }
@@ -661,6 +755,7 @@ out:
     sqlite3_close(src);
     bench__rows_free(&ev);
     bench__chain_close(&c);
+    bench__hashed_close(&h);
 }
 
 /* (h) - the floor of (g) the issue names: the raw loop, one INSERT of

@@ -24,10 +24,15 @@
 #define REPEATS_MAX 9           /* --repeat at most */
 #define HASH_HEX 65             /* 64 hex digits and a NUL */
 
-/* The columns of an event row but its hash, in the order of the schema. */
+/* The columns of an event row but its hash, as stored, and the INSERT of
+ * them with the hash last (?16). */
 #define EVENT_COLUMNS "id, sitting_id, game_id, deal_id, seq, source, " \
-                      "line, stamp, recorded, actor, verb, args, cards, text"
-#define EVENT_N_COLUMNS 14
+                      "line, stamp, recorded, actor, verb, args, cards, " \
+                      "text, recorded_text"
+#define EVENT_N_COLUMNS 15
+#define EVENT_INSERT "INSERT INTO event (" EVENT_COLUMNS ", hash) VALUES " \
+                     "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, " \
+                     "?13, ?14, ?15, ?16)"
 
 /* The phases, in the order they run in a round. */
 enum bench_phase {
@@ -244,17 +249,50 @@ int bench__rows_insert(sqlite3 *db, sqlite3_stmt *ins, const struct rows *t,
 int bench__load_all(sqlite3 *db, const char *sql, struct rows *t,
                     struct phase_result *r);
 
-/* The SHA-256 chain over event rows, the ledger's bytes: the previous
- * hash's 64 hex digits, then every field as a netstring
- * "<length>:<bytes>," (integers by their decimal text, 0 for NULL), in
- * the order of EVENT_COLUMNS; the digest in lower-case hex. */
+/* The bytes an event's chain hash is taken over after the hash before
+ * it, as the ledger hashes them (events.c): id, sitting, game, deal, seq,
+ * source, line, stamp, time recorded, actor, verb, args, cards and text,
+ * each as a netstring "<length>:<bytes>," (integers by their decimal
+ * text).  Read from a ledger by ledger_events_foreach (every field given
+ * back as it was hashed) into a temporary file before a floor's clock
+ * runs, and back into memory a chunk at a time, so that memory stays
+ * flat. */
+struct hashed {
+    void *fp;                   /* FILE *: each payload's length (a
+                                   uint32_t), then its bytes */
+    char *buf;                  /* the chunk's payloads, one after the
+                                   other */
+    size_t len;
+    size_t cap;
+    size_t *off;                /* payload i is buf + off[i] .. off[i + 1] */
+    size_t n;                   /* payloads in the chunk */
+    size_t cap_n;
+    int64_t total;              /* payloads in the file */
+};
+
+/* bench__hashed_open - the payload of every event of the ledger at path
+ * (opened read-only by the library, in id order) written to a temporary
+ * file, read back from its start.  Not timed.  0, or -1 with why in
+ * r->note (h is to be closed all the same). */
+int bench__hashed_open(struct hashed *h, const char *path,
+                       struct phase_result *r);
+
+/* bench__hashed_chunk - the next n payloads of h (fewer at its end) read
+ * into memory, the chunk before dropped.  0, or -1 with why in
+ * r->note. */
+int bench__hashed_chunk(struct hashed *h, size_t n, struct phase_result *r);
+
+/* bench__hashed_close - everything h holds. */
+void bench__hashed_close(struct hashed *h);
+
+/* The SHA-256 chain: the head (the hash before, 64 lower-case hex
+ * digits) and the next event's payload digested, the digest made the
+ * head. */
 struct chain {
     void *md;                   /* libcrypto's SHA-256, fetched once */
     void *ctx;                  /* its digest context */
     char head[HASH_HEX];
     unsigned char raw[32];      /* the head's bytes */
-    char *buf;
-    size_t cap;
 };
 
 /* bench__chain_open - a chain whose head is the 64 zeros of an empty
@@ -265,11 +303,19 @@ int bench__chain_open(struct chain *c);
 /* bench__chain_close - the memory of c. */
 void bench__chain_close(struct chain *c);
 
-/* bench__chain_next - the hash of event row i of t (EVENT_COLUMNS)
- * after the head, into out (HASH_HEX bytes) and made the head.  0, or -1
- * (out of memory, libcrypto failed; the head as it was). */
-int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
+/* bench__chain_next - the hash of the event whose payload is payload i of
+ * h's chunk, after the head: into out (HASH_HEX bytes) and made the
+ * head.  0, or -1 (libcrypto failed; the head as it was). */
+int bench__chain_next(struct chain *c, const struct hashed *h, size_t i,
                       char *out);
+
+/* bench__seal_next - the hash of the seal id of row row_id of table tbl
+ * (tbl_n bytes), its row row (row_n bytes), after the head of c (the seal
+ * before's): into out (HASH_HEX bytes) and made the head.  0, or -1
+ * (libcrypto failed). */
+int bench__seal_next(struct chain *c, int64_t id, const char *tbl,
+                     size_t tbl_n, int64_t row_id, const char *row,
+                     size_t row_n, char *out);
 
 /* bench__bind_hash - the head of c bound to parameter i of st as the
  * ledger stores the hash of event id (ledger/event_row.c): its 32 bytes

@@ -373,10 +373,8 @@ void bench__chain_close(struct chain *c)
 {
     EVP_MD_CTX_free(c->ctx);
     EVP_MD_free(c->md);
-    free(c->buf);
     c->ctx = NULL;
     c->md = NULL;
-    c->buf = NULL;
 }
 
 /* net_bytes - "<n>:<s>," at p; returns the end. */
@@ -404,69 +402,163 @@ static char *net_bytes(char *p, const char *s, size_t n)
 static char *net_int(char *p, int64_t v)
 {
     char num[24];
-    char rev[24];
-    int k = 0;
-    int n = 0;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    int n = snprintf(num, sizeof(num), "%lld", (long long)v);
 
-    do {
-        rev[k++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0) {
-        num[n++] = '-';
-    }
-    while (k > 0) {
-        num[n++] = rev[--k];
-    }
     return net_bytes(p, num, (size_t)n);
 }
 
-/* chain_bytes - the bytes hashed for event row i of t after the head,
- * into c->buf; their length, or 0 out of memory. */
-static size_t chain_bytes(struct chain *c, const struct rows *t, size_t i)
+/* The walk writing the payloads. */
+struct hashed_walk {
+    FILE *fp;
+    char *buf;
+    size_t cap;
+    int64_t n;
+    int failed;
+};
+
+/* write_payload - ledger_event_fn: ev's payload appended to the file. */
+static int write_payload(void *vctx, const struct ledger_event *ev)
 {
-    size_t need = 64 + 16 * 24;
+    struct hashed_walk *w = vctx;
+    const char *texts[7] = {
+        ev->stamp, ev->recorded, ev->actor, ev->verb, ev->args, ev->cards,
+        ev->text
+    };
+    size_t need = 7 * 48 + strlen(ev->source) + 48;
+    uint32_t len = 0;
     char *p = NULL;
 
-    for (int j = 0; j < EVENT_N_COLUMNS; j++) {
-        need += bench__rows_val(t, i, j)->len;
+    for (int k = 0; k < 7; k++) {
+        need += strlen(texts[k]) + 24;
     }
-    if (need > c->cap) {
-        char *b = realloc(c->buf, need * 2);
+    if (need > w->cap) {
+        char *b = realloc(w->buf, need * 2);
 
         if (b == NULL) {
-            return 0;
+            w->failed = 1;
+            return 1;
         }
-        c->buf = b;
-        c->cap = need * 2;
+        w->buf = b;
+        w->cap = need * 2;
     }
-    p = c->buf;
-    memcpy(p, c->head, 64);
-    p += 64;
-    for (int j = 0; j < EVENT_N_COLUMNS; j++) {
-        const struct gval *g = bench__rows_val(t, i, j);
-
-        if (g->type == SQLITE_TEXT) {
-            p = net_bytes(p, t->text + g->off, g->len);
-        } else {
-            p = net_int(p, g->i);   /* NULL: 0, as the ledger binds it */
-        }
+    p = w->buf;
+    p = net_int(p, ev->id);
+    p = net_int(p, ev->sitting);
+    p = net_int(p, ev->game);
+    p = net_int(p, ev->deal);
+    p = net_int(p, ev->seq);
+    p = net_bytes(p, ev->source, strlen(ev->source));
+    p = net_int(p, ev->line);
+    for (int k = 0; k < 7; k++) {
+        p = net_bytes(p, texts[k], strlen(texts[k]));
     }
-    return (size_t)(p - c->buf);
+    len = (uint32_t)(p - w->buf);
+    if (fwrite(&len, sizeof(len), 1, w->fp) != 1 ||
+        fwrite(w->buf, 1, len, w->fp) != len) {
+        w->failed = 1;
+        return 1;
+    }
+    w->n++;
+    return 0;
 }
 
-int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
-                      char *out)
+int bench__hashed_open(struct hashed *h, const char *path,
+                       struct phase_result *r)
+{
+    struct hashed_walk w = { 0 };
+    struct ledger *l = NULL;
+    int rc = 0;
+
+    memset(h, 0, sizeof(*h));
+    h->fp = tmpfile();
+    if (h->fp == NULL) {
+        bench__note(r, "a temporary file: %s", strerror(errno));
+        return -1;
+    }
+    if (ledger_open(&l, path, LEDGER_READONLY) != 0) {
+        bench__note(r, "%s: %s", path, ledger_errmsg(l));
+        ledger_close(l);
+        return -1;
+    }
+    w.fp = h->fp;
+    rc = ledger_events_foreach(l, 0, write_payload, &w);
+    if (rc != 0 || w.failed) {
+        bench__note(r, "the events' payloads: %s",
+                    w.failed ? "out of memory or disk" : ledger_errmsg(l));
+        rc = -1;
+    }
+    ledger_close(l);
+    free(w.buf);
+    h->total = w.n;
+    if (rc == 0 && (fflush(h->fp) != 0 || fseek(h->fp, 0, SEEK_SET) != 0)) {
+        bench__note(r, "the events' payloads: %s", strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
+int bench__hashed_chunk(struct hashed *h, size_t n, struct phase_result *r)
+{
+    uint32_t len = 0;
+
+    h->n = 0;
+    h->len = 0;
+    if (n + 1 > h->cap_n) {
+        size_t *o = realloc(h->off, (n + 1) * sizeof(*o));
+
+        if (o == NULL) {
+            bench__note(r, "out of memory");
+            return -1;
+        }
+        h->off = o;
+        h->cap_n = n + 1;
+    }
+    h->off[0] = 0;
+    while (h->n < n && fread(&len, sizeof(len), 1, h->fp) == 1) {
+        if (h->len + len > h->cap) {
+            size_t cap = (h->len + len) * 2;
+            char *b = realloc(h->buf, cap);
+
+            if (b == NULL) {
+                bench__note(r, "out of memory");
+                return -1;
+            }
+            h->buf = b;
+            h->cap = cap;
+        }
+        if (fread(h->buf + h->len, 1, len, h->fp) != len) {
+            bench__note(r, "the events' payloads cut short");
+            return -1;
+        }
+        h->len += len;
+        h->off[++h->n] = h->len;
+    }
+    if (ferror((FILE *)h->fp)) {
+        bench__note(r, "the events' payloads: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void bench__hashed_close(struct hashed *h)
+{
+    if (h->fp != NULL) {
+        fclose(h->fp);
+    }
+    free(h->buf);
+    free(h->off);
+    memset(h, 0, sizeof(*h));
+}
+
+/* digest_hex - the digest of c's context finished, into out (HASH_HEX
+ * bytes) and made the head.  0, or -1. */
+static int digest_hex(struct chain *c, char *out)
 {
     static const char digits[] = "0123456789abcdef";
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int md_len = 0;
-    size_t n = chain_bytes(c, t, i);
 
-    if (n == 0 || EVP_DigestInit_ex(c->ctx, c->md, NULL) != 1 ||
-        EVP_DigestUpdate(c->ctx, c->buf, n) != 1 ||
-        EVP_DigestFinal_ex(c->ctx, md, &md_len) != 1 || md_len != 32) {
+    if (EVP_DigestFinal_ex(c->ctx, md, &md_len) != 1 || md_len != 32) {
         return -1;
     }
     for (unsigned k = 0; k < md_len; k++) {
@@ -477,6 +569,44 @@ int bench__chain_next(struct chain *c, const struct rows *t, size_t i,
     memcpy(c->head, out, HASH_HEX);
     memcpy(c->raw, md, sizeof(c->raw));
     return 0;
+}
+
+int bench__chain_next(struct chain *c, const struct hashed *h, size_t i,
+                      char *out)
+{
+    if (EVP_DigestInit_ex(c->ctx, c->md, NULL) != 1 ||
+        EVP_DigestUpdate(c->ctx, c->head, 64) != 1 ||
+        EVP_DigestUpdate(c->ctx, h->buf + h->off[i],
+                         h->off[i + 1] - h->off[i]) != 1) {
+        return -1;
+    }
+    return digest_hex(c, out);
+}
+
+int bench__seal_next(struct chain *c, int64_t id, const char *tbl,
+                     size_t tbl_n, int64_t row_id, const char *row,
+                     size_t row_n, char *out)
+{
+    char buf[3 * 48 + 64];
+    char *p = buf;
+
+    if (EVP_DigestInit_ex(c->ctx, c->md, NULL) != 1 ||
+        EVP_DigestUpdate(c->ctx, c->head, 64) != 1) {
+        return -1;
+    }
+    p = net_int(p, id);
+    if (tbl_n > 64) {
+        return -1;
+    }
+    p = net_bytes(p, tbl, tbl_n);
+    p = net_int(p, row_id);
+    p += snprintf(p, 24, "%zu:", row_n);
+    if (EVP_DigestUpdate(c->ctx, buf, (size_t)(p - buf)) != 1 ||
+        EVP_DigestUpdate(c->ctx, row, row_n) != 1 ||
+        EVP_DigestUpdate(c->ctx, ",", 1) != 1) {
+        return -1;
+    }
+    return digest_hex(c, out);
 }
 
 int bench__bind_hash(sqlite3_stmt *st, int i, const struct chain *c,

@@ -513,6 +513,25 @@ int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
                                 ledger_event_fn fn, void *ctx);
 
 /*
+ * ledger_sitting_ends - the first and the last event of sitting, in its
+ * order, by two lookups of its index (no walk): their ids into *first and
+ * *last and the last one's hash as stored (hex, whole or cut short: see
+ * struct ledger_event) into hash (LEDGER_HASH_HEX bytes); 0, 0 and "" if
+ * the sitting has no event.  Returns 0 or a negative code (the message on
+ * l).
+ */
+int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
+                        int64_t *last, char *hash);
+
+/*
+ * ledger_sitting_events_upto - how many events of sitting have an id of
+ * at most id (its position in the sitting, if it is one of its events),
+ * into *n.  Returns 0 or a negative code (the message on l).
+ */
+int ledger_sitting_events_upto(struct ledger *l, int64_t sitting, int64_t id,
+                               int64_t *n);
+
+/*
  * ledger_events_brief_foreach - as ledger_events_foreach for one sitting,
  * reading only what re-deriving it needs: each event's id, line and text
  * (the other fields of *ev are zero or NULL).  Returns 0, fn's non-zero

@@ -64,6 +64,9 @@ enum stmt {
     ST_EVENTS_BRIEF,
     ST_EVENTS_CHAIN,            /* ledger_events_chain_foreach */
     ST_EVENTS_RANGE,            /* ledger_event_hash_full: ids ?1 to ?2 */
+    ST_SITTING_FIRST_EVENT,     /* ledger_sitting_ends */
+    ST_SITTING_LAST_EVENT,
+    ST_SITTING_UPTO,            /* ledger_sitting_events_upto */
     ST_LINES,                   /* ledger_lines_foreach: the events, */
     ST_LINES_RULINGS,           /* and the cursors merged with them */
     ST_LINES_SCORES,

@@ -67,6 +67,13 @@ static void derive(struct export_ctx *ctx, enum ledger_line_kind kind,
         (void)arbiter_set_tag(ctx->arb, line.tag_name, line.tag_value);
         return;
     }
+    if (!arbiter_profile(ctx->arb)->doubling) {
+        /* the tags are all read: under these laws no double is offered,
+         * and the hand's value stays 1 (no value line to write) */
+        arbiter_close(ctx->arb);
+        ctx->arb = NULL;
+        return;
+    }
     if (line.kind != TL_EVENT || arbiter_apply(ctx->arb, &line.ev, &r) != 0) {
         arbiter_close(ctx->arb);
         ctx->arb = NULL;
@@ -124,6 +131,29 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     ctx->last = ev->id;
     snprintf(ctx->head, sizeof(ctx->head), "%s", ev->hash);
     return 0;
+}
+
+/* whole_sitting - chain_range's first pass for an export of the whole
+ * sitting, by lookups instead of a walk: its first and last event, and
+ * where each quarantined deal stood (after how many of its events).
+ * Returns 0 or a negative code (the message on l). */
+static int whole_sitting(struct ledger *l, struct export_ctx *ctx)
+{
+    int rc = ledger_sitting_ends(l, ctx->sitting, &ctx->from, &ctx->last,
+                                 ctx->head);
+
+    for (int i = 0; rc == 0 && ctx->from != 0 && i < ctx->n_gaps; i++) {
+        int64_t n = 0;
+
+        if (ctx->gaps[i].after_event < ctx->from) {
+            ctx->gap_at[i] = 0; /* a deal lost before the first action */
+            continue;
+        }
+        rc = ledger_sitting_events_upto(l, ctx->sitting,
+                                        ctx->gaps[i].after_event, &n);
+        ctx->gap_at[i] = (int)n;
+    }
+    return rc;
 }
 
 /* canonical_laws - a Laws tag line as the preset plus the switches that
@@ -231,7 +261,9 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
     for (int i = 0; i < ctx.n_gaps; i++) {
         ctx.gap_at[i] = -1;
     }
-    if (ledger_events_chain_foreach(l, sitting, chain_range, &ctx) != 0) {
+    if (game > 0 ? ledger_events_chain_foreach(l, sitting, chain_range,
+                                               &ctx) != 0
+                 : whole_sitting(l, &ctx) != 0) {
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         goto out;
     }
