@@ -337,8 +337,14 @@ void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev,
     ev->line = sqlite3_column_int(st, 6);
     ev->stamp = ledger__col_text(st, 7);
     if (sqlite3_column_type(st, 8) == SQLITE_INTEGER) {
-        if (!format_time(sqlite3_column_int64(st, 8), buf->recorded)) {
-            buf->recorded[0] = '\0';
+        int64_t t = sqlite3_column_int64(st, 8);
+
+        if (!buf->recorded_ready || buf->recorded_at != t) {
+            if (!format_time(t, buf->recorded)) {
+                buf->recorded[0] = '\0';
+            }
+            buf->recorded_at = t;
+            buf->recorded_ready = true;
         }
         ev->recorded = buf->recorded;
     } else {

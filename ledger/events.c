@@ -601,7 +601,7 @@ static int chain_from(struct ledger *l, int64_t from, const char *prev,
 {
     sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
     struct ledger_event row;
-    struct event_buf buf;
+    struct event_buf buf = { .recorded_ready = false };
     char h[LEDGER_HASH_HEX];
     int64_t want = from + 1;
     int src = 0;
@@ -649,7 +649,7 @@ int ledger_event_hash_full(struct ledger *l, const struct ledger_event *ev,
                            char *out)
 {
     struct ledger_event mark = { .id = 0 };
-    struct event_buf buf;
+    struct event_buf buf = { .recorded_ready = false };
     sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
     int64_t from = 0;
     int src = 0;
@@ -708,6 +708,7 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
     if (buf == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
     }
+    buf->recorded_ready = false;
     if (sitting == 0) {
         st = l->st[ST_EVENTS_ALL];
     } else {

@@ -344,6 +344,8 @@ struct event_pack {
  * for one row at a time. */
 struct event_buf {
     char recorded[32];                  /* the time as text */
+    int64_t recorded_at;                /* the unix seconds it is, */
+    bool recorded_ready;                /* if it is (false: none yet) */
     char hash[LEDGER_HASH_HEX];         /* the hash as hex */
     struct event_guess guess;
 };
@@ -388,7 +390,9 @@ const char *ledger__hash_col(sqlite3_stmt *st, int i, char *out);
 
 /* ledger__event_from_row - the current row of an EVENT_COLUMNS query
  * (ST_EVENTS_ALL, ST_EVENTS_SITTING) into *ev, the fields a version 6
- * row leaves out given again in buf; the texts are borrowed from st and
+ * row leaves out given again in buf (its recorded_ready false before
+ * the first row of a walk: the time of the row before is formatted
+ * once for the rows that share it); the texts are borrowed from st and
  * buf until st's next step or reset. */
 void ledger__event_from_row(sqlite3_stmt *st, struct ledger_event *ev,
                             struct event_buf *buf);

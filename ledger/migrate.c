@@ -191,6 +191,9 @@ static int copy_events(struct ledger *l)
     int src = 0;
     int rc = 0;
 
+    if (buf != NULL) {
+        buf->recorded_ready = false;
+    }
     if (buf == NULL || pack == NULL) {
         free(buf);
         free(pack);

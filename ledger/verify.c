@@ -114,7 +114,7 @@ static int next_chains(struct ledger *l, sqlite3_stmt *st, const char *prev,
                        int64_t id)
 {
     struct ledger_event next;
-    struct event_buf buf;
+    struct event_buf buf = { .recorded_ready = false };
     int src = sqlite3_step(st);
     int rc = 0;
 
@@ -244,7 +244,7 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     sqlite3_stmt *st = l->st[ST_EVENTS_ALL];
     struct chain_head head;
     struct ledger_event ev;
-    struct event_buf buf;
+    struct event_buf buf = { .recorded_ready = false };
     char prev[LEDGER_HASH_HEX];
     char h[LEDGER_HASH_HEX];
     struct ledger_event before = { .id = 0 };
