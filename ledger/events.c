@@ -109,11 +109,14 @@ int ledger_release(struct ledger *l)
     int rc;
 
     assert(l != NULL);
-    rc = ledger__flush_events(l);
+    /* the deal stands: its events inserted after the savepoint is gone,
+     * so that SQLite keeps no copy of the pages they change (a failure
+     * now fails the whole transaction, as it did inside the savepoint) */
+    rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
     if (rc != 0) {
         return rc;
     }
-    return ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+    return ledger__flush_events(l);
 }
 
 int ledger_rollback_to(struct ledger *l)
