@@ -28,59 +28,80 @@
 /* is_card - is the word at w (n bytes) a card: a rank 7-A and a suit? */
 static bool is_card(const char *w, size_t n)
 {
-    return n == 2 && w[0] != '\0' && strchr("789TJQKA", w[0]) != NULL &&
-           w[1] != '\0' && strchr("CDHS", w[1]) != NULL;
+    if (n != 2) {
+        return false;
+    }
+    switch (w[0]) {
+    case '7': case '8': case '9': case 'T': case 'J': case 'Q': case 'K':
+    case 'A':
+        break;
+    default:
+        return false;
+    }
+    return w[1] == 'C' || w[1] == 'D' || w[1] == 'H' || w[1] == 'S';
 }
 
-/* put_word - the word w (n bytes) into out, a space before it unless out
- * is empty; out has room (its text is no longer than the line). */
-static void put_word(char *out, const char *w, size_t n)
+/* word_end - the end of the word at p: the first space, or end. */
+static const char *word_end(const char *p, const char *end)
 {
-    size_t at = strlen(out);
-
-    if (at > 0) {
-        out[at++] = ' ';
+    while (p < end && *p != ' ') {
+        p++;
     }
-    memcpy(out + at, w, n);
-    out[at + n] = '\0';
+    return p;
+}
+
+/* skip_spaces - p past the spaces at it, up to end. */
+static const char *skip_spaces(const char *p, const char *end)
+{
+    while (p < end && *p == ' ') {
+        p++;
+    }
+    return p;
 }
 
 bool ledger__event_guess(const char *text, const char *stamp,
                          struct event_guess *g)
 {
     const char *p = text != NULL ? text : "";
+    size_t len = strlen(p);
     size_t n_stamp = stamp != NULL ? strlen(stamp) : 0;
-    size_t n = 0;
+    const char *end = p + len;
+    const char *w = NULL;
+    size_t nc = 0;
 
     g->actor[0] = g->actor[1] = '\0';
     g->verb[0] = '\0';
     g->args[0] = '\0';
     g->cards[0] = '\0';
-    if (strlen(p) >= EVENT_GUESS_MAX) {
+    if (len >= EVENT_GUESS_MAX) {
         return false;
     }
-    if (n_stamp > 0 && strncmp(p, stamp, n_stamp) == 0 && p[n_stamp] == ' ') {
+    if (n_stamp > 0 && n_stamp < len && memcmp(p, stamp, n_stamp) == 0 &&
+        p[n_stamp] == ' ') {
         p += n_stamp + 1;
     }
-    n = strcspn(p, " ");
-    if (n == 1 && (p[0] == 'A' || p[0] == 'B')) {
+    w = word_end(p, end);
+    if (w - p == 1 && (p[0] == 'A' || p[0] == 'B')) {
         g->actor[0] = p[0];
-        p += 1 + strspn(p + 1, " ");
-        n = strcspn(p, " ");
+        p = skip_spaces(p + 1, end);
+        w = word_end(p, end);
     }
-    memcpy(g->verb, p, n);
-    g->verb[n] = '\0';
-    p += n;
-    p += strspn(p, " ");
-    snprintf(g->args, sizeof(g->args), "%s", p);
-    while (*p != '\0') {
-        n = strcspn(p, " ");
-        if (is_card(p, n)) {
-            put_word(g->cards, p, n);
+    memcpy(g->verb, p, (size_t)(w - p));
+    g->verb[w - p] = '\0';
+    p = skip_spaces(w, end);
+    memcpy(g->args, p, (size_t)(end - p) + 1);  /* with its NUL */
+    while (p < end) {
+        w = word_end(p, end);
+        if (is_card(p, (size_t)(w - p))) {
+            if (nc > 0) {
+                g->cards[nc++] = ' ';
+            }
+            g->cards[nc++] = p[0];
+            g->cards[nc++] = p[1];
         }
-        p += n;
-        p += strspn(p, " ");
+        p = skip_spaces(w, end);
     }
+    g->cards[nc] = '\0';
     return true;
 }
 
@@ -197,15 +218,14 @@ static int hex_pair(const char *s)
     return hi == 0 || lo == 0 ? -1 : (hi - 1) * 16 + (lo - 1);
 }
 
-/* bind_hash - the hash s (n hex digits) into parameter i as bytes: the
- * 32 of a whole hash for an event whose id is a multiple of
- * LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG (version 7); a hash
- * already cut short as it is; any other text as it is (no hash computed
- * has it). */
+/* bind_hash - the hash s (n hex digits) into parameter i as bytes (in b,
+ * which must outlive the step): the 32 of a whole hash for an event whose
+ * id is a multiple of LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG
+ * (version 7); a hash already cut short as it is; any other text as it
+ * is (no hash computed has it). */
 static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
-                     size_t n)
+                     size_t n, unsigned char b[32])
 {
-    unsigned char b[32];
     size_t keep = id % LEDGER_HASH_EVERY == 0 ? 32 : LEDGER_HASH_TAG;
 
     if (n != 64 && n != 2 * LEDGER_HASH_TAG) {
@@ -224,7 +244,7 @@ static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
         return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
     }
     return sqlite3_bind_blob(st, i, b, (int)(keep < n / 2 ? keep : n / 2),
-                             SQLITE_TRANSIENT);
+                             SQLITE_STATIC);
 }
 
 /* time_of - the time text s (n bytes) as unix seconds into *out, if it
@@ -281,7 +301,7 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
     bad |= bind_or_null(st, 12, texts[5], lens[5], guessed ? g->args : NULL);
     bad |= bind_or_null(st, 13, texts[6], lens[6], guessed ? g->cards : NULL);
     bad |= sqlite3_bind_text(st, 14, texts[7], (int)lens[7], SQLITE_STATIC);
-    bad |= bind_hash(st, 15, row->id, texts[8], lens[8]);
+    bad |= bind_hash(st, 15, row->id, texts[8], lens[8], pack->hash);
     return bad;
 }
 

@@ -335,6 +335,7 @@ struct event_guess {
  * guess, and the last time parsed (most rows have the one before's). */
 struct event_pack {
     struct event_guess guess;
+    unsigned char hash[32];             /* the hash bound, as bytes */
     char time_text[32];                 /* the last time parsed, */
     int64_t time;                       /* its unix seconds */
     bool time_ok;                       /* it was of the form */

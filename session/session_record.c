@@ -62,6 +62,19 @@ int session__ensure_sitting(struct session *s)
     return 0;
 }
 
+/* copy_text - src into dst (n bytes, cut short to fit), as snprintf's
+ * "%s" would, without its formatting. */
+static void copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+
+    if (len >= n) {
+        len = n - 1;
+    }
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
 /*
  * split_event - the words of an action after its verb into args (na
  * bytes), taken from text, its canonical line (tl_format_line's, with
@@ -79,7 +92,7 @@ static void split_event(const struct tl_line *line, const char *text,
         at += strcspn(at, " ");
         at += strspn(at, " ");
     }
-    snprintf(args, na, "%s", tl_event_args(ev, at));
+    copy_text(args, na, tl_event_args(ev, at));
     cards[0] = '\0';
     for (int i = 0; i < ev->n_cards && used + CARD_TEXT_MAX + 1 < nc; i++) {
         if (i > 0) {
@@ -106,7 +119,7 @@ static void sitting_args(const char *text, const struct tl_line *line,
         p += strcspn(p, " ");
         p += strspn(p, " ");
     }
-    snprintf(args, na, "%s", p);
+    copy_text(args, na, p);
 }
 
 /* record_event - the event row of one accepted action (line), in game
