@@ -130,6 +130,7 @@ static const char *const report_css[] = {
     "ol.index li{break-inside:avoid}\n"
     "div.money{margin:-1em 0 1.4em;padding:.3em .8em;border:2px solid "
     "var(--ink);border-top:none;background:#fbfaf4}\n"
+    "div.money.before{margin:1em 0;border-top:2px solid var(--ink)}\n"
     "div.money h3{font-size:.95em;margin:.3em 0 0}\n"
     "table.money{font-size:.9em;font-variant-numeric:tabular-nums;"
     "background:#fff}\n"

@@ -137,11 +137,13 @@ struct part {
     bool seen;
     bool has_role;
     char role[24];
-    int seat;
+    int seat;                   /* the side he was on, SEAT_NONE */
     int won;
-    int net;
-    int staked;
     char stakes[96];            /* "stake 4", "ante 1, forfeit 2" */
+    long bet;                   /* the bets he made */
+    long covered;               /* the bets of others he covered */
+    bool settled_any;           /* a transfer of the game's settlements */
+    long settled;               /* their sum */
 };
 
 /* who - a person named: his name and (ID); the house as such. */
@@ -186,42 +188,52 @@ static int gather(struct report *r, int game, struct part *parts,
 
         k = m.next;
         if (m.kind == REP_MONEY_BET) {
+            int c = person_index(r, m.other);
+
             ++*n_bets;
+            if (c >= 0) {
+                parts[c].seen = true;
+                parts[c].covered += m.amount;
+            }
         } else if (m.kind == REP_MONEY_SETTLE) {
             ++*n_settle;
         }
         if (p == NULL) {
             continue;
         }
+        p->seen = true;
         if (m.kind == REP_MONEY_STAKE) {
             size_t used = strlen(p->stakes);
 
-            p->seen = true;
-            p->staked += m.amount;
             snprintf(p->stakes + used, sizeof(p->stakes) - used, "%s%s %d",
                      used > 0 ? ", " : "", m.what, m.amount);
         } else if (m.kind == REP_MONEY_ROLE) {
-            p->seen = true;
             p->has_role = true;
             snprintf(p->role, sizeof(p->role), "%s", m.what);
             p->seat = m.seat;
             p->won = m.won;
-            p->net = m.amount;
         } else if (m.kind == REP_MONEY_BET) {
-            p->seen = true;
+            p->bet += m.amount;
+        } else if (m.kind == REP_MONEY_TRANSFER) {
+            p->settled_any = true;
+            p->settled += m.amount;
         }
     }
     return n;
 }
 
-/* parts_table - each person's part in the game: role and seat, what he
- * staked, whether his side won, his net. */
+/* parts_table - each person's part in the game: his role and the side
+ * he was on, what he staked, bet and covered, whether his side won, and
+ * what the game's settlements gave him. */
 static void parts_table(FILE *fp, const struct report *r,
-                        const struct part *parts)
+                        const struct part *parts, bool bets)
 {
     fputs("<table class=\"money\"><tr><th>Person</th><th>Role</th>"
-          "<th>Seat</th><th>Staked</th><th>Result</th><th>Net</th></tr>\n",
-          fp);
+          "<th>Side</th><th>Staked</th>", fp);
+    if (bets) {
+        fputs("<th>Bet</th><th>Covered</th>", fp);
+    }
+    fputs("<th>Result</th><th>Settled</th></tr>\n", fp);
     for (int i = 0; i < r->n_persons; i++) {
         const struct part *p = &parts[i];
 
@@ -238,11 +250,21 @@ static void parts_table(FILE *fp, const struct report *r,
         }
         fputs("</td><td>", fp);
         html_put(fp, p->stakes);
+        if (bets) {
+            fputs("</td><td class=\"num\">", fp);
+            if (p->bet > 0) {
+                fprintf(fp, "%ld", p->bet);
+            }
+            fputs("</td><td class=\"num\">", fp);
+            if (p->covered > 0) {
+                fprintf(fp, "%ld", p->covered);
+            }
+        }
         fprintf(fp, "</td><td>%s</td><td class=\"num\">",
                 !p->has_role ? "" : p->won > 0 ? "won" : p->won < 0 ? "lost"
                                                                  : "");
-        if (p->has_role) {
-            signed_amount(fp, p->net);
+        if (p->settled_any) {
+            signed_amount(fp, p->settled);
         }
         fputs("</td></tr>\n", fp);
     }
@@ -334,13 +356,14 @@ void report__money_game(FILE *fp, struct report *r, int game)
         return;
     }
     gather(r, game, parts, &n_bets, &n_settle);
-    fprintf(fp, "<div class=\"money\" id=\"money-game-%d\">\n", game);
+    fprintf(fp, "<div class=\"money%s\" id=\"money-game-%d\">\n",
+            game == 0 ? " before" : "", game);
     if (game == 0) {
         fputs("<h3>Before the first game</h3>\n", fp);
     } else {
         fprintf(fp, "<h3>Game %d: persons and money</h3>\n", game);
     }
-    parts_table(fp, r, parts);
+    parts_table(fp, r, parts, n_bets > 0);
     if (n_bets > 0) {
         bets_list(fp, r, game);
     }
