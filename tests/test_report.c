@@ -6,7 +6,11 @@
  * and rulings shown counted against the ledger; an empty ledger, an
  * unknown sitting, quarantined deals, the sitting chosen, standard
  * output.  Without a browser the browser test is skipped, saying so.
- * What the report keeps per deal, game and seating in temporary files
+ * The summary's counts, the index, the scores capped and the money of
+ * a chouette, a pool and a gallery are held against the ledger's own
+ * rows; the report of every format is opened in a browser and its
+ * summary's links followed (tests/browser/report.test.mjs).  What the
+ * report keeps per deal, game and seating in temporary files
  * (report_records.c) is tested through its module-private interface.
  */
 #include "tests/harness.h"
@@ -898,6 +902,41 @@ static void report__money_of_every_format(void **state)
     assert_true(bets > 0);
 }
 
+/* The report of each format (a duel, a chouette, a pool, a gallery) in a
+ * real browser: tests/browser/report.test.mjs (node and puppeteer-core
+ * driving headless Chromium) follows every link of each summary to its
+ * target and checks the money's section, and keeps screenshots in $SHOTS
+ * (default /tmp/ecarte-shots).  Without node, puppeteer-core or a
+ * browser it is skipped, saying why. */
+static void report__every_format_in_a_browser(void **state)
+{
+    struct harness_tmp *t = *state;
+    char script[1024];
+    char *out = NULL;
+    int rc;
+
+    harness_path("tests/browser/report.test.mjs", script, sizeof(script));
+    if (harness_sh("command -v node >/dev/null 2>&1") != 0) {
+        printf("SKIPPED: no node on PATH: the reports were not opened in a "
+               "browser (scripts/install-deps)\n");
+        skip();
+    }
+    rc = harness_sh("ECARTE='%s' timeout 300 node '%s' > '%s' 2>&1",
+                    harness_ecarte(), script, t->out);
+    out = slurp(t->out, NULL);
+    printf("%s", out);
+    if (rc == 0 && strncmp(out, "SKIPPED:", 8) == 0) {
+        free(out);
+        skip();
+    }
+    if (rc != 0 || strstr(out, "report.test: PASSED") == NULL) {
+        free(out);
+        fail_msg("node %s exited with status %d", script, rc);
+    }
+    assert_non_null(strstr(out, "report.test: gallery: "));
+    free(out);
+}
+
 static void report__unknown_sitting_is_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -1115,6 +1154,7 @@ int run_tests(void)
         T(report__one_game_has_no_index),
         T(report__capped_scores_as_score_marks_them),
         T(report__money_of_every_format),
+        T(report__every_format_in_a_browser),
         T(report__quarantined_deals_are_shown),
         T(report__standard_output_and_the_sitting_chosen),
         cmocka_unit_test(report__help_names_the_options),
