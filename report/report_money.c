@@ -132,6 +132,19 @@ void report__money_kept(struct report *r, const struct sit_result *s,
 /* Under each game                                                      */
 /* ------------------------------------------------------------------ */
 
+#define SETTLE_COLS 6             /* settlements a game's table shows as
+                                     columns; more are listed under it */
+
+/* A settlement of one game, a column of its table. */
+struct column {
+    int number;                 /* the settlement's */
+    int line;
+    char reason[24];
+    long sum;                   /* its transfers summed (zero) */
+    bool house;                 /* the house took a levy in it */
+    long levy;
+};
+
 /* A person's part in one game, gathered from its items. */
 struct part {
     bool seen;
@@ -142,8 +155,20 @@ struct part {
     char stakes[96];            /* "stake 4", "ante 1, forfeit 2" */
     long bet;                   /* the bets he made */
     long covered;               /* the bets of others he covered */
-    bool settled_any;           /* a transfer of the game's settlements */
-    long settled;               /* their sum */
+    bool got[SETTLE_COLS];      /* a transfer in each settlement */
+    long amount[SETTLE_COLS];
+    long settled;               /* every transfer of the game summed */
+};
+
+/* What a game's items gather into (gather). */
+struct game_money {
+    struct part parts[TL_IDS_MAX]; /* by person (r->persons) */
+    struct column cols[SETTLE_COLS];
+    int n_settle;               /* settlements, SETTLE_COLS or fewer
+                                   in cols */
+    int n_bets;
+    bool house;                 /* the house took a levy in the game */
+    long levy;
 };
 
 /* who - a person named: his name and (ID); the house as such. */
@@ -159,44 +184,84 @@ static void who(FILE *fp, const struct report *r, const char *id)
     fputs(")</span>", fp);
 }
 
-/* signed_amount - an amount with its sign, a minus sign for a loss. */
+/* signed_amount - an amount with its sign, a minus sign (U+2212) for a
+ * loss. */
 static void signed_amount(FILE *fp, long n)
 {
     if (n < 0) {
-        fprintf(fp, "&minus;%ld", -n);
+        fprintf(fp, "\u2212%ld", -n);
     } else {
         fprintf(fp, "+%ld", n);
     }
 }
 
-/* gather - the parts of the persons in the items of game, by person
- * (parts[TL_IDS_MAX]); the bets and settlements counted.  Returns the
- * number of items. */
-static int gather(struct report *r, int game, struct part *parts,
-                  int *n_bets, int *n_settle)
+/* gather_transfer - transfer m of settlement col (-1: past the columns)
+ * into g. */
+static void gather_transfer(const struct report *r, struct game_money *g,
+                            const struct rep_money *m, int col)
+{
+    int i = person_index(r, m->who);
+
+    if (col >= 0) {
+        g->cols[col].sum += m->amount;
+    }
+    if (strcmp(m->who, TL_HOUSE) == 0) {
+        g->house = true;
+        g->levy += m->amount;
+        if (col >= 0) {
+            g->cols[col].house = true;
+            g->cols[col].levy += m->amount;
+        }
+    } else if (i >= 0) {
+        struct part *p = &g->parts[i];
+
+        p->seen = true;
+        p->settled += m->amount;
+        if (col >= 0) {
+            p->got[col] = true;
+            p->amount[col] += m->amount;
+        }
+    }
+}
+
+/* gather - what the items of game give, into g: each person's part,
+ * the settlements (the first SETTLE_COLS as columns), the bets. */
+static void gather(struct report *r, int game, struct game_money *g)
 {
     struct rep_seated of = report__money_of(r, game);
+    int col = -1;
     int n = 0;
 
-    memset(parts, 0, sizeof(*parts) * TL_IDS_MAX);
-    *n_bets = 0;
-    *n_settle = 0;
+    memset(g, 0, sizeof(*g));
     for (int k = of.first; k > 0 && n <= r->n_money; n++) {
         struct rep_money m = report__money_at(r, k);
         int i = person_index(r, m.who);
-        struct part *p = i >= 0 ? &parts[i] : NULL;
+        struct part *p = i >= 0 ? &g->parts[i] : NULL;
 
         k = m.next;
+        if (m.kind == REP_MONEY_SETTLE) {
+            col = g->n_settle < SETTLE_COLS ? g->n_settle : -1;
+            g->n_settle++;
+            if (col >= 0) {
+                g->cols[col].number = m.amount;
+                g->cols[col].line = m.line;
+                snprintf(g->cols[col].reason, sizeof(g->cols[col].reason),
+                         "%s", m.what);
+            }
+            continue;
+        }
+        if (m.kind == REP_MONEY_TRANSFER) {
+            gather_transfer(r, g, &m, col);
+            continue;
+        }
         if (m.kind == REP_MONEY_BET) {
             int c = person_index(r, m.other);
 
-            ++*n_bets;
+            g->n_bets++;
             if (c >= 0) {
-                parts[c].seen = true;
-                parts[c].covered += m.amount;
+                g->parts[c].seen = true;
+                g->parts[c].covered += m.amount;
             }
-        } else if (m.kind == REP_MONEY_SETTLE) {
-            ++*n_settle;
         }
         if (p == NULL) {
             continue;
@@ -214,34 +279,85 @@ static int gather(struct report *r, int game, struct part *parts,
             p->won = m.won;
         } else if (m.kind == REP_MONEY_BET) {
             p->bet += m.amount;
-        } else if (m.kind == REP_MONEY_TRANSFER) {
-            p->settled_any = true;
-            p->settled += m.amount;
         }
     }
-    return n;
 }
 
-/* parts_table - each person's part in the game: his role and the side
- * he was on, what he staked, bet and covered, whether his side won, and
- * what the game's settlements gave him. */
-static void parts_table(FILE *fp, const struct report *r,
-                        const struct part *parts, bool bets)
+/* money_head - the head of a game's table: the columns of a part, then
+ * one a settlement (its number, reason and line; its anchor), or one
+ * "Settled" when they are too many to show apart. */
+static void money_head(FILE *fp, const struct game_money *g, bool bets)
 {
-    fputs("<table class=\"money\"><tr><th>Person</th><th>Role</th>"
-          "<th>Side</th><th>Staked</th>", fp);
+    fputs("<thead><tr><th>Person</th><th>Role</th><th>Side</th>"
+          "<th>Staked</th>", fp);
     if (bets) {
         fputs("<th>Bet</th><th>Covered</th>", fp);
     }
-    fputs("<th>Result</th><th>Settled</th></tr>\n", fp);
+    fputs("<th>Result</th>", fp);
+    if (g->n_settle > SETTLE_COLS) {
+        fputs("<th>Settled</th>", fp);
+    } else {
+        for (int c = 0; c < g->n_settle; c++) {
+            fprintf(fp, "<th class=\"settle\" id=\"settlement-%d\">"
+                        "Settlement %d<br><span class=\"title\">",
+                    g->cols[c].number, g->cols[c].number);
+            html_putf(fp, "%s, line %d", g->cols[c].reason, g->cols[c].line);
+            fputs("</span></th>", fp);
+        }
+    }
+    fputs("</tr></thead>\n", fp);
+}
+
+/* money_cells - the settlement cells of a row: each amount (blank for
+ * none), or the sum when the settlements are listed under the table. */
+static void money_cells(FILE *fp, const struct game_money *g,
+                        const bool *got, const long *amount, bool any,
+                        long total)
+{
+    if (g->n_settle > SETTLE_COLS) {
+        fputs("<td>", fp);
+        if (any) {
+            signed_amount(fp, total);
+        }
+        fputs("</td>", fp);
+        return;
+    }
+    for (int c = 0; c < g->n_settle; c++) {
+        fputs("<td>", fp);
+        if (got[c]) {
+            signed_amount(fp, amount[c]);
+        }
+        fputs("</td>", fp);
+    }
+}
+
+/* money_table - each person's part in the game: his role and the side
+ * he was on, what he staked, bet and covered, whether his side won, and
+ * what each settlement gave him; the house's levy; each settlement's
+ * sum (zero). */
+static void money_table(FILE *fp, const struct report *r,
+                        const struct game_money *g, int game)
+{
+    bool bets = g->n_bets > 0;
+    int span = bets ? 7 : 5;
+
+    fputs("<table class=\"money\"><caption>", fp);
+    if (game == 0) {
+        fputs("Before the first game", fp);
+    } else {
+        fprintf(fp, "Game %d: persons and money", game);
+    }
+    fputs("</caption>\n", fp);
+    money_head(fp, g, bets);
+    fputs("<tbody>\n", fp);
     for (int i = 0; i < r->n_persons; i++) {
-        const struct part *p = &parts[i];
+        const struct part *p = &g->parts[i];
 
         if (!p->seen) {
             continue;
         }
         fputs("<tr><td>", fp);
-        who(fp, r, r->persons[i].id);
+        html_put(fp, report__person_name(r, r->persons[i].id));
         fputs("</td><td>", fp);
         html_put(fp, p->has_role ? p->role : "");
         fputs("</td><td>", fp);
@@ -251,22 +367,47 @@ static void parts_table(FILE *fp, const struct report *r,
         fputs("</td><td>", fp);
         html_put(fp, p->stakes);
         if (bets) {
-            fputs("</td><td class=\"num\">", fp);
+            fputs("</td><td>", fp);
             if (p->bet > 0) {
                 fprintf(fp, "%ld", p->bet);
             }
-            fputs("</td><td class=\"num\">", fp);
+            fputs("</td><td>", fp);
             if (p->covered > 0) {
                 fprintf(fp, "%ld", p->covered);
             }
         }
-        fprintf(fp, "</td><td>%s</td><td class=\"num\">",
+        fprintf(fp, "</td><td>%s</td>",
                 !p->has_role ? "" : p->won > 0 ? "won" : p->won < 0 ? "lost"
                                                                  : "");
-        if (p->settled_any) {
-            signed_amount(fp, p->settled);
+        money_cells(fp, g, p->got, p->amount, true, p->settled);
+        fputs("</tr>\n", fp);
+    }
+    if (g->house) {
+        bool got[SETTLE_COLS];
+        long levy[SETTLE_COLS];
+
+        for (int c = 0; c < SETTLE_COLS; c++) {
+            got[c] = g->cols[c].house;
+            levy[c] = g->cols[c].levy;
         }
-        fputs("</td></tr>\n", fp);
+        fprintf(fp, "<tr class=\"house\"><td colspan=\"%d\">the house's "
+                    "levy</td>",
+                span);
+        money_cells(fp, g, got, levy, true, g->levy);
+        fputs("</tr>\n", fp);
+    }
+    fputs("</tbody>\n", fp);
+    if (g->n_settle > 0 && g->n_settle <= SETTLE_COLS) {
+        bool got[SETTLE_COLS];
+        long sum[SETTLE_COLS];
+
+        for (int c = 0; c < SETTLE_COLS; c++) {
+            got[c] = true;
+            sum[c] = g->cols[c].sum;
+        }
+        fprintf(fp, "<tfoot><tr><td colspan=\"%d\">Sum</td>", span);
+        money_cells(fp, g, got, sum, true, 0);
+        fputs("</tr></tfoot>\n", fp);
     }
     fputs("</table>\n", fp);
 }
@@ -286,7 +427,7 @@ static void bets_list(FILE *fp, struct report *r, int game)
             continue;
         }
         fputs("<li>", fp);
-        who(fp, r, m.who);
+        html_put(fp, report__person_name(r, m.who));
         fprintf(fp, " bets <strong>%d</strong> on %c", m.amount,
                 seat_letter(m.seat));
         if (m.odds[0] != m.odds[1]) {
@@ -294,17 +435,17 @@ static void bets_list(FILE *fp, struct report *r, int game)
         }
         if (m.other[0] != '\0') {
             fputs(", covered by ", fp);
-            who(fp, r, m.other);
+            html_put(fp, report__person_name(r, m.other));
         } else {
             fputs(", in the tableau", fp);
         }
-        fprintf(fp, " <span class=\"title\">(line %d)</span></li>", m.line);
+        fputs("</li>", fp);
     }
     fputs("</ul>\n", fp);
 }
 
 /* settlements_list - each settlement of the game with its transfers and
- * their sum. */
+ * their sum, when they are too many to be the table's columns. */
 static void settlements_list(FILE *fp, struct report *r, int game)
 {
     struct rep_seated of = report__money_of(r, game);
@@ -348,26 +489,19 @@ static void settlements_list(FILE *fp, struct report *r, int game)
 
 void report__money_game(FILE *fp, struct report *r, int game)
 {
-    struct part parts[TL_IDS_MAX];
-    int n_bets;
-    int n_settle;
+    struct game_money g;
 
     if (r->n_persons == 0 || report__money_of(r, game).first == 0) {
         return;
     }
-    gather(r, game, parts, &n_bets, &n_settle);
+    gather(r, game, &g);
     fprintf(fp, "<div class=\"money%s\" id=\"money-game-%d\">\n",
             game == 0 ? " before" : "", game);
-    if (game == 0) {
-        fputs("<h3>Before the first game</h3>\n", fp);
-    } else {
-        fprintf(fp, "<h3>Game %d: persons and money</h3>\n", game);
-    }
-    parts_table(fp, r, parts, n_bets > 0);
-    if (n_bets > 0) {
+    money_table(fp, r, &g, game);
+    if (g.n_bets > 0) {
         bets_list(fp, r, game);
     }
-    if (n_settle > 0) {
+    if (g.n_settle > SETTLE_COLS) {
         settlements_list(fp, r, game);
     }
     fputs("</div>\n", fp);

@@ -31,6 +31,7 @@
 #define NAME_B "Zo\xC3\xAB \xC3\x91\xC3\xBA\xC3\xB1" "ez \xE2\x99\xA0"
 #define TAG_B "[B \"" NAME_B "\"]"
 #define DOM_NAME_A "&lt;b&gt;&amp;\"O'Hara\""
+#define MINUS "\xE2\x88\x92"           /* U+2212, the report's minus sign */
 
 /* query - one integer from the ledger file. */
 static long query(const char *db, const char *text)
@@ -122,11 +123,11 @@ static void query_text(const char *db, const char *text, char *buf, size_t n)
     sqlite3_close(h);
 }
 
-/* amount - n as the report writes a signed amount ("+3", "&minus;3"). */
+/* amount - n as the report writes a signed amount ("+3", "\u22123"). */
 static const char *amount(long n, char *buf, size_t size)
 {
     if (n < 0) {
-        snprintf(buf, size, "&minus;%ld", -n);
+        snprintf(buf, size, MINUS "%ld", -n);
     } else {
         snprintf(buf, size, "+%ld", n);
     }
@@ -500,38 +501,48 @@ static void report__a_chouette_by_person(void **state)
     /* the money as the log's comment counts it: game 1 a stake forfeited
      * (CH2) and the bank's win, game 2 the ponte's, game 3 a forfeit and
      * the bank's win; cy +3, the others -1 each */
-    assert_non_null(strstr(page, "<li id=\"settlement-1\"><strong>"
-                                 "Settlement 1</strong> (forfeit-stake, "
-                                 "line 46): <span class=\"transfer\">Ann "
-                                 "Ash <span class=\"name\">(ann)</span> "
-                                 "<strong>+1</strong></span> <span "
-                                 "class=\"transfer\">Cy Cray <span "
-                                 "class=\"name\">(cy)</span> <strong>"
-                                 "&minus;1</strong></span>; sum +0</li>"));
+    assert_non_null(strstr(page, "<thead><tr><th>Person</th><th>Role</th>"
+                                 "<th>Side</th><th>Staked</th><th>Result"
+                                 "</th><th class=\"settle\" id=\"settlement-"
+                                 "1\">Settlement 1<br><span class=\"title\">"
+                                 "forfeit-stake, line 46</span></th><th "
+                                 "class=\"settle\" id=\"settlement-2\">"
+                                 "Settlement 2<br><span class=\"title\">"
+                                 "game, line 71</span></th></tr></thead>\n"
+                                 "<tbody>\n"
+                                 "<tr><td>Ann Ash</td><td>bank</td><td>A"
+                                 "</td><td></td><td>won</td><td>+1</td><td>"
+                                 "+2</td></tr>\n"
+                                 "<tr><td>Bob Blount</td><td>ponte</td><td>"
+                                 "B</td><td>stake 1</td><td>lost</td><td>"
+                                 "</td><td>" MINUS "1</td></tr>\n"
+                                 "<tr><td>Cy Cray</td><td>adviser</td><td>B"
+                                 "</td><td>stake 1</td><td>lost</td><td>"
+                                 MINUS "1</td><td></td></tr>\n"
+                                 "<tr><td>Dan Dee</td><td>adviser</td><td>B"
+                                 "</td><td>stake 1</td><td>lost</td><td>"
+                                 "</td><td>" MINUS "1</td></tr>\n"
+                                 "</tbody>\n"
+                                 "<tfoot><tr><td colspan=\"5\">Sum</td><td>"
+                                 "+0</td><td>+0</td></tr></tfoot>"));
     assert_non_null(strstr(strstr(page, "id=\"money-game-2\""),
-                           "<li id=\"settlement-3\"><strong>Settlement 3"
-                           "</strong> (game, line 105): <span "
-                           "class=\"transfer\">Ann Ash <span class=\"name\">"
-                           "(ann)</span> <strong>&minus;3</strong></span> "
-                           "<span class=\"transfer\">Bob Blount <span "
-                           "class=\"name\">(bob)</span> <strong>+1</strong>"
-                           "</span> <span class=\"transfer\">Cy Cray <span "
-                           "class=\"name\">(cy)</span> <strong>+1</strong>"
-                           "</span> <span class=\"transfer\">Dan Dee <span "
-                           "class=\"name\">(dan)</span> <strong>+1</strong>"
-                           "</span>; sum +0</li>"));
-    assert_non_null(strstr(page, "<tr><td>Cy Cray <span class=\"name\">(cy)"
-                                 "</span></td><td>ponte</td><td>B</td><td>"
-                                 "stake 1</td><td>won</td><td class=\"num\">"
-                                 "+1</td></tr>"));
+                           "<tr><td>Ann Ash</td><td>bank</td><td>A</td><td>"
+                           "</td><td>lost</td><td>" MINUS "3</td></tr>\n"
+                           "<tr><td>Bob Blount</td><td>adviser</td><td>B"
+                           "</td><td>stake 1</td><td>won</td><td>+1</td>"
+                           "</tr>\n"
+                           "<tr><td>Cy Cray</td><td>ponte</td><td>B</td><td>"
+                           "stake 1</td><td>won</td><td>+1</td></tr>\n"
+                           "<tr><td>Dan Dee</td><td>adviser</td><td>B</td>"
+                           "<td>stake 1</td><td>won</td><td>+1</td></tr>"));
     assert_non_null(strstr(page, "<tr><td>Cy Cray</td><td>cy</td><td "
                                  "class=\"num\">+3</td><td class=\"num\">+3"
                                  "</td></tr>"));
     assert_non_null(strstr(page, "<tr><td>Ann Ash</td><td>ann</td><td "
-                                 "class=\"num\">&minus;1</td><td "
-                                 "class=\"num\">&minus;1</td></tr>"));
-    assert_int_equal(count(page, "<td class=\"num\">&minus;1</td><td "
-                                 "class=\"num\">&minus;1</td></tr>"),
+                                 "class=\"num\">" MINUS "1</td><td "
+                                 "class=\"num\">" MINUS "1</td></tr>"));
+    assert_int_equal(count(page, "<td class=\"num\">" MINUS "1</td><td "
+                                 "class=\"num\">" MINUS "1</td></tr>"),
                      3);
     assert_non_null(strstr(page, "Game 2 to B <span class=\"name\">(Cy "
                                  "Cray)</span>"));
@@ -730,18 +741,46 @@ static long balance_rows(const char *page, const char *db)
     return levy;
 }
 
+/* cells - the texts of the cells of the table row that starts at row
+ * (up to its </tr>) into cell (max of them, 64 bytes each); their
+ * number. */
+static int cells(const char *row, char (*cell)[64], int max)
+{
+    const char *end = strstr(row, "</tr>");
+    const char *p = row;
+    int n = 0;
+
+    assert_non_null(end);
+    while (n < max && (p = strstr(p, "<td")) != NULL && p < end) {
+        const char *from = strchr(p, '>') + 1;
+        const char *to = strstr(from, "</td>");
+
+        snprintf(cell[n++], 64, "%.*s", (int)(to - from), from);
+        p = to;
+    }
+    return n;
+}
+
 /* settlement_shown - settlement number k of sitting 1 of db (in the
- * ledger's order) shown with its reason, the line of its action and
- * each transfer with the person's name, in the ledger's order. */
+ * ledger's order) shown as a column of its game's table: its head with
+ * its reason and the line of its action, each transfer in the row of
+ * the person (the house's levy in its own row), the sum zero. */
 static void settlement_shown(const char *page, const char *db, int k)
 {
     sqlite3 *h = NULL;
     sqlite3_stmt *st = NULL;
-    char want[4096];
+    char want[400];
+    char cell[16][64];
     char a[32];
-    size_t used;
+    const char *head = NULL;
+    const char *table = NULL;
+    const char *end = NULL;
+    const char *row = NULL;
+    int col = 0;
+    int cols = 0;
     long sum = 0;
     int n = 0;
+    int m;
 
     assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
                      SQLITE_OK);
@@ -754,12 +793,33 @@ static void settlement_shown(const char *page, const char *db, int k)
         SQLITE_OK);
     sqlite3_bind_int(st, 1, k - 1);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    used = (size_t)snprintf(want, sizeof(want),
-                            "<li id=\"settlement-%d\"><strong>Settlement %d"
-                            "</strong> (%s, line %d):",
-                            k, k, (const char *)sqlite3_column_text(st, 0),
-                            sqlite3_column_int(st, 1));
+    snprintf(want, sizeof(want), "<th class=\"settle\" id=\"settlement-%d\">"
+                                 "Settlement %d<br><span class=\"title\">%s, "
+                                 "line %d</span></th>",
+             k, k, (const char *)sqlite3_column_text(st, 0),
+             sqlite3_column_int(st, 1));
     sqlite3_finalize(st);
+    head = strstr(page, want);
+    if (head == NULL) {
+        fail_msg("settlement %d has no column headed %s", k, want);
+    }
+    /* its table, and its column among the settlements' */
+    for (const char *p = head; p > page; p--) {
+        if (strncmp(p, "<table class=\"money\">", 21) == 0) {
+            table = p;
+            break;
+        }
+    }
+    assert_non_null(table);
+    end = strstr(table, "</table>");
+    for (const char *p = strstr(table, "<th class=\"settle\"");
+         p != NULL && p < strstr(table, "</thead>");
+         p = strstr(p + 1, "<th class=\"settle\"")) {
+        if (p < head) {
+            col++;
+        }
+        cols++;
+    }
     assert_int_equal(
         sqlite3_prepare_v2(h, "SELECT t.person, coalesce(p.name, ''), "
                               "t.amount FROM transfer t JOIN (SELECT s.id FROM "
@@ -773,32 +833,33 @@ static void settlement_shown(const char *page, const char *db, int k)
     sqlite3_bind_int(st, 1, k - 1);
     while (sqlite3_step(st) == SQLITE_ROW) {
         const char *who = (const char *)sqlite3_column_text(st, 0);
-        long m = sqlite3_column_int64(st, 2);
+        long got = sqlite3_column_int64(st, 2);
 
         if (strcmp(who, "house") == 0) {
-            used += (size_t)snprintf(want + used, sizeof(want) - used,
-                                     " <span class=\"transfer\">the house");
+            snprintf(want, sizeof(want), "<tr class=\"house\">");
         } else {
-            used += (size_t)snprintf(want + used, sizeof(want) - used,
-                                     " <span class=\"transfer\">%s <span "
-                                     "class=\"name\">(%s)</span>",
-                                     (const char *)sqlite3_column_text(st, 1),
-                                     who);
+            snprintf(want, sizeof(want), "<tr><td>%s</td>",
+                     (const char *)sqlite3_column_text(st, 1));
         }
-        used += (size_t)snprintf(want + used, sizeof(want) - used,
-                                 " <strong>%s</strong></span>",
-                                 amount(m, a, sizeof(a)));
-        sum += m;
+        row = strstr(table, want);
+        if (row == NULL || row > end) {
+            fail_msg("settlement %d: no row %s in its table", k, want);
+        }
+        m = cells(row, cell, 16);
+        assert_true(m >= cols);
+        assert_string_equal(cell[m - cols + col], amount(got, a, sizeof(a)));
+        sum += got;
         n++;
     }
     sqlite3_finalize(st);
     sqlite3_close(h);
     assert_true(n >= 2);
     assert_int_equal(sum, 0);
-    snprintf(want + used, sizeof(want) - used, "; sum +0</li>");
-    if (strstr(page, want) == NULL) {
-        fail_msg("settlement %d is not shown as %s", k, want);
-    }
+    row = strstr(table, "<tfoot><tr>");
+    assert_non_null(row);
+    m = cells(row, cell, 16);
+    assert_string_equal(cell[0], "Sum");
+    assert_string_equal(cell[m - cols + col], "+0");
 }
 
 /* The money of every format of three or more, as the ledger holds it:
@@ -875,7 +936,7 @@ static void report__money_of_every_format(void **state)
         assert_true(n >= 2);
         settlement_shown(page, t->db, 1);
         settlement_shown(page, t->db, (int)n);
-        assert_int_equal(count(page, "<li id=\"settlement-"), n);
+        assert_int_equal(count(page, " id=\"settlement-"), n);
         snprintf(want, sizeof(want), "<a href=\"#settlement-1\">%ld "
                                      "settlements</a>", n);
         assert_non_null(strstr(page, want));
