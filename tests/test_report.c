@@ -1200,6 +1200,116 @@ static void report__seatings_of_a_game_in_order(void **state)
     free(r);
 }
 
+/* settle_items - settlement number k of game 1 in r (ann pays cy k),
+ * its head and two transfers, as report__money_kept keeps them. */
+static void settle_items(struct report *r, int k)
+{
+    struct rep_money m;
+
+    memset(&m, 0, sizeof(m));
+    m.kind = REP_MONEY_SETTLE;
+    m.line = 10 * k;
+    m.seat = SEAT_NONE;
+    snprintf(m.what, sizeof(m.what), "forfeit-stake");
+    m.amount = k;
+    assert_int_equal(report__money_add(r, 1, &m), 0);
+    m.kind = REP_MONEY_TRANSFER;
+    snprintf(m.who, sizeof(m.who), "ann");
+    m.amount = -k;
+    assert_int_equal(report__money_add(r, 1, &m), 0);
+    snprintf(m.who, sizeof(m.who), "cy");
+    m.amount = k;
+    assert_int_equal(report__money_add(r, 1, &m), 0);
+}
+
+/* money_game_text - the money of game 1 of r as report__money_game
+ * writes it (owned). */
+static char *money_game_text(struct report *r)
+{
+    FILE *fp = tmpfile();
+    char *text = NULL;
+    long n;
+
+    assert_non_null(fp);
+    report__money_game(fp, r, 1);
+    n = ftell(fp);
+    assert_true(n > 0);
+    rewind(fp);
+    text = calloc(1, (size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
+    fclose(fp);
+    return text;
+}
+
+/* A game's settlements are its table's columns up to six; a seventh
+ * makes them a list under the table, each with its transfers, and the
+ * table one column of what they gave in all.  A game of no item shows
+ * nothing. */
+static void report__many_settlements_of_a_game_are_listed(void **state)
+{
+    struct report *r = calloc(1, sizeof(*r));
+    char *text = NULL;
+    FILE *fp = NULL;
+
+    (void)state;
+    assert_non_null(r);
+    r->n_persons = 2;
+    snprintf(r->persons[0].id, sizeof(r->persons[0].id), "ann");
+    snprintf(r->persons[0].name, sizeof(r->persons[0].name), "Ann Ash");
+    snprintf(r->persons[1].id, sizeof(r->persons[1].id), "cy");
+    snprintf(r->persons[1].name, sizeof(r->persons[1].name), "Cy Cray");
+    assert_int_equal(report__records_open(&r->money,
+                                          sizeof(struct rep_money)),
+                     0);
+    assert_int_equal(report__records_open(&r->money_of,
+                                          sizeof(struct rep_seated)),
+                     0);
+    for (int k = 1; k <= 6; k++) {
+        settle_items(r, k);
+    }
+    assert_int_equal(r->n_money, 18);
+    text = money_game_text(r);
+    assert_int_equal(count(text, "<th class=\"settle\""), 6);
+    assert_non_null(strstr(text, "<th class=\"settle\" id=\"settlement-6\">"
+                                 "Settlement 6<br><span class=\"title\">"
+                                 "forfeit-stake, line 60</span></th>"));
+    assert_non_null(strstr(text, "<tr><td>Ann Ash</td><td></td><td></td>"
+                                 "<td></td><td></td><td>" MINUS "1</td><td>"
+                                 MINUS "2</td><td>" MINUS "3</td><td>" MINUS
+                                 "4</td><td>" MINUS "5</td><td>" MINUS "6"
+                                 "</td></tr>"));
+    assert_non_null(strstr(text, "<td colspan=\"5\">Sum</td><td>+0</td>"
+                                 "<td>+0</td><td>+0</td><td>+0</td><td>+0"
+                                 "</td><td>+0</td></tr>"));
+    assert_null(strstr(text, "<ul class=\"settlements\">"));
+    free(text);
+    settle_items(r, 7);
+    text = money_game_text(r);
+    assert_int_equal(count(text, "<th class=\"settle\""), 0);
+    assert_non_null(strstr(text, "<th>Result</th><th>Settled</th>"));
+    assert_non_null(strstr(text, "<tr><td>Cy Cray</td><td></td><td></td>"
+                                 "<td></td><td></td><td>+28</td></tr>"));
+    assert_int_equal(count(text, "<li id=\"settlement-"), 7);
+    assert_non_null(strstr(text, "<li id=\"settlement-7\"><strong>"
+                                 "Settlement 7</strong> (forfeit-stake, line "
+                                 "70): <span class=\"transfer\">Ann Ash "
+                                 "<span class=\"name\">(ann)</span> <strong>"
+                                 MINUS "7</strong></span> <span "
+                                 "class=\"transfer\">Cy Cray <span "
+                                 "class=\"name\">(cy)</span> <strong>+7"
+                                 "</strong></span>; sum +0</li>"));
+    free(text);
+    fp = tmpfile();
+    assert_non_null(fp);
+    report__money_game(fp, r, 2);
+    assert_int_equal(ftell(fp), 0);
+    fclose(fp);
+    report__records_close(&r->money);
+    report__records_close(&r->money_of);
+    free(r);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, harness_tmp_setup, \
                                              harness_tmp_teardown)
 
@@ -1221,6 +1331,7 @@ int run_tests(void)
         cmocka_unit_test(report__help_names_the_options),
         cmocka_unit_test(report__records_read_back_what_was_written),
         cmocka_unit_test(report__seatings_of_a_game_in_order),
+        cmocka_unit_test(report__many_settlements_of_a_game_are_listed),
     };
 
     return cmocka_run_group_tests_name("report", tests, NULL, NULL);
