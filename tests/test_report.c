@@ -998,6 +998,46 @@ static void report__every_format_in_a_browser(void **state)
     free(out);
 }
 
+/* A ledger that does not verify is reported only --unverified, and its
+ * summary's first row says so, linking to the verdict. */
+static void report__summary_of_a_ledger_that_does_not_verify(void **state)
+{
+    struct harness_tmp *t = *state;
+    char html[400];
+    char *page = NULL;
+
+    evening(t, 3);
+    {
+        sqlite3 *h = NULL;
+
+        /* a stored figure the recorded actions do not give */
+        assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "UPDATE deal SET points_a = "
+                                         "points_a + 1 WHERE number = 3",
+                                      NULL, NULL, NULL),
+                         SQLITE_OK);
+        assert_int_equal(sqlite3_changes(h), 1);
+        sqlite3_close(h);
+    }
+    snprintf(html, sizeof(html), "%s/report.html", t->dir);
+    assert_int_equal(harness_sh("%s report --db '%s' -o '%s' 2>/dev/null",
+                                harness_ecarte(), t->db, html),
+                     1);
+    assert_int_equal(harness_sh("%s report --db '%s' --unverified -o '%s' "
+                                "2>/dev/null",
+                                harness_ecarte(), t->db, html),
+                     0);
+    page = slurp(html, NULL);
+    assert_non_null(strstr(page, "<tr><th>Verification</th><td><a "
+                                 "class=\"flag\" href=\"#verified\">NOT "
+                                 "VERIFIED</a>: 1 finding in the ledger's "
+                                 "proof</td></tr>"));
+    assert_non_null(strstr(page, "<p class=\"verdict unverified\" "
+                                 "id=\"verified\">"));
+    assert_null(strstr(page, ">Verified</a>"));
+    free(page);
+}
+
 static void report__unknown_sitting_is_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -1077,6 +1117,7 @@ static void report__standard_output_and_the_sitting_chosen(void **state)
                                 harness_ecarte(), t->db, html),
                      0);
     page = slurp(html, NULL);
+    assert_non_null(strstr(page, "sitting 1 of the 2 in the ledger"));
     assert_non_null(strstr(page, "&lt;b&gt;&amp;&quot;O&#39;Hara&quot;"));
     assert_null(strstr(page, "<b>&"));
     assert_int_equal(count(page, "<tr class=\"deal"),
@@ -1325,6 +1366,7 @@ int run_tests(void)
         T(report__one_game_has_no_index),
         T(report__capped_scores_as_score_marks_them),
         T(report__money_of_every_format),
+        T(report__summary_of_a_ledger_that_does_not_verify),
         T(report__every_format_in_a_browser),
         T(report__quarantined_deals_are_shown),
         T(report__standard_output_and_the_sitting_chosen),
