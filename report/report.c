@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the report (report/report.h): one sitting of the ledger as a single HTML
- * file that needs nothing else to be read or printed (inline CSS and SVG,
- * no script, no network): the scoresheet, every ruling with the table as
- * it stood, the audit's findings and flags, and each player's summary
- * with charts.  The audit's walk (audit_collect) finds everything; the
- * report lays it out (report_walk.c collects, report_sheet.c,
- * report_deal.c and report_players.c write; html.c escapes and draws).
+ * report.c - the report (report/report.h): one sitting of the ledger as a
+ * single HTML file that needs nothing else to be read or printed (inline
+ * CSS and SVG, no script, no network).  In its order: the proof's
+ * verdict, the summary (report_summary.c), the audit's findings and
+ * flags, the persons and money of a table of three or more
+ * (report_money.c), the index of the games and the scoresheet
+ * (report_sheet.c), every ruling with the table as it stood
+ * (report_deal.c), the irregularities, and each player's summary with
+ * charts (report_players.c).  The audit's walk (audit_collect) finds
+ * everything (report_walk.c collects); html.c escapes and draws.
  *
- * Sections found during the walk go to temporary files and are copied
- * into the document in its order, so memory is held per deal, never per
- * sitting.  It prints nothing but the page: `ecarte report` (cli/cmd_report.c)
+ * Sections found during the walk, and the scoresheet with its index, go
+ * to temporary files and are copied into the document in its order, so
+ * memory is held per deal, never per sitting; the summary holds counts.
+ * It prints nothing but the page: `ecarte report` (cli/cmd_report.c)
  * chooses the sitting and the file.
  */
 #include "report/report_int.h"
@@ -22,7 +26,7 @@
 
 /* The style sheet, in pieces (a string literal is kept under 4 KiB):
  * the page and the scoresheet, the rulings and cards, the charts and
- * print. */
+ * print, the summary, the index and the money. */
 static const char *const report_css[] = {
     ":root{--ink:#1d2433;--rule:#9fb3c8;--faint:#eef3f8;--red:#b3121f;"
     "--paper:#fffdf7}\n"
