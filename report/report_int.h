@@ -215,7 +215,8 @@ struct report {
     long settled[TL_IDS_MAX];   /* by person (r->persons), re-derived */
     long levy;                  /* the house's, re-derived */
     bool settled_other;         /* a transfer to nobody of r->persons */
-    int first_settlement_game;  /* the game of settlement 1, -1 none */
+    int first_settlement_game;  /* the game of settlement 1 (0: before
+                                   the first game) */
     char event[TL_TAG_VALUE_MAX];    /* the Event tag, "" */
     char laws[TL_TAG_VALUE_MAX];     /* the Laws tag, "" */
     /* the sections written during the walk (temporary files) */
