@@ -142,7 +142,7 @@ static const char *const report_css[] = {
     "table.money th{border-bottom:2px solid var(--ink);vertical-align:"
     "bottom}\n"
     "table.money caption{text-align:left;font-weight:bold;padding:.3em 0}\n"
-    "table.money td:nth-child(n+5),table.money td[colspan]~td{text-align:"
+    "table.money td:nth-child(n+6),table.money td[colspan]~td{text-align:"
     "right}\n"
     "table.money th.settle{text-align:right;font-weight:normal}\n"
     "table.money tfoot td{border-top:2px solid var(--ink);"

@@ -289,11 +289,10 @@ static void gather(struct report *r, int game, struct game_money *g)
 static void money_head(FILE *fp, const struct game_money *g, bool bets)
 {
     fputs("<thead><tr><th>Person</th><th>Role</th><th>Side</th>"
-          "<th>Staked</th>", fp);
+          "<th>Result</th><th>Staked</th>", fp);
     if (bets) {
         fputs("<th>Bet</th><th>Covered</th>", fp);
     }
-    fputs("<th>Result</th>", fp);
     if (g->n_settle > SETTLE_COLS) {
         fputs("<th>Settled</th>", fp);
     } else {
@@ -332,7 +331,7 @@ static void money_cells(FILE *fp, const struct game_money *g,
 }
 
 /* money_table - each person's part in the game: his role and the side
- * he was on, what he staked, bet and covered, whether his side won, and
+ * he was on, whether his side won, what he staked, bet and covered, and
  * what each settlement gave him; the house's levy; each settlement's
  * sum (zero). */
 static void money_table(FILE *fp, const struct report *r,
@@ -364,7 +363,9 @@ static void money_table(FILE *fp, const struct report *r,
         if (p->has_role && (p->seat == SEAT_A || p->seat == SEAT_B)) {
             fputc(seat_letter(p->seat), fp);
         }
-        fputs("</td><td>", fp);
+        fprintf(fp, "</td><td>%s</td><td>",
+                !p->has_role ? "" : p->won > 0 ? "won" : p->won < 0 ? "lost"
+                                                                 : "");
         html_put(fp, p->stakes);
         if (bets) {
             fputs("</td><td>", fp);
@@ -376,9 +377,7 @@ static void money_table(FILE *fp, const struct report *r,
                 fprintf(fp, "%ld", p->covered);
             }
         }
-        fprintf(fp, "</td><td>%s</td>",
-                !p->has_role ? "" : p->won > 0 ? "won" : p->won < 0 ? "lost"
-                                                                 : "");
+        fputs("</td>", fp);
         money_cells(fp, g, p->got, p->amount, true, p->settled);
         fputs("</tr>\n", fp);
     }

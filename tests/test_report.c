@@ -502,7 +502,7 @@ static void report__a_chouette_by_person(void **state)
      * (CH2) and the bank's win, game 2 the ponte's, game 3 a forfeit and
      * the bank's win; cy +3, the others -1 each */
     assert_non_null(strstr(page, "<thead><tr><th>Person</th><th>Role</th>"
-                                 "<th>Side</th><th>Staked</th><th>Result"
+                                 "<th>Side</th><th>Result</th><th>Staked"
                                  "</th><th class=\"settle\" id=\"settlement-"
                                  "1\">Settlement 1<br><span class=\"title\">"
                                  "forfeit-stake, line 46</span></th><th "
@@ -511,30 +511,30 @@ static void report__a_chouette_by_person(void **state)
                                  "game, line 71</span></th></tr></thead>\n"
                                  "<tbody>\n"
                                  "<tr><td>Ann Ash</td><td>bank</td><td>A"
-                                 "</td><td></td><td>won</td><td>+1</td><td>"
+                                 "</td><td>won</td><td></td><td>+1</td><td>"
                                  "+2</td></tr>\n"
                                  "<tr><td>Bob Blount</td><td>ponte</td><td>"
-                                 "B</td><td>stake 1</td><td>lost</td><td>"
+                                 "B</td><td>lost</td><td>stake 1</td><td>"
                                  "</td><td>" MINUS "1</td></tr>\n"
                                  "<tr><td>Cy Cray</td><td>adviser</td><td>B"
-                                 "</td><td>stake 1</td><td>lost</td><td>"
+                                 "</td><td>lost</td><td>stake 1</td><td>"
                                  MINUS "1</td><td></td></tr>\n"
                                  "<tr><td>Dan Dee</td><td>adviser</td><td>B"
-                                 "</td><td>stake 1</td><td>lost</td><td>"
+                                 "</td><td>lost</td><td>stake 1</td><td>"
                                  "</td><td>" MINUS "1</td></tr>\n"
                                  "</tbody>\n"
                                  "<tfoot><tr><td colspan=\"5\">Sum</td><td>"
                                  "+0</td><td>+0</td></tr></tfoot>"));
     assert_non_null(strstr(strstr(page, "id=\"money-game-2\""),
                            "<tr><td>Ann Ash</td><td>bank</td><td>A</td><td>"
-                           "</td><td>lost</td><td>" MINUS "3</td></tr>\n"
+                           "lost</td><td></td><td>" MINUS "3</td></tr>\n"
                            "<tr><td>Bob Blount</td><td>adviser</td><td>B"
-                           "</td><td>stake 1</td><td>won</td><td>+1</td>"
+                           "</td><td>won</td><td>stake 1</td><td>+1</td>"
                            "</tr>\n"
                            "<tr><td>Cy Cray</td><td>ponte</td><td>B</td><td>"
-                           "stake 1</td><td>won</td><td>+1</td></tr>\n"
+                           "won</td><td>stake 1</td><td>+1</td></tr>\n"
                            "<tr><td>Dan Dee</td><td>adviser</td><td>B</td>"
-                           "<td>stake 1</td><td>won</td><td>+1</td></tr>"));
+                           "<td>won</td><td>stake 1</td><td>+1</td></tr>"));
     assert_non_null(strstr(page, "<tr><td>Cy Cray</td><td>cy</td><td "
                                  "class=\"num\">+3</td><td class=\"num\">+3"
                                  "</td></tr>"));
@@ -1328,7 +1328,7 @@ static void report__many_settlements_of_a_game_are_listed(void **state)
     settle_items(r, 7);
     text = money_game_text(r);
     assert_int_equal(count(text, "<th class=\"settle\""), 0);
-    assert_non_null(strstr(text, "<th>Result</th><th>Settled</th>"));
+    assert_non_null(strstr(text, "<th>Staked</th><th>Settled</th>"));
     assert_non_null(strstr(text, "<tr><td>Cy Cray</td><td></td><td></td>"
                                  "<td></td><td></td><td>+28</td></tr>"));
     assert_int_equal(count(text, "<li id=\"settlement-"), 7);
