@@ -111,6 +111,7 @@ static void hold_rulings(struct report *r, const struct audit_action *act)
     for (int i = 0; i < sit->n_rulings; i++) {
         const struct sit_ruling *sr = &sit->rulings[i];
         struct rep_ruling *ru = held_new(r, deal, sr->law);
+        int score[2];
 
         if (ru == NULL) {
             return;
@@ -129,7 +130,10 @@ static void hold_rulings(struct report *r, const struct audit_action *act)
         snprintf(ru->words, sizeof(ru->words), "%s",
                  act->res->sit_words[i]);
         snprintf(ru->action, sizeof(ru->action), "%s", act->text);
-        take_table(&ru->at, act->arb, res->score, act->seated);
+        /* a line of the sitting the referee may not have seen: the
+         * score is the referee's own */
+        arbiter_score(act->arb, score);
+        take_table(&ru->at, act->arb, score, act->seated);
     }
 }
 
