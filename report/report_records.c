@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report_records.c - `ecarte report`: what the report keeps per deal,
- * per game, per seating and per item of money, as numbered records of a fixed size in a
- * temporary file (struct rep_records), so that its memory does not grow
- * with the sitting: record k stands at offset k * size, one record is
+ * per game, per seating and per item of money, as numbered records of a
+ * fixed size in a temporary file (struct rep_records), so that its
+ * memory does not grow with the sitting: record k stands at offset k * size, one record is
  * held in memory at a time and written back when another is asked for,
  * and a record never written reads as zeros.
  */
