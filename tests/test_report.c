@@ -1062,6 +1062,7 @@ static void report__unknown_sitting_is_refused(void **state)
 static void report__quarantined_deals_are_shown(void **state)
 {
     struct harness_tmp *t = *state;
+    char out[2048];
     char html[400];
     char *page = NULL;
 
@@ -1088,6 +1089,23 @@ static void report__quarantined_deals_are_shown(void **state)
                      query(t->db, "SELECT count(*) FROM deal"));
     assert_non_null(strstr(page, "<td>quarantined</td>"));
     assert_non_null(strstr(page, "deal(s) of this game quarantined"));
+    /* the summary: the audit's one finding, the deal quarantined, as
+     * `ecarte audit` counts them; the index marks its game */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s' "
+                                     "| tail -1",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "1 finding(s), 0 flag(s)"));
+    assert_non_null(strstr(page, "<tr><th>Findings</th><td><a "
+                                 "href=\"#finding-1\">1 finding of the audit"
+                                 "</a></td></tr>"));
+    assert_non_null(strstr(page, "<a href=\"#lost-1\">1 deal quarantined"
+                                 "</a>"));
+    assert_int_equal(count(page, "<span class=\"flag\">1 quarantined"
+                                 "</span></li>"),
+                     1);
+    assert_true(before(page, "<tr id=\"finding-1\"",
+                       "<section id=\"scoresheet\">"));
     free(page);
 }
 
