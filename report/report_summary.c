@@ -135,12 +135,13 @@ void report__summary(FILE *fp, const struct report *r,
           "<table class=\"summary\">\n", fp);
     verdict_row(fp, r);
     row_open(fp, "Sittings");
-    fprintf(fp, "sitting %lld of the %lld in the ledger",
-            (long long)r->sitting, (long long)r->n_sittings);
+    fprintf(fp, "sitting %lld", (long long)r->sitting);
     if (r->n_persons > 0) {
         fputs(", at a table of ", fp);
         counted(fp, r->n_persons, "person", "persons", "#money");
     }
+    fprintf(fp, "; the ledger holds %lld sitting%s", (long long)r->n_sittings,
+            r->n_sittings == 1 ? "" : "s");
     fputs("</td></tr>\n", fp);
     row_open(fp, "Deals");
     counted(fp, tot->deals, "deal", "deals", "#scoresheet");

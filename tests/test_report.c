@@ -589,7 +589,7 @@ static void report__a_duels_summary_counts_as_the_ledger(void **state)
              games, games);
     assert_non_null(strstr(page, want));
     assert_non_null(strstr(page, "<a href=\"#verified\">Verified</a>"));
-    assert_non_null(strstr(page, "sitting 1 of the 1 in the ledger"));
+    assert_non_null(strstr(page, "sitting 1; the ledger holds 1 sitting<"));
     assert_null(strstr(page, "id=\"money\""));
     assert_null(strstr(page, "<th>Money</th>"));
     assert_null(strstr(page, "class=\"money"));
@@ -951,8 +951,9 @@ static void report__money_of_every_format(void **state)
         snprintf(want, sizeof(want), ", %ld bet%s, ", n, n == 1 ? "" : "s");
         assert_non_null(strstr(page, want));
         assert_int_equal(count(page, "</strong> on "), n);
-        snprintf(want, sizeof(want), "at a table of <a href=\"#money\">%ld "
-                                     "persons</a>",
+        snprintf(want, sizeof(want), "sitting 1, at a table of <a "
+                                     "href=\"#money\">%ld persons</a>; the "
+                                     "ledger holds 1 sitting<",
                  query(t->db, "SELECT count(*) FROM person WHERE sitting_id "
                               "= 1"));
         assert_non_null(strstr(page, want));
@@ -1135,7 +1136,7 @@ static void report__standard_output_and_the_sitting_chosen(void **state)
                                 harness_ecarte(), t->db, html),
                      0);
     page = slurp(html, NULL);
-    assert_non_null(strstr(page, "sitting 1 of the 2 in the ledger"));
+    assert_non_null(strstr(page, "sitting 1; the ledger holds 2 sittings<"));
     assert_non_null(strstr(page, "&lt;b&gt;&amp;&quot;O&#39;Hara&quot;"));
     assert_null(strstr(page, "<b>&"));
     assert_int_equal(count(page, "<tr class=\"deal"),
