@@ -228,7 +228,6 @@ struct report {
                                    page (report__scoresheet) */
     FILE *index;                /* its index: a list item a game */
     int n_index;                /* games in the index */
-    int n_sheet_games;          /* games the scoresheet shows */
     /* the deal in hand */
     struct rep_ruling *held;
     int n_held;

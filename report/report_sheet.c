@@ -117,7 +117,6 @@ static void game_open(struct sheet *sh, int game)
     if (game > sh->r->n_games) {
         sh->r->n_games = game;
     }
-    sh->r->n_sheet_games++;
     sh->first_deal = 0;
     sh->n_rulings = 0;
     sh->n_findings = 0;
@@ -345,7 +344,6 @@ int report__scoresheet(FILE *fp, struct report *r)
     sh.fp = fp;
     sh.r = r;
     r->n_index = 0;
-    r->n_sheet_games = 0;
     if (gap_game(r) != 0) {
         return -1;
     }
