@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the report (report/report.h): one sitting of the ledger as a single HTML
- * file that needs nothing else to be read or printed (inline CSS and SVG,
- * no script, no network): the scoresheet, every ruling with the table as
- * it stood, the audit's findings and flags, and each player's summary
- * with charts.  The audit's walk (audit_collect) finds everything; the
- * report lays it out (report_walk.c collects, report_sheet.c,
- * report_deal.c and report_players.c write; html.c escapes and draws).
+ * report.c - the report (report/report.h): one sitting of the ledger as a
+ * single HTML file that needs nothing else to be read or printed (inline
+ * CSS and SVG, no script, no network).  In its order: the proof's
+ * verdict, the summary (report_summary.c), the audit's findings and
+ * flags, the persons and money of a table of three or more
+ * (report_money.c), the index of the games and the scoresheet
+ * (report_sheet.c), every ruling with the table as it stood
+ * (report_deal.c), the irregularities, and each player's summary with
+ * charts (report_players.c).  The audit's walk (audit_collect) finds
+ * everything (report_walk.c collects); html.c escapes and draws.
  *
- * Sections found during the walk go to temporary files and are copied
- * into the document in its order, so memory is held per deal, never per
- * sitting.  It prints nothing but the page: `ecarte report` (cli/cmd_report.c)
+ * Sections found during the walk, and the scoresheet with its index, go
+ * to temporary files and are copied into the document in its order, so
+ * memory is held per deal, never per sitting; the summary holds counts.
+ * It prints nothing but the page: `ecarte report` (cli/cmd_report.c)
  * chooses the sitting and the file.
  */
 #include "report/report_int.h"
@@ -22,7 +26,7 @@
 
 /* The style sheet, in pieces (a string literal is kept under 4 KiB):
  * the page and the scoresheet, the rulings and cards, the charts and
- * print. */
+ * print, the summary, the index and the money. */
 static const char *const report_css[] = {
     ":root{--ink:#1d2433;--rule:#9fb3c8;--faint:#eef3f8;--red:#b3121f;"
     "--paper:#fffdf7}\n"
@@ -114,8 +118,45 @@ static const char *const report_css[] = {
     "padding:0}nav{display:none}a{color:inherit;text-decoration:none}"
     "article.ruling,figure.chart,table.sheet tr{break-inside:avoid}"
     "table.sheet thead{display:table-header-group}"
-    "h2{break-before:page}section#scoresheet h2{break-before:auto}"
-    ".deal-view{background:#fff}}\n",
+    "h2{break-before:page}section#scoresheet h2,section#summary h2,"
+    "section#audit h2{break-before:auto}"
+    ".deal-view{background:#fff}div.money{break-inside:avoid}}\n",
+
+    "table.summary{width:100%;background:#fff;border:1px solid var(--rule)}"
+    "\n"
+    "table.summary>tbody>tr>th{white-space:nowrap;padding-right:1em;"
+    "width:9em}\n"
+    "table.summary>tbody>tr>th,table.summary>tbody>tr>td{border-bottom:1px "
+    "solid var(--rule)}\n"
+    "table.summary table.laws{margin:.3em 0;font-size:.92em}\n"
+    "table.laws td,table.laws th{border-bottom:1px solid var(--faint)}\n"
+    "ol.index{columns:2 26em;font-size:.88em;padding-left:2.6em}\n"
+    "ol.index li{break-inside:avoid}\n"
+    "div.money{margin:-1em 0 1.4em;padding:.3em .8em;border:2px solid "
+    "var(--ink);border-top:none;background:#fbfaf4}\n"
+    "div.money.before{margin:1em 0;border-top:2px solid var(--ink)}\n"
+
+    "table.money{font-size:.9em;font-variant-numeric:tabular-nums;"
+    "background:#fff}\n"
+    "table.money th,table.money td{border-bottom:1px solid var(--rule)}\n"
+    "table.money th{border-bottom:2px solid var(--ink);vertical-align:"
+    "bottom}\n"
+    "table.money caption{text-align:left;font-weight:bold;padding:.3em 0}\n"
+    "table.money td:nth-child(n+6),table.money td[colspan]~td{text-align:"
+    "right}\n"
+    "table.money th.settle{text-align:right;font-weight:normal}\n"
+    "table.money tfoot td{border-top:2px solid var(--ink);"
+    "border-bottom:none}\n"
+    "table.money tr.house td{font-style:italic}\n"
+    "td.num,th.num{text-align:right}\n"
+    "table.money tr.total th{border-top:2px solid var(--ink);"
+    "border-bottom:none}\n"
+    "ul.bets,ul.settlements{margin:.3em 0;padding-left:1.4em;"
+    "font-size:.9em}\n"
+    ".transfer{white-space:nowrap;margin-left:.5em}\n"
+    ".capped{color:var(--red);font-size:.9em;font-style:italic}\n"
+    ".role{font-style:normal;color:#555}\n"
+    "p.check{font-size:.95em}\n",
     NULL,
 };
 
@@ -164,24 +205,37 @@ static int person_found(void *ctx, const char *id, const char *name)
     return 0;
 }
 
-/* seating_found - who sat in a seat for a game (ledger_seatings_foreach).
- * Returns 0, 1 if its temporary file failed (records_err). */
+/* seating_found - who sat in a seat for a game as role
+ * (ledger_seatings_foreach).  Returns 0, 1 if its temporary file failed
+ * (records_err). */
 static int seating_found(void *ctx, int game, char seat, const char *person,
                          const char *role)
 {
     struct report *r = ctx;
 
-    (void)role;
+    if (game > r->n_games) {
+        r->n_games = game;
+    }
     return report__seating_add(r, game, seat == 'B' ? SEAT_B : SEAT_A,
-                               person) != 0;
+                               person, role) != 0;
+}
+
+/* sitting_counted - one more sitting in the ledger
+ * (ledger_sittings_foreach).  Returns 0. */
+static int sitting_counted(void *ctx, int64_t id, const char *source)
+{
+    (void)id;
+    (void)source;
+    ((struct report *)ctx)->n_sittings++;
+    return 0;
 }
 
 /* records_err - the errno of the first temporary file of records that
  * failed, 0 if none did. */
 static int records_err(const struct report *r)
 {
-    const struct rep_records *f[] = {&r->deals, &r->games, &r->seatings,
-                                     &r->seated};
+    const struct rep_records *f[] = {&r->deals,   &r->games, &r->seatings,
+                                     &r->seated,  &r->money, &r->money_of};
 
     for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
         if (f[i]->err != 0) {
@@ -223,7 +277,8 @@ static int choose_sitting(struct report *r, int64_t id)
     snprintf(r->names[1], sizeof(r->names[1]), "B");
     if (ledger_tags_foreach(r->l, id, sitting_tag, r) != 0 ||
         ledger_persons_foreach(r->l, id, person_found, r) != 0 ||
-        ledger_seatings_foreach(r->l, id, seating_found, r) < 0) {
+        ledger_seatings_foreach(r->l, id, seating_found, r) < 0 ||
+        ledger_sittings_foreach(r->l, sitting_counted, r) != 0) {
         return fail(r, -1, "%s", ledger_errmsg(r->l));
     }
     if (records_err(r) != 0) {
@@ -254,8 +309,7 @@ static void copy(FILE *to, FILE *from)
 }
 
 /* head - the title, the header and the contents. */
-static void head(FILE *fp, const struct report *r,
-                 const struct audit_totals *tot)
+static void head(FILE *fp, const struct report *r)
 {
     char title[3 * TL_TAG_VALUE_MAX];
 
@@ -313,31 +367,37 @@ static void head(FILE *fp, const struct report *r,
         fputs("). What follows is shown as the ledger stores it; `ecarte "
               "verify` lists what is wrong.</p>\n", fp);
     } else {
-    fprintf(fp, "<p class=\"verdict\" id=\"verified\">Verified: the "
-                "ledger's chain is intact (%lld events, head <code>%.16s"
-                "</code>&hellip;), its seal holds, and every row of its "
-                "%lld sitting%s was re-derived from the recorded actions and "
-                "found equal.</p>\n",
-            (long long)r->proof.events, r->proof.head,
-            (long long)r->proof.sittings, r->proof.sittings == 1 ? "" : "s");
+        fprintf(fp, "<p class=\"verdict\" id=\"verified\">Verified: the "
+                    "ledger's chain is intact (%lld events, head <code>%.16s"
+                    "</code>&hellip;), its seal holds, and every row of its "
+                    "%lld sitting%s was re-derived from the recorded actions "
+                    "and found equal.</p>\n",
+                (long long)r->proof.events, r->proof.head,
+                (long long)r->proof.sittings,
+                r->proof.sittings == 1 ? "" : "s");
     }
-    fprintf(fp, "<p class=\"totals\">%lld deals, %lld actions, %d rulings, "
-                "%d irregularities, %d findings, %d flags.</p>\n",
-            (long long)tot->deals, (long long)tot->events, r->n_rulings,
-            r->n_irregular, tot->findings, tot->flags);
-    fputs("<nav><ul><li><a href=\"#scoresheet\">Scoresheet</a></li>"
+    fputs("<nav><ul><li><a href=\"#summary\">Summary</a></li>"
+          "<li><a href=\"#audit\">Findings</a></li>", fp);
+    if (r->n_persons > 0) {
+        fputs("<li><a href=\"#money\">Money</a></li>", fp);
+    }
+    if (r->n_index > 1) {
+        fputs("<li><a href=\"#index\">Index</a></li>", fp);
+    }
+    fputs("<li><a href=\"#scoresheet\">Scoresheet</a></li>"
           "<li><a href=\"#rulings\">Rulings</a></li>"
-          "<li><a href=\"#audit\">Audit</a></li>"
+          "<li><a href=\"#irregularities\">Irregularities</a></li>"
           "<li><a href=\"#players\">Players</a></li></ul></nav>\n"
           "</header>\n",
           fp);
 }
 
-/* audit_section - the findings, flags, irregularities and strikes. */
-static void audit_section(FILE *fp, const struct report *r,
-                          const struct audit_totals *tot)
+/* findings_section - the audit's findings and flags, before the
+ * scoresheet: what a reader looks for first. */
+static void findings_section(FILE *fp, const struct report *r,
+                             const struct audit_totals *tot)
 {
-    fputs("<section id=\"audit\">\n<h2>Audit</h2>\n", fp);
+    fputs("<section id=\"audit\">\n<h2>Findings and flags</h2>\n", fp);
     fprintf(fp, "<p>Every deal re-derived from its recorded actions: "
                 "%d finding%s, %d flag%s.</p>\n",
             tot->findings, tot->findings == 1 ? "" : "s", tot->flags,
@@ -375,7 +435,15 @@ static void audit_section(FILE *fp, const struct report *r,
         }
         fputs("</ul>\n", fp);
     }
-    fputs("<h3 id=\"irregularities\">Irregularities</h3>\n", fp);
+    fputs("</section>\n", fp);
+}
+
+/* irregular_section - every irregularity and the scorer's strikes. */
+static void irregular_section(FILE *fp, const struct report *r)
+{
+    fprintf(fp, "<section id=\"irregularities\">\n<h2>Irregularities "
+                "(%d)</h2>\n",
+            r->n_irregular);
     if (r->n_irregular == 0) {
         fputs("<p>None.</p>\n", fp);
     } else {
@@ -394,15 +462,38 @@ static void audit_section(FILE *fp, const struct report *r,
     fputs("</section>\n", fp);
 }
 
-/* document - the whole report onto fp.  Returns 0, -1 on a ledger
+/* index_section - the games of the sitting, one line each, when it has
+ * more than one: where to go in a long sitting. */
+static void index_section(FILE *fp, const struct report *r)
+{
+    if (r->n_index < 2) {
+        return;
+    }
+    fprintf(fp, "<section id=\"index\">\n<h2>Index of sitting %lld: %d "
+                "games</h2>\n<ol class=\"index\">\n",
+            (long long)r->sitting, r->n_index);
+    copy(fp, r->index);
+    fputs("</ol>\n</section>\n", fp);
+}
+
+/* document - the whole report onto fp: the scoresheet and its index
+ * written first into their temporary files (the summary counts what
+ * they show), then the page in its order.  Returns 0, -1 on a ledger
  * error. */
 static int document(FILE *fp, struct report *r,
                     const struct audit_totals *tot)
 {
-    head(fp, r, tot);
-    if (report__scoresheet(fp, r) != 0) {
+    if (report__scoresheet(r->sheet, r) != 0) {
         return -1;
     }
+    head(fp, r);
+    report__summary(fp, r, tot);
+    findings_section(fp, r, tot);
+    if (report__money_section(fp, r) != 0) {
+        return -1;
+    }
+    index_section(fp, r);
+    copy(fp, r->sheet);
     fprintf(fp, "<section id=\"rulings\">\n<h2>Rulings (%d)</h2>\n",
             r->n_rulings);
     if (r->n_rulings == 0) {
@@ -410,7 +501,7 @@ static int document(FILE *fp, struct report *r,
     }
     copy(fp, r->rulings);
     fputs("</section>\n", fp);
-    audit_section(fp, r, tot);
+    irregular_section(fp, r);
     report__players(fp, r);
     fprintf(fp, "<footer>Written by ecarte %s from the ledger; every "
                 "deal re-derived from its recorded actions.</footer>\n",
@@ -426,7 +517,8 @@ static int document(FILE *fp, struct report *r,
 /* report_free - what r holds (its ledger is the caller's). */
 static void report_free(struct report *r)
 {
-    FILE *files[] = {r->rulings, r->findings, r->irregular, r->strikes};
+    FILE *files[] = {r->rulings, r->findings, r->irregular, r->strikes,
+                     r->sheet,   r->index};
 
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         if (files[i] != NULL) {
@@ -437,6 +529,8 @@ static void report_free(struct report *r)
     report__records_close(&r->games);
     report__records_close(&r->seatings);
     report__records_close(&r->seated);
+    report__records_close(&r->money);
+    report__records_close(&r->money_of);
     free(r->held);
     free(r->players);
     free(r->stats);
@@ -451,8 +545,10 @@ static int collect(struct report *r, struct audit_totals *tot)
     r->findings = tmpfile();
     r->irregular = tmpfile();
     r->strikes = tmpfile();
+    r->sheet = tmpfile();
+    r->index = tmpfile();
     if (r->rulings == NULL || r->findings == NULL || r->irregular == NULL ||
-        r->strikes == NULL) {
+        r->strikes == NULL || r->sheet == NULL || r->index == NULL) {
         return fail(r, -1, "cannot make a temporary file: %s",
                     strerror(errno));
     }
@@ -465,21 +561,20 @@ static int collect(struct report *r, struct audit_totals *tot)
     if (records_err(r) != 0) {
         return fail(r, -1, "a temporary file: %s", strerror(records_err(r)));
     }
-    for (int k = 0; k < r->n_held; k++) {
-        report__ruling(r->rulings, r, &r->held[k]);
-    }
-    r->n_held = 0;
+    report__held_write(r);
     return 0;
 }
 
-/* open_records - the temporary files of what r keeps per deal, game and
- * seating.  Returns 0, -1 (r->err says). */
+/* open_records - the temporary files of what r keeps per deal, game,
+ * seating and item of money.  Returns 0, -1 (r->err says). */
 static int open_records(struct report *r)
 {
     if (report__records_open(&r->deals, sizeof(struct rep_deal)) != 0 ||
         report__records_open(&r->games, sizeof(struct rep_game)) != 0 ||
         report__records_open(&r->seatings, sizeof(struct rep_seating)) != 0 ||
-        report__records_open(&r->seated, sizeof(struct rep_seated)) != 0) {
+        report__records_open(&r->seated, sizeof(struct rep_seated)) != 0 ||
+        report__records_open(&r->money, sizeof(struct rep_money)) != 0 ||
+        report__records_open(&r->money_of, sizeof(struct rep_seated)) != 0) {
         return fail(r, -1, "cannot make a temporary file: %s",
                     strerror(records_err(r)));
     }

@@ -2,9 +2,11 @@
 /*
  * report.h - the report: one sitting of a ledger as a single HTML page
  * that needs nothing else to be read or printed (inline CSS and SVG, no
- * script, no network): the proof's verdict at its top, the scoresheet,
- * every ruling with the table as it stood, the audit's findings and
- * flags, and each person's summary with charts.
+ * script, no network): the proof's verdict at its top, a summary linking
+ * down, the audit's findings and flags, at a table of three or more the
+ * persons and the money, an index of the games, the scoresheet, every
+ * ruling with the table as it stood, the irregularities, and each
+ * person's summary with charts.
  */
 #ifndef ECARTE_REPORT_REPORT_H
 #define ECARTE_REPORT_REPORT_H
@@ -20,11 +22,16 @@
 /*
  * report_write - sitting of ledger l (in the caller's read transaction,
  * if one is open) as one HTML page on fp; proof (may be NULL) is what
- * proof_ledger found, stated at the page's top.  Memory is held per deal,
- * not per sitting: the sections go to temporary files first, and what the
- * scoresheet needs of each deal, game and seating to temporary files of
- * records.  Returns 0, REPORT_E_NO_SITTING or -1, why in err (err_n
- * bytes).
+ * proof_ledger found, stated at the page's top and in its summary.  At
+ * a table with persons (a chouette, a pool, a gallery) the persons are
+ * named and the money shown: what the sitting's rules give as the
+ * audit's walk re-derives each action (stakes, bets, roles, settlements
+ * with their transfers), and the balances as the ledger holds them
+ * (ledger_balances_foreach).  Memory is held per deal, not per sitting:
+ * the sections go to temporary files first, and what the scoresheet
+ * needs of each deal, game, seating and item of money to temporary
+ * files of records; the summary holds counts.  Returns 0,
+ * REPORT_E_NO_SITTING or -1, why in err (err_n bytes).
  */
 int report_write(struct ledger *l, int64_t sitting,
                  const struct proof_summary *proof, FILE *fp, char *err,

@@ -180,6 +180,24 @@ static void table_view(FILE *fp, const struct report *r,
 /* A ruling                                                             */
 /* ------------------------------------------------------------------ */
 
+/* party - who a ruling of the sitting names (a person's ID, or a
+ * seat's letter: who sat there then); none if "". */
+static void party(FILE *fp, const struct report *r,
+                  const struct rep_ruling *ru, const char *who,
+                  const char *none)
+{
+    if (who[0] == '\0') {
+        fputs(none, fp);
+    } else if ((who[0] == 'A' || who[0] == 'B') && who[1] == '\0') {
+        report__seat_name(fp, r, who[0] == 'A' ? SEAT_A : SEAT_B, ru->at.who);
+    } else {
+        html_put(fp, report__person_name(r, who));
+        fputs(" <span class=\"name\">(", fp);
+        html_put(fp, who);
+        fputs(")</span>", fp);
+    }
+}
+
 /* preview_of - the text previews gives for option word ("word: text",
  * items joined by " | ") into buf; "" if none. */
 static const char *preview_of(const char *previews, const char *word,
@@ -238,7 +256,11 @@ static void election(FILE *fp, const struct report *r,
                      const struct rep_ruling *ru)
 {
     fputs("<p class=\"election\">", fp);
-    if (ru->r.options == 0) {
+    if (ru->of_sitting && ru->elector[0] != '\0') {
+        html_putf(fp, "The remedy (%s) is for ", remedy_name(ru->r.remedy));
+        party(fp, r, ru, ru->elector, "");
+        fputs(" to take up.", fp);
+    } else if (ru->r.options == 0) {
         html_putf(fp, "Nobody chooses: the remedy (%s) applies by itself.",
                   remedy_name(ru->r.remedy));
     } else if (ru->elected) {
@@ -262,13 +284,17 @@ static void election(FILE *fp, const struct report *r,
 static void facts(FILE *fp, const struct report *r, const struct rep_ruling *ru)
 {
     fputs("<dl class=\"facts\"><dt>Offender</dt><dd>", fp);
-    if (ru->r.offender == SEAT_NONE) {
+    if (ru->of_sitting) {
+        party(fp, r, ru, ru->offender, "nobody");
+    } else if (ru->r.offender == SEAT_NONE) {
         fputs("nobody", fp);
     } else {
         report__seat_name(fp, r, ru->r.offender, ru->at.who);
     }
     fputs("</dd><dt>Chooses</dt><dd>", fp);
-    if (ru->r.elector == SEAT_NONE) {
+    if (ru->of_sitting) {
+        party(fp, r, ru, ru->elector, "nobody (it applies by itself)");
+    } else if (ru->r.elector == SEAT_NONE) {
         fputs("nobody (it applies by itself)", fp);
     } else {
         report__seat_name(fp, r, ru->r.elector, ru->at.who);

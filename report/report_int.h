@@ -5,9 +5,11 @@
  * frame; report_walk.c collects what the audit's walk finds (rulings with
  * the table as it stood, findings, players) into the sections;
  * report_deal.c draws a ruling and the cards; report_sheet.c writes the
- * scoresheet; report_players.c the players and their charts;
- * report_records.c keeps what is known per deal, game and seating in
- * temporary files (memory does not grow with the sitting).
+ * scoresheet and its index; report_money.c the persons and the money of
+ * a table of three or more; report_summary.c the summary at the top;
+ * report_players.c the players and their charts; report_records.c keeps
+ * what is known per deal, game, seating and item of money in temporary
+ * files (memory does not grow with the sitting).
  */
 #ifndef ECARTE_CLI_REPORT_INT_H
 #define ECARTE_CLI_REPORT_INT_H
@@ -47,6 +49,11 @@ struct rep_ruling {
     enum law_option option;
     char elect_action[200];
     char gave[REPORT_ELECT_MAX];
+    /* a ruling of the sitting (CH, PO, BY: r.offender and r.elector are
+     * SEAT_NONE, r.options 0), between persons: */
+    bool of_sitting;
+    char offender[TL_ID_MAX];   /* a person's ID or a seat's letter, "" */
+    char elector[TL_ID_MAX];
 };
 
 /* What the report keeps of each deal number, for the scoresheet. */
@@ -57,6 +64,9 @@ struct rep_deal {
     int n_findings;
     bool scored;                /* the score when it ended is known: */
     int score[2];
+    bool capped;                /* a penalty capped its score (score-cap,
+                                   or a stand a ruling offered, not taken
+                                   off by a replay under cap-or-replay) */
 };
 
 /* What the report keeps of each game number: the rubber as the referee
@@ -121,6 +131,7 @@ struct rep_seating {
     int game;
     int seat;
     char person[TL_ID_MAX];
+    char role[16];              /* bank, ponte, player, roi, rentrant */
 };
 
 /* The seatings of a game: the first and the last of them in the order
@@ -129,6 +140,37 @@ struct rep_seated {
     int first;
     int last;
 };
+
+/* What an item of money is (struct rep_money). */
+enum rep_money_kind {
+    REP_MONEY_STAKE = 1,        /* a stake, ante or forfeit */
+    REP_MONEY_BET,              /* a bet standing at the close */
+    REP_MONEY_ROLE,             /* a person's part in a game ended */
+    REP_MONEY_SETTLE,           /* a settlement, its transfers after it */
+    REP_MONEY_TRANSFER          /* one transfer of the settlement before */
+};
+
+/* An item of money at a table with persons, as the sitting re-derived it
+ * in the audit's walk, kept by its number (1-based) and chained to the
+ * next item of its game. */
+struct rep_money {
+    int next;                   /* the next item of its game, 0 none */
+    int kind;                   /* enum rep_money_kind */
+    int line;                   /* the source line of the action */
+    int seat;                   /* BET, ROLE: the seat, else SEAT_NONE */
+    char who[TL_ID_MAX];        /* the person ("house" for the levy) */
+    char other[TL_ID_MAX];      /* BET: who covers it ("" in a tableau) */
+    char what[24];              /* STAKE: stake, ante or forfeit; ROLE:
+                                   the role; SETTLE: the reason; TRANSFER:
+                                   the role of who ("" for the house) */
+    int amount;                 /* STAKE, BET: the amount; ROLE: his net
+                                   for the game; SETTLE: its number;
+                                   TRANSFER: received (+) or paid (-) */
+    int odds[2];                /* BET: P and Q (1 1: even money) */
+    int won;                    /* ROLE: 1 his side won, -1 lost, 0 */
+};
+
+#define REP_LAW_LINKS 8         /* rulings of a law the summary links */
 
 #define REP_RECORDS_MAX 10000000 /* the greatest number of a record */
 
@@ -147,6 +189,7 @@ struct rep_records {
 struct report {
     struct ledger *l;
     int64_t sitting;
+    int64_t n_sittings;         /* sittings in the ledger */
     char source[512];
     char names[2][TL_TAG_VALUE_MAX]; /* "A", "B" if the tags give none
                                         (or the sitting has persons: a
@@ -158,6 +201,22 @@ struct report {
                                     recorded (1, 2, ...) */
     struct rep_records seated;  /* struct rep_seated by game number */
     int n_seatings;
+    /* the money, as the sitting re-derives it */
+    struct rep_records money;   /* struct rep_money, 1, 2, ... */
+    struct rep_records money_of; /* struct rep_seated by game number (0:
+                                    before the first game): the first and
+                                    last of its items */
+    int n_money;
+    int n_settlements;
+    int n_stakes;
+    long staked;                /* the stakes, antes and forfeits */
+    int n_bets;
+    long bet;                   /* the bets standing at the close */
+    long settled[TL_IDS_MAX];   /* by person (r->persons), re-derived */
+    long levy;                  /* the house's, re-derived */
+    bool settled_other;         /* a transfer to nobody of r->persons */
+    int first_settlement_game;  /* the game of settlement 1 (0: before
+                                   the first game) */
     char event[TL_TAG_VALUE_MAX];    /* the Event tag, "" */
     char laws[TL_TAG_VALUE_MAX];     /* the Laws tag, "" */
     /* the sections written during the walk (temporary files) */
@@ -165,6 +224,10 @@ struct report {
     FILE *findings;             /* the audit's findings: table rows */
     FILE *irregular;            /* the irregularities: table rows */
     FILE *strikes;              /* the scorer's strikes: list items */
+    FILE *sheet;                /* the scoresheet, written before the
+                                   page (report__scoresheet) */
+    FILE *index;                /* its index: a list item a game */
+    int n_index;                /* games in the index */
     /* the deal in hand */
     struct rep_ruling *held;
     int n_held;
@@ -173,6 +236,12 @@ struct report {
     struct rep_records deals;   /* struct rep_deal */
     struct rep_records games;   /* struct rep_game */
     /* counts */
+    int by_law[LAW_COUNT];      /* rulings by law */
+    int law_rulings[LAW_COUNT][REP_LAW_LINKS]; /* the first of each */
+    int n_games;                /* the greatest game number seen */
+    int n_capped;               /* deals whose score a penalty capped */
+    int first_capped;           /* the first of them, 0 */
+    bool uncap_replay;          /* the profile: a replay uncaps */
     int n_rulings;
     int n_findings;
     int n_irregular;
@@ -200,6 +269,10 @@ struct report {
 /* report__sink - the audit sink that fills a struct report (ctx). */
 extern const struct audit_sink report__sink;
 
+/* report__held_write - the rulings held written to their section, and
+ * the deals whose score they capped marked (rep_deal capped). */
+void report__held_write(struct report *r);
+
 /* report__deal - what is kept of deal number deal (1-based), to change:
  * r's, valid until the next report__deal or report__deal_at (zeros until
  * first changed).  NULL if deal is out of range or its temporary file
@@ -218,11 +291,11 @@ struct rep_game *report__game(struct report *r, int game);
  * report__deal_at. */
 struct rep_game report__game_at(struct report *r, int game);
 
-/* report__seating_add - who sat in seat for game, kept after the
- * seatings before it.  Returns 0, -1 (r->seatings.err or
- * r->seated.err). */
+/* report__seating_add - who sat in seat for game as role (may be
+ * NULL), kept after the seatings before it.  Returns 0, -1
+ * (r->seatings.err or r->seated.err). */
 int report__seating_add(struct report *r, int game, int seat,
-                        const char *person);
+                        const char *person, const char *role);
 
 /* report__seating_at - seating number k (1..r->n_seatings), a copy
  * (zeros if out of range or on a failure). */
@@ -230,6 +303,19 @@ struct rep_seating report__seating_at(struct report *r, int k);
 
 /* report__seated_at - where the seatings of game stand, a copy. */
 struct rep_seated report__seated_at(struct report *r, int game);
+
+/* report__money_add - item m of game (0: before the first game) kept
+ * after the items before it, m->next ignored.  Returns 0, -1
+ * (r->money.err or r->money_of.err). */
+int report__money_add(struct report *r, int game, const struct rep_money *m);
+
+/* report__money_at - item number k (1..r->n_money), a copy (zeros if
+ * out of range or on a failure). */
+struct rep_money report__money_at(struct report *r, int k);
+
+/* report__money_of - where the items of game stand (first 0: none), a
+ * copy. */
+struct rep_seated report__money_of(struct report *r, int game);
 
 /* ------------------------------------------------------------------ */
 /* Records in temporary files (report_records.c)                        */
@@ -287,5 +373,39 @@ int report__scoresheet(FILE *fp, struct report *r);
 /* report__players - the players' section: irregularities by law, points
  * through the penalty laws, and the charts. */
 void report__players(FILE *fp, const struct report *r);
+
+/* ------------------------------------------------------------------ */
+/* The money of a table with persons (report_money.c)                   */
+/* ------------------------------------------------------------------ */
+
+/* report__money_kept - what the sitting's result s of an action at line
+ * gave above the seats (stakes, bets, roles, settlements) kept in r's
+ * records of money, and counted. */
+void report__money_kept(struct report *r, const struct sit_result *s,
+                        int line);
+
+/* report__money_game - the persons and money of game (0: before the
+ * first game) under its table of the scoresheet, if it has any: each
+ * person's role, seat, stakes and net, the bets and who covered them,
+ * each settlement with its transfers.  Nothing if it has none. */
+void report__money_game(FILE *fp, struct report *r, int game);
+
+/* report__money_section - the section of the persons and the money:
+ * each person's balance as the ledger holds it (ledger_balances_foreach,
+ * as `ecarte score` prints it), the house's levy and their sum (zero),
+ * held against the settlements re-derived.  Returns 0, -1 on a ledger
+ * error. */
+int report__money_section(FILE *fp, struct report *r);
+
+/* ------------------------------------------------------------------ */
+/* The summary (report_summary.c)                                       */
+/* ------------------------------------------------------------------ */
+
+/* report__summary - the summary at the top of the page: the verdict,
+ * sittings, deals, games, rulings by law, irregularities, findings,
+ * flags, strikes, quarantined and capped deals and, at a table with
+ * persons, the money, each linking down to its section. */
+void report__summary(FILE *fp, const struct report *r,
+                     const struct audit_totals *tot);
 
 #endif /* ECARTE_CLI_REPORT_INT_H */

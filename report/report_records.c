@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report_records.c - `ecarte report`: what the report keeps per deal,
- * per game and per seating, as numbered records of a fixed size in a
- * temporary file (struct rep_records), so that its memory does not grow
- * with the sitting: record k stands at offset k * size, one record is
+ * per game, per seating and per item of money, as numbered records of a
+ * fixed size in a temporary file (struct rep_records), so that its
+ * memory does not grow with the sitting: record k stands at offset k * size, one record is
  * held in memory at a time and written back when another is asked for,
  * and a record never written reads as zeros.
  */
@@ -156,7 +156,7 @@ struct rep_game report__game_at(struct report *r, int game)
 }
 
 int report__seating_add(struct report *r, int game, int seat,
-                        const char *person)
+                        const char *person, const char *role)
 {
     struct rep_seating *st = NULL;
     struct rep_seated *at = NULL;
@@ -169,6 +169,7 @@ int report__seating_add(struct report *r, int game, int seat,
     st->game = game;
     st->seat = seat;
     snprintf(st->person, sizeof(st->person), "%s", person);
+    snprintf(st->role, sizeof(st->role), "%s", role != NULL ? role : "");
     r->n_seatings = k;
     if (game < 0 || game > REP_RECORDS_MAX) {
         return 0;               /* no game of the scoresheet names it */
@@ -205,6 +206,67 @@ struct rep_seated report__seated_at(struct report *r, int game)
 
     if (at != NULL) {
         out = *at;
+    }
+    return out;
+}
+
+int report__money_add(struct report *r, int game, const struct rep_money *m)
+{
+    struct rep_seated *of = NULL;
+    struct rep_money *it = NULL;
+    int k = r->n_money + 1;
+    int last;
+
+    if (game < 0 || game > REP_RECORDS_MAX) {
+        return 0;               /* no game of the scoresheet names it */
+    }
+    of = report__records_get(&r->money_of, game, true);
+    if (of == NULL) {
+        return -1;
+    }
+    last = of->last;
+    if (of->first == 0) {
+        of->first = k;
+    }
+    of->last = k;
+    if (last > 0) {
+        it = report__records_get(&r->money, last, true);
+        if (it == NULL) {
+            return -1;
+        }
+        it->next = k;
+    }
+    it = report__records_get(&r->money, k, true);
+    if (it == NULL) {
+        return -1;
+    }
+    *it = *m;
+    it->next = 0;
+    r->n_money = k;
+    return 0;
+}
+
+struct rep_money report__money_at(struct report *r, int k)
+{
+    struct rep_money out = {0};
+    const struct rep_money *m =
+        k < 1 || k > r->n_money
+            ? NULL : report__records_get(&r->money, k, false);
+
+    if (m != NULL) {
+        out = *m;
+    }
+    return out;
+}
+
+struct rep_seated report__money_of(struct report *r, int game)
+{
+    struct rep_seated out = {0};
+    const struct rep_seated *of =
+        report__records_get(&r->money_of, game, false);
+
+    if (of != NULL) {
+        out = *of;
     }
     return out;
 }

@@ -3,8 +3,11 @@
  * report_sheet.c - `ecarte report`: the scoresheet, laid out as a club's
  * paper sheet: a table per game, a row per deal (its number, the dealer,
  * each player's tricks, points and running score, the rulings and
- * findings it had), the deals quarantined where they stood, and under
- * each game its winner, its value and the rubber.
+ * findings it had, a score a penalty capped), the deals quarantined
+ * where they stood, and under each game its winner, its value and the
+ * rubber, and at a table with persons its money (report_money.c).  The
+ * index beside it: a line a game, with its deals, its winner, its
+ * rulings and findings.
  */
 #include "report/report_int.h"
 
@@ -22,6 +25,15 @@ struct sheet {
     int lost;                   /* its deals quarantined */
     int run[2];                 /* the running score, from the rows */
     int next_gap;               /* the next of r->gaps to place */
+    int money_game;             /* the money written up to this game */
+    /* the open game, for the index */
+    int first_deal;
+    int last_deal;
+    int n_rulings;
+    int first_ruling;
+    int n_findings;
+    int first_finding;
+    int n_capped;
 };
 
 /* gap_game - the game of each quarantined deal, from the ledger's own
@@ -52,8 +64,10 @@ static int gap_game(struct report *r)
 
 /* seat_of_game - seat s named for game: its tag's name in a duel
  * without persons; at a table with persons, who sat there in that game
- * ("B (Bob Blount, then Cy Cray)" when a substitute took the seat). */
-static void seat_of_game(FILE *fp, struct report *r, int game, int s)
+ * ("B (Bob Blount, then Cy Cray)" when a substitute took the seat),
+ * with the role each held if roles. */
+static void seat_of_game(FILE *fp, struct report *r, int game, int s,
+                         bool roles)
 {
     struct rep_seated at;
     int n = 0;
@@ -72,9 +86,25 @@ static void seat_of_game(FILE *fp, struct report *r, int game, int s)
         }
         fputs(n++ == 0 ? " <span class=\"name\">(" : ", then ", fp);
         html_put(fp, report__person_name(r, st.person));
+        if (roles && st.role[0] != '\0') {
+            fputs(", <span class=\"role\">", fp);
+            html_put(fp, st.role);
+            fputs("</span>", fp);
+        }
     }
     if (n > 0) {
         fputs(")</span>", fp);
+    }
+}
+
+/* money_upto - the money of the games before game (from the last
+ * written on) that no table of the scoresheet shows: games without a
+ * deal, and what came before the first game. */
+static void money_upto(struct sheet *sh, int game)
+{
+    while (sh->money_game < game) {
+        report__money_game(sh->fp, sh->r, sh->money_game);
+        sh->money_game++;
     }
 }
 
@@ -83,14 +113,22 @@ static void game_open(struct sheet *sh, int game)
 {
     FILE *fp = sh->fp;
 
+    money_upto(sh, game);
+    if (game > sh->r->n_games) {
+        sh->r->n_games = game;
+    }
+    sh->first_deal = 0;
+    sh->n_rulings = 0;
+    sh->n_findings = 0;
+    sh->n_capped = 0;
     fprintf(fp, "<table class=\"sheet\" id=\"game-%d\">\n"
                 "<caption>Game %d</caption>\n<thead><tr>"
                 "<th rowspan=\"2\">Deal</th><th rowspan=\"2\">Dealer</th>"
                 "<th colspan=\"3\" class=\"player\">",
             game, game);
-    seat_of_game(fp, sh->r, game, SEAT_A);
+    seat_of_game(fp, sh->r, game, SEAT_A, true);
     fputs("</th><th colspan=\"3\" class=\"player\">", fp);
-    seat_of_game(fp, sh->r, game, SEAT_B);
+    seat_of_game(fp, sh->r, game, SEAT_B, true);
     fputs("</th><th rowspan=\"2\">Rulings and findings</th></tr>\n<tr>"
           "<th>Tricks</th><th>Points</th><th class=\"run\">Score</th>"
           "<th>Tricks</th><th>Points</th><th class=\"run\">Score</th></tr>"
@@ -124,6 +162,53 @@ static void gaps_before(struct sheet *sh, int game, int deal)
     }
 }
 
+/* index_line - the open game's line of the index: its deals, its
+ * winner, its rulings, findings and capped scores, each a link. */
+static void index_line(struct sheet *sh)
+{
+    FILE *fp = sh->r->index;
+
+    sh->r->n_index++;
+    fprintf(fp, "<li><a href=\"#game-%d\">Game %d</a>: deal", sh->game,
+            sh->game);
+    if (sh->first_deal == sh->last_deal) {
+        fprintf(fp, " <a href=\"#deal-%d\">%d</a>", sh->first_deal,
+                sh->first_deal);
+    } else {
+        fprintf(fp, "s <a href=\"#deal-%d\">%d</a>&ndash;<a "
+                    "href=\"#deal-%d\">%d</a>",
+                sh->first_deal, sh->first_deal, sh->last_deal,
+                sh->last_deal);
+    }
+    if (sh->winner == 0) {
+        fputs(", not finished", fp);
+    } else {
+        fputs(", to ", fp);
+        seat_of_game(fp, sh->r, sh->game, sh->winner == 'A' ? SEAT_A : SEAT_B,
+                     false);
+    }
+    if (sh->n_rulings > 0) {
+        fprintf(fp, ", <a href=\"#ruling-%d\">%d ruling%s</a>",
+                sh->first_ruling, sh->n_rulings,
+                sh->n_rulings == 1 ? "" : "s");
+    }
+    if (sh->n_findings > 0) {
+        fprintf(fp, ", <a class=\"flag\" href=\"#finding-%d\">%d "
+                    "finding%s</a>",
+                sh->first_finding, sh->n_findings,
+                sh->n_findings == 1 ? "" : "s");
+    }
+    if (sh->n_capped > 0) {
+        fprintf(fp, ", %d score%s capped", sh->n_capped,
+                sh->n_capped == 1 ? "" : "s");
+    }
+    if (sh->lost > 0) {
+        fprintf(fp, ", <span class=\"flag\">%d quarantined</span>",
+                sh->lost);
+    }
+    fputs("</li>\n", fp);
+}
+
 /* game_close - the foot of the open game: its winner and value, the
  * games of the rubber, and the rubber if it decided one. */
 static void game_close(struct sheet *sh)
@@ -151,7 +236,7 @@ static void game_close(struct sheet *sh)
     } else {
         fprintf(fp, "Game %d to ", sh->game);
         seat_of_game(fp, sh->r, sh->game,
-                     sh->winner == 'A' ? SEAT_A : SEAT_B);
+                     sh->winner == 'A' ? SEAT_A : SEAT_B, false);
         fprintf(fp, ", A %d B %d: <strong>%s</strong>.", sh->points[0],
                 sh->points[1],
                 value[sh->value > 0 && sh->value < 4 ? sh->value : 1]);
@@ -167,6 +252,9 @@ static void game_close(struct sheet *sh)
         fputs(".</td></tr>", fp);
     }
     fputs("</tfoot>\n</table>\n", fp);
+    index_line(sh);
+    report__money_game(fp, sh->r, sh->game);
+    sh->money_game = sh->game + 1;
     sh->game = 0;
 }
 
@@ -181,6 +269,11 @@ static void links(FILE *fp, const struct rep_deal *d)
         fprintf(fp, "<a class=\"flag\" href=\"#finding-%d\">%d finding%s</a>",
                 d->first_finding, d->n_findings,
                 d->n_findings == 1 ? "" : "s");
+    }
+    if (d->capped) {
+        fputs(" <span class=\"capped\" title=\"a penalty capped the "
+              "score of this hand (point 0, vole 1, point against a stand "
+              "or refusal 1)\">score capped</span>", fp);
     }
 }
 
@@ -201,6 +294,19 @@ static int sheet_row(void *ctx, const struct ledger_deal_row *row)
         game_open(sh, row->game);
     }
     gaps_before(sh, sh->game, row->deal);
+    if (sh->first_deal == 0) {
+        sh->first_deal = row->deal;
+    }
+    sh->last_deal = row->deal;
+    if (d.n_rulings > 0 && sh->n_rulings == 0) {
+        sh->first_ruling = d.first_ruling;
+    }
+    sh->n_rulings += d.n_rulings;
+    if (d.n_findings > 0 && sh->n_findings == 0) {
+        sh->first_finding = d.first_finding;
+    }
+    sh->n_findings += d.n_findings;
+    sh->n_capped += d.capped ? 1 : 0;
     sh->winner = row->game_winner;
     sh->value = row->game_value;
     sh->lost = row->game_lost;
@@ -237,6 +343,7 @@ int report__scoresheet(FILE *fp, struct report *r)
     memset(&sh, 0, sizeof(sh));
     sh.fp = fp;
     sh.r = r;
+    r->n_index = 0;
     if (gap_game(r) != 0) {
         return -1;
     }
@@ -250,6 +357,7 @@ int report__scoresheet(FILE *fp, struct report *r)
         gaps_before(&sh, 1 << 30, 0);
         fputs("</tbody></table>\n", fp);
     }
+    money_upto(&sh, r->n_games + 1);
     fputs("</section>\n", fp);
     return 0;
 }

@@ -56,38 +56,84 @@ static void take_table(struct rep_table *t, const struct arbiter *a,
     t->score[1] = score[1];
 }
 
-/* hold_rulings - the rulings act gave, held for the close of the deal. */
+/* held_new - room for one more ruling held, numbered and counted by law
+ * and for its deal.  NULL out of memory (r->no_memory). */
+static struct rep_ruling *held_new(struct report *r, int deal,
+                                   enum law_id law)
+{
+    struct rep_ruling *ru;
+    struct rep_deal *d;
+
+    if (grow((void **)&r->held, &r->cap_held, r->n_held + 1,
+             sizeof(*r->held)) != 0) {
+        r->no_memory = true;
+        return NULL;
+    }
+    ru = &r->held[r->n_held++];
+    memset(ru, 0, sizeof(*ru));
+    ru->number = ++r->n_rulings;
+    ru->deal = deal;
+    if (r->by_law[law] < REP_LAW_LINKS) {
+        r->law_rulings[law][r->by_law[law]] = ru->number;
+    }
+    r->by_law[law]++;
+    d = report__deal(r, deal);
+    if (d != NULL) {
+        if (d->n_rulings++ == 0) {
+            d->first_ruling = ru->number;
+        }
+    }
+    return ru;
+}
+
+/* hold_rulings - the rulings act gave, the referee's then the sitting's
+ * (between persons), held for the close of the deal. */
 static void hold_rulings(struct report *r, const struct audit_action *act)
 {
     const struct arb_result *res = &act->res->r;
+    const struct sit_result *sit = &act->res->s;
     int deal = arbiter_deal_number(act->arb);
 
     for (int i = 0; i < res->n_rulings; i++) {
-        struct rep_ruling *ru;
-        struct rep_deal *d;
+        struct rep_ruling *ru = held_new(r, deal, res->rulings[i].law);
 
-        if (grow((void **)&r->held, &r->cap_held, r->n_held + 1,
-                 sizeof(*r->held)) != 0) {
-            r->no_memory = true;
+        if (ru == NULL) {
             return;
         }
-        ru = &r->held[r->n_held++];
-        memset(ru, 0, sizeof(*ru));
-        ru->number = ++r->n_rulings;
         ru->event = act->event;
         ru->line = act->line;
-        ru->deal = deal;
         ru->r = res->rulings[i];
         snprintf(ru->words, sizeof(ru->words), "%s", act->res->words[i]);
         snprintf(ru->preview, sizeof(ru->preview), "%s", res->previews[i]);
         snprintf(ru->action, sizeof(ru->action), "%s", act->text);
         take_table(&ru->at, act->arb, res->score, act->seated);
-        d = report__deal(r, deal);
-        if (d != NULL) {
-            if (d->n_rulings++ == 0) {
-                d->first_ruling = ru->number;
-            }
+    }
+    for (int i = 0; i < sit->n_rulings; i++) {
+        const struct sit_ruling *sr = &sit->rulings[i];
+        struct rep_ruling *ru = held_new(r, deal, sr->law);
+        int score[2];
+
+        if (ru == NULL) {
+            return;
         }
+        ru->event = act->event;
+        ru->line = act->line;
+        ru->of_sitting = true;
+        ru->r.law = sr->law;
+        ru->r.offender = SEAT_NONE;
+        ru->r.elector = SEAT_NONE;
+        ru->r.remedy = sr->remedy;
+        ru->r.window = WIN_NONE;
+        snprintf(ru->r.note, sizeof(ru->r.note), "%s", sr->note);
+        snprintf(ru->offender, sizeof(ru->offender), "%s", sr->offender);
+        snprintf(ru->elector, sizeof(ru->elector), "%s", sr->elector);
+        snprintf(ru->words, sizeof(ru->words), "%s",
+                 act->res->sit_words[i]);
+        snprintf(ru->action, sizeof(ru->action), "%s", act->text);
+        /* a line of the sitting the referee may not have seen: the
+         * score is the referee's own */
+        arbiter_score(act->arb, score);
+        take_table(&ru->at, act->arb, score, act->seated);
     }
 }
 
@@ -160,7 +206,12 @@ static void on_action(void *ctx, const struct audit_action *act)
     if (act->ev->kind == EV_ELECT || act->ev->kind == EV_VETO) {
         answer(r, act);
     }
+    r->uncap_replay =
+        arbiter_profile(act->arb)->penalty == PENALTY_CAP_OR_REPLAY;
     hold_rulings(r, act);
+    if (act->res->s.n_records > 0 || act->res->s.n_marks > 0) {
+        report__money_kept(r, &act->res->s, act->line);
+    }
     if (res->deal_over) {
         struct rep_deal *d = report__deal(r, res->deal.number);
 
@@ -191,17 +242,42 @@ static void on_action(void *ctx, const struct audit_action *act)
     }
 }
 
+/* caps - does ruling ru cap its deal's score: a score cap, or a stand
+ * it offers (L43, L25), unless a replay elected under cap-or-replay
+ * gives the uncapped score back? */
+static bool caps(const struct report *r, const struct rep_ruling *ru)
+{
+    if (ru->of_sitting || (ru->r.remedy != REM_SCORE_CAP &&
+                           !(ru->r.options & OPT_BIT(OPT_STAND)))) {
+        return false;
+    }
+    return !(ru->elected && ru->option == OPT_REPLAY && r->uncap_replay);
+}
+
+void report__held_write(struct report *r)
+{
+    for (int k = 0; k < r->n_held; k++) {
+        const struct rep_ruling *ru = &r->held[k];
+        struct rep_deal *d = NULL;
+
+        if (caps(r, ru) && (d = report__deal(r, ru->deal)) != NULL &&
+            !d->capped) {
+            d->capped = true;
+            if (r->n_capped++ == 0) {
+                r->first_capped = ru->deal;
+            }
+        }
+        report__ruling(r->rulings, r, ru);
+    }
+    r->n_held = 0;
+}
+
 /* on_deal_end - the deal is closed: its rulings are written. */
 static void on_deal_end(void *ctx, int64_t sitting, int deal)
 {
-    struct report *r = ctx;
-
     (void)sitting;
     (void)deal;
-    for (int k = 0; k < r->n_held; k++) {
-        report__ruling(r->rulings, r, &r->held[k]);
-    }
-    r->n_held = 0;
+    report__held_write(ctx);
 }
 
 /* ------------------------------------------------------------------ */
