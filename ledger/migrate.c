@@ -2,7 +2,9 @@
 /*
  * migrate.c - the migrations of an older ledger to the current schema
  * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to
- * 6: the events copied into their leaner table), run by ledger__migrate
+ * 6: the events copied into their leaner table; 6 to 7: constant
+ * statements, the comments' table, the laws' and the views), run by
+ * ledger__migrate
  * in one transaction when ledger_open_with opens such a file for writing
  * (open.c), with the foreign keys off (a table is replaced).
  */
@@ -133,6 +135,199 @@ static const char migrate_5_6_swap[] =
     "CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);"
     "PRAGMA user_version = 6;";
 
+/*
+ * From version 6 to 7 (ledger/schema.sql, the tables and views of
+ * version 7): the log's comments, the laws' titles and the views, each
+ * statement as the schema has it but for its comments and line breaks
+ * (the proof compares a view's text without them, shape.c).  A later
+ * step that replaces a table the views read must drop and make them
+ * again: SQLite refuses to rename a table while a view names one that
+ * is missing.
+ */
+static const char *const migrate_6_7[] = {
+    "CREATE TABLE comment (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), event_id INTEGER REFERENCES "
+    "event (id), after_lines INTEGER NOT NULL CHECK (after_lines >= 0),"
+    " trailing INTEGER NOT NULL CHECK (trailing IN (0, 1)), line "
+    "INTEGER NOT NULL, text TEXT NOT NULL) STRICT;",
+
+    "CREATE INDEX comment_by_sitting ON comment (sitting_id, event_id, "
+    "id);",
+
+    "CREATE TABLE law (id TEXT PRIMARY KEY, pos INTEGER NOT NULL "
+    "UNIQUE, title TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN "
+    "('penalty', 'rule', 'procedure')), lawful TEXT) STRICT;",
+
+    "INSERT INTO law (id, pos, title, kind, lawful) VALUES ('L1', 1, "
+    "'Right to shuffle', 'penalty', NULL), ('L2', 2, 'Improper "
+    "shuffling', 'penalty', NULL), ('L3', 3, 'Size of a cut', "
+    "'penalty', NULL), ('L4', 4, 'Cards exposed in cutting for deal', "
+    "'penalty', NULL), ('L5', 5, 'Winner of the cut for deal', "
+    "'procedure', NULL), ('L6', 6, 'The cut stands with a bad pack', "
+    "'procedure', NULL), ('L7', 7, 'Card exposed in the cut to the "
+    "dealer', 'penalty', NULL), ('L8', 8, 'Packet order kept for the "
+    "game', 'penalty', NULL), ('L9', 9, 'Wrong count or packet order "
+    "before the turn-up', 'penalty', NULL), ('L10', 10, 'The turn-up', "
+    "'penalty', NULL), ('L11', 11, 'More than one card turned up', "
+    "'penalty', NULL), ('L12', 12, 'Faced card in the pack', 'penalty',"
+    " NULL), ('L13', 13, 'Card exposed by the dealer in dealing', "
+    "'penalty', NULL), ('L14', 14, 'Deal out of turn or with the wrong "
+    "pack', 'penalty', NULL), ('L15', 15, 'Elder hand has too many "
+    "cards', 'penalty', NULL), ('L16', 16, 'Elder hand has too few "
+    "cards', 'penalty', NULL), ('L17', 17, 'Dealer has too many cards',"
+    " 'penalty', NULL), ('L18', 18, 'Dealer has too few cards', "
+    "'penalty', NULL), ('L19', 19, 'No king point after a miscounted "
+    "deal', 'penalty', NULL), ('L20', 20, 'Elder hand plays with the "
+    "wrong number', 'penalty', NULL), ('L21', 21, 'Dealer plays with "
+    "the wrong number', 'penalty', NULL), ('L22', 22, 'Marking a turned"
+    " king in time', 'penalty', NULL), ('L23', 23, 'Announcing the king"
+    " of trumps in time', 'penalty', NULL), ('L24', 24, 'King led, or "
+    "the dealer''s first card', 'penalty', 'award'), ('L25', 25, 'False"
+    " announcement of the king', 'penalty', NULL), ('L26', 26, 'A "
+    "proposal is binding', 'penalty', NULL), ('L27', 27, 'An answer is "
+    "binding', 'penalty', NULL), ('L28', 28, 'Discarding before "
+    "taking', 'penalty', NULL), ('L29', 29, 'Elder hand takes more "
+    "cards than he discarded', 'penalty', NULL), ('L30', 30, 'Elder "
+    "hand asks for fewer than he discarded', 'penalty', NULL), ('L31', "
+    "31, 'Dealer gives elder hand too many', 'penalty', NULL), ('L32', "
+    "32, 'Dealer gives elder hand too few', 'penalty', NULL), ('L33', "
+    "33, 'Dealer takes more than he discarded', 'penalty', NULL), "
+    "('L34', 34, 'Dealer takes fewer than he discarded', 'penalty', "
+    "NULL), ('L35', 35, 'Faced card in the stock', 'penalty', NULL), "
+    "('L36', 36, 'Cards exposed while serving', 'penalty', NULL), "
+    "('L37', 37, 'A card turned up in the exchange', 'penalty', NULL), "
+    "('L38', 38, 'Accepting when the stock is too small', 'procedure', "
+    "NULL), ('L39', 39, 'Taking back a card', 'penalty', NULL), ('L40',"
+    " 40, 'Lead out of turn', 'penalty', NULL), ('L41', 41, 'Naming one"
+    " suit and leading another', 'penalty', NULL), ('L42', 42, "
+    "'Abandoning a hand', 'penalty', NULL), ('L43', 43, 'Revoke, or not"
+    " winning the trick', 'penalty', NULL), ('L44', 44, 'Calling for "
+    "new cards', 'procedure', NULL), ('L45', 45, 'Incorrect or "
+    "imperfect pack', 'penalty', NULL), ('L46', 46, 'Game; double and "
+    "treble', 'rule', NULL), ('L47', 47, 'King points', 'penalty', "
+    "NULL), ('L48', 48, 'Trick points', 'rule', NULL), ('L49', 49, "
+    "'Extra point against standing or refusing', 'rule', NULL), ('L50',"
+    " 50, 'Forgotten scores', 'penalty', NULL), ('L51', 51, "
+    "'Overscore', 'penalty', NULL);",
+
+    "INSERT INTO law (id, pos, title, kind, lawful) VALUES ('PL1', 52, "
+    "'The discards become a new stock', 'procedure', NULL), ('PL2', 53,"
+    " 'The Polish scoring table', 'rule', NULL), ('PL3', 54, 'The king "
+    "held is scored by marking', 'rule', NULL), ('PL4', 55, 'A drawn "
+    "turn-up king scores once', 'penalty', NULL), ('PL5', 56, 'The jack"
+    " veto', 'procedure', NULL), ('MD1', 57, 'A double declined', "
+    "'procedure', NULL), ('MD2', 58, 'A double that does not count', "
+    "'procedure', NULL), ('MD3', 59, 'The point offered and declined', "
+    "'procedure', NULL), ('MD4', 60, 'The point offered and accepted', "
+    "'procedure', NULL), ('MD5', 61, 'An offer of the point that does "
+    "not count', 'procedure', NULL), ('CH1', 62, 'Seated against the "
+    "roles', 'penalty', NULL), ('CH2', 63, 'An adviser looks at the "
+    "bank''s hand', 'penalty', NULL), ('CH3', 64, 'The ponte leaves', "
+    "'penalty', NULL), ('CH4', 65, 'A stake stated too late', "
+    "'penalty', NULL), ('CH5', 66, 'The bank leaves', 'penalty', NULL),"
+    " ('PO1', 67, 'The pool after a game', 'rule', NULL), ('PO2', 68, "
+    "'The wrong person sits', 'penalty', NULL), ('PO3', 69, 'A player "
+    "leaves the pool', 'penalty', NULL), ('PO4', 70, 'Advice in the "
+    "pool', 'penalty', NULL), ('BY1', 71, 'A bet after the close', "
+    "'penalty', NULL), ('BY2', 72, 'A bettor looks at the adverse "
+    "hand', 'penalty', NULL), ('BY3', 73, 'The players cover first', "
+    "'procedure', NULL), ('BY4', 74, 'Advice not allowed', 'penalty', "
+    "NULL), ('BY5', 75, 'A bettor calls an irregularity', 'procedure', "
+    "NULL), ('BY6', 76, 'A player walks out', 'penalty', NULL), ('BY7',"
+    " 77, 'Bets follow the game', 'rule', NULL), ('BY8', 78, 'A game "
+    "not finished', 'procedure', NULL), ('BY9', 79, 'The tableau "
+    "equalised', 'rule', NULL), ('BY10', 80, 'The loser retires', "
+    "'rule', NULL);",
+
+    "CREATE VIEW deals AS WITH first_event AS MATERIALIZED (SELECT "
+    "deal_id, min(id) AS event_id FROM event WHERE deal_id IS NOT NULL "
+    "GROUP BY deal_id), seated AS (SELECT d.*, (SELECT s.person FROM "
+    "seating s WHERE s.game_id = d.game_id AND s.seat = 'A' AND "
+    "s.event_id <= (SELECT f.event_id FROM first_event f WHERE "
+    "f.deal_id = d.id) ORDER BY s.id DESC LIMIT 1) AS person_a, (SELECT"
+    " s.person FROM seating s WHERE s.game_id = d.game_id AND s.seat = "
+    "'B' AND s.event_id <= (SELECT f.event_id FROM first_event f WHERE "
+    "f.deal_id = d.id) ORDER BY s.id DESC LIMIT 1) AS person_b FROM "
+    "deal d), named AS (SELECT x.*, coalesce((SELECT p.name FROM person"
+    " p WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a), "
+    "(SELECT t.value FROM tag t WHERE t.sitting_id = x.sitting_id AND "
+    "t.name = 'A' ORDER BY t.id DESC LIMIT 1)) AS player_a, "
+    "coalesce((SELECT p.name FROM person p WHERE p.sitting_id = "
+    "x.sitting_id AND p.code = x.person_b), (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = x.sitting_id AND t.name = 'B' ORDER BY t.id "
+    "DESC LIMIT 1)) AS player_b FROM seated x) SELECT n.sitting_id AS "
+    "sitting, g.number AS game, n.number AS deal, n.dealer AS dealer, "
+    "CASE n.dealer WHEN 'A' THEN n.player_a ELSE n.player_b END AS "
+    "dealer_name, n.player_a AS player_a, n.player_b AS player_b, "
+    "n.person_a AS person_a, n.person_b AS person_b, n.tricks_a AS "
+    "tricks_a, n.tricks_b AS tricks_b, n.points_a AS points_a, "
+    "n.points_b AS points_b, n.is_void AS void, n.finished AS finished,"
+    " n.game_id AS game_id, n.id AS deal_id FROM named n JOIN game g ON"
+    " g.id = n.game_id;",
+
+    "CREATE VIEW games AS WITH seated AS (SELECT g.*, (SELECT s.person "
+    "FROM seating s WHERE s.game_id = g.id AND s.seat = 'A' ORDER BY "
+    "s.id DESC LIMIT 1) AS person_a, (SELECT s.person FROM seating s "
+    "WHERE s.game_id = g.id AND s.seat = 'B' ORDER BY s.id DESC LIMIT "
+    "1) AS person_b FROM game g), named AS (SELECT x.*, "
+    "coalesce((SELECT p.name FROM person p WHERE p.sitting_id = "
+    "x.sitting_id AND p.code = x.person_a), (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = x.sitting_id AND t.name = 'A' ORDER BY t.id "
+    "DESC LIMIT 1)) AS player_a, coalesce((SELECT p.name FROM person p "
+    "WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b), "
+    "(SELECT t.value FROM tag t WHERE t.sitting_id = x.sitting_id AND "
+    "t.name = 'B' ORDER BY t.id DESC LIMIT 1)) AS player_b FROM seated "
+    "x) SELECT n.sitting_id AS sitting, n.number AS game, n.player_a AS"
+    " player_a, n.player_b AS player_b, n.person_a AS person_a, "
+    "n.person_b AS person_b, n.winner AS winner, CASE n.winner WHEN 'A'"
+    " THEN n.player_a WHEN 'B' THEN n.player_b END AS winner_name, CASE"
+    " n.winner WHEN 'A' THEN n.person_a WHEN 'B' THEN n.person_b END AS"
+    " winner_person, n.points_a AS points_a, n.points_b AS points_b, "
+    "n.value AS value, (SELECT count(*) FROM deal d WHERE d.game_id = "
+    "n.id) AS deals, n.id AS game_id FROM named n;",
+
+    "CREATE VIEW rulings AS WITH given AS (SELECT r.id AS ruling_id, "
+    "e.sitting_id AS sitting, e.game_id AS game_id, e.deal_id AS "
+    "deal_id, e.id AS event, e.seq AS seq, e.line AS line, r.law AS "
+    "law, r.offender AS offender, r.elector AS elector, r.options AS "
+    "options, r.remedy AS remedy, r.text AS text, CASE WHEN r.offender "
+    "IN ('A', 'B') THEN (SELECT s.person FROM seating s WHERE "
+    "s.sitting_id = e.sitting_id AND s.seat = r.offender AND s.event_id"
+    " <= e.id ORDER BY s.id DESC LIMIT 1) WHEN r.offender != '' THEN "
+    "r.offender END AS offender_person FROM ruling r JOIN event e ON "
+    "e.id = r.event_id) SELECT v.sitting AS sitting, g.number AS game, "
+    "d.number AS deal, v.event AS event, v.seq AS seq, v.line AS line, "
+    "v.law AS law, l.title AS title, l.kind AS kind, v.offender AS "
+    "offender, v.offender_person AS offender_person, CASE WHEN "
+    "v.offender_person IS NOT NULL THEN (SELECT p.name FROM person p "
+    "WHERE p.sitting_id = v.sitting AND p.code = v.offender_person) "
+    "WHEN v.offender IN ('A', 'B') THEN (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = v.sitting AND t.name = v.offender ORDER BY "
+    "t.id DESC LIMIT 1) END AS offender_name, v.elector AS elector, "
+    "v.options AS options, v.remedy AS remedy, coalesce(l.kind = "
+    "'penalty' AND (l.lawful IS NULL OR v.remedy != l.lawful), 0) AS "
+    "irregular, v.text AS text, v.ruling_id AS ruling_id FROM given v "
+    "LEFT JOIN game g ON g.id = v.game_id LEFT JOIN deal d ON d.id = "
+    "v.deal_id LEFT JOIN law l ON l.id = v.law;",
+
+    "CREATE VIEW irregularities AS SELECT offender_name AS player, "
+    "offender_person AS person, law, title, count(*) AS rulings, "
+    "count(DISTINCT sitting) AS sittings FROM rulings WHERE irregular ="
+    " 1 GROUP BY offender_name, offender_person, law, title;",
+
+    "CREATE VIEW balances AS SELECT p.sitting_id AS sitting, p.code AS "
+    "person, p.name AS name, coalesce((SELECT sum(t.amount) FROM "
+    "settlement s JOIN transfer t ON t.settlement_id = s.id WHERE "
+    "s.sitting_id = p.sitting_id AND t.person = p.code), 0) AS balance,"
+    " (SELECT count(*) FROM settlement s JOIN transfer t ON "
+    "t.settlement_id = s.id WHERE s.sitting_id = p.sitting_id AND "
+    "t.person = p.code) AS transfers FROM person p UNION ALL SELECT "
+    "s.sitting_id, 'house', NULL, sum(t.amount), count(*) FROM "
+    "settlement s JOIN transfer t ON t.settlement_id = s.id WHERE "
+    "t.person = 'house' GROUP BY s.sitting_id;",
+    "PRAGMA user_version = 7;",
+};
+
 /* copy_row - the current row of the old events' walk (st: the columns
  * of ledger__event_from_row, then the sitting's source) inserted into
  * event_new by ins.  Returns 0 or a negative code. */
@@ -237,8 +432,10 @@ static int migrate_5_6(struct ledger *l)
  * migrate_all - ledger__migrate's work, with no foreign key checked:
  * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
- * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5) and a
- * version 5 file to version 6 (migrate_5_6), in one transaction; then every row of the sealed tables sealed as it stands
+ * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5), a
+ * version 5 file to version 6 (migrate_5_6) and a version 6 file to
+ * version 7 (migrate_6_7), in one transaction; then every row of the
+ * sealed tables sealed as it stands
  * (a file older than version 4) and the ledger given its identity
  * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
  * read again once the write lock is held.  A file whose objects are of a
@@ -251,6 +448,7 @@ static int migrate_all(struct ledger *l)
     int was = l->version;
     bool seal_all = false;
     bool fresh_identity = false;
+    bool migrated = false;
     int later = 0;
     int rc = ledger__exec(l, "BEGIN IMMEDIATE", "migrate the schema");
 
@@ -270,7 +468,8 @@ static int migrate_all(struct ledger *l)
                                "the %s of version %d: its version number "
                                "was changed (see `ecarte verify`); not "
                                "migrated", (int)version,
-                               later >= 5 ? "identity and member tables"
+                               later >= 7 ? "comment and law tables"
+                                          : later >= 5 ? "identity and member tables"
                                           : "seal", later);
         }
     }
@@ -294,11 +493,22 @@ static int migrate_all(struct ledger *l)
     }
     if (rc == 0 && version == 5) {
         rc = migrate_5_6(l);
-        if (rc == 0) {
-            l->version = LEDGER_SCHEMA_VERSION;
-            l->chain_fresh = false;
-            rc = ledger__prepare_statements(l);
+        version = 6;
+        migrated = true;
+    }
+    if (rc == 0 && version == 6) {
+        for (size_t i = 0; rc == 0 && i < sizeof(migrate_6_7) /
+                                             sizeof(migrate_6_7[0]); i++) {
+            rc = ledger__exec(l, migrate_6_7[i], "migrate the schema to "
+                              "version 7");
         }
+        version = 7;
+        migrated = true;
+    }
+    if (rc == 0 && migrated) {
+        l->version = LEDGER_SCHEMA_VERSION;
+        l->chain_fresh = false;
+        rc = ledger__prepare_statements(l);
         if (rc == 0 && seal_all) {
             rc = ledger__seal_all(l);
         }

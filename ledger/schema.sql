@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- schema.sql - the ecarte ledger, schema version 6 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 7 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -11,7 +11,9 @@
 -- provenance of merged sittings (at the end).  Version 6 stores an
 -- event's row leaner (the columns marked (6)): what the row gives again
 -- is NULL (ledger/event_row.c); migrate.c rewrites the events of an
--- older file.  Every field hashed reads as it was hashed.
+-- older file.  Every field hashed reads as it was hashed.  Version 7
+-- added the log's comments, the laws' titles and the views for analysts
+-- (at the end; migrate.c, migrate_6_7).
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -332,3 +334,279 @@ CREATE TABLE provenance (
     merged TEXT NOT NULL                -- UTC ISO 8601
 ) STRICT;
 CREATE INDEX provenance_by_origin ON provenance (origin_uuid, origin_sitting);
+
+-- The log's comments (version 7): every `#` comment of a log recorded or
+-- imported, or typed at the table, kept so that export writes it back
+-- in its place; sealed when written (seal.c).  A comment follows the
+-- event event_id of its sitting (NULL: no event yet, among the tags);
+-- after_lines says where among the lines after that event it stood:
+-- after how many of its `=` lines (before the first event: after how
+-- many of the sitting's tags).  trailing 1: it ends that line (the
+-- event's own when after_lines is 0) and its text begins with the
+-- blanks before its `#`; 0: a line of its own, its text the whole line.
+-- A comment is no event: the chain and the referee never see one.
+CREATE TABLE comment (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    event_id INTEGER REFERENCES event (id),   -- NULL: before any event
+    after_lines INTEGER NOT NULL CHECK (after_lines >= 0),
+    trailing INTEGER NOT NULL CHECK (trailing IN (0, 1)),
+    line INTEGER NOT NULL,              -- its line in the log
+    text TEXT NOT NULL                  -- as written, `#` included
+) STRICT;
+CREATE INDEX comment_by_sitting ON comment (sitting_id, event_id, id);
+
+-- The laws and rules (version 7), for the views: every row of the
+-- registry ecarte is built with (laws/), in its order.  id is what
+-- ruling.law holds; kind: penalty (someone erred), rule (of play or
+-- scoring) or procedure (nobody erred); lawful: the remedy by which a
+-- ruling of the row records a lawful act (L24 in time), else NULL.  No
+-- command writes it: `ecarte verify` holds it against the laws ecarte
+-- is built with (a law added or retitled is a new schema version).
+CREATE TABLE law (
+    id TEXT PRIMARY KEY,                -- "L43", "CH2"
+    pos INTEGER NOT NULL UNIQUE,        -- the registry's order
+    title TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('penalty', 'rule', 'procedure')),
+    lawful TEXT                         -- a remedy's word, or NULL
+) STRICT;
+
+-- The club's laws.
+INSERT INTO law (id, pos, title, kind, lawful) VALUES
+    ('L1', 1, 'Right to shuffle', 'penalty', NULL),
+    ('L2', 2, 'Improper shuffling', 'penalty', NULL),
+    ('L3', 3, 'Size of a cut', 'penalty', NULL),
+    ('L4', 4, 'Cards exposed in cutting for deal', 'penalty', NULL),
+    ('L5', 5, 'Winner of the cut for deal', 'procedure', NULL),
+    ('L6', 6, 'The cut stands with a bad pack', 'procedure', NULL),
+    ('L7', 7, 'Card exposed in the cut to the dealer', 'penalty', NULL),
+    ('L8', 8, 'Packet order kept for the game', 'penalty', NULL),
+    ('L9', 9, 'Wrong count or packet order before the turn-up', 'penalty', NULL),
+    ('L10', 10, 'The turn-up', 'penalty', NULL),
+    ('L11', 11, 'More than one card turned up', 'penalty', NULL),
+    ('L12', 12, 'Faced card in the pack', 'penalty', NULL),
+    ('L13', 13, 'Card exposed by the dealer in dealing', 'penalty', NULL),
+    ('L14', 14, 'Deal out of turn or with the wrong pack', 'penalty', NULL),
+    ('L15', 15, 'Elder hand has too many cards', 'penalty', NULL),
+    ('L16', 16, 'Elder hand has too few cards', 'penalty', NULL),
+    ('L17', 17, 'Dealer has too many cards', 'penalty', NULL),
+    ('L18', 18, 'Dealer has too few cards', 'penalty', NULL),
+    ('L19', 19, 'No king point after a miscounted deal', 'penalty', NULL),
+    ('L20', 20, 'Elder hand plays with the wrong number', 'penalty', NULL),
+    ('L21', 21, 'Dealer plays with the wrong number', 'penalty', NULL),
+    ('L22', 22, 'Marking a turned king in time', 'penalty', NULL),
+    ('L23', 23, 'Announcing the king of trumps in time', 'penalty', NULL),
+    ('L24', 24, 'King led, or the dealer''s first card', 'penalty', 'award'),
+    ('L25', 25, 'False announcement of the king', 'penalty', NULL),
+    ('L26', 26, 'A proposal is binding', 'penalty', NULL),
+    ('L27', 27, 'An answer is binding', 'penalty', NULL),
+    ('L28', 28, 'Discarding before taking', 'penalty', NULL),
+    ('L29', 29, 'Elder hand takes more cards than he discarded', 'penalty', NULL),
+    ('L30', 30, 'Elder hand asks for fewer than he discarded', 'penalty', NULL),
+    ('L31', 31, 'Dealer gives elder hand too many', 'penalty', NULL),
+    ('L32', 32, 'Dealer gives elder hand too few', 'penalty', NULL),
+    ('L33', 33, 'Dealer takes more than he discarded', 'penalty', NULL),
+    ('L34', 34, 'Dealer takes fewer than he discarded', 'penalty', NULL),
+    ('L35', 35, 'Faced card in the stock', 'penalty', NULL),
+    ('L36', 36, 'Cards exposed while serving', 'penalty', NULL),
+    ('L37', 37, 'A card turned up in the exchange', 'penalty', NULL),
+    ('L38', 38, 'Accepting when the stock is too small', 'procedure', NULL),
+    ('L39', 39, 'Taking back a card', 'penalty', NULL),
+    ('L40', 40, 'Lead out of turn', 'penalty', NULL),
+    ('L41', 41, 'Naming one suit and leading another', 'penalty', NULL),
+    ('L42', 42, 'Abandoning a hand', 'penalty', NULL),
+    ('L43', 43, 'Revoke, or not winning the trick', 'penalty', NULL),
+    ('L44', 44, 'Calling for new cards', 'procedure', NULL),
+    ('L45', 45, 'Incorrect or imperfect pack', 'penalty', NULL),
+    ('L46', 46, 'Game; double and treble', 'rule', NULL),
+    ('L47', 47, 'King points', 'penalty', NULL),
+    ('L48', 48, 'Trick points', 'rule', NULL),
+    ('L49', 49, 'Extra point against standing or refusing', 'rule', NULL),
+    ('L50', 50, 'Forgotten scores', 'penalty', NULL),
+    ('L51', 51, 'Overscore', 'penalty', NULL);
+
+-- The variant systems' rules and those of tables of three or more.
+INSERT INTO law (id, pos, title, kind, lawful) VALUES
+    ('PL1', 52, 'The discards become a new stock', 'procedure', NULL),
+    ('PL2', 53, 'The Polish scoring table', 'rule', NULL),
+    ('PL3', 54, 'The king held is scored by marking', 'rule', NULL),
+    ('PL4', 55, 'A drawn turn-up king scores once', 'penalty', NULL),
+    ('PL5', 56, 'The jack veto', 'procedure', NULL),
+    ('MD1', 57, 'A double declined', 'procedure', NULL),
+    ('MD2', 58, 'A double that does not count', 'procedure', NULL),
+    ('MD3', 59, 'The point offered and declined', 'procedure', NULL),
+    ('MD4', 60, 'The point offered and accepted', 'procedure', NULL),
+    ('MD5', 61, 'An offer of the point that does not count', 'procedure', NULL),
+    ('CH1', 62, 'Seated against the roles', 'penalty', NULL),
+    ('CH2', 63, 'An adviser looks at the bank''s hand', 'penalty', NULL),
+    ('CH3', 64, 'The ponte leaves', 'penalty', NULL),
+    ('CH4', 65, 'A stake stated too late', 'penalty', NULL),
+    ('CH5', 66, 'The bank leaves', 'penalty', NULL),
+    ('PO1', 67, 'The pool after a game', 'rule', NULL),
+    ('PO2', 68, 'The wrong person sits', 'penalty', NULL),
+    ('PO3', 69, 'A player leaves the pool', 'penalty', NULL),
+    ('PO4', 70, 'Advice in the pool', 'penalty', NULL),
+    ('BY1', 71, 'A bet after the close', 'penalty', NULL),
+    ('BY2', 72, 'A bettor looks at the adverse hand', 'penalty', NULL),
+    ('BY3', 73, 'The players cover first', 'procedure', NULL),
+    ('BY4', 74, 'Advice not allowed', 'penalty', NULL),
+    ('BY5', 75, 'A bettor calls an irregularity', 'procedure', NULL),
+    ('BY6', 76, 'A player walks out', 'penalty', NULL),
+    ('BY7', 77, 'Bets follow the game', 'rule', NULL),
+    ('BY8', 78, 'A game not finished', 'procedure', NULL),
+    ('BY9', 79, 'The tableau equalised', 'rule', NULL),
+    ('BY10', 80, 'The loser retires', 'rule', NULL);
+
+-- The views (version 7): the rows above as an analyst asks for them
+-- (docs/ledger.md says every column).  They store nothing.  A player's
+-- name: at a table of three or more, the name of the person seated
+-- (seating, person); at a duel, the sitting's A or B tag.
+--
+-- deals: every deal with its game's number, its dealer and the players
+-- of its seats (who sat there at the deal's first event), its tricks,
+-- points, and whether it was void or finished.
+CREATE VIEW deals AS
+WITH first_event AS MATERIALIZED (
+    SELECT deal_id, min(id) AS event_id FROM event
+    WHERE deal_id IS NOT NULL GROUP BY deal_id
+), seated AS (
+    SELECT d.*,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = d.game_id AND s.seat = 'A' AND s.event_id <=
+             (SELECT f.event_id FROM first_event f WHERE f.deal_id = d.id)
+         ORDER BY s.id DESC LIMIT 1) AS person_a,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = d.game_id AND s.seat = 'B' AND s.event_id <=
+             (SELECT f.event_id FROM first_event f WHERE f.deal_id = d.id)
+         ORDER BY s.id DESC LIMIT 1) AS person_b
+    FROM deal d
+), named AS (
+    SELECT x.*,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'A'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_a,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'B'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_b
+    FROM seated x
+)
+SELECT n.sitting_id AS sitting, g.number AS game, n.number AS deal,
+    n.dealer AS dealer,
+    CASE n.dealer WHEN 'A' THEN n.player_a ELSE n.player_b END
+        AS dealer_name,
+    n.player_a AS player_a, n.player_b AS player_b,
+    n.person_a AS person_a, n.person_b AS person_b,
+    n.tricks_a AS tricks_a, n.tricks_b AS tricks_b,
+    n.points_a AS points_a, n.points_b AS points_b,
+    n.is_void AS void, n.finished AS finished,
+    n.game_id AS game_id, n.id AS deal_id
+FROM named n JOIN game g ON g.id = n.game_id;
+
+-- games: every game with the players of its seats (the last seated
+-- there), its winner and the winner's name (NULL while it is not won),
+-- the points, its value (1 single, 2 double, 3 treble) and its deals.
+CREATE VIEW games AS
+WITH seated AS (
+    SELECT g.*,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = g.id AND s.seat = 'A'
+         ORDER BY s.id DESC LIMIT 1) AS person_a,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = g.id AND s.seat = 'B'
+         ORDER BY s.id DESC LIMIT 1) AS person_b
+    FROM game g
+), named AS (
+    SELECT x.*,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'A'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_a,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'B'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_b
+    FROM seated x
+)
+SELECT n.sitting_id AS sitting, n.number AS game,
+    n.player_a AS player_a, n.player_b AS player_b,
+    n.person_a AS person_a, n.person_b AS person_b,
+    n.winner AS winner,
+    CASE n.winner WHEN 'A' THEN n.player_a WHEN 'B' THEN n.player_b END
+        AS winner_name,
+    CASE n.winner WHEN 'A' THEN n.person_a WHEN 'B' THEN n.person_b END
+        AS winner_person,
+    n.points_a AS points_a, n.points_b AS points_b, n.value AS value,
+    (SELECT count(*) FROM deal d WHERE d.game_id = n.id) AS deals,
+    n.id AS game_id
+FROM named n;
+
+-- rulings: every ruling with its law's title and kind, where it was
+-- given (sitting, game and deal numbers, the event, its line in the
+-- log) and who erred: offender as the ruling names him (a seat, a
+-- person's ID, or '' for nobody), the person seated in that seat at the
+-- event (seating) or named, and his name.  irregular is 1 for a ruling
+-- of a penalty law that does not record a lawful act.
+CREATE VIEW rulings AS
+WITH given AS (
+    SELECT r.id AS ruling_id, e.sitting_id AS sitting, e.game_id AS game_id,
+        e.deal_id AS deal_id, e.id AS event, e.seq AS seq, e.line AS line,
+        r.law AS law, r.offender AS offender, r.elector AS elector,
+        r.options AS options, r.remedy AS remedy, r.text AS text,
+        CASE WHEN r.offender IN ('A', 'B') THEN
+                 (SELECT s.person FROM seating s
+                  WHERE s.sitting_id = e.sitting_id AND s.seat = r.offender
+                  AND s.event_id <= e.id ORDER BY s.id DESC LIMIT 1)
+             WHEN r.offender != '' THEN r.offender END AS offender_person
+    FROM ruling r JOIN event e ON e.id = r.event_id
+)
+SELECT v.sitting AS sitting, g.number AS game, d.number AS deal,
+    v.event AS event, v.seq AS seq, v.line AS line, v.law AS law,
+    l.title AS title, l.kind AS kind, v.offender AS offender,
+    v.offender_person AS offender_person,
+    CASE WHEN v.offender_person IS NOT NULL THEN
+             (SELECT p.name FROM person p WHERE p.sitting_id = v.sitting
+              AND p.code = v.offender_person)
+         WHEN v.offender IN ('A', 'B') THEN
+             (SELECT t.value FROM tag t WHERE t.sitting_id = v.sitting
+              AND t.name = v.offender ORDER BY t.id DESC LIMIT 1) END
+        AS offender_name,
+    v.elector AS elector, v.options AS options, v.remedy AS remedy,
+    coalesce(l.kind = 'penalty' AND (l.lawful IS NULL OR
+                                     v.remedy != l.lawful), 0) AS irregular,
+    v.text AS text, v.ruling_id AS ruling_id
+FROM given v LEFT JOIN game g ON g.id = v.game_id
+LEFT JOIN deal d ON d.id = v.deal_id LEFT JOIN law l ON l.id = v.law;
+
+-- irregularities: the irregular rulings counted by who erred (his name
+-- and, at a table of three or more, his ID; NULL for nobody) and by law,
+-- across every sitting: how many rulings, in how many sittings.
+CREATE VIEW irregularities AS
+SELECT offender_name AS player, offender_person AS person, law, title,
+    count(*) AS rulings, count(DISTINCT sitting) AS sittings
+FROM rulings WHERE irregular = 1
+GROUP BY offender_name, offender_person, law, title;
+
+-- balances: each person's money in each sitting, the sum of what its
+-- settlements gave him (+ received, - paid) and how many transfers;
+-- then the house's levy (person 'house', name NULL).  A sitting's
+-- balances sum to zero.
+CREATE VIEW balances AS
+SELECT p.sitting_id AS sitting, p.code AS person, p.name AS name,
+    coalesce((SELECT sum(t.amount) FROM settlement s
+              JOIN transfer t ON t.settlement_id = s.id
+              WHERE s.sitting_id = p.sitting_id AND t.person = p.code), 0)
+        AS balance,
+    (SELECT count(*) FROM settlement s JOIN transfer t
+     ON t.settlement_id = s.id
+     WHERE s.sitting_id = p.sitting_id AND t.person = p.code) AS transfers
+FROM person p
+UNION ALL
+SELECT s.sitting_id, 'house', NULL, sum(t.amount), count(*)
+FROM settlement s JOIN transfer t ON t.settlement_id = s.id
+WHERE t.person = 'house' GROUP BY s.sitting_id;
