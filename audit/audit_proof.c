@@ -83,8 +83,8 @@ static void chain(struct proof_walk *w)
 
 /* A row of the ledger's table law, copied (laws_rows). */
 struct law_kept {
-    char id[16];
-    int pos;
+    int64_t id;
+    char code[16];
     char title[160];
     char kind[16];
     char lawful[32];
@@ -118,8 +118,8 @@ static int take_law(void *vctx, const struct ledger_law_row *row)
     }
     r = &k->row[k->n++];
     memset(r, 0, sizeof(*r));
-    snprintf(r->id, sizeof(r->id), "%s", row->id);
-    r->pos = row->pos;
+    r->id = row->id;
+    snprintf(r->code, sizeof(r->code), "%s", row->code);
     snprintf(r->title, sizeof(r->title), "%s", row->title);
     snprintf(r->kind, sizeof(r->kind), "%s", row->kind);
     r->has_lawful = row->lawful != NULL;
@@ -137,15 +137,15 @@ static const char *law_kind_word(enum law_kind k)
 
 /* law_differs - the column of a law row that differs from what the laws
  * give, said: stored and derived as texts (NULL: nothing). */
-static void law_differs(struct proof_walk *w, int pos, const char *id,
+static void law_differs(struct proof_walk *w, int64_t id, const char *code,
                         const char *column, const char *stored,
                         const char *derived)
 {
     struct ledger_finding f;
     char msg[600];
 
-    snprintf(msg, sizeof(msg), "law %s: its %s is %s%s%s, the laws ecarte "
-             "is built with give %s%s%s", id, column,
+    snprintf(msg, sizeof(msg), "law %lld (%s): its %s is %s%s%s, the laws "
+             "ecarte is built with give %s%s%s", (long long)id, code, column,
              stored != NULL ? "\"" : "", stored != NULL ? stored : "NULL",
              stored != NULL ? "\"" : "", derived != NULL ? "\"" : "",
              derived != NULL ? derived : "NULL",
@@ -153,7 +153,7 @@ static void law_differs(struct proof_walk *w, int pos, const char *id,
     memset(&f, 0, sizeof(f));
     f.kind = "derived";
     f.table = "law";
-    f.row = pos;
+    f.row = id;
     f.column = column;
     f.stored = stored;
     f.derived = derived;
@@ -190,35 +190,35 @@ static void laws_rows(struct proof_walk *w)
         struct law_kept *r = NULL;
 
         for (int j = 0; j < k.n && r == NULL; j++) {
-            if (strcmp(k.row[j].id, row->id) == 0) {
+            if (strcmp(k.row[j].code, row->id) == 0) {
                 r = &k.row[j];
             }
         }
         if (r == NULL) {
             char msg[300];
 
-            snprintf(msg, sizeof(msg), "law %s: missing (deleted): the "
-                     "laws ecarte is built with have it, \"%s\"", row->id,
-                     row->title);
+            snprintf(msg, sizeof(msg), "law %d (%s): missing (deleted): "
+                     "the laws ecarte is built with have it, \"%s\"", i + 1,
+                     row->id, row->title);
             one(w, "derived", "law", i + 1, 0, msg);
             continue;
         }
         r->matched = true;
-        snprintf(num[0], sizeof(num[0]), "%d", r->pos);
+        snprintf(num[0], sizeof(num[0]), "%lld", (long long)r->id);
         snprintf(num[1], sizeof(num[1]), "%d", i + 1);
-        if (r->pos != i + 1) {
-            law_differs(w, i + 1, row->id, "pos", num[0], num[1]);
+        if (r->id != i + 1) {
+            law_differs(w, r->id, row->id, "id", num[0], num[1]);
         }
         if (strcmp(r->title, row->title) != 0) {
-            law_differs(w, i + 1, row->id, "title", r->title, row->title);
+            law_differs(w, r->id, row->id, "title", r->title, row->title);
         }
         if (strcmp(r->kind, law_kind_word(row->kind)) != 0) {
-            law_differs(w, i + 1, row->id, "kind", r->kind,
+            law_differs(w, r->id, row->id, "kind", r->kind,
                         law_kind_word(row->kind));
         }
         if (r->has_lawful != (lawful != NULL) ||
             (lawful != NULL && strcmp(r->lawful, lawful) != 0)) {
-            law_differs(w, i + 1, row->id, "lawful",
+            law_differs(w, r->id, row->id, "lawful",
                         r->has_lawful ? r->lawful : NULL, lawful);
         }
     }
@@ -226,10 +226,10 @@ static void laws_rows(struct proof_walk *w)
         if (!k.row[j].matched) {
             char msg[300];
 
-            snprintf(msg, sizeof(msg), "law %s: no law or rule ecarte is "
-                     "built with (a row inserted, or its id changed)",
-                     k.row[j].id);
-            one(w, "derived", "law", k.row[j].pos, 0, msg);
+            snprintf(msg, sizeof(msg), "law %lld (%s): no law or rule "
+                     "ecarte is built with (a row inserted, or its code "
+                     "changed)", (long long)k.row[j].id, k.row[j].code);
+            one(w, "derived", "law", k.row[j].id, 0, msg);
         }
     }
     free(k.row);

@@ -32,7 +32,7 @@ int ledger_comment_add(struct ledger *l, const struct ledger_comment *c,
     }
     st = ledger__cached(l, CS_COMMENT_ADD,
                         "INSERT INTO comment (sitting_id, event_id, "
-                        "after_lines, trailing, line, text) VALUES (?1, "
+                        "after_lines, ends_line, line, text) VALUES (?1, "
                         "nullif(?2, 0), ?3, ?4, ?5, ?6)");
     if (st == NULL) {
         return LEDGER_E_ERROR;
@@ -40,7 +40,7 @@ int ledger_comment_add(struct ledger *l, const struct ledger_comment *c,
     bad |= sqlite3_bind_int64(st, 1, c->sitting);
     bad |= sqlite3_bind_int64(st, 2, c->event);
     bad |= sqlite3_bind_int(st, 3, c->after_lines);
-    bad |= sqlite3_bind_int(st, 4, c->trailing ? 1 : 0);
+    bad |= sqlite3_bind_int(st, 4, c->ends_line ? 1 : 0);
     bad |= sqlite3_bind_int(st, 5, c->line);
     bad |= ledger__bind_text(st, 6, c->text);
     return ledger__run_sealed(l, st, bad, "a comment", SEAL_COMMENT, 0, out);
@@ -60,7 +60,7 @@ int ledger_comments_foreach(struct ledger *l, int64_t sitting,
     /* comment_by_sitting gives the order (NULL events first) */
     st = ledger__cached(l, CS_COMMENTS,
                         "SELECT id, coalesce(event_id, 0), after_lines, "
-                        "trailing, line, text FROM comment "
+                        "ends_line, line, text FROM comment "
                         "WHERE sitting_id = ?1 ORDER BY event_id, id");
     if (st == NULL) {
         return LEDGER_E_ERROR;
@@ -75,7 +75,7 @@ int ledger_comments_foreach(struct ledger *l, int64_t sitting,
         c.sitting = sitting;
         c.event = sqlite3_column_int64(st, 1);
         c.after_lines = sqlite3_column_int(st, 2);
-        c.trailing = sqlite3_column_int(st, 3) != 0;
+        c.ends_line = sqlite3_column_int(st, 3) != 0;
         c.line = sqlite3_column_int(st, 4);
         c.text = ledger__col_text(st, 5);
         rc = fn(ctx, &c);
@@ -101,15 +101,15 @@ int ledger_laws_foreach(struct ledger *l, ledger_law_fn fn, void *ctx)
     if (l->version < 7) {
         return 0;
     }
-    st = ledger__cached(l, CS_LAWS, "SELECT id, pos, title, kind, lawful "
-                                    "FROM law ORDER BY pos, id");
+    st = ledger__cached(l, CS_LAWS, "SELECT id, code, title, kind, lawful "
+                                    "FROM law ORDER BY id");
     if (st == NULL) {
         return LEDGER_E_ERROR;
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         memset(&row, 0, sizeof(row));
-        row.id = ledger__col_text(st, 0);
-        row.pos = sqlite3_column_int(st, 1);
+        row.id = sqlite3_column_int64(st, 0);
+        row.code = ledger__col_text(st, 1);
         row.title = ledger__col_text(st, 2);
         row.kind = ledger__col_text(st, 3);
         row.lawful = sqlite3_column_type(st, 4) == SQLITE_NULL

@@ -756,16 +756,17 @@ void ledger_rulings_done(struct ledger *l);
  * needs to write it back there: after the event event (0: before the
  * sitting's first event, among its tags), after after_lines of the `=`
  * lines that follow that event (with event 0: after that many of the
- * sitting's tags).  A trailing comment ends that line (the event's own
- * when after_lines is 0) and its text begins with the blanks before
- * its '#'; any other is a line of its own, its text the whole line.
+ * sitting's tags).  A comment with ends_line ends that line (the
+ * event's own when after_lines is 0) and its text begins with the
+ * blanks before its '#'; any other is a line of its own, its text the
+ * whole line.
  */
 struct ledger_comment {
     int64_t id;                 /* set on reading */
     int64_t sitting;
     int64_t event;              /* the event it follows, 0: none */
     int after_lines;            /* `=` lines (or tags) before it */
-    bool trailing;              /* it ends the line above it */
+    bool ends_line;             /* it ends the line above it */
     int line;                   /* its line in the log */
     const char *text;           /* as written, its '#' included */
 };
@@ -798,8 +799,8 @@ int ledger_comments_foreach(struct ledger *l, int64_t sitting,
 /* A row of the table law: a law or rule as the ledger names it for the
  * views (its texts valid during the callback). */
 struct ledger_law_row {
-    const char *id;             /* "L43", "CH2" */
-    int pos;                    /* its place in the registry, from 1 */
+    int64_t id;                 /* its place in the registry, from 1 */
+    const char *code;           /* "L43", "CH2" */
     const char *title;
     const char *kind;           /* "penalty", "rule" or "procedure" */
     const char *lawful;         /* a remedy's word, or NULL */
@@ -809,8 +810,8 @@ struct ledger_law_row {
 typedef int (*ledger_law_fn)(void *ctx, const struct ledger_law_row *row);
 
 /*
- * ledger_laws_foreach - every row of the table law in the order of pos
- * (then id), as the file holds them; a file older than version 7 has
+ * ledger_laws_foreach - every row of the table law in the order of id,
+ * as the file holds them; a file older than version 7 has
  * none.  The proof holds them against the laws (audit/audit_proof.c).
  * Returns 0, fn's non-zero value or a negative code.
  */

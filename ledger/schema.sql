@@ -341,7 +341,7 @@ CREATE INDEX provenance_by_origin ON provenance (origin_uuid, origin_sitting);
 -- event event_id of its sitting (NULL: no event yet, among the tags);
 -- after_lines says where among the lines after that event it stood:
 -- after how many of its `=` lines (before the first event: after how
--- many of the sitting's tags).  trailing 1: it ends that line (the
+-- many of the sitting's tags).  ends_line 1: it ends that line (the
 -- event's own when after_lines is 0) and its text begins with the
 -- blanks before its `#`; 0: a line of its own, its text the whole line.
 -- A comment is no event: the chain and the referee never see one.
@@ -350,112 +350,112 @@ CREATE TABLE comment (
     sitting_id INTEGER NOT NULL REFERENCES sitting (id),
     event_id INTEGER REFERENCES event (id),   -- NULL: before any event
     after_lines INTEGER NOT NULL CHECK (after_lines >= 0),
-    trailing INTEGER NOT NULL CHECK (trailing IN (0, 1)),
+    ends_line INTEGER NOT NULL CHECK (ends_line IN (0, 1)),
     line INTEGER NOT NULL,              -- its line in the log
     text TEXT NOT NULL                  -- as written, `#` included
 ) STRICT;
 CREATE INDEX comment_by_sitting ON comment (sitting_id, event_id, id);
 
 -- The laws and rules (version 7), for the views: every row of the
--- registry ecarte is built with (laws/), in its order.  id is what
--- ruling.law holds; kind: penalty (someone erred), rule (of play or
+-- registry ecarte is built with (laws/), id its place there.  code is
+-- what ruling.law holds; kind: penalty (someone erred), rule (of play or
 -- scoring) or procedure (nobody erred); lawful: the remedy by which a
 -- ruling of the row records a lawful act (L24 in time), else NULL.  No
 -- command writes it: `ecarte verify` holds it against the laws ecarte
 -- is built with (a law added or retitled is a new schema version).
 CREATE TABLE law (
-    id TEXT PRIMARY KEY,                -- "L43", "CH2"
-    pos INTEGER NOT NULL UNIQUE,        -- the registry's order
+    id INTEGER PRIMARY KEY,             -- the registry's order, from 1
+    code TEXT NOT NULL UNIQUE,          -- "L43", "CH2"
     title TEXT NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('penalty', 'rule', 'procedure')),
     lawful TEXT                         -- a remedy's word, or NULL
 ) STRICT;
 
 -- The club's laws.
-INSERT INTO law (id, pos, title, kind, lawful) VALUES
-    ('L1', 1, 'Right to shuffle', 'penalty', NULL),
-    ('L2', 2, 'Improper shuffling', 'penalty', NULL),
-    ('L3', 3, 'Size of a cut', 'penalty', NULL),
-    ('L4', 4, 'Cards exposed in cutting for deal', 'penalty', NULL),
-    ('L5', 5, 'Winner of the cut for deal', 'procedure', NULL),
-    ('L6', 6, 'The cut stands with a bad pack', 'procedure', NULL),
-    ('L7', 7, 'Card exposed in the cut to the dealer', 'penalty', NULL),
-    ('L8', 8, 'Packet order kept for the game', 'penalty', NULL),
-    ('L9', 9, 'Wrong count or packet order before the turn-up', 'penalty', NULL),
-    ('L10', 10, 'The turn-up', 'penalty', NULL),
-    ('L11', 11, 'More than one card turned up', 'penalty', NULL),
-    ('L12', 12, 'Faced card in the pack', 'penalty', NULL),
-    ('L13', 13, 'Card exposed by the dealer in dealing', 'penalty', NULL),
-    ('L14', 14, 'Deal out of turn or with the wrong pack', 'penalty', NULL),
-    ('L15', 15, 'Elder hand has too many cards', 'penalty', NULL),
-    ('L16', 16, 'Elder hand has too few cards', 'penalty', NULL),
-    ('L17', 17, 'Dealer has too many cards', 'penalty', NULL),
-    ('L18', 18, 'Dealer has too few cards', 'penalty', NULL),
-    ('L19', 19, 'No king point after a miscounted deal', 'penalty', NULL),
-    ('L20', 20, 'Elder hand plays with the wrong number', 'penalty', NULL),
-    ('L21', 21, 'Dealer plays with the wrong number', 'penalty', NULL),
-    ('L22', 22, 'Marking a turned king in time', 'penalty', NULL),
-    ('L23', 23, 'Announcing the king of trumps in time', 'penalty', NULL),
-    ('L24', 24, 'King led, or the dealer''s first card', 'penalty', 'award'),
-    ('L25', 25, 'False announcement of the king', 'penalty', NULL),
-    ('L26', 26, 'A proposal is binding', 'penalty', NULL),
-    ('L27', 27, 'An answer is binding', 'penalty', NULL),
-    ('L28', 28, 'Discarding before taking', 'penalty', NULL),
-    ('L29', 29, 'Elder hand takes more cards than he discarded', 'penalty', NULL),
-    ('L30', 30, 'Elder hand asks for fewer than he discarded', 'penalty', NULL),
-    ('L31', 31, 'Dealer gives elder hand too many', 'penalty', NULL),
-    ('L32', 32, 'Dealer gives elder hand too few', 'penalty', NULL),
-    ('L33', 33, 'Dealer takes more than he discarded', 'penalty', NULL),
-    ('L34', 34, 'Dealer takes fewer than he discarded', 'penalty', NULL),
-    ('L35', 35, 'Faced card in the stock', 'penalty', NULL),
-    ('L36', 36, 'Cards exposed while serving', 'penalty', NULL),
-    ('L37', 37, 'A card turned up in the exchange', 'penalty', NULL),
-    ('L38', 38, 'Accepting when the stock is too small', 'procedure', NULL),
-    ('L39', 39, 'Taking back a card', 'penalty', NULL),
-    ('L40', 40, 'Lead out of turn', 'penalty', NULL),
-    ('L41', 41, 'Naming one suit and leading another', 'penalty', NULL),
-    ('L42', 42, 'Abandoning a hand', 'penalty', NULL),
-    ('L43', 43, 'Revoke, or not winning the trick', 'penalty', NULL),
-    ('L44', 44, 'Calling for new cards', 'procedure', NULL),
-    ('L45', 45, 'Incorrect or imperfect pack', 'penalty', NULL),
-    ('L46', 46, 'Game; double and treble', 'rule', NULL),
-    ('L47', 47, 'King points', 'penalty', NULL),
-    ('L48', 48, 'Trick points', 'rule', NULL),
-    ('L49', 49, 'Extra point against standing or refusing', 'rule', NULL),
-    ('L50', 50, 'Forgotten scores', 'penalty', NULL),
-    ('L51', 51, 'Overscore', 'penalty', NULL);
+INSERT INTO law (id, code, title, kind, lawful) VALUES
+    (1, 'L1', 'Right to shuffle', 'penalty', NULL),
+    (2, 'L2', 'Improper shuffling', 'penalty', NULL),
+    (3, 'L3', 'Size of a cut', 'penalty', NULL),
+    (4, 'L4', 'Cards exposed in cutting for deal', 'penalty', NULL),
+    (5, 'L5', 'Winner of the cut for deal', 'procedure', NULL),
+    (6, 'L6', 'The cut stands with a bad pack', 'procedure', NULL),
+    (7, 'L7', 'Card exposed in the cut to the dealer', 'penalty', NULL),
+    (8, 'L8', 'Packet order kept for the game', 'penalty', NULL),
+    (9, 'L9', 'Wrong count or packet order before the turn-up', 'penalty', NULL),
+    (10, 'L10', 'The turn-up', 'penalty', NULL),
+    (11, 'L11', 'More than one card turned up', 'penalty', NULL),
+    (12, 'L12', 'Faced card in the pack', 'penalty', NULL),
+    (13, 'L13', 'Card exposed by the dealer in dealing', 'penalty', NULL),
+    (14, 'L14', 'Deal out of turn or with the wrong pack', 'penalty', NULL),
+    (15, 'L15', 'Elder hand has too many cards', 'penalty', NULL),
+    (16, 'L16', 'Elder hand has too few cards', 'penalty', NULL),
+    (17, 'L17', 'Dealer has too many cards', 'penalty', NULL),
+    (18, 'L18', 'Dealer has too few cards', 'penalty', NULL),
+    (19, 'L19', 'No king point after a miscounted deal', 'penalty', NULL),
+    (20, 'L20', 'Elder hand plays with the wrong number', 'penalty', NULL),
+    (21, 'L21', 'Dealer plays with the wrong number', 'penalty', NULL),
+    (22, 'L22', 'Marking a turned king in time', 'penalty', NULL),
+    (23, 'L23', 'Announcing the king of trumps in time', 'penalty', NULL),
+    (24, 'L24', 'King led, or the dealer''s first card', 'penalty', 'award'),
+    (25, 'L25', 'False announcement of the king', 'penalty', NULL),
+    (26, 'L26', 'A proposal is binding', 'penalty', NULL),
+    (27, 'L27', 'An answer is binding', 'penalty', NULL),
+    (28, 'L28', 'Discarding before taking', 'penalty', NULL),
+    (29, 'L29', 'Elder hand takes more cards than he discarded', 'penalty', NULL),
+    (30, 'L30', 'Elder hand asks for fewer than he discarded', 'penalty', NULL),
+    (31, 'L31', 'Dealer gives elder hand too many', 'penalty', NULL),
+    (32, 'L32', 'Dealer gives elder hand too few', 'penalty', NULL),
+    (33, 'L33', 'Dealer takes more than he discarded', 'penalty', NULL),
+    (34, 'L34', 'Dealer takes fewer than he discarded', 'penalty', NULL),
+    (35, 'L35', 'Faced card in the stock', 'penalty', NULL),
+    (36, 'L36', 'Cards exposed while serving', 'penalty', NULL),
+    (37, 'L37', 'A card turned up in the exchange', 'penalty', NULL),
+    (38, 'L38', 'Accepting when the stock is too small', 'procedure', NULL),
+    (39, 'L39', 'Taking back a card', 'penalty', NULL),
+    (40, 'L40', 'Lead out of turn', 'penalty', NULL),
+    (41, 'L41', 'Naming one suit and leading another', 'penalty', NULL),
+    (42, 'L42', 'Abandoning a hand', 'penalty', NULL),
+    (43, 'L43', 'Revoke, or not winning the trick', 'penalty', NULL),
+    (44, 'L44', 'Calling for new cards', 'procedure', NULL),
+    (45, 'L45', 'Incorrect or imperfect pack', 'penalty', NULL),
+    (46, 'L46', 'Game; double and treble', 'rule', NULL),
+    (47, 'L47', 'King points', 'penalty', NULL),
+    (48, 'L48', 'Trick points', 'rule', NULL),
+    (49, 'L49', 'Extra point against standing or refusing', 'rule', NULL),
+    (50, 'L50', 'Forgotten scores', 'penalty', NULL),
+    (51, 'L51', 'Overscore', 'penalty', NULL);
 
 -- The variant systems' rules and those of tables of three or more.
-INSERT INTO law (id, pos, title, kind, lawful) VALUES
-    ('PL1', 52, 'The discards become a new stock', 'procedure', NULL),
-    ('PL2', 53, 'The Polish scoring table', 'rule', NULL),
-    ('PL3', 54, 'The king held is scored by marking', 'rule', NULL),
-    ('PL4', 55, 'A drawn turn-up king scores once', 'penalty', NULL),
-    ('PL5', 56, 'The jack veto', 'procedure', NULL),
-    ('MD1', 57, 'A double declined', 'procedure', NULL),
-    ('MD2', 58, 'A double that does not count', 'procedure', NULL),
-    ('MD3', 59, 'The point offered and declined', 'procedure', NULL),
-    ('MD4', 60, 'The point offered and accepted', 'procedure', NULL),
-    ('MD5', 61, 'An offer of the point that does not count', 'procedure', NULL),
-    ('CH1', 62, 'Seated against the roles', 'penalty', NULL),
-    ('CH2', 63, 'An adviser looks at the bank''s hand', 'penalty', NULL),
-    ('CH3', 64, 'The ponte leaves', 'penalty', NULL),
-    ('CH4', 65, 'A stake stated too late', 'penalty', NULL),
-    ('CH5', 66, 'The bank leaves', 'penalty', NULL),
-    ('PO1', 67, 'The pool after a game', 'rule', NULL),
-    ('PO2', 68, 'The wrong person sits', 'penalty', NULL),
-    ('PO3', 69, 'A player leaves the pool', 'penalty', NULL),
-    ('PO4', 70, 'Advice in the pool', 'penalty', NULL),
-    ('BY1', 71, 'A bet after the close', 'penalty', NULL),
-    ('BY2', 72, 'A bettor looks at the adverse hand', 'penalty', NULL),
-    ('BY3', 73, 'The players cover first', 'procedure', NULL),
-    ('BY4', 74, 'Advice not allowed', 'penalty', NULL),
-    ('BY5', 75, 'A bettor calls an irregularity', 'procedure', NULL),
-    ('BY6', 76, 'A player walks out', 'penalty', NULL),
-    ('BY7', 77, 'Bets follow the game', 'rule', NULL),
-    ('BY8', 78, 'A game not finished', 'procedure', NULL),
-    ('BY9', 79, 'The tableau equalised', 'rule', NULL),
-    ('BY10', 80, 'The loser retires', 'rule', NULL);
+INSERT INTO law (id, code, title, kind, lawful) VALUES
+    (52, 'PL1', 'The discards become a new stock', 'procedure', NULL),
+    (53, 'PL2', 'The Polish scoring table', 'rule', NULL),
+    (54, 'PL3', 'The king held is scored by marking', 'rule', NULL),
+    (55, 'PL4', 'A drawn turn-up king scores once', 'penalty', NULL),
+    (56, 'PL5', 'The jack veto', 'procedure', NULL),
+    (57, 'MD1', 'A double declined', 'procedure', NULL),
+    (58, 'MD2', 'A double that does not count', 'procedure', NULL),
+    (59, 'MD3', 'The point offered and declined', 'procedure', NULL),
+    (60, 'MD4', 'The point offered and accepted', 'procedure', NULL),
+    (61, 'MD5', 'An offer of the point that does not count', 'procedure', NULL),
+    (62, 'CH1', 'Seated against the roles', 'penalty', NULL),
+    (63, 'CH2', 'An adviser looks at the bank''s hand', 'penalty', NULL),
+    (64, 'CH3', 'The ponte leaves', 'penalty', NULL),
+    (65, 'CH4', 'A stake stated too late', 'penalty', NULL),
+    (66, 'CH5', 'The bank leaves', 'penalty', NULL),
+    (67, 'PO1', 'The pool after a game', 'rule', NULL),
+    (68, 'PO2', 'The wrong person sits', 'penalty', NULL),
+    (69, 'PO3', 'A player leaves the pool', 'penalty', NULL),
+    (70, 'PO4', 'Advice in the pool', 'penalty', NULL),
+    (71, 'BY1', 'A bet after the close', 'penalty', NULL),
+    (72, 'BY2', 'A bettor looks at the adverse hand', 'penalty', NULL),
+    (73, 'BY3', 'The players cover first', 'procedure', NULL),
+    (74, 'BY4', 'Advice not allowed', 'penalty', NULL),
+    (75, 'BY5', 'A bettor calls an irregularity', 'procedure', NULL),
+    (76, 'BY6', 'A player walks out', 'penalty', NULL),
+    (77, 'BY7', 'Bets follow the game', 'rule', NULL),
+    (78, 'BY8', 'A game not finished', 'procedure', NULL),
+    (79, 'BY9', 'The tableau equalised', 'rule', NULL),
+    (80, 'BY10', 'The loser retires', 'rule', NULL);
 
 -- The views (version 7): the rows above as an analyst asks for them
 -- (docs/ledger.md says every column).  They store nothing.  A player's
@@ -581,7 +581,7 @@ SELECT v.sitting AS sitting, g.number AS game, d.number AS deal,
                                      v.remedy != l.lawful), 0) AS irregular,
     v.text AS text, v.ruling_id AS ruling_id
 FROM given v LEFT JOIN game g ON g.id = v.game_id
-LEFT JOIN deal d ON d.id = v.deal_id LEFT JOIN law l ON l.id = v.law;
+LEFT JOIN deal d ON d.id = v.deal_id LEFT JOIN law l ON l.code = v.law;
 
 -- irregularities: the irregular rulings counted by who erred (his name
 -- and, at a table of three or more, his ID; NULL for nobody) and by law,

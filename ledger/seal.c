@@ -47,7 +47,7 @@ static const struct sealed_table {
                          "source_head, n_events, origin_uuid, "
                          "origin_sitting, source_path, merged"},
     [SEAL_COMMENT] = {"comment",
-                      "id, sitting_id, event_id, after_lines, trailing, "
+                      "id, sitting_id, event_id, after_lines, ends_line, "
                       "line, text"},
 };
 

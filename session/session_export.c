@@ -3,14 +3,27 @@
  * session_export.c - a sitting of the ledger written back as a .ecarte
  * log (session_export): its tags (the Laws tag in its canonical form), a
  * [Chain] tag naming what the export holds, every action with the `=`
- * lines of its rulings, scores, money and hand values, and a comment
- * where a quarantined deal stood.
+ * lines of its rulings, scores, money and hand values, the log's own
+ * comments where they stood, and a comment where a quarantined deal
+ * stood.
  */
 #include "session/session.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A comment of the sitting, to write back in its place: the event it
+ * follows by its place among the events exported (at: 1, 2, ...; 0 for
+ * none, among the tags; -1 not in the part exported). */
+struct placed_comment {
+    int at;
+    int64_t event;
+    int after_lines;
+    bool ends_line;
+    bool done;                  /* written */
+    char *text;
+};
 
 struct export_ctx {
     int game;
@@ -34,13 +47,125 @@ struct export_ctx {
     struct arbiter *arb;        /* NULL once an event does not derive */
     int value;                  /* the value written last */
     int pending_value;          /* a `= value` line still to write, or 0 */
+    /* the log's comments, in the order of the events they follow */
+    struct placed_comment *notes;
+    int n_notes;
+    int cap_notes;
+    bool notes_failed;          /* out of memory */
+    int note_cursor;            /* first pass: the next to place */
+    int n_tag_rows;             /* the sitting's tags (first pass) */
+    int tag_rows;               /* ... written or passed so far */
+    int at;                     /* the place written now (as notes' at) */
+    int lines_after;            /* `=` lines written after that event */
 };
+
+/* take_note - a comment of the sitting kept for the export
+ * (ledger_comments_foreach).  Returns 0, 1 out of memory. */
+static int take_note(void *vctx, const struct ledger_comment *c)
+{
+    struct export_ctx *ctx = vctx;
+    struct placed_comment *p = NULL;
+
+    if (ctx->n_notes == ctx->cap_notes) {
+        int cap = ctx->cap_notes > 0 ? ctx->cap_notes * 2 : 32;
+        struct placed_comment *np = realloc(ctx->notes,
+                                            sizeof(*np) * (size_t)cap);
+
+        if (np == NULL) {
+            ctx->notes_failed = true;
+            return 1;
+        }
+        ctx->notes = np;
+        ctx->cap_notes = cap;
+    }
+    p = &ctx->notes[ctx->n_notes];
+    memset(p, 0, sizeof(*p));
+    p->text = strdup(c->text);
+    if (p->text == NULL) {
+        ctx->notes_failed = true;
+        return 1;
+    }
+    p->at = c->event == 0 ? 0 : -1;
+    p->event = c->event;
+    p->after_lines = c->after_lines;
+    p->ends_line = c->ends_line;
+    ctx->n_notes++;
+    return 0;
+}
+
+/* count_tag - a tag of the sitting (first pass): counted. */
+static int count_tag(void *vctx, const char *name, const char *value)
+{
+    (void)name;
+    (void)value;
+    ((struct export_ctx *)vctx)->n_tag_rows++;
+    return 0;
+}
+
+/*
+ * end_line - the line just written (its text, no line end; written
+ * false: a line passed over, nothing written of it) ends: the comments
+ * that ended it in the log after it, its line end, then the comments of
+ * their own lines that followed it (those of the place ctx->at after
+ * lines lines).  own false: only the comments that end it.
+ */
+static void end_line(struct export_ctx *ctx, int lines, bool written,
+                     bool own)
+{
+    for (int i = 0; i < ctx->n_notes; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done && p->ends_line && p->at == ctx->at &&
+            p->after_lines == lines) {
+            fprintf(ctx->fp, written ? "%s" : "%s\n", p->text);
+            p->done = true;
+        }
+    }
+    if (written) {
+        fputc('\n', ctx->fp);
+    }
+    for (int i = 0; i < ctx->n_notes && own; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done && !p->ends_line && p->at == ctx->at &&
+            p->after_lines == lines) {
+            fprintf(ctx->fp, "%s\n", p->text);
+            p->done = true;
+        }
+    }
+}
+
+/* rest_notes - the comments of the place ctx->at not yet written (a log
+ * with more `=` lines than the export writes there), each a line of its
+ * own, in the order they were kept. */
+static void rest_notes(struct export_ctx *ctx)
+{
+    for (int i = 0; i < ctx->n_notes; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done && p->at == ctx->at) {
+            fprintf(ctx->fp, "%s\n", p->text);
+            p->done = true;
+        }
+    }
+}
+
+/* eq_line - a `=` line written (text, its "= " included), with the
+ * comments of its place after it. */
+static void eq_line(struct export_ctx *ctx, const char *text)
+{
+    fputs(text, ctx->fp);
+    end_line(ctx, ++ctx->lines_after, true, true);
+}
 
 /* value_line - the pending `= value N` line, if any. */
 static void value_line(struct export_ctx *ctx)
 {
+    char text[32];
+
     if (ctx->pending_value > 0) {
-        fprintf(ctx->fp, "= value %d\n", ctx->pending_value);
+        snprintf(text, sizeof(text), "= value %d", ctx->pending_value);
+        eq_line(ctx, text);
         ctx->pending_value = 0;
     }
 }
@@ -101,6 +226,10 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
         ctx->last_game_id = ev->game;
     }
     if (ctx->game > 0 && (ev->game == 0 || ctx->games_seen != ctx->game)) {
+        while (ctx->note_cursor < ctx->n_notes &&
+               ctx->notes[ctx->note_cursor].event <= ev->id) {
+            ctx->note_cursor++; /* a comment of a game not exported */
+        }
         return 0;
     }
     if (ctx->from == 0) {
@@ -114,6 +243,14 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
         }
     }
     ctx->n_exported++;
+    while (ctx->note_cursor < ctx->n_notes &&
+           ctx->notes[ctx->note_cursor].event <= ev->id) {
+        struct placed_comment *p = &ctx->notes[ctx->note_cursor++];
+
+        if (p->event != 0) {    /* (those among the tags stay there) */
+            p->at = p->event == ev->id ? ctx->n_exported : -1;
+        }
+    }
     for (int i = 0; i < ctx->n_gaps; i++) {
         if (ctx->gaps[i].after_event == ev->id) {
             ctx->gap_at[i] = ctx->n_exported;
@@ -155,36 +292,55 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
     char buf[TL_LINE_MAX];
 
     (void)game;
+    if (kind == LEDGER_LINE_TAG && ctx->tag_rows == 0) {
+        end_line(ctx, 0, false, true); /* comments before the first tag */
+    }
     if (kind != LEDGER_LINE_TAG && !ctx->tags_done) {
         /* the chain of what is exported, for `ecarte verify --log` */
         ctx->tags_done = true;
+        if (ctx->tag_rows == 0) {
+            end_line(ctx, 0, false, true);
+        }
         if (ctx->from != 0) {
             fprintf(ctx->fp, "[Chain \"sitting=%lld from=%lld head=%s\"]\n",
                     (long long)ctx->sitting, (long long)ctx->from,
                     ctx->head);
         }
+        rest_notes(ctx);        /* those after the last tag */
     }
     switch (kind) {
     case LEDGER_LINE_TAG:
+        ctx->tag_rows++;
         if (strncmp(text, "[Chain ", 7) == 0) {
-            break;              /* a chain tag of an earlier export */
+            /* a chain tag of an earlier export: not written, but its
+             * comments are */
+            end_line(ctx, ctx->tag_rows, false,
+                     ctx->tag_rows < ctx->n_tag_rows);
+            break;
         }
-        fprintf(ctx->fp, "%s\n", canonical_laws(text, buf, sizeof(buf)));
+        fputs(canonical_laws(text, buf, sizeof(buf)), ctx->fp);
+        end_line(ctx, ctx->tag_rows, true, ctx->tag_rows < ctx->n_tag_rows);
         derive(ctx, kind, text);
         break;
     case LEDGER_LINE_EVENT:
         value_line(ctx);
+        rest_notes(ctx);        /* the place before it is over */
         gap_lines(ctx, ctx->n_written++);
-        fprintf(ctx->fp, "%s\n", text);
+        ctx->at = ctx->n_written;
+        ctx->lines_after = 0;
+        fputs(text, ctx->fp);
+        end_line(ctx, 0, true, true);
         derive(ctx, kind, text);
         break;
     case LEDGER_LINE_RULING:
-        fprintf(ctx->fp, "= %s\n", text);
+        snprintf(buf, sizeof(buf), "= %s", text);
+        eq_line(ctx, buf);
         break;
     case LEDGER_LINE_SCORE:
     case LEDGER_LINE_MARK:
         value_line(ctx);
-        fprintf(ctx->fp, "= %s\n", text);
+        snprintf(buf, sizeof(buf), "= %s", text);
+        eq_line(ctx, buf);
         break;
     }
     return 0;
@@ -228,6 +384,12 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
     for (int i = 0; i < ctx.n_gaps; i++) {
         ctx.gap_at[i] = -1;
     }
+    if (ledger_comments_foreach(l, sitting, take_note, &ctx) != 0 ||
+        ledger_tags_foreach(l, sitting, count_tag, &ctx) != 0) {
+        rc = fail(err, err_n, -1, "%s", ctx.notes_failed
+                  ? "out of memory" : ledger_errmsg(l));
+        goto out;
+    }
     if (ledger_events_chain_foreach(l, sitting, chain_range, &ctx) != 0) {
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         goto out;
@@ -246,8 +408,13 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         goto out;
     }
     value_line(&ctx);
+    rest_notes(&ctx);
     gap_lines(&ctx, ctx.n_written);
 out:
+    for (int i = 0; i < ctx.n_notes; i++) {
+        free(ctx.notes[i].text);
+    }
+    free(ctx.notes);
     arbiter_close(ctx.arb);
     free(ctx.gaps);
     free(ctx.gap_at);

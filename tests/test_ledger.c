@@ -94,7 +94,7 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 23);
+                             " WHERE schema = 'main' AND strict = 1"), 25);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
@@ -187,9 +187,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 7");
+    raw_exec(f->path, "PRAGMA user_version = 8");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 7 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 8 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -296,9 +296,16 @@ static int count_gap(void *ctx, int64_t after_event, int line, int game,
     return 0;
 }
 
-/* The tables of schema versions 3 (the sitting above the seats) and 4
- * (the seal, the chain's seal columns), dropped to make an older file. */
+/* The tables of schema versions 3 (the sitting above the seats), 4
+ * (the seal, the chain's seal columns), 5 and 7 (the comments, the laws
+ * and the views), dropped to make an older file. */
+#define DROP_V7 \
+    "DROP VIEW balances; DROP VIEW irregularities; DROP VIEW rulings; " \
+    "DROP VIEW games; DROP VIEW deals; DROP TABLE law; " \
+    "DROP TABLE comment;"
+
 #define DROP_V5 \
+    DROP_V7 \
     "DROP TABLE provenance; DROP TABLE member_apart; " \
     "DROP TABLE member_join; DROP TABLE ledger_info;"
 
@@ -368,8 +375,8 @@ static void ledger__version_2_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 2);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), 7);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 7);
     /* migrated to version 5: every row of the sealed tables sealed, and
      * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
@@ -415,8 +422,8 @@ static void ledger__version_1_is_read_as_it_is_and_migrated_for_writing(
     ledger_close(ro);
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 1);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), 7);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 7);
     /* migrated to version 5: every row of the sealed tables sealed, and
      * an identity given */
     assert_int_equal(ledger_seals_check(f->l, NULL, NULL), 0);
@@ -470,8 +477,8 @@ static void ledger__version_4_is_migrated_and_given_an_identity(void **state)
                      LEDGER_E_FORMAT);
     ledger_close(ro);
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
-    assert_int_equal(ledger_version(f->l), 6);
-    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 6);
+    assert_int_equal(ledger_version(f->l), 7);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 7);
     assert_int_equal(ledger_identity(f->l, first), 0);
     assert_int_equal(strlen(first), 32);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM seal WHERE tbl = "

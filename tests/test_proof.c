@@ -332,7 +332,7 @@ static void every_table(void (*fn)(const char *table, int *tried),
     }
     sqlite3_finalize(st);
     sqlite3_close(h);
-    assert_int_equal(n, 23);
+    assert_int_equal(n, 25);
     for (int i = 0; i < n; i++) {
         fn(names[i], tried);
     }
@@ -439,6 +439,7 @@ static void duplicate_one(const char *table, int *tried)
                             : strcmp(table, "member_join") == 0 ? "spelling"
                             : strcmp(table, "member_apart") == 0 ? "who"
                             : strcmp(table, "provenance") == 0 ? "sitting_id"
+                            : strcmp(table, "law") == 0 ? "code"
                                                                 : NULL;
         char *p;
 
@@ -487,7 +488,7 @@ static void proof__a_row_deleted_or_duplicated_is_caught(void **state)
     (void)state;
     every_table(delete_one, &tried);
     every_table(duplicate_one, &tried);
-    assert_int_equal(tried, 23 + 21);
+    assert_int_equal(tried, 25 + 23);
 }
 
 /* ------------------------------------------------------------------ */
@@ -610,6 +611,9 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
     fresh_copy();
     assert_int_equal(
         exec_sql(copy,
+                 "DROP VIEW balances; DROP VIEW irregularities; DROP VIEW "
+                 "rulings; DROP VIEW games; DROP VIEW deals; DROP TABLE law; "
+                 "DROP TABLE comment; "
                  "DROP TABLE provenance; DROP TABLE member_apart; DROP "
                  "TABLE member_join; DROP TABLE ledger_info; "
                  "DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER PRIMARY "
@@ -626,7 +630,8 @@ static void proof__honest_writing_goes_on_and_old_ledgers_are_sealed(
                      0);
     SH_OK("%s record --db '%s' '%s' > /dev/null 2>&1", e, copy,
           harness_example("hoffmann-refused.ecarte"));
-    assert_int_equal(one_int(copy, "PRAGMA user_version"), 6);
+    assert_int_equal(one_int(copy, "PRAGMA user_version"),
+                     LEDGER_SCHEMA_VERSION);
     SH_OK("%s verify --db '%s' > /dev/null", e, copy);
 }
 
@@ -931,6 +936,8 @@ static void proof__a_version_taken_back_is_caught(void **state)
     verdict("user_version 3", "version number was changed");
     forge("PRAGMA user_version = 4");
     verdict("user_version 4", "version number was changed");
+    forge("PRAGMA user_version = 6");
+    verdict("user_version 6", "comment and law tables of version 7");
     assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
                                      "'%s' 2>&1", e, copy,
                                      harness_example("hoffmann-refused."
@@ -941,7 +948,10 @@ static void proof__a_version_taken_back_is_caught(void **state)
     snprintf(kept, sizeof(kept), "%s/kept.ecarte", dir);
     SH_OK("%s export --db '%s' --sitting 1 > '%s'", e, base, kept);
     forge("UPDATE tag SET value = 'Mr. Forger' WHERE id = (SELECT min(id) "
-          "FROM tag WHERE sitting_id = 1); DROP TABLE provenance; DROP TABLE "
+          "FROM tag WHERE sitting_id = 1); DROP VIEW balances; DROP VIEW "
+          "irregularities; DROP VIEW rulings; DROP VIEW games; DROP VIEW "
+          "deals; DROP TABLE law; DROP TABLE comment; DROP TABLE provenance; "
+          "DROP TABLE "
           "member_apart; DROP TABLE member_join; DROP TABLE ledger_info; "
           "DROP TABLE seal; CREATE TABLE "
           "chain_3 (id INTEGER PRIMARY KEY CHECK (id = 1), head TEXT NOT "
