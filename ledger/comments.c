@@ -46,6 +46,32 @@ int ledger_comment_add(struct ledger *l, const struct ledger_comment *c,
     return ledger__run_sealed(l, st, bad, "a comment", SEAL_COMMENT, 0, out);
 }
 
+int ledger_marks_count(struct ledger *l, int64_t event, int *out)
+{
+    sqlite3_stmt *st = ledger__cached(
+        l, CS_MARKS_COUNT,
+        "SELECT (SELECT count(*) FROM ruling WHERE event_id = ?1) + "
+        "(SELECT count(*) FROM score_mark WHERE event_id = ?1) + "
+        "(SELECT count(*) FROM settlement WHERE event_id = ?1) + "
+        "(SELECT count(*) FROM sitting_mark WHERE event_id = ?1)");
+    int src = 0;
+    int rc = 0;
+
+    *out = 0;
+    if (st == NULL) {
+        return LEDGER_E_ERROR;
+    }
+    sqlite3_bind_int64(st, 1, event);
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int(st, 0);
+    } else {
+        rc = ledger__fail(l, src, "count the lines of an event");
+    }
+    ledger__done(st);
+    return rc;
+}
+
 int ledger_comments_foreach(struct ledger *l, int64_t sitting,
                             ledger_comment_fn fn, void *ctx)
 {

@@ -782,6 +782,14 @@ struct ledger_comment {
 int ledger_comment_add(struct ledger *l, const struct ledger_comment *c,
                        int64_t *out);
 
+/*
+ * ledger_marks_count - the `=` lines the ledger holds after event (its
+ * rulings, score marks, settlements and sitting marks: what export
+ * writes after it, but for a `= value` line) into *out.  Returns 0 or a
+ * negative code.
+ */
+int ledger_marks_count(struct ledger *l, int64_t event, int *out);
+
 /* Callback for ledger_comments_foreach: a comment (its text valid
  * during the call).  Non-zero stops the walk. */
 typedef int (*ledger_comment_fn)(void *ctx, const struct ledger_comment *c);

@@ -140,6 +140,7 @@ enum cached_stmt {
     CS_HAS_PERSONS,
     CS_COMMENT_ADD,             /* comments.c (version 7) */
     CS_COMMENTS,
+    CS_MARKS_COUNT,
     CS_LAWS,
     CS_COUNT
 };

@@ -4,7 +4,8 @@
  * stood (record, import, the table, the served table): a comment line
  * after the last action and the `=` lines read since (or among the tags,
  * before the first action), a comment at the end of a tag, an action or
- * a `=` line with it.  Those read before the sitting's row exists wait
+ * a `=` line with it.  A comment line typed at a table (no `=` line is
+ * typed there) follows the `=` lines the referee gave.  Those read before the sitting's row exists wait
  * for it; a log read again when its sitting is resumed does not keep
  * again the comments it kept the first time.  A comment is never an
  * event: the referee and the chain never see one.
@@ -204,6 +205,10 @@ int session__keep_comment(struct session *s, const struct tl_line *line,
         /* before the first action: after the tags read so far */
         after_lines = s->n_tags;
         ends_line = false;
+    } else if (s->typed && line->kind == TL_BLANK &&
+               ledger_marks_count(s->led, event, &after_lines) != 0) {
+        /* typed at a table: after the `=` lines the referee gave */
+        return session__ledger_fail(s, "read the ledger");
     }
     if (take_again(s, event, after_lines, ends_line, text, len)) {
         return 0;

@@ -133,6 +133,8 @@ struct session {
     void *progress_ctx;
     /* the log's comments (session_comment.c) */
     const char *cur_raw;        /* the text of the line being taken */
+    bool typed;                 /* lines typed at a table: the referee's
+                                   `=` lines are not among them */
     int marks_after;            /* `=` lines read since the last action */
     struct held_comment *early; /* read before the sitting's row */
     int n_early;

@@ -252,6 +252,51 @@ static void serve__an_evening_exports_as_record_does(void **state)
                      0);
 }
 
+/* Comments posted to a served table (among the tags when it is made, a
+ * line of its own, and one after an action) are kept in the ledger and
+ * come back in their places in the export, which checks clean. */
+static void serve__a_comment_posted_is_kept_in_its_place(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char where[64];
+    char out[4096];
+    int id;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    id = new_table(t, &sv, "# a friendly game\n[A \"Mr. Ashby\"]\n"
+                           "[B \"Mr. Blount\"]\n");
+    snprintf(where, sizeof(where), "/api/tables/%d/lines", id);
+    assert_int_equal(post_text(t, &sv, where, "A cuts-for-deal QH\n"
+                               "B cuts-for-deal 9C   # A deals\n"
+                               "# Mr. B disputes the cut\n"
+                               "game\n",
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    stop(&sv, SIGTERM);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "--sitting %d | sed -e 's/^@[^ ]* //' "
+                                     "-e '/^\\[Chain/d'",
+                                     harness_ecarte(), t->db, id),
+                     0);
+    assert_string_equal(out, "# a friendly game\n"
+                             "[A \"Mr. Ashby\"]\n"
+                             "[B \"Mr. Blount\"]\n"
+                             "A cuts-for-deal QH\n"
+                             "B cuts-for-deal 9C   # A deals\n"
+                             "# Mr. B disputes the cut\n"
+                             "game\n");
+    assert_int_equal(harness_sh("%s export --db '%s' --sitting %d > '%s' && "
+                                "%s check --strict '%s' > /dev/null",
+                                harness_ecarte(), t->db, id, t->out,
+                                harness_ecarte(), t->out),
+                     0);
+}
+
 /* A POST without the token, or with a wrong one, is 401 and records
  * nothing. */
 static void serve__a_wrong_token_records_nothing(void **state)
@@ -593,6 +638,9 @@ int run_tests(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(
             serve__an_evening_exports_as_record_does, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__a_comment_posted_is_kept_in_its_place, harness_tmp_setup,
             harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(serve__a_wrong_token_records_nothing,
                                         harness_tmp_setup,
