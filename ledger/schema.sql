@@ -271,9 +271,11 @@ CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);
 
 -- The seal (version 4): the rows no recorded action gives again (the
 -- sittings, their tags, the files imported, the deals quarantined, the
--- claims of imported logs) are each sealed when written, and again
--- when changed: the row's columns as a JSON array (json_array, in the
--- table's column order), hash chained to the seal before (seal.c).
+-- claims of imported logs; the identity, members and provenance of
+-- version 5; the comments of version 7) are each sealed when written,
+-- and again when changed: the row's columns as a JSON array
+-- (json_array, in the table's column order), hash chained to the seal
+-- before (seal.c).
 -- The newest seal of a row is what the row must hold; every other row
 -- of the ledger is re-derived from the events by `ecarte verify`.
 CREATE TABLE seal (
