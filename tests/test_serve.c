@@ -191,18 +191,22 @@ static void post_lines(struct harness_tmp *t, const struct server *sv, int id,
     fclose(fp);
 }
 
-/* tags_of - the tag lines of the log at path, as one text (static). */
+/* tags_of - the tag lines of the log at path, and the comments before
+ * its first action, as one text (static). */
 static const char *tags_of(const char *path)
 {
     static char tags[4096];
     FILE *fp = fopen(path, "r");
     char line[600];
     size_t used = 0;
+    bool acted = false;
 
     assert_non_null(fp);
     tags[0] = '\0';
     while (fgets(line, sizeof(line), fp) != NULL && used + 600 < sizeof(tags)) {
-        if (line[0] == '[') {
+        acted = acted || (line[0] != '[' && line[0] != '#' &&
+                          line[0] != '\n');
+        if (line[0] == '[' || (line[0] == '#' && !acted)) {
             used += (size_t)snprintf(tags + used, sizeof(tags) - used, "%s",
                                      line);
         }
@@ -216,7 +220,8 @@ static const char *tags_of(const char *path)
 /* ------------------------------------------------------------------ */
 
 /* A whole evening posted line by line exports as `record`'s export of
- * the same log, stamps and the Chain tag aside. */
+ * the same log (its header's comments posted with its tags), stamps and
+ * the Chain tag aside. */
 static void serve__an_evening_exports_as_record_does(void **state)
 {
     struct harness_tmp *t = *state;

@@ -562,10 +562,17 @@ static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
     expect(&t, "everything is recorded");
     assert_int_equal(term_end(&t), 0);
     assert_int_equal(harness_capture(out, sizeof(out),
-                                     "%s export --db '%s' | grep -c deal",
+                                     "%s export --db '%s' | grep -v '^#' | "
+                                     "grep -c deal",
                                      harness_ecarte(), tmp->db),
                      0);
     assert_int_equal(atoi(out), 1); /* deal B only: deal A was dropped */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^# B is late; A deals$'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* the comment is kept */
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s export --db '%s' | grep -c "
                                      "'^@21:14:05 deal B'",
