@@ -56,6 +56,8 @@ struct export_ctx {
     int n_tag_rows;             /* the sitting's tags (first pass) */
     int tag_rows;               /* ... written or passed so far */
     int at;                     /* the place written now (as notes' at) */
+    int note_lo;                /* ... its comments: notes[note_lo] up to */
+    int note_hi;                /* notes[note_hi] (excluded) */
     int lines_after;            /* `=` lines written after that event */
 };
 
@@ -103,6 +105,31 @@ static int count_tag(void *vctx, const char *name, const char *value)
 }
 
 /*
+ * set_place - the place written now is at (0: among the tags, else the
+ * at-th event exported): its comments are found where the last place's
+ * end, the notes being in the order of the events (those of events not
+ * exported, at -1, passed over).  Each line written looks at its own
+ * place's comments only, so that an export costs no more for them.
+ */
+static void set_place(struct export_ctx *ctx, int at)
+{
+    int lo = ctx->note_hi;
+    int hi = 0;
+
+    while (lo < ctx->n_notes && ctx->notes[lo].at != at &&
+           ctx->notes[lo].at < at) {
+        lo++;
+    }
+    hi = lo;
+    while (hi < ctx->n_notes && ctx->notes[hi].at == at) {
+        hi++;
+    }
+    ctx->at = at;
+    ctx->note_lo = lo;
+    ctx->note_hi = hi;
+}
+
+/*
  * end_line - the line just written (its text, no line end; written
  * false: a line passed over, nothing written of it) ends: the comments
  * that ended it in the log after it, its line end, then the comments of
@@ -112,11 +139,10 @@ static int count_tag(void *vctx, const char *name, const char *value)
 static void end_line(struct export_ctx *ctx, int lines, bool written,
                      bool own)
 {
-    for (int i = 0; i < ctx->n_notes; i++) {
+    for (int i = ctx->note_lo; i < ctx->note_hi; i++) {
         struct placed_comment *p = &ctx->notes[i];
 
-        if (!p->done && p->ends_line && p->at == ctx->at &&
-            p->after_lines == lines) {
+        if (!p->done && p->ends_line && p->after_lines == lines) {
             fprintf(ctx->fp, written ? "%s" : "%s\n", p->text);
             p->done = true;
         }
@@ -124,11 +150,10 @@ static void end_line(struct export_ctx *ctx, int lines, bool written,
     if (written) {
         fputc('\n', ctx->fp);
     }
-    for (int i = 0; i < ctx->n_notes && own; i++) {
+    for (int i = ctx->note_lo; i < ctx->note_hi && own; i++) {
         struct placed_comment *p = &ctx->notes[i];
 
-        if (!p->done && !p->ends_line && p->at == ctx->at &&
-            p->after_lines == lines) {
+        if (!p->done && !p->ends_line && p->after_lines == lines) {
             fprintf(ctx->fp, "%s\n", p->text);
             p->done = true;
         }
@@ -140,10 +165,10 @@ static void end_line(struct export_ctx *ctx, int lines, bool written,
  * own, in the order they were kept. */
 static void rest_notes(struct export_ctx *ctx)
 {
-    for (int i = 0; i < ctx->n_notes; i++) {
+    for (int i = ctx->note_lo; i < ctx->note_hi; i++) {
         struct placed_comment *p = &ctx->notes[i];
 
-        if (!p->done && p->at == ctx->at) {
+        if (!p->done) {
             fprintf(ctx->fp, "%s\n", p->text);
             p->done = true;
         }
@@ -326,7 +351,7 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         value_line(ctx);
         rest_notes(ctx);        /* the place before it is over */
         gap_lines(ctx, ctx->n_written++);
-        ctx->at = ctx->n_written;
+        set_place(ctx, ctx->n_written);
         ctx->lines_after = 0;
         fputs(text, ctx->fp);
         end_line(ctx, 0, true, true);
@@ -394,6 +419,7 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         goto out;
     }
+    set_place(&ctx, 0);         /* the tags' comments first */
     if (ctx.from == 0) {
         rc = game > 0 ? fail(err, err_n, SESSION_EXPORT_NOTHING,
                              "sitting %lld has no game %d",

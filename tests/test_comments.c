@@ -432,8 +432,24 @@ static void comments__the_disputed_evening_by_hand(void **state)
                                 "# --- Deal 2."));
     /* near miss: no comment made of a line that had none */
     assert_null(strstr(out, "A cuts-for-deal QH #"));
-    ledger_close(l);
     free(out);
+    /* one game exported: the header's comments and that game's only */
+    {
+        char *buf = NULL;
+        size_t n = 0;
+        char err[300];
+        FILE *fp = open_memstream(&buf, &n);
+
+        assert_non_null(fp);
+        assert_int_equal(session_export(l, 1, 2, fp, err, sizeof(err)), 0);
+        fclose(fp);
+        assert_memory_equal(buf, text, strstr(text, "[Event") - text);
+        assert_non_null(strstr(buf, "\n# --- Deal 9."));
+        assert_null(strstr(buf, "# --- Deal 1."));
+        assert_null(strstr(buf, "# --- Deal 7."));
+        free(buf);
+    }
+    ledger_close(l);
     free(text);
 }
 
