@@ -8,8 +8,6 @@
  */
 #include "ledger/ledger.h"
 
-#include <inttypes.h>
-#include <stdbool.h>
 #include <string.h>
 
 #include <sqlite3.h>
