@@ -207,15 +207,19 @@ bench-table: $(PROG)
 
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 \
 	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
 	install -m 644 man/ecarte.1 $(DESTDIR)$(MANDIR)/man1/ecarte.1
+	install -m 644 man/ecarte-ledger.5 \
+	    $(DESTDIR)$(MANDIR)/man5/ecarte-ledger.5
 	install -m 644 README.md NEWS.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)
 	install -m 644 completions/ecarte.bash $(DESTDIR)$(BASHCOMPDIR)/ecarte
 	install -m 644 completions/_ecarte $(DESTDIR)$(ZSHCOMPDIR)/_ecarte
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ecarte $(DESTDIR)$(MANDIR)/man1/ecarte.1 \
+	    $(DESTDIR)$(MANDIR)/man5/ecarte-ledger.5 \
 	    $(DESTDIR)$(BASHCOMPDIR)/ecarte $(DESTDIR)$(ZSHCOMPDIR)/_ecarte
 	rm -rf $(DESTDIR)$(DOCDIR)
 

@@ -8,7 +8,7 @@
  * YYYY-MM-DDTHH:MM:SSZ); actor, verb, args and cards NULL are what the
  * event's text gives (event_guess); the hash is 32 bytes at an id that
  * is a multiple of LEDGER_HASH_EVERY, its first LEDGER_HASH_TAG bytes
- * elsewhere (version 7).
+ * elsewhere (version 8).
  */
 #include "ledger/ledger.h"
 
@@ -221,7 +221,7 @@ static int hex_pair(const char *s)
 /* bind_hash - the hash s (n hex digits) into parameter i as bytes (in b,
  * which must outlive the step): the 32 of a whole hash for an event whose
  * id is a multiple of LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG
- * (version 7); a hash already cut short as it is; any other text as it
+ * (version 8); a hash already cut short as it is; any other text as it
  * is (no hash computed has it). */
 static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
                      size_t n, unsigned char b[32])

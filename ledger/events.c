@@ -804,16 +804,13 @@ int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
     return narrow_foreach(l, ST_EVENTS_CHAIN, sitting, chain_cols, fn, ctx);
 }
 
-/* sitting_row - step st bound to (sitting, b: if b_too): 1 on a row (st
- * stands on it; the caller resets it), 0 on none (reset), or a negative
- * code (reset). */
-static int sitting_row(struct ledger *l, sqlite3_stmt *st, int64_t sitting,
-                       bool b_too, int64_t b)
+/* sitting_row - step st bound to sitting: 1 on a row (st stands on it;
+ * the caller resets it), 0 on none (reset), or a negative code (reset). */
+static int sitting_row(struct ledger *l, sqlite3_stmt *st, int64_t sitting)
 {
     int src = 0;
 
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK ||
-        (b_too && sqlite3_bind_int64(st, 2, b) != SQLITE_OK)) {
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
         src = sqlite3_errcode(l->db);
         ledger__done(st);
         return ledger__fail(l, src, "read events");
@@ -830,7 +827,7 @@ int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
                         int64_t *last, char *hash)
 {
     sqlite3_stmt *st = l->st[ST_SITTING_FIRST_EVENT];
-    int rc = sitting_row(l, st, sitting, false, 0);
+    int rc = sitting_row(l, st, sitting);
 
     *first = *last = 0;
     hash[0] = '\0';
@@ -840,7 +837,7 @@ int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
     *first = sqlite3_column_int64(st, 0);
     ledger__done(st);
     st = l->st[ST_SITTING_LAST_EVENT];
-    rc = sitting_row(l, st, sitting, false, 0);
+    rc = sitting_row(l, st, sitting);
     if (rc <= 0) {
         return rc;
     }
@@ -850,21 +847,6 @@ int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
 
         snprintf(hash, LEDGER_HASH_HEX, "%s", ledger__hash_col(st, 1, buf));
     }
-    ledger__done(st);
-    return 0;
-}
-
-int ledger_sitting_events_upto(struct ledger *l, int64_t sitting, int64_t id,
-                               int64_t *n)
-{
-    sqlite3_stmt *st = l->st[ST_SITTING_UPTO];
-    int rc = sitting_row(l, st, sitting, true, id);
-
-    *n = 0;
-    if (rc <= 0) {
-        return rc;
-    }
-    *n = sqlite3_column_int64(st, 0);
     ledger__done(st);
     return 0;
 }

@@ -40,13 +40,13 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 7
+#define LEDGER_SCHEMA_VERSION 8
 #define LEDGER_SQLITE_MIN 3038000 /* the least SQLite a ledger opens with:
                                      STRICT tables (3.37) and the JSON
                                      functions built in (3.38) */
 #define LEDGER_SQLITE_MIN_TEXT "3.38.0"
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
-#define LEDGER_HASH_EVERY 64    /* (7) an event whose id is a multiple of
+#define LEDGER_HASH_EVERY 64    /* (8) an event whose id is a multiple of
                                    it stores its chain hash whole (32
                                    bytes); every other event its first
                                    LEDGER_HASH_TAG bytes */
@@ -342,7 +342,7 @@ struct ledger_event {
     const char *hash;           /* on reading: the chain hash as stored,
                                    in hex: whole (64 digits) where the id
                                    is a multiple of LEDGER_HASH_EVERY (or
-                                   in a ledger older than version 7), else
+                                   in a ledger older than version 8), else
                                    its first 2 * LEDGER_HASH_TAG digits;
                                    ledger_event_hash_full gives it whole */
 };
@@ -522,14 +522,6 @@ int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
  */
 int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
                         int64_t *last, char *hash);
-
-/*
- * ledger_sitting_events_upto - how many events of sitting have an id of
- * at most id (its position in the sitting, if it is one of its events),
- * into *n.  Returns 0 or a negative code (the message on l).
- */
-int ledger_sitting_events_upto(struct ledger *l, int64_t sitting, int64_t id,
-                               int64_t *n);
 
 /*
  * ledger_events_brief_foreach - as ledger_events_foreach for one sitting,
@@ -777,6 +769,84 @@ int ledger_rulings_next(struct ledger *l, int64_t from_event,
 void ledger_rulings_done(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
+/* The log's comments and the laws' rows (schema version 7; comments.c) */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A `#` comment of a log, and where it stood.  The place is what export
+ * needs to write it back there: after the event event (0: before the
+ * sitting's first event, among its tags), after after_lines of the `=`
+ * lines that follow that event (with event 0: after that many of the
+ * sitting's tags).  A comment with ends_line ends that line (the
+ * event's own when after_lines is 0) and its text begins with the
+ * blanks before its '#'; any other is a line of its own, its text the
+ * whole line.
+ */
+struct ledger_comment {
+    int64_t id;                 /* set on reading */
+    int64_t sitting;
+    int64_t event;              /* the event it follows, 0: none */
+    int after_lines;            /* `=` lines (or tags) before it */
+    bool ends_line;             /* it ends the line above it */
+    int line;                   /* its line in the log */
+    const char *text;           /* as written, its '#' included */
+};
+
+/*
+ * ledger_comment_add - keep comment c (c->id ignored), sealed, in the
+ * open transaction (outside one, in one of its own); its id into *out
+ * (may be NULL).  Returns 0; LEDGER_E_FORMAT for a file older than
+ * version 7 (never written: it is read as it is); LEDGER_E_INVALID for
+ * a text without its '#' or after_lines below 0 (nothing written); or
+ * another negative code (the sitting or event missing: a constraint).
+ */
+int ledger_comment_add(struct ledger *l, const struct ledger_comment *c,
+                       int64_t *out);
+
+/*
+ * ledger_marks_count - the `=` lines the ledger holds after event (its
+ * rulings, score marks, settlements and sitting marks: what export
+ * writes after it, but for a `= value` line) into *out.  Returns 0 or a
+ * negative code.
+ */
+int ledger_marks_count(struct ledger *l, int64_t event, int *out);
+
+/* Callback for ledger_comments_foreach: a comment (its text valid
+ * during the call).  Non-zero stops the walk. */
+typedef int (*ledger_comment_fn)(void *ctx, const struct ledger_comment *c);
+
+/*
+ * ledger_comments_foreach - the comments of sitting: first those before
+ * any event, then by the event they follow, each place's in the order
+ * they were kept (ids).  A file older than version 7 has none.  fn must
+ * not start the same walk.  Returns 0, fn's non-zero value or a
+ * negative code.
+ */
+int ledger_comments_foreach(struct ledger *l, int64_t sitting,
+                            ledger_comment_fn fn, void *ctx);
+
+/* A row of the table law: a law or rule as the ledger names it for the
+ * views (its texts valid during the callback). */
+struct ledger_law_row {
+    int64_t id;                 /* its place in the registry, from 1 */
+    const char *code;           /* "L43", "CH2" */
+    const char *title;
+    const char *kind;           /* "penalty", "rule" or "procedure" */
+    const char *lawful;         /* a remedy's word, or NULL */
+};
+
+/* Callback for ledger_laws_foreach.  Non-zero stops the walk. */
+typedef int (*ledger_law_fn)(void *ctx, const struct ledger_law_row *row);
+
+/*
+ * ledger_laws_foreach - every row of the table law in the order of id,
+ * as the file holds them; a file older than version 7 has
+ * none.  The proof holds them against the laws (audit/audit_proof.c).
+ * Returns 0, fn's non-zero value or a negative code.
+ */
+int ledger_laws_foreach(struct ledger *l, ledger_law_fn fn, void *ctx);
+
+/* ------------------------------------------------------------------ */
 /* Tamper evidence                                                      */
 /* ------------------------------------------------------------------ */
 
@@ -792,7 +862,7 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
  * a walk of the ledger (its id and its stored hash are used, nothing
  * else of it): the stored hash when it is whole, else computed again
  * from the last event before it that stores its hash whole (at most
- * LEDGER_HASH_EVERY - 1 rows read and hashed: schema version 7 stores
+ * LEDGER_HASH_EVERY - 1 rows read and hashed: schema version 8 stores
  * the rest cut short).  64 hex digits and a NUL into out (LEDGER_HASH_HEX
  * bytes).  Runs inside the caller's transaction, if any (a walk's
  * snapshot).  Returns 0; LEDGER_E_DAMAGED if a row read does not chain
@@ -856,8 +926,9 @@ typedef int (*ledger_finding_fn)(void *ctx, const struct ledger_finding *f);
 /*
  * ledger_seals_check - the seal chain walked (each seal's hash over the
  * one before, ids 1, 2, 3, ..., the head in the chain row), then every row
- * of the sealed tables (sitting, tag, import_file, quarantine, claim)
- * held against the newest seal of its id: a row edited (each column that
+ * of the sealed tables (sitting, tag, import_file, quarantine, claim;
+ * from version 5 ledger_info, member_join, member_apart, provenance;
+ * from version 7 comment) held against the newest seal of its id: a row edited (each column that
  * differs named, with both values), inserted (no seal) or deleted (a
  * seal and no row).  A ledger of schema version 3 or older has no seal:
  * one finding says so.  Each finding goes to fn (may be NULL).  Returns

@@ -66,7 +66,6 @@ enum stmt {
     ST_EVENTS_RANGE,            /* ledger_event_hash_full: ids ?1 to ?2 */
     ST_SITTING_FIRST_EVENT,     /* ledger_sitting_ends */
     ST_SITTING_LAST_EVENT,
-    ST_SITTING_UPTO,            /* ledger_sitting_events_upto */
     ST_LINES,                   /* ledger_lines_foreach: the events, */
     ST_LINES_RULINGS,           /* and the cursors merged with them */
     ST_LINES_SCORES,
@@ -112,7 +111,7 @@ enum stmt {
     ST_COUNT
 };
 
-#define LEDGER__CLEAR_STATEMENTS 23  /* ledger_clear's (open.c) */
+#define LEDGER__CLEAR_STATEMENTS 24  /* ledger_clear's (open.c) */
 
 /* The tables sealed (seal.c): rows no recorded action gives again. */
 enum seal_table {
@@ -125,12 +124,15 @@ enum seal_table {
     SEAL_MEMBER_JOIN,           /* the members, */
     SEAL_MEMBER_APART,
     SEAL_PROVENANCE,            /* where a merged sitting came from */
+    SEAL_COMMENT,               /* version 7: the log's comments */
     SEAL_TABLES
 };
 
 #define SEAL_TABLES_4 SEAL_INFO  /* the tables a version 4 file seals */
+#define SEAL_TABLES_5 SEAL_COMMENT /* ... a version 5 or 6 file */
 
-/* The statements of members.c and provenance.c, prepared on first use
+/* The statements of members.c, provenance.c and comments.c, prepared
+ * on first use
  * (ledger__cached) and kept on the handle until ledger_close. */
 enum cached_stmt {
     CS_IDENTITY,
@@ -139,6 +141,10 @@ enum cached_stmt {
     CS_TAG_GET,
     CS_PERSON_GET,
     CS_HAS_PERSONS,
+    CS_COMMENT_ADD,             /* comments.c (version 7) */
+    CS_COMMENTS,
+    CS_MARKS_COUNT,
+    CS_LAWS,
     CS_COUNT
 };
 
@@ -383,7 +389,7 @@ const char *ledger__sitting_source(struct ledger *l, int64_t id);
 void ledger__event_forget_sitting(struct ledger *l);
 
 /* ledger__hash_col - column i of st, an event's hash, in hex: 32 bytes
- * (a whole hash) or LEDGER_HASH_TAG bytes (one cut short, version 7) as
+ * (a whole hash) or LEDGER_HASH_TAG bytes (one cut short, version 8) as
  * their hex into out (LEDGER_HASH_HEX bytes), a text (a version 5 row)
  * as it is, anything else as "" (no hash is).  Borrowed from st or
  * out. */
@@ -430,9 +436,9 @@ int64_t ledger__shape_check(struct ledger *l, ledger_finding_fn fn,
                             void *ctx, int *stop);
 
 /* ledger__later_schema - the newest schema version whose own objects
- * the file holds, whatever its user_version says: 5 (the identity, the
- * members or the provenance), 4 (the seal), else 0; or a negative code
- * (shape.c). */
+ * the file holds, whatever its user_version says: 7 (the comments, the
+ * laws or a view), 5 (the identity, the members or the provenance), 4
+ * (the seal), else 0; or a negative code (shape.c). */
 int ledger__later_schema(struct ledger *l);
 
 /* ledger__col_text - column i of st's current row as text, "" for NULL;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * migrate.c - the migrations of an older ledger to the current schema
- * version (1 to 2, 2 to 3, 3 to 4, 4 to 5, 6 to 7: each a constant
- * script; 5 to 6: the events copied into their leaner table), run by
+ * version (1 to 2, 2 to 3, 3 to 4, 4 to 5: each a constant script; 5 to
+ * 6: the events copied into their leaner table; 6 to 7: constant
+ * statements, the comments' table, the laws' and the views; 7 to 8: a
+ * constant script, the events' hashes cut short), run by
  * ledger__migrate
  * in one transaction when ledger_open_with opens such a file for writing
  * (open.c), with the foreign keys off (a table is replaced).
@@ -134,15 +136,209 @@ static const char migrate_5_6_swap[] =
     "CREATE UNIQUE INDEX event_by_sitting ON event (sitting_id, seq);"
     "PRAGMA user_version = 6;";
 
-/* From version 6 to 7 (ledger/schema.sql, the column marked (7)): an
+/*
+ * From version 6 to 7 (ledger/schema.sql, the tables and views of
+ * version 7): the log's comments, the laws' titles and the views, each
+ * statement as the schema has it but for its comments and line breaks
+ * (the proof compares a view's text without them, shape.c).  A later
+ * step that replaces a table the views read must drop and make them
+ * again: SQLite refuses to rename a table while a view names one that
+ * is missing.
+ */
+static const char *const migrate_6_7[] = {
+    "CREATE TABLE comment (id INTEGER PRIMARY KEY, sitting_id INTEGER "
+    "NOT NULL REFERENCES sitting (id), event_id INTEGER REFERENCES "
+    "event (id), after_lines INTEGER NOT NULL CHECK (after_lines >= 0),"
+    " ends_line INTEGER NOT NULL CHECK (ends_line IN (0, 1)), line "
+    "INTEGER NOT NULL, text TEXT NOT NULL) STRICT;",
+
+    "CREATE INDEX comment_by_sitting ON comment (sitting_id, event_id, "
+    "id);",
+
+    "CREATE TABLE law (id INTEGER PRIMARY KEY, code TEXT NOT NULL "
+    "UNIQUE, title TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN "
+    "('penalty', 'rule', 'procedure')), lawful TEXT) STRICT;",
+
+    "INSERT INTO law (id, code, title, kind, lawful) VALUES (1, 'L1', "
+    "'Right to shuffle', 'penalty', NULL), (2, 'L2', 'Improper "
+    "shuffling', 'penalty', NULL), (3, 'L3', 'Size of a cut', "
+    "'penalty', NULL), (4, 'L4', 'Cards exposed in cutting for deal', "
+    "'penalty', NULL), (5, 'L5', 'Winner of the cut for deal', "
+    "'procedure', NULL), (6, 'L6', 'The cut stands with a bad pack', "
+    "'procedure', NULL), (7, 'L7', 'Card exposed in the cut to the "
+    "dealer', 'penalty', NULL), (8, 'L8', 'Packet order kept for the "
+    "game', 'penalty', NULL), (9, 'L9', 'Wrong count or packet order "
+    "before the turn-up', 'penalty', NULL), (10, 'L10', 'The turn-up', "
+    "'penalty', NULL), (11, 'L11', 'More than one card turned up', "
+    "'penalty', NULL), (12, 'L12', 'Faced card in the pack', 'penalty',"
+    " NULL), (13, 'L13', 'Card exposed by the dealer in dealing', "
+    "'penalty', NULL), (14, 'L14', 'Deal out of turn or with the wrong "
+    "pack', 'penalty', NULL), (15, 'L15', 'Elder hand has too many "
+    "cards', 'penalty', NULL), (16, 'L16', 'Elder hand has too few "
+    "cards', 'penalty', NULL), (17, 'L17', 'Dealer has too many cards',"
+    " 'penalty', NULL), (18, 'L18', 'Dealer has too few cards', "
+    "'penalty', NULL), (19, 'L19', 'No king point after a miscounted "
+    "deal', 'penalty', NULL), (20, 'L20', 'Elder hand plays with the "
+    "wrong number', 'penalty', NULL), (21, 'L21', 'Dealer plays with "
+    "the wrong number', 'penalty', NULL), (22, 'L22', 'Marking a turned"
+    " king in time', 'penalty', NULL), (23, 'L23', 'Announcing the king"
+    " of trumps in time', 'penalty', NULL), (24, 'L24', 'King led, or "
+    "the dealer''s first card', 'penalty', 'award'), (25, 'L25', 'False"
+    " announcement of the king', 'penalty', NULL), (26, 'L26', 'A "
+    "proposal is binding', 'penalty', NULL), (27, 'L27', 'An answer is "
+    "binding', 'penalty', NULL), (28, 'L28', 'Discarding before "
+    "taking', 'penalty', NULL), (29, 'L29', 'Elder hand takes more "
+    "cards than he discarded', 'penalty', NULL), (30, 'L30', 'Elder "
+    "hand asks for fewer than he discarded', 'penalty', NULL), (31, "
+    "'L31', 'Dealer gives elder hand too many', 'penalty', NULL), (32, "
+    "'L32', 'Dealer gives elder hand too few', 'penalty', NULL), (33, "
+    "'L33', 'Dealer takes more than he discarded', 'penalty', NULL), "
+    "(34, 'L34', 'Dealer takes fewer than he discarded', 'penalty', "
+    "NULL), (35, 'L35', 'Faced card in the stock', 'penalty', NULL), "
+    "(36, 'L36', 'Cards exposed while serving', 'penalty', NULL), (37, "
+    "'L37', 'A card turned up in the exchange', 'penalty', NULL), (38, "
+    "'L38', 'Accepting when the stock is too small', 'procedure', "
+    "NULL), (39, 'L39', 'Taking back a card', 'penalty', NULL), (40, "
+    "'L40', 'Lead out of turn', 'penalty', NULL), (41, 'L41', 'Naming "
+    "one suit and leading another', 'penalty', NULL), (42, 'L42', "
+    "'Abandoning a hand', 'penalty', NULL), (43, 'L43', 'Revoke, or not"
+    " winning the trick', 'penalty', NULL), (44, 'L44', 'Calling for "
+    "new cards', 'procedure', NULL), (45, 'L45', 'Incorrect or "
+    "imperfect pack', 'penalty', NULL), (46, 'L46', 'Game; double and "
+    "treble', 'rule', NULL), (47, 'L47', 'King points', 'penalty', "
+    "NULL), (48, 'L48', 'Trick points', 'rule', NULL), (49, 'L49', "
+    "'Extra point against standing or refusing', 'rule', NULL), (50, "
+    "'L50', 'Forgotten scores', 'penalty', NULL), (51, 'L51', "
+    "'Overscore', 'penalty', NULL);",
+
+    "INSERT INTO law (id, code, title, kind, lawful) VALUES (52, 'PL1',"
+    " 'The discards become a new stock', 'procedure', NULL), (53, "
+    "'PL2', 'The Polish scoring table', 'rule', NULL), (54, 'PL3', 'The"
+    " king held is scored by marking', 'rule', NULL), (55, 'PL4', 'A "
+    "drawn turn-up king scores once', 'penalty', NULL), (56, 'PL5', "
+    "'The jack veto', 'procedure', NULL), (57, 'MD1', 'A double "
+    "declined', 'procedure', NULL), (58, 'MD2', 'A double that does not"
+    " count', 'procedure', NULL), (59, 'MD3', 'The point offered and "
+    "declined', 'procedure', NULL), (60, 'MD4', 'The point offered and "
+    "accepted', 'procedure', NULL), (61, 'MD5', 'An offer of the point "
+    "that does not count', 'procedure', NULL), (62, 'CH1', 'Seated "
+    "against the roles', 'penalty', NULL), (63, 'CH2', 'An adviser "
+    "looks at the bank''s hand', 'penalty', NULL), (64, 'CH3', 'The "
+    "ponte leaves', 'penalty', NULL), (65, 'CH4', 'A stake stated too "
+    "late', 'penalty', NULL), (66, 'CH5', 'The bank leaves', 'penalty',"
+    " NULL), (67, 'PO1', 'The pool after a game', 'rule', NULL), (68, "
+    "'PO2', 'The wrong person sits', 'penalty', NULL), (69, 'PO3', 'A "
+    "player leaves the pool', 'penalty', NULL), (70, 'PO4', 'Advice in "
+    "the pool', 'penalty', NULL), (71, 'BY1', 'A bet after the close', "
+    "'penalty', NULL), (72, 'BY2', 'A bettor looks at the adverse "
+    "hand', 'penalty', NULL), (73, 'BY3', 'The players cover first', "
+    "'procedure', NULL), (74, 'BY4', 'Advice not allowed', 'penalty', "
+    "NULL), (75, 'BY5', 'A bettor calls an irregularity', 'procedure', "
+    "NULL), (76, 'BY6', 'A player walks out', 'penalty', NULL), (77, "
+    "'BY7', 'Bets follow the game', 'rule', NULL), (78, 'BY8', 'A game "
+    "not finished', 'procedure', NULL), (79, 'BY9', 'The tableau "
+    "equalised', 'rule', NULL), (80, 'BY10', 'The loser retires', "
+    "'rule', NULL);",
+
+    "CREATE VIEW deals AS WITH first_event AS MATERIALIZED (SELECT "
+    "deal_id, min(id) AS event_id FROM event WHERE deal_id IS NOT NULL "
+    "GROUP BY deal_id), seated AS (SELECT d.*, (SELECT s.person FROM "
+    "seating s WHERE s.game_id = d.game_id AND s.seat = 'A' AND "
+    "s.event_id <= (SELECT f.event_id FROM first_event f WHERE "
+    "f.deal_id = d.id) ORDER BY s.id DESC LIMIT 1) AS person_a, (SELECT"
+    " s.person FROM seating s WHERE s.game_id = d.game_id AND s.seat = "
+    "'B' AND s.event_id <= (SELECT f.event_id FROM first_event f WHERE "
+    "f.deal_id = d.id) ORDER BY s.id DESC LIMIT 1) AS person_b FROM "
+    "deal d), named AS (SELECT x.*, coalesce((SELECT p.name FROM person"
+    " p WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a), "
+    "(SELECT t.value FROM tag t WHERE t.sitting_id = x.sitting_id AND "
+    "t.name = 'A' ORDER BY t.id DESC LIMIT 1)) AS player_a, "
+    "coalesce((SELECT p.name FROM person p WHERE p.sitting_id = "
+    "x.sitting_id AND p.code = x.person_b), (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = x.sitting_id AND t.name = 'B' ORDER BY t.id "
+    "DESC LIMIT 1)) AS player_b FROM seated x) SELECT n.sitting_id AS "
+    "sitting, g.number AS game, n.number AS deal, n.dealer AS dealer, "
+    "CASE n.dealer WHEN 'A' THEN n.player_a ELSE n.player_b END AS "
+    "dealer_name, n.player_a AS player_a, n.player_b AS player_b, "
+    "n.person_a AS person_a, n.person_b AS person_b, n.tricks_a AS "
+    "tricks_a, n.tricks_b AS tricks_b, n.points_a AS points_a, "
+    "n.points_b AS points_b, n.is_void AS void, n.finished AS finished,"
+    " n.game_id AS game_id, n.id AS deal_id FROM named n JOIN game g ON"
+    " g.id = n.game_id;",
+
+    "CREATE VIEW games AS WITH seated AS (SELECT g.*, (SELECT s.person "
+    "FROM seating s WHERE s.game_id = g.id AND s.seat = 'A' ORDER BY "
+    "s.id DESC LIMIT 1) AS person_a, (SELECT s.person FROM seating s "
+    "WHERE s.game_id = g.id AND s.seat = 'B' ORDER BY s.id DESC LIMIT "
+    "1) AS person_b FROM game g), named AS (SELECT x.*, "
+    "coalesce((SELECT p.name FROM person p WHERE p.sitting_id = "
+    "x.sitting_id AND p.code = x.person_a), (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = x.sitting_id AND t.name = 'A' ORDER BY t.id "
+    "DESC LIMIT 1)) AS player_a, coalesce((SELECT p.name FROM person p "
+    "WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b), "
+    "(SELECT t.value FROM tag t WHERE t.sitting_id = x.sitting_id AND "
+    "t.name = 'B' ORDER BY t.id DESC LIMIT 1)) AS player_b FROM seated "
+    "x) SELECT n.sitting_id AS sitting, n.number AS game, n.player_a AS"
+    " player_a, n.player_b AS player_b, n.person_a AS person_a, "
+    "n.person_b AS person_b, n.winner AS winner, CASE n.winner WHEN 'A'"
+    " THEN n.player_a WHEN 'B' THEN n.player_b END AS winner_name, CASE"
+    " n.winner WHEN 'A' THEN n.person_a WHEN 'B' THEN n.person_b END AS"
+    " winner_person, n.points_a AS points_a, n.points_b AS points_b, "
+    "n.value AS value, (SELECT count(*) FROM deal d WHERE d.game_id = "
+    "n.id) AS deals, n.id AS game_id FROM named n;",
+
+    "CREATE VIEW rulings AS WITH given AS (SELECT r.id AS ruling_id, "
+    "e.sitting_id AS sitting, e.game_id AS game_id, e.deal_id AS "
+    "deal_id, e.id AS event, e.seq AS seq, e.line AS line, r.law AS "
+    "law, r.offender AS offender, r.elector AS elector, r.options AS "
+    "options, r.remedy AS remedy, r.text AS text, CASE WHEN r.offender "
+    "IN ('A', 'B') THEN (SELECT s.person FROM seating s WHERE "
+    "s.sitting_id = e.sitting_id AND s.seat = r.offender AND s.event_id"
+    " <= e.id ORDER BY s.id DESC LIMIT 1) WHEN r.offender != '' THEN "
+    "r.offender END AS offender_person FROM ruling r JOIN event e ON "
+    "e.id = r.event_id) SELECT v.sitting AS sitting, g.number AS game, "
+    "d.number AS deal, v.event AS event, v.seq AS seq, v.line AS line, "
+    "v.law AS law, l.title AS title, l.kind AS kind, v.offender AS "
+    "offender, v.offender_person AS offender_person, CASE WHEN "
+    "v.offender_person IS NOT NULL THEN (SELECT p.name FROM person p "
+    "WHERE p.sitting_id = v.sitting AND p.code = v.offender_person) "
+    "WHEN v.offender IN ('A', 'B') THEN (SELECT t.value FROM tag t "
+    "WHERE t.sitting_id = v.sitting AND t.name = v.offender ORDER BY "
+    "t.id DESC LIMIT 1) END AS offender_name, v.elector AS elector, "
+    "v.options AS options, v.remedy AS remedy, coalesce(l.kind = "
+    "'penalty' AND (l.lawful IS NULL OR v.remedy != l.lawful), 0) AS "
+    "irregular, v.text AS text, v.ruling_id AS ruling_id FROM given v "
+    "LEFT JOIN game g ON g.id = v.game_id LEFT JOIN deal d ON d.id = "
+    "v.deal_id LEFT JOIN law l ON l.code = v.law;",
+
+    "CREATE VIEW irregularities AS SELECT offender_name AS player, "
+    "offender_person AS person, law, title, count(*) AS rulings, "
+    "count(DISTINCT sitting) AS sittings FROM rulings WHERE irregular ="
+    " 1 GROUP BY offender_name, offender_person, law, title;",
+
+    "CREATE VIEW balances AS SELECT p.sitting_id AS sitting, p.code AS "
+    "person, p.name AS name, coalesce((SELECT sum(t.amount) FROM "
+    "settlement s JOIN transfer t ON t.settlement_id = s.id WHERE "
+    "s.sitting_id = p.sitting_id AND t.person = p.code), 0) AS balance,"
+    " (SELECT count(*) FROM settlement s JOIN transfer t ON "
+    "t.settlement_id = s.id WHERE s.sitting_id = p.sitting_id AND "
+    "t.person = p.code) AS transfers FROM person p UNION ALL SELECT "
+    "s.sitting_id, 'house', NULL, sum(t.amount), count(*) FROM "
+    "settlement s JOIN transfer t ON t.settlement_id = s.id WHERE "
+    "t.person = 'house' GROUP BY s.sitting_id;",
+
+    "PRAGMA user_version = 7;",
+};
+
+/* From version 7 to 8 (ledger/schema.sql, the column marked (8)): an
  * event's hash kept whole only at an id that is a multiple of
  * LEDGER_HASH_EVERY (64), cut to its first LEDGER_HASH_TAG (8) bytes
  * elsewhere; a hash stored as text (no hash computed is) stays as it
- * is. */
-static const char migrate_6_7[] =
+ * is.  No table is replaced: the views stand. */
+static const char migrate_7_8[] =
     "UPDATE event SET hash = substr(hash, 1, 8) WHERE id % 64 != 0 "
     "AND typeof(hash) = 'blob' AND length(hash) = 32;"
-    "PRAGMA user_version = 7;";
+    "PRAGMA user_version = 8;";
 
 /* copy_row - the current row of the old events' walk (st: the columns
  * of ledger__event_from_row, then the sitting's source) inserted into
@@ -191,9 +387,6 @@ static int copy_events(struct ledger *l)
     int src = 0;
     int rc = 0;
 
-    if (buf != NULL) {
-        buf->recorded_ready = false;
-    }
     if (buf == NULL || pack == NULL) {
         free(buf);
         free(pack);
@@ -251,10 +444,11 @@ static int migrate_5_6(struct ledger *l)
  * migrate_all - ledger__migrate's work, with no foreign key checked:
  * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
- * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5) and a
- * version 5 file to version 6 (migrate_5_6) and a version 6 file to
- * version 7 (migrate_6_7), in one transaction; then, for a file older
- * than version 6, every row of the sealed tables sealed as it stands
+ * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5), a
+ * version 5 file to version 6 (migrate_5_6), a version 6 file to
+ * version 7 (migrate_6_7) and a version 7 file to version 8
+ * (migrate_7_8), in one transaction; then every row of the sealed tables
+ * sealed as it stands
  * (a file older than version 4) and the ledger given its identity
  * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
  * read again once the write lock is held.  A file whose objects are of a
@@ -264,10 +458,10 @@ static int migrate_5_6(struct ledger *l)
 static int migrate_all(struct ledger *l)
 {
     int64_t version = 0;
-    int64_t from = 0;
     int was = l->version;
     bool seal_all = false;
     bool fresh_identity = false;
+    bool migrated = false;
     int later = 0;
     int rc = ledger__exec(l, "BEGIN IMMEDIATE", "migrate the schema");
 
@@ -275,7 +469,6 @@ static int migrate_all(struct ledger *l)
         return rc;
     }
     rc = ledger__pragma_int(l, "PRAGMA user_version", &version);
-    from = version;
     if (rc == 0 && version < LEDGER_SCHEMA_VERSION) {
         later = ledger__later_schema(l);
         if (later < 0) {
@@ -288,7 +481,8 @@ static int migrate_all(struct ledger *l)
                                "the %s of version %d: its version number "
                                "was changed (see `ecarte verify`); not "
                                "migrated", (int)version,
-                               later >= 5 ? "identity and member tables"
+                               later >= 7 ? "comment and law tables"
+                                          : later >= 5 ? "identity and member tables"
                                           : "seal", later);
         }
     }
@@ -313,14 +507,22 @@ static int migrate_all(struct ledger *l)
     if (rc == 0 && version == 5) {
         rc = migrate_5_6(l);
         version = 6;
+        migrated = true;
     }
     if (rc == 0 && version == 6) {
-        rc = ledger__exec(l, migrate_6_7, "migrate the schema to version 7");
+        for (size_t i = 0; rc == 0 && i < sizeof(migrate_6_7) /
+                                             sizeof(migrate_6_7[0]); i++) {
+            rc = ledger__exec(l, migrate_6_7[i], "migrate the schema to "
+                              "version 7");
+        }
         version = 7;
+        migrated = true;
     }
-    if (rc == 0 && from <= 5) {
-        /* the statements of the new version, then the seal and the
-         * identity an older file lacks, committed with the seals' head */
+    if (rc == 0 && version == 7) {
+        rc = ledger__exec(l, migrate_7_8, "migrate the schema to version 8");
+        version = 8;
+    }
+    if (rc == 0 && migrated) {
         l->version = LEDGER_SCHEMA_VERSION;
         l->chain_fresh = false;
         rc = ledger__prepare_statements(l);
@@ -331,7 +533,7 @@ static int migrate_all(struct ledger *l)
             rc = ledger__identity_new(l);
         }
         if (rc == 0) {
-            return ledger_commit(l);
+            return ledger_commit(l); /* with the seals' head */
         }
     }
     if (rc != 0) {

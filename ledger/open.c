@@ -759,8 +759,9 @@ int ledger__watch(struct ledger *l)
 
 /* What ledger_clear runs, in this order (references before rows). */
 static const char *const clear_sql[LEDGER__CLEAR_STATEMENTS] = {
-    "DELETE FROM seal", "DELETE FROM provenance", "DELETE FROM member_apart",
-    "DELETE FROM member_join", "DELETE FROM ledger_info",
+    "DELETE FROM seal", "DELETE FROM comment", "DELETE FROM provenance",
+    "DELETE FROM member_apart", "DELETE FROM member_join",
+    "DELETE FROM ledger_info",
     "DELETE FROM transfer", "DELETE FROM settlement",
     "DELETE FROM sitting_mark", "DELETE FROM bet", "DELETE FROM stake",
     "DELETE FROM seating", "DELETE FROM person", "DELETE FROM claim",

@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- schema.sql - the ecarte ledger, schema version 7 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 8 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -12,8 +12,10 @@
 -- event's row leaner (the columns marked (6)): what the row gives again
 -- is NULL (ledger/event_row.c); migrate.c rewrites the events of an
 -- older file.  Every field hashed reads as it was hashed.  Version 7
--- keeps an event's chain hash whole only at every 64th event (the column
--- marked (7)); ledger_verify computes every hash again and compares it.
+-- added the log's comments, the laws' titles and the views for analysts
+-- (at the end; migrate.c, migrate_6_7).  Version 8 keeps an event's chain
+-- hash whole only at every 64th event (the column marked (8));
+-- ledger_verify computes every hash again and compares it.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -80,7 +82,7 @@ CREATE TABLE event (
     args TEXT,
     cards TEXT,
     text TEXT NOT NULL,
-    hash BLOB NOT NULL,                 -- (7) SHA-256: 32 bytes where id
+    hash BLOB NOT NULL,                 -- (8) SHA-256: 32 bytes where id
                                         -- % 64 = 0, else its first 8
     recorded_text TEXT                  -- (6) a time recorded not of the
                                         -- form 2026-01-31T20:15:00Z
@@ -272,9 +274,11 @@ CREATE INDEX sitting_mark_by_event ON sitting_mark (event_id);
 
 -- The seal (version 4): the rows no recorded action gives again (the
 -- sittings, their tags, the files imported, the deals quarantined, the
--- claims of imported logs) are each sealed when written, and again
--- when changed: the row's columns as a JSON array (json_array, in the
--- table's column order), hash chained to the seal before (seal.c).
+-- claims of imported logs; the identity, members and provenance of
+-- version 5; the comments of version 7) are each sealed when written,
+-- and again when changed: the row's columns as a JSON array
+-- (json_array, in the table's column order), hash chained to the seal
+-- before (seal.c).
 -- The newest seal of a row is what the row must hold; every other row
 -- of the ledger is re-derived from the events by `ecarte verify`.
 CREATE TABLE seal (
@@ -335,3 +339,279 @@ CREATE TABLE provenance (
     merged TEXT NOT NULL                -- UTC ISO 8601
 ) STRICT;
 CREATE INDEX provenance_by_origin ON provenance (origin_uuid, origin_sitting);
+
+-- The log's comments (version 7): every `#` comment of a log recorded or
+-- imported, or typed at the table, kept so that export writes it back
+-- in its place; sealed when written (seal.c).  A comment follows the
+-- event event_id of its sitting (NULL: no event yet, among the tags);
+-- after_lines says where among the lines after that event it stood:
+-- after how many of its `=` lines (before the first event: after how
+-- many of the sitting's tags).  ends_line 1: it ends that line (the
+-- event's own when after_lines is 0) and its text begins with the
+-- blanks before its `#`; 0: a line of its own, its text the whole line.
+-- A comment is no event: the chain and the referee never see one.
+CREATE TABLE comment (
+    id INTEGER PRIMARY KEY,
+    sitting_id INTEGER NOT NULL REFERENCES sitting (id),
+    event_id INTEGER REFERENCES event (id),   -- NULL: before any event
+    after_lines INTEGER NOT NULL CHECK (after_lines >= 0),
+    ends_line INTEGER NOT NULL CHECK (ends_line IN (0, 1)),
+    line INTEGER NOT NULL,              -- its line in the log
+    text TEXT NOT NULL                  -- as written, `#` included
+) STRICT;
+CREATE INDEX comment_by_sitting ON comment (sitting_id, event_id, id);
+
+-- The laws and rules (version 7), for the views: every row of the
+-- registry ecarte is built with (laws/), id its place there.  code is
+-- what ruling.law holds; kind: penalty (someone erred), rule (of play or
+-- scoring) or procedure (nobody erred); lawful: the remedy by which a
+-- ruling of the row records a lawful act (L24 in time), else NULL.  No
+-- command writes it: `ecarte verify` holds it against the laws ecarte
+-- is built with (a law added or retitled is a new schema version).
+CREATE TABLE law (
+    id INTEGER PRIMARY KEY,             -- the registry's order, from 1
+    code TEXT NOT NULL UNIQUE,          -- "L43", "CH2"
+    title TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('penalty', 'rule', 'procedure')),
+    lawful TEXT                         -- a remedy's word, or NULL
+) STRICT;
+
+-- The club's laws.
+INSERT INTO law (id, code, title, kind, lawful) VALUES
+    (1, 'L1', 'Right to shuffle', 'penalty', NULL),
+    (2, 'L2', 'Improper shuffling', 'penalty', NULL),
+    (3, 'L3', 'Size of a cut', 'penalty', NULL),
+    (4, 'L4', 'Cards exposed in cutting for deal', 'penalty', NULL),
+    (5, 'L5', 'Winner of the cut for deal', 'procedure', NULL),
+    (6, 'L6', 'The cut stands with a bad pack', 'procedure', NULL),
+    (7, 'L7', 'Card exposed in the cut to the dealer', 'penalty', NULL),
+    (8, 'L8', 'Packet order kept for the game', 'penalty', NULL),
+    (9, 'L9', 'Wrong count or packet order before the turn-up', 'penalty', NULL),
+    (10, 'L10', 'The turn-up', 'penalty', NULL),
+    (11, 'L11', 'More than one card turned up', 'penalty', NULL),
+    (12, 'L12', 'Faced card in the pack', 'penalty', NULL),
+    (13, 'L13', 'Card exposed by the dealer in dealing', 'penalty', NULL),
+    (14, 'L14', 'Deal out of turn or with the wrong pack', 'penalty', NULL),
+    (15, 'L15', 'Elder hand has too many cards', 'penalty', NULL),
+    (16, 'L16', 'Elder hand has too few cards', 'penalty', NULL),
+    (17, 'L17', 'Dealer has too many cards', 'penalty', NULL),
+    (18, 'L18', 'Dealer has too few cards', 'penalty', NULL),
+    (19, 'L19', 'No king point after a miscounted deal', 'penalty', NULL),
+    (20, 'L20', 'Elder hand plays with the wrong number', 'penalty', NULL),
+    (21, 'L21', 'Dealer plays with the wrong number', 'penalty', NULL),
+    (22, 'L22', 'Marking a turned king in time', 'penalty', NULL),
+    (23, 'L23', 'Announcing the king of trumps in time', 'penalty', NULL),
+    (24, 'L24', 'King led, or the dealer''s first card', 'penalty', 'award'),
+    (25, 'L25', 'False announcement of the king', 'penalty', NULL),
+    (26, 'L26', 'A proposal is binding', 'penalty', NULL),
+    (27, 'L27', 'An answer is binding', 'penalty', NULL),
+    (28, 'L28', 'Discarding before taking', 'penalty', NULL),
+    (29, 'L29', 'Elder hand takes more cards than he discarded', 'penalty', NULL),
+    (30, 'L30', 'Elder hand asks for fewer than he discarded', 'penalty', NULL),
+    (31, 'L31', 'Dealer gives elder hand too many', 'penalty', NULL),
+    (32, 'L32', 'Dealer gives elder hand too few', 'penalty', NULL),
+    (33, 'L33', 'Dealer takes more than he discarded', 'penalty', NULL),
+    (34, 'L34', 'Dealer takes fewer than he discarded', 'penalty', NULL),
+    (35, 'L35', 'Faced card in the stock', 'penalty', NULL),
+    (36, 'L36', 'Cards exposed while serving', 'penalty', NULL),
+    (37, 'L37', 'A card turned up in the exchange', 'penalty', NULL),
+    (38, 'L38', 'Accepting when the stock is too small', 'procedure', NULL),
+    (39, 'L39', 'Taking back a card', 'penalty', NULL),
+    (40, 'L40', 'Lead out of turn', 'penalty', NULL),
+    (41, 'L41', 'Naming one suit and leading another', 'penalty', NULL),
+    (42, 'L42', 'Abandoning a hand', 'penalty', NULL),
+    (43, 'L43', 'Revoke, or not winning the trick', 'penalty', NULL),
+    (44, 'L44', 'Calling for new cards', 'procedure', NULL),
+    (45, 'L45', 'Incorrect or imperfect pack', 'penalty', NULL),
+    (46, 'L46', 'Game; double and treble', 'rule', NULL),
+    (47, 'L47', 'King points', 'penalty', NULL),
+    (48, 'L48', 'Trick points', 'rule', NULL),
+    (49, 'L49', 'Extra point against standing or refusing', 'rule', NULL),
+    (50, 'L50', 'Forgotten scores', 'penalty', NULL),
+    (51, 'L51', 'Overscore', 'penalty', NULL);
+
+-- The variant systems' rules and those of tables of three or more.
+INSERT INTO law (id, code, title, kind, lawful) VALUES
+    (52, 'PL1', 'The discards become a new stock', 'procedure', NULL),
+    (53, 'PL2', 'The Polish scoring table', 'rule', NULL),
+    (54, 'PL3', 'The king held is scored by marking', 'rule', NULL),
+    (55, 'PL4', 'A drawn turn-up king scores once', 'penalty', NULL),
+    (56, 'PL5', 'The jack veto', 'procedure', NULL),
+    (57, 'MD1', 'A double declined', 'procedure', NULL),
+    (58, 'MD2', 'A double that does not count', 'procedure', NULL),
+    (59, 'MD3', 'The point offered and declined', 'procedure', NULL),
+    (60, 'MD4', 'The point offered and accepted', 'procedure', NULL),
+    (61, 'MD5', 'An offer of the point that does not count', 'procedure', NULL),
+    (62, 'CH1', 'Seated against the roles', 'penalty', NULL),
+    (63, 'CH2', 'An adviser looks at the bank''s hand', 'penalty', NULL),
+    (64, 'CH3', 'The ponte leaves', 'penalty', NULL),
+    (65, 'CH4', 'A stake stated too late', 'penalty', NULL),
+    (66, 'CH5', 'The bank leaves', 'penalty', NULL),
+    (67, 'PO1', 'The pool after a game', 'rule', NULL),
+    (68, 'PO2', 'The wrong person sits', 'penalty', NULL),
+    (69, 'PO3', 'A player leaves the pool', 'penalty', NULL),
+    (70, 'PO4', 'Advice in the pool', 'penalty', NULL),
+    (71, 'BY1', 'A bet after the close', 'penalty', NULL),
+    (72, 'BY2', 'A bettor looks at the adverse hand', 'penalty', NULL),
+    (73, 'BY3', 'The players cover first', 'procedure', NULL),
+    (74, 'BY4', 'Advice not allowed', 'penalty', NULL),
+    (75, 'BY5', 'A bettor calls an irregularity', 'procedure', NULL),
+    (76, 'BY6', 'A player walks out', 'penalty', NULL),
+    (77, 'BY7', 'Bets follow the game', 'rule', NULL),
+    (78, 'BY8', 'A game not finished', 'procedure', NULL),
+    (79, 'BY9', 'The tableau equalised', 'rule', NULL),
+    (80, 'BY10', 'The loser retires', 'rule', NULL);
+
+-- The views (version 7): the rows above as an analyst asks for them
+-- (docs/ledger.md says every column).  They store nothing.  A player's
+-- name: at a table of three or more, the name of the person seated
+-- (seating, person); at a duel, the sitting's A or B tag.
+--
+-- deals: every deal with its game's number, its dealer and the players
+-- of its seats (who sat there at the deal's first event), its tricks,
+-- points, and whether it was void or finished.
+CREATE VIEW deals AS
+WITH first_event AS MATERIALIZED (
+    SELECT deal_id, min(id) AS event_id FROM event
+    WHERE deal_id IS NOT NULL GROUP BY deal_id
+), seated AS (
+    SELECT d.*,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = d.game_id AND s.seat = 'A' AND s.event_id <=
+             (SELECT f.event_id FROM first_event f WHERE f.deal_id = d.id)
+         ORDER BY s.id DESC LIMIT 1) AS person_a,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = d.game_id AND s.seat = 'B' AND s.event_id <=
+             (SELECT f.event_id FROM first_event f WHERE f.deal_id = d.id)
+         ORDER BY s.id DESC LIMIT 1) AS person_b
+    FROM deal d
+), named AS (
+    SELECT x.*,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'A'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_a,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'B'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_b
+    FROM seated x
+)
+SELECT n.sitting_id AS sitting, g.number AS game, n.number AS deal,
+    n.dealer AS dealer,
+    CASE n.dealer WHEN 'A' THEN n.player_a ELSE n.player_b END
+        AS dealer_name,
+    n.player_a AS player_a, n.player_b AS player_b,
+    n.person_a AS person_a, n.person_b AS person_b,
+    n.tricks_a AS tricks_a, n.tricks_b AS tricks_b,
+    n.points_a AS points_a, n.points_b AS points_b,
+    n.is_void AS void, n.finished AS finished,
+    n.game_id AS game_id, n.id AS deal_id
+FROM named n JOIN game g ON g.id = n.game_id;
+
+-- games: every game with the players of its seats (the last seated
+-- there), its winner and the winner's name (NULL while it is not won),
+-- the points, its value (1 single, 2 double, 3 treble) and its deals.
+CREATE VIEW games AS
+WITH seated AS (
+    SELECT g.*,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = g.id AND s.seat = 'A'
+         ORDER BY s.id DESC LIMIT 1) AS person_a,
+        (SELECT s.person FROM seating s
+         WHERE s.game_id = g.id AND s.seat = 'B'
+         ORDER BY s.id DESC LIMIT 1) AS person_b
+    FROM game g
+), named AS (
+    SELECT x.*,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_a),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'A'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_a,
+        coalesce((SELECT p.name FROM person p
+                  WHERE p.sitting_id = x.sitting_id AND p.code = x.person_b),
+                 (SELECT t.value FROM tag t
+                  WHERE t.sitting_id = x.sitting_id AND t.name = 'B'
+                  ORDER BY t.id DESC LIMIT 1)) AS player_b
+    FROM seated x
+)
+SELECT n.sitting_id AS sitting, n.number AS game,
+    n.player_a AS player_a, n.player_b AS player_b,
+    n.person_a AS person_a, n.person_b AS person_b,
+    n.winner AS winner,
+    CASE n.winner WHEN 'A' THEN n.player_a WHEN 'B' THEN n.player_b END
+        AS winner_name,
+    CASE n.winner WHEN 'A' THEN n.person_a WHEN 'B' THEN n.person_b END
+        AS winner_person,
+    n.points_a AS points_a, n.points_b AS points_b, n.value AS value,
+    (SELECT count(*) FROM deal d WHERE d.game_id = n.id) AS deals,
+    n.id AS game_id
+FROM named n;
+
+-- rulings: every ruling with its law's title and kind, where it was
+-- given (sitting, game and deal numbers, the event, its line in the
+-- log) and who erred: offender as the ruling names him (a seat, a
+-- person's ID, or '' for nobody), the person seated in that seat at the
+-- event (seating) or named, and his name.  irregular is 1 for a ruling
+-- of a penalty law that does not record a lawful act.
+CREATE VIEW rulings AS
+WITH given AS (
+    SELECT r.id AS ruling_id, e.sitting_id AS sitting, e.game_id AS game_id,
+        e.deal_id AS deal_id, e.id AS event, e.seq AS seq, e.line AS line,
+        r.law AS law, r.offender AS offender, r.elector AS elector,
+        r.options AS options, r.remedy AS remedy, r.text AS text,
+        CASE WHEN r.offender IN ('A', 'B') THEN
+                 (SELECT s.person FROM seating s
+                  WHERE s.sitting_id = e.sitting_id AND s.seat = r.offender
+                  AND s.event_id <= e.id ORDER BY s.id DESC LIMIT 1)
+             WHEN r.offender != '' THEN r.offender END AS offender_person
+    FROM ruling r JOIN event e ON e.id = r.event_id
+)
+SELECT v.sitting AS sitting, g.number AS game, d.number AS deal,
+    v.event AS event, v.seq AS seq, v.line AS line, v.law AS law,
+    l.title AS title, l.kind AS kind, v.offender AS offender,
+    v.offender_person AS offender_person,
+    CASE WHEN v.offender_person IS NOT NULL THEN
+             (SELECT p.name FROM person p WHERE p.sitting_id = v.sitting
+              AND p.code = v.offender_person)
+         WHEN v.offender IN ('A', 'B') THEN
+             (SELECT t.value FROM tag t WHERE t.sitting_id = v.sitting
+              AND t.name = v.offender ORDER BY t.id DESC LIMIT 1) END
+        AS offender_name,
+    v.elector AS elector, v.options AS options, v.remedy AS remedy,
+    coalesce(l.kind = 'penalty' AND (l.lawful IS NULL OR
+                                     v.remedy != l.lawful), 0) AS irregular,
+    v.text AS text, v.ruling_id AS ruling_id
+FROM given v LEFT JOIN game g ON g.id = v.game_id
+LEFT JOIN deal d ON d.id = v.deal_id LEFT JOIN law l ON l.code = v.law;
+
+-- irregularities: the irregular rulings counted by who erred (his name
+-- and, at a table of three or more, his ID; NULL for nobody) and by law,
+-- across every sitting: how many rulings, in how many sittings.
+CREATE VIEW irregularities AS
+SELECT offender_name AS player, offender_person AS person, law, title,
+    count(*) AS rulings, count(DISTINCT sitting) AS sittings
+FROM rulings WHERE irregular = 1
+GROUP BY offender_name, offender_person, law, title;
+
+-- balances: each person's money in each sitting, the sum of what its
+-- settlements gave him (+ received, - paid) and how many transfers;
+-- then the house's levy (person 'house', name NULL).  A sitting's
+-- balances sum to zero.
+CREATE VIEW balances AS
+SELECT p.sitting_id AS sitting, p.code AS person, p.name AS name,
+    coalesce((SELECT sum(t.amount) FROM settlement s
+              JOIN transfer t ON t.settlement_id = s.id
+              WHERE s.sitting_id = p.sitting_id AND t.person = p.code), 0)
+        AS balance,
+    (SELECT count(*) FROM settlement s JOIN transfer t
+     ON t.settlement_id = s.id
+     WHERE s.sitting_id = p.sitting_id AND t.person = p.code) AS transfers
+FROM person p
+UNION ALL
+SELECT s.sitting_id, 'house', NULL, sum(t.amount), count(*)
+FROM settlement s JOIN transfer t ON t.settlement_id = s.id
+WHERE t.person = 'house' GROUP BY s.sitting_id;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * seal.c - the seal: the rows that no recorded action gives again (the
- * sittings, their tags, the files imported, the deals quarantined and
- * the claims of imported logs) are sealed when they are written and
+ * sittings, their tags, the files imported, the deals quarantined, the
+ * claims of imported logs, the identity, the members, the provenance of
+ * merged sittings and the logs' comments) are sealed when they are written and
  * again when they change.  A seal holds the row's columns as a JSON array
  * (SQLite's json_array, in the table's column order) and a SHA-256 hash
  * chained to the seal before, its head kept in the chain row beside the
@@ -45,6 +46,9 @@ static const struct sealed_table {
                          "id, sitting_id, source_uuid, source_sitting, "
                          "source_head, n_events, origin_uuid, "
                          "origin_sitting, source_path, merged"},
+    [SEAL_COMMENT] = {"comment",
+                      "id, sitting_id, event_id, after_lines, ends_line, "
+                      "line, text"},
 };
 
 
@@ -493,7 +497,9 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
 {
     struct seal_check c = { .l = l, .fn = fn, .ctx = ctx };
     int later = ledger__later_schema(l);
-    int n_tables = l->version >= 5 ? SEAL_TABLES : SEAL_TABLES_4;
+    int n_tables = l->version >= 7   ? SEAL_TABLES
+                   : l->version >= 5 ? SEAL_TABLES_5
+                                     : SEAL_TABLES_4;
     int rc = 0;
 
     if (later < 0) {
@@ -504,7 +510,8 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
             "the file says schema version %d but holds the %s of version "
             "%d: its version number was changed, so that sealed rows could "
             "be edited and sealed again by the next writer", l->version,
-            later >= 5 ? "identity and member tables" : "seal", later);
+            later >= 7 ? "comment and law tables"
+                                          : later >= 5 ? "identity and member tables" : "seal", later);
         return c.findings;
     }
     if (l->version < 4) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * shape.c - what the rows stand in, proven: the schema of the file (every
- * table, column, type, constraint, index, and no object ecarte does not
- * make: no trigger, no view, no table of its own), held against the
+ * table, column, type, constraint, index, view and its query, and no
+ * object ecarte does not make: no trigger, no view, no table of its own), held against the
  * schema this version of ecarte makes, built afresh in memory; and the
  * cells no comparison of values sees: a text holding a NUL byte (SQL
  * reads past it, C stops at it), an event's game or deal in another
@@ -23,6 +23,7 @@
 #include "ledger/ledger_int.h"
 
 #define SHAPE_LINE_MAX 600      /* one line of a schema's description */
+#define SHAPE_VIEW_MAX 8192     /* a view's statement, its words */
 
 /*
  * The schema of a file described as lines, one per fact, sorted: each
@@ -146,6 +147,54 @@ static void check_words(const char *sql, char *buf, size_t n)
     }
 }
 
+/* is_word - may c be part of a word of SQL (a name, a keyword, a
+ * number, a quoted name or text)? */
+static bool is_word(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '\'' || c == '"' ||
+           (unsigned char)c >= 0x80;
+}
+
+/*
+ * view_words - a view's statement as its words: its comments left out,
+ * a run of white space kept as one space between two words and dropped
+ * elsewhere, quoted text as it is.  The view a migration makes and the
+ * one a new ledger makes are the same words in other lines (migrate.c).
+ * Into buf of size n (cut short if longer).
+ */
+static void view_words(const char *sql, char *buf, size_t n)
+{
+    size_t used = 0;
+    bool space = false;
+    char quote = 0;
+
+    for (const char *p = sql; *p != '\0' && used + 2 < n; p++) {
+        if (quote == 0 && p[0] == '-' && p[1] == '-') {
+            while (p[1] != '\0' && p[1] != '\n') {
+                p++;
+            }
+            space = true;
+            continue;
+        }
+        if (quote == 0 && (*p == ' ' || *p == '\t' || *p == '\n' ||
+                           *p == '\r')) {
+            space = true;
+            continue;
+        }
+        if (quote == 0 && space && used > 0 && is_word(buf[used - 1]) &&
+            is_word(*p)) {
+            buf[used++] = ' ';
+        }
+        space = false;
+        if (*p == '\'' || *p == '"') {
+            quote = quote == 0 ? *p : quote == *p ? 0 : quote;
+        }
+        buf[used++] = *p;
+    }
+    buf[used] = '\0';
+}
+
 /* shape_read - the description of db's schema into *out.  Returns 0, or
  * an SQLite code (out emptied). */
 static int shape_read(sqlite3 *db, struct shape *out)
@@ -181,6 +230,32 @@ static int shape_read(sqlite3 *db, struct shape *out)
                         sizeof(checks));
             snprintf(line, sizeof(line), "table %s checks%s",
                      (const char *)sqlite3_column_text(st, 0), checks);
+            if (shape_add(out, line) != 0) {
+                src = SQLITE_NOMEM;
+                break;
+            }
+        }
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (src == SQLITE_DONE) {
+        src = sqlite3_prepare_v2(db,
+                                 "SELECT name, sql FROM sqlite_schema WHERE "
+                                 "type = 'view' ORDER BY name", -1, &st,
+                                 NULL);
+    }
+    if (src == SQLITE_OK) {
+        /* a view's statement: what the pragmas say of a table's columns
+         * they do not say of a view's query */
+        while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+            char words[SHAPE_VIEW_MAX];
+            char line[SHAPE_VIEW_MAX + 100];
+            const unsigned char *sql = sqlite3_column_text(st, 1);
+
+            view_words(sql != NULL ? (const char *)sql : "", words,
+                       sizeof(words));
+            snprintf(line, sizeof(line), "view %s %s",
+                     (const char *)sqlite3_column_text(st, 0), words);
             if (shape_add(out, line) != 0) {
                 src = SQLITE_NOMEM;
                 break;
@@ -489,6 +564,9 @@ int ledger__later_schema(struct ledger *l)
     int src = sqlite3_prepare_v2(
         l->db,
         "SELECT CASE WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
+        "IN ('comment', 'law', 'deals', 'games', 'rulings', "
+        "'irregularities', 'balances')) THEN 7 "
+        "WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
         "IN ('ledger_info', 'member_join', 'member_apart', 'provenance')) "
         "THEN 5 WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name = "
         "'seal' OR (name = 'chain' AND sql LIKE '%seal_head%')) THEN 4 "

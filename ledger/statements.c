@@ -136,8 +136,6 @@ static const char *const stmt_sql[ST_COUNT] = {
         "ORDER BY seq LIMIT 1",
     [ST_SITTING_LAST_EVENT] = "SELECT id, hash FROM event WHERE sitting_id = ?1 "
         "ORDER BY seq DESC LIMIT 1",
-    [ST_SITTING_UPTO] = "SELECT count(*) FROM event WHERE sitting_id = ?1 "
-        "AND id <= ?2",
     [ST_LINES] = LINES_EVENTS,
     [ST_LINES_RULINGS] = LINES_OF("ruling", "text, 0, 0"),
     [ST_LINES_SCORES] = LINES_OF("score_mark", "'', points_a, points_b"),

@@ -94,11 +94,11 @@ static int hash_is(struct ledger *l, const char *prev,
 
 /* stored_length_is - does the stored hash of event id (hex) have the
  * length its id gives: whole at a multiple of LEDGER_HASH_EVERY or in a
- * ledger older than version 7, cut short elsewhere? */
+ * ledger older than version 8, cut short elsewhere? */
 static bool stored_length_is(const struct ledger *l, int64_t id,
                              const char *stored)
 {
-    size_t want = l->version < 7 || id % LEDGER_HASH_EVERY == 0
+    size_t want = l->version < 8 || id % LEDGER_HASH_EVERY == 0
                       ? 64 : 2 * LEDGER_HASH_TAG;
 
     return strlen(stored) == want;

@@ -144,6 +144,7 @@ void session_close(struct session *s)
     claims_close(s->claims);
     free(s->tag_name);
     free(s->tag_value);
+    session__comments_free(s);
     free(s);
 }
 

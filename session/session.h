@@ -432,6 +432,7 @@ struct merge_result {
     int64_t events;             /* its events, recorded again */
     int quarantined;            /* its deals quarantined, kept as such */
     int claims;                 /* its `=` lines of an imported log, kept */
+    int comments;               /* its log's `#` comments, kept */
     bool imported;              /* it was imported (its import row kept) */
 };
 
@@ -441,9 +442,9 @@ struct merge_result {
  * fresh session opened COMMIT_PER_DEAL), as import records a log: its
  * tags, each of its actions adjudicated again and written (the code of
  * session_derive), its lost deals where they stood with their raw text
- * quarantined, its claims, its import row if it was imported; and its
- * provenance (from's identity and sitting, the chain hash of its last
- * event there, its events, its origin, source_path).  All in one
+ * quarantined, its claims and comments, its import row if it was
+ * imported; and its provenance (from's identity and sitting, the chain
+ * hash of its last event there, its events, its origin, source_path).  All in one
  * transaction of its own: on any failure nothing of it is written.
  * Returns 0 with *out; CLI_E_INPUT if an action no longer stands (why
  * says which); -1 on a ledger error or out of memory (why says).  The
@@ -511,8 +512,8 @@ int session_merge_source(struct ledger *club, const char *club_name,
  * sitting p->source_sitting of from (named source in messages), held
  * against its origin: from's sitting still has p->n_events events ending
  * at the chain hash p->source_head; its events (by seq: line, stamp,
- * actor, verb, args, cards, canonical text, source), tags, claims and
- * quarantined deals are those of l's sitting; and l's rows of the
+ * actor, verb, args, cards, canonical text, source), tags, claims,
+ * quarantined deals and comments are those of l's sitting; and l's rows of the
  * sitting are what from's events give (recorded again into a scratch
  * ledger, ledger_derived_compare).  Findings (kind "origin", or
  * "derived") to fn (may be NULL).  Returns their number, or -1 (why

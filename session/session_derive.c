@@ -270,6 +270,27 @@ static int merge_claim(void *vctx, int64_t event, int line, const char *text)
     return 0;
 }
 
+/* merge_comment - a `#` comment of the source sitting's log, kept here
+ * in the same place (the same event, as many lines after it).  Returns
+ * 0, 1 to stop (m->failed). */
+static int merge_comment(void *vctx, const struct ledger_comment *c)
+{
+    struct merge_ctx *m = vctx;
+    struct ledger_comment here = *c;
+
+    here.sitting = m->s->sitting;
+    here.event = mapped(m->d, c->event);
+    if (here.event < 0 || ledger_comment_add(m->s->led, &here, NULL) != 0) {
+        snprintf(m->d->why, m->d->why_n, "%s", here.event < 0
+                 ? "a comment follows an event not merged"
+                 : ledger_errmsg(m->s->led));
+        m->failed = 1;
+        return 1;
+    }
+    m->out->comments++;
+    return 0;
+}
+
 /* The source sitting's name (its source), and its origin. */
 struct merge_origin {
     char source[1024];
@@ -297,7 +318,8 @@ static int source_of(void *vctx, const struct ledger_sitting_info *si)
 }
 
 /* merge_books - what import keeps beside the events (the quarantined
- * deals, the claims, the import's row) and the provenance, written for
+ * deals, the claims, the comments, the import's row) and the provenance,
+ * written for
  * the sitting merged.  Returns 0, or -1 (why says). */
 static int merge_books(struct merge_ctx *m, struct ledger *from,
                        int64_t sitting, const char *source_path,
@@ -313,6 +335,9 @@ static int merge_books(struct merge_ctx *m, struct ledger *from,
     rc = ledger_quarantine_foreach(from, sitting, merge_gap, m);
     if (rc == 0 && !m->failed) {
         rc = ledger_claims_foreach(from, sitting, 0, 0, merge_claim, m);
+    }
+    if (rc == 0 && !m->failed) {
+        rc = ledger_comments_foreach(from, sitting, merge_comment, m);
     }
     if (m->failed) {
         return -1;

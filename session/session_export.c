@@ -3,14 +3,27 @@
  * session_export.c - a sitting of the ledger written back as a .ecarte
  * log (session_export): its tags (the Laws tag in its canonical form), a
  * [Chain] tag naming what the export holds, every action with the `=`
- * lines of its rulings, scores, money and hand values, and a comment
- * where a quarantined deal stood.
+ * lines of its rulings, scores, money and hand values, the log's own
+ * comments where they stood, and a comment where a quarantined deal
+ * stood.
  */
 #include "session/session.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A comment of the sitting, to write back in its place: the event it
+ * follows by its place among the events exported (at: 1, 2, ...; 0 for
+ * none, among the tags; -1 not in the part exported). */
+struct placed_comment {
+    int at;
+    int64_t event;
+    int after_lines;
+    bool ends_line;
+    bool done;                  /* written */
+    char *text;
+};
 
 struct export_ctx {
     int game;
@@ -36,13 +49,150 @@ struct export_ctx {
     struct arbiter *arb;        /* NULL once an event does not derive */
     int value;                  /* the value written last */
     int pending_value;          /* a `= value` line still to write, or 0 */
+    /* the log's comments, in the order of the events they follow */
+    struct placed_comment *notes;
+    int n_notes;
+    int cap_notes;
+    bool notes_failed;          /* out of memory */
+    int note_cursor;            /* first pass: the next to place */
+    int n_tag_rows;             /* the sitting's tags (first pass) */
+    int tag_rows;               /* ... written or passed so far */
+    int at;                     /* the place written now (as notes' at) */
+    int note_lo;                /* ... its comments: notes[note_lo] up to */
+    int note_hi;                /* notes[note_hi] (excluded) */
+    int lines_after;            /* `=` lines written after that event */
 };
+
+/* take_note - a comment of the sitting kept for the export
+ * (ledger_comments_foreach).  Returns 0, 1 out of memory. */
+static int take_note(void *vctx, const struct ledger_comment *c)
+{
+    struct export_ctx *ctx = vctx;
+    struct placed_comment *p = NULL;
+
+    if (ctx->n_notes == ctx->cap_notes) {
+        int cap = ctx->cap_notes > 0 ? ctx->cap_notes * 2 : 32;
+        struct placed_comment *np = realloc(ctx->notes,
+                                            sizeof(*np) * (size_t)cap);
+
+        if (np == NULL) {
+            ctx->notes_failed = true;
+            return 1;
+        }
+        ctx->notes = np;
+        ctx->cap_notes = cap;
+    }
+    p = &ctx->notes[ctx->n_notes];
+    memset(p, 0, sizeof(*p));
+    p->text = strdup(c->text);
+    if (p->text == NULL) {
+        ctx->notes_failed = true;
+        return 1;
+    }
+    p->at = c->event == 0 ? 0 : -1;
+    p->event = c->event;
+    p->after_lines = c->after_lines;
+    p->ends_line = c->ends_line;
+    ctx->n_notes++;
+    return 0;
+}
+
+/* count_tag - a tag of the sitting (first pass): counted. */
+static int count_tag(void *vctx, const char *name, const char *value)
+{
+    (void)name;
+    (void)value;
+    ((struct export_ctx *)vctx)->n_tag_rows++;
+    return 0;
+}
+
+/*
+ * set_place - the place written now is at (0: among the tags, else the
+ * at-th event exported): its comments are found where the last place's
+ * end, the notes being in the order of the events (those of events not
+ * exported, at -1, passed over).  Each line written looks at its own
+ * place's comments only, so that an export costs no more for them.
+ */
+static void set_place(struct export_ctx *ctx, int at)
+{
+    int lo = ctx->note_hi;
+    int hi = 0;
+
+    while (lo < ctx->n_notes && ctx->notes[lo].at != at &&
+           ctx->notes[lo].at < at) {
+        lo++;
+    }
+    hi = lo;
+    while (hi < ctx->n_notes && ctx->notes[hi].at == at) {
+        hi++;
+    }
+    ctx->at = at;
+    ctx->note_lo = lo;
+    ctx->note_hi = hi;
+}
+
+/*
+ * end_line - the line just written (its text, no line end; written
+ * false: a line passed over, nothing written of it) ends: the comments
+ * that ended it in the log after it, its line end, then the comments of
+ * their own lines that followed it (those of the place ctx->at after
+ * lines lines).  own false: only the comments that end it.
+ */
+static void end_line(struct export_ctx *ctx, int lines, bool written,
+                     bool own)
+{
+    for (int i = ctx->note_lo; i < ctx->note_hi; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done && p->ends_line && p->after_lines == lines) {
+            fprintf(ctx->fp, written ? "%s" : "%s\n", p->text);
+            p->done = true;
+        }
+    }
+    if (written) {
+        fputc('\n', ctx->fp);
+    }
+    for (int i = ctx->note_lo; i < ctx->note_hi && own; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done && !p->ends_line && p->after_lines == lines) {
+            fprintf(ctx->fp, "%s\n", p->text);
+            p->done = true;
+        }
+    }
+}
+
+/* rest_notes - the comments of the place ctx->at not yet written (a log
+ * with more `=` lines than the export writes there), each a line of its
+ * own, in the order they were kept. */
+static void rest_notes(struct export_ctx *ctx)
+{
+    for (int i = ctx->note_lo; i < ctx->note_hi; i++) {
+        struct placed_comment *p = &ctx->notes[i];
+
+        if (!p->done) {
+            fprintf(ctx->fp, "%s\n", p->text);
+            p->done = true;
+        }
+    }
+}
+
+/* eq_line - a `=` line written (text, its "= " included), with the
+ * comments of its place after it. */
+static void eq_line(struct export_ctx *ctx, const char *text)
+{
+    fputs(text, ctx->fp);
+    end_line(ctx, ++ctx->lines_after, true, true);
+}
 
 /* value_line - the pending `= value N` line, if any. */
 static void value_line(struct export_ctx *ctx)
 {
+    char text[32];
+
     if (ctx->pending_value > 0) {
-        fprintf(ctx->fp, "= value %d\n", ctx->pending_value);
+        snprintf(text, sizeof(text), "= value %d", ctx->pending_value);
+        eq_line(ctx, text);
         ctx->pending_value = 0;
     }
 }
@@ -110,6 +260,10 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
         ctx->last_game_id = ev->game;
     }
     if (ctx->game > 0 && (ev->game == 0 || ctx->games_seen != ctx->game)) {
+        while (ctx->note_cursor < ctx->n_notes &&
+               ctx->notes[ctx->note_cursor].event <= ev->id) {
+            ctx->note_cursor++; /* a comment of a game not exported */
+        }
         return 0;
     }
     if (ctx->from == 0) {
@@ -123,6 +277,14 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
         }
     }
     ctx->n_exported++;
+    while (ctx->note_cursor < ctx->n_notes &&
+           ctx->notes[ctx->note_cursor].event <= ev->id) {
+        struct placed_comment *p = &ctx->notes[ctx->note_cursor++];
+
+        if (p->event != 0) {    /* (those among the tags stay there) */
+            p->at = p->event == ev->id ? ctx->n_exported : -1;
+        }
+    }
     for (int i = 0; i < ctx->n_gaps; i++) {
         if (ctx->gaps[i].after_event == ev->id) {
             ctx->gap_at[i] = ctx->n_exported;
@@ -133,27 +295,30 @@ static int chain_range(void *vctx, const struct ledger_event *ev)
     return 0;
 }
 
-/* whole_sitting - chain_range's first pass for an export of the whole
- * sitting, by lookups instead of a walk: its first and last event, and
- * where each quarantined deal stood (after how many of its events).
+/* by_lookups - may the first pass be made by lookups (whole_sitting)
+ * instead of a walk: the whole sitting exported, no deal of it
+ * quarantined and no comment of it after an action (the walk places
+ * those)? */
+static bool by_lookups(const struct export_ctx *ctx)
+{
+    if (ctx->game > 0 || ctx->n_gaps > 0) {
+        return false;
+    }
+    for (int i = 0; i < ctx->n_notes; i++) {
+        if (ctx->notes[i].event != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* whole_sitting - chain_range's first pass where by_lookups allows it:
+ * the sitting's first and last event found by two lookups of its index.
  * Returns 0 or a negative code (the message on l). */
 static int whole_sitting(struct ledger *l, struct export_ctx *ctx)
 {
-    int rc = ledger_sitting_ends(l, ctx->sitting, &ctx->from, &ctx->last,
-                                 ctx->head);
-
-    for (int i = 0; rc == 0 && ctx->from != 0 && i < ctx->n_gaps; i++) {
-        int64_t n = 0;
-
-        if (ctx->gaps[i].after_event < ctx->from) {
-            ctx->gap_at[i] = 0; /* a deal lost before the first action */
-            continue;
-        }
-        rc = ledger_sitting_events_upto(l, ctx->sitting,
-                                        ctx->gaps[i].after_event, &n);
-        ctx->gap_at[i] = (int)n;
-    }
-    return rc;
+    return ledger_sitting_ends(l, ctx->sitting, &ctx->from, &ctx->last,
+                               ctx->head);
 }
 
 /* canonical_laws - a Laws tag line as the preset plus the switches that
@@ -188,36 +353,55 @@ static int export_line(void *vctx, enum ledger_line_kind kind, int64_t game,
     char buf[TL_LINE_MAX];
 
     (void)game;
+    if (kind == LEDGER_LINE_TAG && ctx->tag_rows == 0) {
+        end_line(ctx, 0, false, true); /* comments before the first tag */
+    }
     if (kind != LEDGER_LINE_TAG && !ctx->tags_done) {
         /* the chain of what is exported, for `ecarte verify --log` */
         ctx->tags_done = true;
+        if (ctx->tag_rows == 0) {
+            end_line(ctx, 0, false, true);
+        }
         if (ctx->from != 0) {
             fprintf(ctx->fp, "[Chain \"sitting=%lld from=%lld head=%s\"]\n",
                     (long long)ctx->sitting, (long long)ctx->from,
                     ctx->head);
         }
+        rest_notes(ctx);        /* those after the last tag */
     }
     switch (kind) {
     case LEDGER_LINE_TAG:
+        ctx->tag_rows++;
         if (strncmp(text, "[Chain ", 7) == 0) {
-            break;              /* a chain tag of an earlier export */
+            /* a chain tag of an earlier export: not written, but its
+             * comments are */
+            end_line(ctx, ctx->tag_rows, false,
+                     ctx->tag_rows < ctx->n_tag_rows);
+            break;
         }
-        fprintf(ctx->fp, "%s\n", canonical_laws(text, buf, sizeof(buf)));
+        fputs(canonical_laws(text, buf, sizeof(buf)), ctx->fp);
+        end_line(ctx, ctx->tag_rows, true, ctx->tag_rows < ctx->n_tag_rows);
         derive(ctx, kind, text);
         break;
     case LEDGER_LINE_EVENT:
         value_line(ctx);
+        rest_notes(ctx);        /* the place before it is over */
         gap_lines(ctx, ctx->n_written++);
-        fprintf(ctx->fp, "%s\n", text);
+        set_place(ctx, ctx->n_written);
+        ctx->lines_after = 0;
+        fputs(text, ctx->fp);
+        end_line(ctx, 0, true, true);
         derive(ctx, kind, text);
         break;
     case LEDGER_LINE_RULING:
-        fprintf(ctx->fp, "= %s\n", text);
+        snprintf(buf, sizeof(buf), "= %s", text);
+        eq_line(ctx, buf);
         break;
     case LEDGER_LINE_SCORE:
     case LEDGER_LINE_MARK:
         value_line(ctx);
-        fprintf(ctx->fp, "= %s\n", text);
+        snprintf(buf, sizeof(buf), "= %s", text);
+        eq_line(ctx, buf);
         break;
     }
     return 0;
@@ -261,12 +445,20 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
     for (int i = 0; i < ctx.n_gaps; i++) {
         ctx.gap_at[i] = -1;
     }
-    if (game > 0 ? ledger_events_chain_foreach(l, sitting, chain_range,
-                                               &ctx) != 0
-                 : whole_sitting(l, &ctx) != 0) {
+    if (ledger_comments_foreach(l, sitting, take_note, &ctx) != 0 ||
+        ledger_tags_foreach(l, sitting, count_tag, &ctx) != 0) {
+        rc = fail(err, err_n, -1, "%s", ctx.notes_failed
+                  ? "out of memory" : ledger_errmsg(l));
+        goto out;
+    }
+    if (by_lookups(&ctx) ? whole_sitting(l, &ctx) != 0
+                         : ledger_events_chain_foreach(l, sitting,
+                                                       chain_range,
+                                                       &ctx) != 0) {
         rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         goto out;
     }
+    set_place(&ctx, 0);         /* the tags' comments first */
     if (ctx.from == 0) {
         rc = game > 0 ? fail(err, err_n, SESSION_EXPORT_NOTHING,
                              "sitting %lld has no game %d",
@@ -292,8 +484,13 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         goto out;
     }
     value_line(&ctx);
+    rest_notes(&ctx);
     gap_lines(&ctx, ctx.n_written);
 out:
+    for (int i = 0; i < ctx.n_notes; i++) {
+        free(ctx.notes[i].text);
+    }
+    free(ctx.notes);
     arbiter_close(ctx.arb);
     free(ctx.gaps);
     free(ctx.gap_at);

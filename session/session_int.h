@@ -39,6 +39,9 @@ struct held_line {
     char *raw;
 };
 
+/* A comment kept in memory (session_comment.c). */
+struct held_comment;
+
 /* A ledger row id kept by the number it has in the sitting. */
 struct numbered {
     int number;
@@ -128,6 +131,19 @@ struct session {
     int quarantined;
     progress_fn progress;
     void *progress_ctx;
+    /* the log's comments (session_comment.c) */
+    const char *cur_raw;        /* the text of the line being taken */
+    bool typed;                 /* lines typed at a table: the referee's
+                                   `=` lines are not among them */
+    int marks_after;            /* `=` lines read since the last action */
+    struct held_comment *early; /* read before the sitting's row */
+    int n_early;
+    int cap_early;
+    struct held_comment *again; /* a resumed log's, kept the first time */
+    int n_again;
+    int cap_again;
+    int i_again;                /* the next of them the log should repeat */
+    int64_t again_event;        /* the event they follow */
 };
 
 /* A line as the reader gave it. */
@@ -334,6 +350,45 @@ void session__claim_line(struct session *s, const struct tl_line *line);
  * CLI_E_INPUT (the action cannot stand: why is in s->error, and printed
  * unless importing) or -1 (ledger; reported). */
 int session__take_action(struct session *s, const struct tl_line *line);
+
+/* ------------------------------------------------------------------ */
+/* The log's comments (session_comment.c)                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * session__keep_comment - the `#` comment of line (raw: the line's text,
+ * line->comment_len bytes from line->comment_at) kept in the ledger where
+ * it stands: a comment line after the last action and the `=` lines read
+ * since (before the first action, after the tags read so far); a tag's,
+ * an action's (line is the action just recorded) or a `=` line's at the
+ * end of its line.  Before the sitting's row exists it waits for it
+ * (session__comments_write_early); a resumed log's comment that the
+ * ledger kept when the log was first read is not kept again.  Recording
+ * (COMMIT_PER_ACTION), a comment of its own is committed at once.
+ * Nothing without a ledger, when deriving, or for a line without a
+ * comment.  Returns 0, -1 on a ledger error (reported) or out of memory.
+ */
+int session__keep_comment(struct session *s, const struct tl_line *line,
+                          const char *raw);
+
+/* session__comments_write_early - the comments read before the sitting's
+ * row, written now that it exists (session__ensure_sitting), in the
+ * open transaction.  Returns 0, -1 on a ledger error (reported). */
+int session__comments_write_early(struct session *s);
+
+/* session__comments_resume - a log read again goes on from the sitting
+ * s->sitting, at its last event (s->last_event_id): the comments the
+ * ledger holds after that event are read, so that the same ones, read
+ * again in the same order, are not kept twice.  Returns 0, -1 on a
+ * ledger error (reported) or out of memory. */
+int session__comments_resume(struct session *s);
+
+/* session__comments_forget - what the session held of comments dropped
+ * (a new sitting, a reset table); the lists kept for reuse. */
+void session__comments_forget(struct session *s);
+
+/* session__comments_free - the comments' lists freed (session_close). */
+void session__comments_free(struct session *s);
 
 /* ------------------------------------------------------------------ */
 /* Lost deals (session_lost.c)                                          */

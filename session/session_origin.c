@@ -4,9 +4,10 @@
  * verify --origin SOURCE.db`): the source's sitting still ends at the
  * chain hash its provenance names, with as many events; its events (by
  * seq: line, stamp, actor, verb, args, cards, canonical text), tags,
- * quarantined deals and claims are those of the merged sitting; and the
- * merged sitting's rows are what the source's events give (the source's
- * sitting recorded again into a scratch ledger, ledger_derived_compare).
+ * quarantined deals, claims and comments are those of the merged
+ * sitting; and the merged sitting's rows are what the source's events
+ * give (the source's sitting recorded again into a scratch ledger,
+ * ledger_derived_compare).
  */
 #include "session/session_int.h"
 
@@ -128,6 +129,16 @@ static int take_claim(void *vctx, int64_t event, int line, const char *text)
                     (long long)seq_of(nm->events, event), line, text) != 0;
 }
 
+static int take_comment(void *vctx, const struct ledger_comment *c)
+{
+    struct named *nm = vctx;
+
+    return rows_add(nm->rows, 0, 0, "after event seq %lld, after %d lines%s, "
+                    "line %d: \"%s\"", (long long)seq_of(nm->events, c->event),
+                    c->after_lines, c->ends_line ? " (ending the last)" : "",
+                    c->line, c->text) != 0;
+}
+
 static int take_gap(void *vctx, const struct ledger_quarantine_row *q)
 {
     struct named *nm = vctx;
@@ -203,9 +214,10 @@ static void compare_rows(struct origin_say *w, const char *table,
     }
 }
 
-/* compare_lists - the sitting's tags, claims and quarantined deals here
- * (side[0]) against there (side[1]), each list said where it differs
- * (compare_rows); ev the two sides' events, for the seq of an event id.
+/* compare_lists - the sitting's tags, claims, quarantined deals and
+ * comments here (side[0]) against there (side[1]), each list said where
+ * it differs (compare_rows); ev the two sides' events, for the seq of an
+ * event id.
  * Returns 0, or -1 with why set. */
 static int compare_lists(struct origin_say *w, struct ledger *const side[2],
                          const int64_t sitting[2], const struct rows ev[2],
@@ -216,10 +228,12 @@ static int compare_lists(struct origin_say *w, struct ledger *const side[2],
     int rc;
 
     memset(other, 0, sizeof(other));
-    for (int k = 0; k < 3 && !w->stop; k++) {
-        static const char *const what[3] = { "tags", "claims",
-                                             "quarantined deals" };
-        static const char *const table[3] = { "tag", "claim", "quarantine" };
+    for (int k = 0; k < 4 && !w->stop; k++) {
+        static const char *const what[4] = { "tags", "claims",
+                                             "quarantined deals",
+                                             "comments" };
+        static const char *const table[4] = { "tag", "claim", "quarantine",
+                                              "comment" };
 
         for (int i = 0; i < 2; i++) {
             nm[i].rows = &other[i];
@@ -228,8 +242,10 @@ static int compare_lists(struct origin_say *w, struct ledger *const side[2],
                                               &other[i])
                : k == 1 ? ledger_claims_foreach(side[i], sitting[i], 0, 0,
                                                 take_claim, &nm[i])
-                        : ledger_quarantine_foreach(side[i], sitting[i],
-                                                    take_gap, &nm[i]);
+               : k == 2 ? ledger_quarantine_foreach(side[i], sitting[i],
+                                                    take_gap, &nm[i])
+                        : ledger_comments_foreach(side[i], sitting[i],
+                                                  take_comment, &nm[i]);
             if (rc != 0 || other[i].failed) {
                 snprintf(why, why_n, "%s", other[i].failed
                          ? "out of memory" : ledger_errmsg(side[i]));

@@ -54,6 +54,9 @@ int session__ensure_sitting(struct session *s)
             return session__ledger_fail(s, "tag");
         }
     }
+    if (s->n_early > 0 && session__comments_write_early(s) != 0) {
+        return -1;
+    }
     if (s->announce_new) {
         session__say(s, SESSION_MSG_NOTICE, "ecarte: %s: new sitting %lld\n", s->name,
                 (long long)s->sitting);
@@ -505,6 +508,10 @@ int session__take_action(struct session *s, const struct tl_line *line)
     if (record_result(s, line, ap) != 0) {
         return -1;
     }
+    if (line->comment_len > 0 &&
+        session__keep_comment(s, line, s->cur_raw) != 0) {
+        return -1;              /* the action's own comment, with it */
+    }
     if (!s->merging &&
         (s->mode == COMMIT_PER_ACTION ||
          (!s->import && (rp->deal_over || rp->game_over)))) {
@@ -525,6 +532,7 @@ int session__take_action(struct session *s, const struct tl_line *line)
     report(s, line->line_no, ap);
     session__give_rulings(s, line->line_no, ap);
     memset(s->seen, 0, sizeof(s->seen));
+    s->marks_after = 0;
     s->last = ap;
     s->cur = 1 - s->cur;
     return 0;

@@ -165,6 +165,7 @@ int session__reset_table(struct session *s)
     s->last_event_id = 0;
     s->n_tags = 0;
     claims_forget(s->claims);
+    session__comments_forget(s);
     s->last = NULL;
     return 0;
 }

@@ -242,6 +242,9 @@ static int resume_at(struct session *s, int64_t id, int64_t n_events,
         return CLI_E_INPUT;
     }
     s->resumed = true;
+    if (skip > 0 && session__comments_resume(s) != 0) {
+        return -1;              /* its comments there are read again */
+    }
     session__say(s, SESSION_MSG_NOTICE, "ecarte: %s: resuming sitting %lld: %lld action(s) "
                     "recorded, %lld of them read again and skipped\n",
             s->name, (long long)id, (long long)replayed, (long long)skip);

@@ -170,6 +170,13 @@ int session__handle_line(struct session *s, const struct input_line *in)
         session__say(s, SESSION_MSG_ERROR, "%s\n", in->error);
         return CLI_E_INPUT;
     }
+    s->cur_raw = in->raw;
+    if (line->kind == TL_BLANK) {
+        /* a comment line (the reader gives no other blank line): no
+         * action, not in a deal's raw text */
+        return s->import && s->skipping
+                   ? 0 : session__keep_comment(s, line, in->raw);
+    }
     if (s->import && line->kind != TL_TAG) {
         if (session__import_start(s) != 0) {
             return -1;
@@ -199,14 +206,21 @@ int session__handle_line(struct session *s, const struct input_line *in)
         }
     }
     if (line->kind == TL_TAG) {
-        return handle_tag(s, line);
+        bool fresh = tag_seen(s, line) == TAG_NEW;
+
+        rc = handle_tag(s, line);
+        if (rc == 0 && line->comment_len > 0 && (fresh || !s->resumed)) {
+            rc = session__keep_comment(s, line, in->raw);
+        }
+        return rc;
     }
     if (claims_is_claim(line)) {
         if (session__keep_claim(s, line) != 0) {
             return -1;
         }
         session__claim_line(s, line);
-        return 0;
+        s->marks_after++;
+        return session__keep_comment(s, line, in->raw);
     }
     if (line->kind != TL_EVENT) {
         return 0;
@@ -296,6 +310,7 @@ int session_run(struct session *s, FILE *fp, const char *name,
         return -1;
     }
     tl_reader_set_whole_lines(rd, s->whole_lines);
+    tl_reader_set_comments(rd, s->led != NULL); /* kept in the ledger */
     for (;;) {
         struct input_line in;
         int got = tl_reader_next(rd, &line);

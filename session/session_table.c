@@ -42,6 +42,7 @@ enum take_status session_take_text(struct session *s, const char *text,
     int rc;
 
     s->deciding = false;
+    s->typed = true;
     in.line_no = line_no;
     in.raw = text;
     in.tl = &line;

@@ -250,8 +250,17 @@ static bool is_name_char(char c)
            || c == '_';
 }
 
-/* parse_tag - `[Name "value"]` at p->pos, value unescaped (\" and \\). */
-static int parse_tag(struct parser *p, struct tl_line *out)
+/* keep_comment - the comment of the line (full bytes long) begins at
+ * byte at: kept in out (a line is at most TL_LINE_MAX bytes). */
+static void keep_comment(struct tl_line *out, size_t at, size_t full)
+{
+    out->comment_at = (uint16_t)at;
+    out->comment_len = (uint16_t)(full - at);
+}
+
+/* parse_tag - `[Name "value"]` at p->pos, value unescaped (\" and \\);
+ * a comment after it kept (the line is full bytes long). */
+static int parse_tag(struct parser *p, struct tl_line *out, size_t full)
 {
     const char *s = p->s;
     char what[64];
@@ -316,10 +325,14 @@ static int parse_tag(struct parser *p, struct tl_line *out)
         return tl__fail_span(p, start, tl__next_token(p).n, "]");
     }
     p->pos++;
+    start = p->pos;
     tl__skip_blanks(p);
     if (p->pos < p->end && s[p->pos] != '#') {
         start = p->pos;
         return tl__fail_span(p, start, tl__next_token(p).n, "end of line");
+    }
+    if (p->pos < p->end) {
+        keep_comment(out, start, full);
     }
     return 0;
 }
@@ -484,11 +497,13 @@ static int check_text(const char *text, size_t len, struct tl_error *err)
 }
 
 /* parse_content - the line in p, checked as text, into out: a stamp,
- * then a tag, a `=` line, an event, or nothing (a comment, blanks). */
+ * then a tag, a `=` line, an event, or nothing (a comment, blanks); where
+ * its comment begins kept. */
 static int parse_content(struct parser *p, struct tl_line *out)
 {
     const char *text = p->s;
     const char *hash;
+    size_t full = p->end;
 
     trim_end(p);
     tl__skip_blanks(p);
@@ -499,12 +514,15 @@ static int parse_content(struct parser *p, struct tl_line *out)
         tl__skip_blanks(p);
     }
     if (p->pos < p->end && text[p->pos] == '[') {
-        return parse_tag(p, out);
+        return parse_tag(p, out, full);
     }
     hash = memchr(text + p->pos, '#', p->end - p->pos);
     if (hash != NULL) {
         p->end = (size_t)(hash - text);
         trim_end(p);
+        /* a comment line is all of it; another line's, from its end */
+        keep_comment(out, p->pos >= p->end && out->stamp[0] == '\0'
+                              ? 0 : p->end, full);
     }
     if (p->pos >= p->end) {
         if (out->stamp[0] != '\0') {

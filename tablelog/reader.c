@@ -20,6 +20,7 @@ struct tl_reader {
     bool at_eof;                /* end of input seen */
     bool whole_lines;           /* a last line needs its line end */
     bool cut;                   /* the last line had none */
+    bool comments;              /* comment lines are read too */
     size_t msg_size;            /* size of msg */
     char *msg;                  /* "NAME:LINE:COL: expected ..." */
     char raw[TL_LINE_MAX + 2];  /* the last line, without its end (one
@@ -54,6 +55,11 @@ int tl_reader_open(struct tl_reader **out, FILE *fp, const char *name)
 void tl_reader_set_whole_lines(struct tl_reader *r, bool on)
 {
     r->whole_lines = on;
+}
+
+void tl_reader_set_comments(struct tl_reader *r, bool on)
+{
+    r->comments = on;
 }
 
 void tl_reader_close(struct tl_reader *r)
@@ -183,6 +189,9 @@ int tl_reader_next(struct tl_reader *r, struct tl_line *out)
         }
         switch (out->kind) {
         case TL_BLANK:
+            if (r->comments && out->comment_len > 0) {
+                return 1;       /* a comment line, kept in its place */
+            }
             continue;
         case TL_TAG:
             if (r->in_actions) {

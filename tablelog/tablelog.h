@@ -132,6 +132,14 @@ struct tl_line {
     struct tl_sitting sit;      /* a line of the sitting (tl_is_sitting)
                                    and the sitting's `=` lines: what the
                                    line names, the rest zero */
+    uint16_t comment_at;        /* where its `#` comment begins in the
+                                   text read: 0 for a comment line (the
+                                   whole line, blanks before it too); for
+                                   a comment after a tag, an action or a
+                                   `=` line, the end of what it says (the
+                                   blanks before its '#' belong to it) */
+    uint16_t comment_len;       /* the comment's bytes to the end of the
+                                   line, 0: the line has none */
 };
 
 /* Where and why a line could not be read. */
@@ -167,7 +175,9 @@ size_t tl_utf8_bad(const char *s, size_t n);
  * cards accept `10`, lower case and the suit symbols.  Syntax only: the
  * rules (is the card in that hand?) are not checked here.  The whole line,
  * comment included, must be UTF-8 without NUL: the column of the first bad
- * byte is reported as "expected UTF-8 text, found the byte 0xFF".
+ * byte is reported as "expected UTF-8 text, found the byte 0xFF".  Where
+ * a `#` comment stands is kept (out->comment_at, comment_len): a line
+ * with nothing but a comment is TL_BLANK with comment_len > 0.
  */
 int tl_parse_line(const char *text, size_t len, int line_no,
                   struct tl_line *out, struct tl_error *err);
@@ -289,6 +299,13 @@ int tl_reader_open(struct tl_reader **out, FILE *fp, const char *name);
  * of input.  Off (the default), the end of input ends the last line.
  */
 void tl_reader_set_whole_lines(struct tl_reader *r, bool on);
+
+/*
+ * tl_reader_set_comments - with on, a line that holds only a `#` comment
+ * is read too (kind TL_BLANK, comment_len > 0), so that it may be kept
+ * in its place; blank lines are still passed over.  Off by default.
+ */
+void tl_reader_set_comments(struct tl_reader *r, bool on);
 
 /* tl_reader_close - free r (NULL is fine). */
 void tl_reader_close(struct tl_reader *r);

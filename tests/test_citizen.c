@@ -182,6 +182,7 @@ static void citizen__install_puts_completions_docs_and_man(void **state)
     char out[4096];
     static const char *const files[] = {
         "bin/ecarte", "share/man/man1/ecarte.1",
+        "share/man/man5/ecarte-ledger.5",
         "share/bash-completion/completions/ecarte",
         "share/zsh/site-functions/_ecarte", "share/doc/ecarte/README.md",
         "share/doc/ecarte/NEWS.md", "share/doc/ecarte/LICENSE",

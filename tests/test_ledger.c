@@ -94,7 +94,7 @@ static void ledger__new_file_has_application_id_and_user_version(
     assert_int_equal(raw_int(f->path, "PRAGMA user_version"),
                      LEDGER_SCHEMA_VERSION);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM pragma_table_list"
-                             " WHERE schema = 'main' AND strict = 1"), 23);
+                             " WHERE schema = 'main' AND strict = 1"), 25);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM sqlite_schema "
                              "WHERE type = 'table' AND name IN ('sitting', "
                              "'tag', 'game', 'deal', 'event', 'ruling', "
@@ -187,9 +187,9 @@ static void ledger__open_newer_schema_is_format_error(void **state)
 
     ledger_close(f->l);
     f->l = NULL;
-    raw_exec(f->path, "PRAGMA user_version = 8");
+    raw_exec(f->path, "PRAGMA user_version = 9");
     assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
-    assert_non_null(strstr(ledger_errmsg(f->l), "version 8 is newer"));
+    assert_non_null(strstr(ledger_errmsg(f->l), "version 9 is newer"));
 }
 
 static void ledger__open_text_file_is_format_error(void **state)
@@ -296,9 +296,16 @@ static int count_gap(void *ctx, int64_t after_event, int line, int game,
     return 0;
 }
 
-/* The tables of schema versions 3 (the sitting above the seats) and 4
- * (the seal, the chain's seal columns), dropped to make an older file. */
+/* The tables of schema versions 3 (the sitting above the seats), 4
+ * (the seal, the chain's seal columns), 5 and 7 (the comments, the laws
+ * and the views), dropped to make an older file. */
+#define DROP_V7 \
+    "DROP VIEW balances; DROP VIEW irregularities; DROP VIEW rulings; " \
+    "DROP VIEW games; DROP VIEW deals; DROP TABLE law; " \
+    "DROP TABLE comment;"
+
 #define DROP_V5 \
+    DROP_V7 \
     "DROP TABLE provenance; DROP TABLE member_apart; " \
     "DROP TABLE member_join; DROP TABLE ledger_info;"
 

@@ -119,7 +119,7 @@ static const char *member(const char *db, int64_t sitting, const char *who)
 
 /* Two sources merged into a new club: seven sittings, each with its
  * provenance (the source's identity, its sitting, its last event's hash
- * and count); the quarantined deal and the claims kept; the club
+ * and count); the quarantined deal, the claims and the comments kept; the club
  * verifies; a second merge adds nothing and says which sitting each is. */
 static void merge__two_sources_into_a_club_and_again(void **state)
 {
@@ -159,6 +159,15 @@ static void merge__two_sources_into_a_club_and_again(void **state)
     assert_int_equal(one_int("club.db", "SELECT count(*) FROM event"),
                      one_int("s1.db", "SELECT count(*) FROM event") +
                          one_int("s2.db", "SELECT count(*) FROM event"));
+    /* the logs' comments come along, in their places */
+    assert_true(one_int("s1.db", "SELECT count(*) FROM comment") >= 8);
+    assert_int_equal(one_int("club.db", "SELECT count(*) FROM comment"),
+                     one_int("s1.db", "SELECT count(*) FROM comment") +
+                         one_int("s2.db", "SELECT count(*) FROM comment"));
+    SH_OK("cd '%s' && %s export --db s1.db --sitting 2 | grep -v '^\\[Chain' "
+          "> from.ecarte && %s export --db club.db --sitting 2 | grep -v "
+          "'^\\[Chain' > here.ecarte && grep -q '^#' here.ecarte && cmp -s "
+          "from.ecarte here.ecarte", dir, e, e);
     assert_int_equal(one_int("club.db", "SELECT count(*) FROM member_join "
                                         "WHERE spelling = 'Mr. Ashby' AND "
                                         "member = 'Ann Ash'"), 1);

@@ -191,18 +191,22 @@ static void post_lines(struct harness_tmp *t, const struct server *sv, int id,
     fclose(fp);
 }
 
-/* tags_of - the tag lines of the log at path, as one text (static). */
+/* tags_of - the tag lines of the log at path, and the comments before
+ * its first action, as one text (static). */
 static const char *tags_of(const char *path)
 {
     static char tags[4096];
     FILE *fp = fopen(path, "r");
     char line[600];
     size_t used = 0;
+    bool acted = false;
 
     assert_non_null(fp);
     tags[0] = '\0';
     while (fgets(line, sizeof(line), fp) != NULL && used + 600 < sizeof(tags)) {
-        if (line[0] == '[') {
+        acted = acted || (line[0] != '[' && line[0] != '#' &&
+                          line[0] != '\n');
+        if (line[0] == '[' || (line[0] == '#' && !acted)) {
             used += (size_t)snprintf(tags + used, sizeof(tags) - used, "%s",
                                      line);
         }
@@ -216,7 +220,8 @@ static const char *tags_of(const char *path)
 /* ------------------------------------------------------------------ */
 
 /* A whole evening posted line by line exports as `record`'s export of
- * the same log, stamps and the Chain tag aside. */
+ * the same log (its header's comments posted with its tags), stamps and
+ * the Chain tag aside. */
 static void serve__an_evening_exports_as_record_does(void **state)
 {
     struct harness_tmp *t = *state;
@@ -249,6 +254,51 @@ static void serve__an_evening_exports_as_record_does(void **state)
     /* the ledger the server wrote verifies */
     assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null",
                                 harness_ecarte(), t->db),
+                     0);
+}
+
+/* Comments posted to a served table (among the tags when it is made, a
+ * line of its own, and one after an action) are kept in the ledger and
+ * come back in their places in the export, which checks clean. */
+static void serve__a_comment_posted_is_kept_in_its_place(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char where[64];
+    char out[4096];
+    int id;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    id = new_table(t, &sv, "# a friendly game\n[A \"Mr. Ashby\"]\n"
+                           "[B \"Mr. Blount\"]\n");
+    snprintf(where, sizeof(where), "/api/tables/%d/lines", id);
+    assert_int_equal(post_text(t, &sv, where, "A cuts-for-deal QH\n"
+                               "B cuts-for-deal 9C   # A deals\n"
+                               "# Mr. B disputes the cut\n"
+                               "game\n",
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    stop(&sv, SIGTERM);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "--sitting %d | sed -e 's/^@[^ ]* //' "
+                                     "-e '/^\\[Chain/d'",
+                                     harness_ecarte(), t->db, id),
+                     0);
+    assert_string_equal(out, "# a friendly game\n"
+                             "[A \"Mr. Ashby\"]\n"
+                             "[B \"Mr. Blount\"]\n"
+                             "A cuts-for-deal QH\n"
+                             "B cuts-for-deal 9C   # A deals\n"
+                             "# Mr. B disputes the cut\n"
+                             "game\n");
+    assert_int_equal(harness_sh("%s export --db '%s' --sitting %d > '%s' && "
+                                "%s check --strict '%s' > /dev/null",
+                                harness_ecarte(), t->db, id, t->out,
+                                harness_ecarte(), t->out),
                      0);
 }
 
@@ -593,6 +643,9 @@ int run_tests(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(
             serve__an_evening_exports_as_record_does, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__a_comment_posted_is_kept_in_its_place, harness_tmp_setup,
             harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(serve__a_wrong_token_records_nothing,
                                         harness_tmp_setup,

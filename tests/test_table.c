@@ -562,10 +562,17 @@ static void table__ctrl_c_drops_the_line_and_goes_on(void **state)
     expect(&t, "everything is recorded");
     assert_int_equal(term_end(&t), 0);
     assert_int_equal(harness_capture(out, sizeof(out),
-                                     "%s export --db '%s' | grep -c deal",
+                                     "%s export --db '%s' | grep -v '^#' | "
+                                     "grep -c deal",
                                      harness_ecarte(), tmp->db),
                      0);
     assert_int_equal(atoi(out), 1); /* deal B only: deal A was dropped */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | grep -c "
+                                     "'^# B is late; A deals$'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 1); /* the comment is kept */
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s export --db '%s' | grep -c "
                                      "'^@21:14:05 deal B'",
@@ -724,6 +731,49 @@ static void table__private_use_characters_come_back_as_typed(void **state)
     assert_int_equal(atoi(out), 1);
 }
 
+/* A comment typed at the table (a line of its own, and one after an
+ * action) is kept in the ledger and comes back in its place in the
+ * export, which checks clean; the comment is no action (undo strikes the
+ * card before it). */
+static void table__a_comment_typed_is_kept_in_its_place(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[8192];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type_lines(&t, deal_lines);
+    type(&t, "# Mr. B disputes the count");
+    expect(&t, "play: B plays > ");
+    type(&t, "B plays JH   # he had no choice");
+    expect(&t, "play: B leads > ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' | sed "
+                                     "'s/^@[^ ]* //' | grep -B2 -A1 '^# Mr. B'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    /* after the referee's line for the action it follows */
+    assert_string_equal(out, "B announces king\n"
+                             "= score A 0 B 1\n"
+                             "# Mr. B disputes the count\n"
+                             "B plays JH   # he had no choice\n");
+    export_checks_clean(tmp);
+    /* near miss: nothing else is a comment, and no comment an event */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "| grep -c '#'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 2);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "| grep -v '^#' | grep -c '^@'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_int_equal(atoi(out), 14); /* deal_lines' 13 and B plays JH */
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -744,6 +794,7 @@ int run_tests(void)
         T(table__nul_and_bad_bytes_are_refused),
         T(table__utf8_whatever_the_locale),
         T(table__private_use_characters_come_back_as_typed),
+        T(table__a_comment_typed_is_kept_in_its_place),
 #undef T
     };
 

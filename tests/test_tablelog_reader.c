@@ -387,6 +387,86 @@ static void tablelog__reader_yields_lines_and_skips_blanks(void **state)
     fclose(fp);
 }
 
+/* comment_is - line (len from strlen) read, of kind, its comment the
+ * bytes want ("" for none). */
+static void comment_is(const char *line, enum tl_kind kind, const char *want)
+{
+    struct tl_line l;
+    struct tl_error err;
+
+    assert_int_equal(tl_parse_line(line, strlen(line), 1, &l, &err), 0);
+    assert_int_equal(l.kind, kind);
+    assert_int_equal(l.comment_len, strlen(want));
+    if (want[0] != '\0') {
+        assert_memory_equal(line + l.comment_at, want, strlen(want));
+        assert_int_equal(l.comment_at + l.comment_len, strlen(line));
+    }
+}
+
+/* Where a comment stands is kept: a comment line whole (its blanks
+ * too), another from the end of what its line says; a '#' inside a tag's
+ * value or the lack of one is no comment. */
+static void tablelog__a_line_keeps_where_its_comment_stands(void **state)
+{
+    (void)state;
+    comment_is("# Mr. B disputes the count", TL_BLANK,
+               "# Mr. B disputes the count");
+    comment_is("  \t# indented  ", TL_BLANK, "  \t# indented  ");
+    comment_is("#", TL_BLANK, "#");
+    comment_is("A leads KD   # out of turn", TL_EVENT, "   # out of turn");
+    comment_is("@21:14:05 A leads KD# close", TL_EVENT, "# close");
+    comment_is("= score A 0 B 1\t# the king", TL_EXPECT_SCORE,
+               "\t# the king");
+    comment_is("[Event \"Club\"]  # the club's", TL_TAG, "  # the club's");
+    comment_is("A leads KD\r", TL_EVENT, "");
+    comment_is("[Event \"Club #3\"]", TL_TAG, "");
+    comment_is("   ", TL_BLANK, "");
+    comment_is("", TL_BLANK, "");
+}
+
+/* Asked, the reader gives a comment line too (blank lines still passed
+ * over); not asked, it passes over comment lines as ever. */
+static void tablelog__reader_gives_comment_lines_when_asked(void **state)
+{
+    static const char text[] =
+        "\xef\xbb\xbf# header\n"
+        "[Event \"x\"]\n"
+        "\n"
+        "  # indented\n"
+        "game   # the first\n";
+    struct tl_line l;
+    FILE *fp = NULL;
+    struct tl_reader *r = reader_on(text, &fp);
+
+    (void)state;
+    tl_reader_set_comments(r, true);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.kind, TL_BLANK);
+    assert_int_equal(l.line_no, 1);
+    assert_string_equal(tl_reader_raw(r) + l.comment_at, "# header");
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.kind, TL_TAG);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.kind, TL_BLANK);
+    assert_int_equal(l.line_no, 4);
+    assert_string_equal(tl_reader_raw(r) + l.comment_at, "  # indented");
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_GAME);
+    assert_string_equal(tl_reader_raw(r) + l.comment_at, "   # the first");
+    assert_int_equal(tl_reader_next(r, &l), 0);
+    tl_reader_close(r);
+    fclose(fp);
+    /* near miss: not asked */
+    r = reader_on(text, &fp);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.kind, TL_TAG);
+    assert_int_equal(tl_reader_next(r, &l), 1);
+    assert_int_equal(l.ev.kind, EV_GAME);
+    assert_int_equal(tl_reader_next(r, &l), 0);
+    tl_reader_close(r);
+    fclose(fp);
+}
+
 static void tablelog__reader_rejects_a_tag_after_an_action(void **state)
 {
     static const char text[] =
@@ -647,6 +727,8 @@ int run_tests(void)
         cmocka_unit_test(tablelog__rejects_text_that_is_not_utf8),
         cmocka_unit_test(tablelog__reader_rejects_a_tag_that_is_not_utf8),
         cmocka_unit_test(tablelog__reader_yields_lines_and_skips_blanks),
+        cmocka_unit_test(tablelog__a_line_keeps_where_its_comment_stands),
+        cmocka_unit_test(tablelog__reader_gives_comment_lines_when_asked),
         cmocka_unit_test(tablelog__reader_rejects_a_tag_after_an_action),
         cmocka_unit_test(tablelog__reader_reports_bad_lines_and_goes_on),
         cmocka_unit_test(tablelog__reader_rejects_an_overlong_line_and_goes_on),
