@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_ledger_v5.c - ledgers made by the release before schema version 6
- * (tests/v5: a duel, a chouette, an import with claims and a quarantined
- * deal, merged sittings, members), migrated by this build: every event
- * keeps its hash (the same 32 bytes the old build wrote as hex), and
- * verify, audit, score, export, members and standings print what the
- * old build printed.
+ * test_ledger_older.c - ledgers made by earlier releases, migrated by
+ * this build: tests/v5 by the release before schema version 6, tests/v6
+ * by 1.1.0 (schema version 6), each a duel, a chouette, an import with
+ * claims and a quarantined deal, merged sittings and members.  Every
+ * event keeps its whole hash (the same bytes the old build wrote; this
+ * build stores most of them cut short and gives them whole again), and
+ * verify, audit, score, export, members and standings print what the old
+ * build printed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,13 +35,13 @@ static const char *const merged_cmds[] = {
     "standings", NULL
 };
 
-/* unpack - tests/v5/NAME.db.gz into DIR/NAME.db. */
-static void unpack(const struct harness_tmp *t, const char *name)
+/* unpack - tests/vV/NAME.db.gz into DIR/NAME.db. */
+static void unpack(const struct harness_tmp *t, int v, const char *name)
 {
     char rel[100];
     char src[1024];
 
-    snprintf(rel, sizeof(rel), "tests/v5/%s.db.gz", name);
+    snprintf(rel, sizeof(rel), "tests/v%d/%s.db.gz", v, name);
     harness_path(rel, src, sizeof(src));
     assert_int_equal(harness_sh("gzip -dc '%s' > '%s/%s.db'", src, t->dir,
                                 name),
@@ -100,8 +102,8 @@ static int whole_is_before(void *vctx, const struct ledger_event *ev)
 }
 
 /* same_output - `ecarte CMD --db NAME.db` (export1: export --sitting 1)
- * prints tests/v5/NAME.CMD byte for byte (DIR/ taken out). */
-static void same_output(const struct harness_tmp *t, const char *name,
+ * prints tests/vV/NAME.CMD byte for byte (DIR/ taken out). */
+static void same_output(const struct harness_tmp *t, int v, const char *name,
                         const char *cmd)
 {
     char rel[100];
@@ -109,7 +111,7 @@ static void same_output(const struct harness_tmp *t, const char *name,
     char args[64];
     int rc = 0;
 
-    snprintf(rel, sizeof(rel), "tests/v5/%s.%s", name, cmd);
+    snprintf(rel, sizeof(rel), "tests/v%d/%s.%s", v, name, cmd);
     harness_path(rel, want, sizeof(want));
     if (strncmp(cmd, "export", 6) == 0 && cmd[6] != '\0') {
         snprintf(args, sizeof(args), "export --sitting %s", cmd + 6);
@@ -123,14 +125,15 @@ static void same_output(const struct harness_tmp *t, const char *name,
                     name, cmd, t->dir, name, cmd, want, t->dir, name, cmd,
                     want);
     if (rc != 0) {
-        fail_msg("%s of %s differs from the old build's", cmd, name);
+        fail_msg("%s of v%d/%s differs from the old build's", cmd, v, name);
     }
 }
 
-/* migrate_and_compare - NAME migrated by ledger_open (for writing): its
- * version 6, its hashes those of the version 5 file, every command's
- * output the old build's; then it takes a new sitting and verifies. */
-static void migrate_and_compare(const struct harness_tmp *t,
+/* migrate_and_compare - vV/NAME migrated by ledger_open (for writing):
+ * the current version, every event's whole hash that of the version V
+ * file, every command's output the old build's; then it takes a new
+ * sitting and verifies. */
+static void migrate_and_compare(const struct harness_tmp *t, int v,
                                 const char *name,
                                 const char *const *cmds)
 {
@@ -140,14 +143,14 @@ static void migrate_and_compare(const struct harness_tmp *t,
     char path[400];
     int n = 0;
 
-    unpack(t, name);
+    unpack(t, v, name);
     n = hashes(t, name, before, HASHES_MAX);
     assert_true(n > 100);
     /* read as it is first: the old file answers as it did */
-    same_output(t, name, "verify");
+    same_output(t, v, name, "verify");
     snprintf(path, sizeof(path), "%s/%s.db", t->dir, name);
     assert_int_equal(ledger_open(&l, path, LEDGER_READONLY), 0);
-    assert_int_equal(ledger_version(l), 5);
+    assert_int_equal(ledger_version(l), v);
     ledger_close(l);
     assert_int_equal(ledger_open(&l, path, 0), 0);
     assert_int_equal(ledger_version(l), LEDGER_SCHEMA_VERSION);
@@ -166,7 +169,7 @@ static void migrate_and_compare(const struct harness_tmp *t,
         assert_int_equal(strncmp(after[i], before[i], strlen(after[i])), 0);
     }
     for (int i = 0; cmds[i] != NULL; i++) {
-        same_output(t, name, cmds[i]);
+        same_output(t, v, name, cmds[i]);
     }
     assert_int_equal(harness_sh("'%s' record --db '%s' '%s' >/dev/null 2>&1 "
                                 "&& '%s' verify --db '%s' >/dev/null",
@@ -179,13 +182,25 @@ static void migrate_and_compare(const struct harness_tmp *t,
 static void ledger_v5__club_migrates_with_the_same_hashes_and_outputs(
     void **state)
 {
-    migrate_and_compare(*state, "club", club_cmds);
+    migrate_and_compare(*state, 5, "club", club_cmds);
 }
 
 static void ledger_v5__merged_migrates_with_the_same_hashes_and_outputs(
     void **state)
 {
-    migrate_and_compare(*state, "merged", merged_cmds);
+    migrate_and_compare(*state, 5, "merged", merged_cmds);
+}
+
+static void ledger_v6__club_migrates_with_the_same_hashes_and_outputs(
+    void **state)
+{
+    migrate_and_compare(*state, 6, "club", club_cmds);
+}
+
+static void ledger_v6__merged_migrates_with_the_same_hashes_and_outputs(
+    void **state)
+{
+    migrate_and_compare(*state, 6, "merged", merged_cmds);
 }
 
 int run_tests(void)
@@ -197,8 +212,14 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(
             ledger_v5__merged_migrates_with_the_same_hashes_and_outputs,
             harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger_v6__club_migrates_with_the_same_hashes_and_outputs,
+            harness_tmp_setup, harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger_v6__merged_migrates_with_the_same_hashes_and_outputs,
+            harness_tmp_setup, harness_tmp_teardown),
     };
 
     setenv("ECARTE_FIXED_TIME", "2026-01-31T20:15:00Z", 1);
-    return cmocka_run_group_tests_name("ledger_v5", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("ledger_older", tests, NULL, NULL);
 }
