@@ -382,7 +382,7 @@ static int copy_events(struct ledger *l)
 {
     sqlite3_stmt *st = NULL;
     sqlite3_stmt *ins = NULL;
-    struct event_buf *buf = malloc(sizeof(*buf));
+    struct event_buf *buf = calloc(1, sizeof(*buf)); /* none formatted yet */
     struct event_pack *pack = calloc(1, sizeof(*pack));
     int src = 0;
     int rc = 0;
