@@ -17,6 +17,18 @@
 /* Findings                                                             */
 /* ------------------------------------------------------------------ */
 
+/* deal_of - the number of the deal event (an event of the deal audited)
+ * was made in; the referee's deal now if it is none of them (0). */
+static int deal_of(const struct audit *a, int64_t event)
+{
+    for (int k = 0; event != 0 && k < a->n_evs; k++) {
+        if (a->evs[k].id == event) {
+            return a->evs[k].deal;
+        }
+    }
+    return arbiter_deal_number(a->arb);
+}
+
 /* audit__finding - one finding (its message from fmt and what follows)
  * about the deal audited, at event (0: none) and source line, under law
  * ("" if none) and kind: said to the sink and counted. */
@@ -31,7 +43,7 @@ void audit__finding(struct audit *a, int64_t event, int line, const char *law,
     va_end(ap);
     a->findings++;
     a->sink->finding(a->sink_ctx, a->source, line, a->sitting,
-                     arbiter_deal_number(a->arb), event, law, kind, msg);
+                     deal_of(a, event), event, law, kind, msg);
 }
 
 /* ------------------------------------------------------------------ */
@@ -314,7 +326,7 @@ static void say_irregularities(struct audit *a)
             t->by_law[ru->r.law]++;
         }
         a->sink->irregularity(
-            a->sink_ctx, a->source, ev->line, a->sitting, arbiter_deal_number(a->arb),
+            a->sink_ctx, a->source, ev->line, a->sitting, ev->deal,
             ev->id, &ru->r, ru->words,
             ru->claimed    ? "claimed"
             : ru->answered ? "answered"
@@ -364,7 +376,7 @@ static void say_sitting_rulings(struct audit *a)
             t->by_law[ru->r.law]++;
         }
         a->sink->irregularity(a->sink_ctx, a->source, ev->line, a->sitting,
-                              arbiter_deal_number(a->arb), ev->id, &r,
+                              ev->deal, ev->id, &r,
                               ru->words, a->imported ? "claimed" : "ruled",
                               who >= 0 ? a->names_of[who].id : NULL);
     }

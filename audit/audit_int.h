@@ -21,6 +21,8 @@ struct ev_rec {
     int line;
     int score[2];               /* the game score after it */
     int value;                  /* the hand's value after it */
+    int deal;                   /* the deal's number after it (a deal
+                                   made void and dealt again counts on) */
     int pend_first;             /* the rulings waiting after it: ... */
     int n_pend;                 /* ... these of the deal's pend[] */
     enum event_kind kind;       /* what it was (a take-back, a strike) */

@@ -166,6 +166,7 @@ static int keep_event(struct audit *a, const struct ledger_event *le,
     e->score[0] = r->score[0];
     e->score[1] = r->score[1];
     e->value = arbiter_value(a->arb);
+    e->deal = arbiter_deal_number(a->arb);
     e->pend_first = a->n_pend;
     e->n_pend = 0;
     n_pend = arbiter_pending(a->arb, pend, 8);

@@ -165,16 +165,6 @@ static int name_tag(void *vctx, const char *name, const char *value)
     return 0;
 }
 
-/* A walk over a sitting's lines for the deals capped by a penalty. */
-struct cap_walk {
-    struct sheet_ctx *ctx;
-    int deal;                   /* deal lines seen (the deal's number) */
-    bool last_was_deal;         /* the last event was a deal line */
-    int open_deal;              /* the deal of a capping ruling waiting for
-                                   its election, 0 none */
-    bool uncap_replay;          /* profile penalty=cap-or-replay */
-};
-
 /* mark_capped - deal of the sitting marked capped.  Returns 0, 1 out of
  * memory. */
 static int mark_capped(struct sheet_ctx *ctx, int deal)
@@ -197,56 +187,10 @@ static int mark_capped(struct sheet_ctx *ctx, int deal)
     return 0;
 }
 
-/* cap_line - one line of the sitting (ledger_lines_foreach): deal lines
- * counted; a ruling capping the offender's score (remedy score-cap, or
- * L25 with an elector) marks its deal, unless a replay under
- * penalty=cap-or-replay takes the cap off.  Returns 0, 1 out of memory. */
-static int cap_line(void *vctx, enum ledger_line_kind kind, int64_t game,
-                    const char *text)
+/* cap_deal - ledger_capped_deals_foreach: the deal marked capped. */
+static int cap_deal(void *ctx, int deal)
 {
-    struct cap_walk *w = vctx;
-    const char *words = text;
-
-    (void)game;
-    if (*words == '@') {
-        words += strcspn(words, " ");
-        words += strspn(words, " ");
-    }
-    if (kind == LEDGER_LINE_EVENT) {
-        if (strcmp(words, "strike") == 0 && w->last_was_deal) {
-            w->deal--;
-        }
-        w->last_was_deal = strncmp(words, "deal ", 5) == 0;
-        if (w->last_was_deal) {
-            w->deal++;
-        }
-        if (w->open_deal > 0 && strstr(words, " elects ") != NULL) {
-            bool replay = strstr(words, " elects replay") != NULL;
-
-            if (!(replay && w->uncap_replay) &&
-                mark_capped(w->ctx, w->open_deal) != 0) {
-                return 1;
-            }
-            w->open_deal = 0;
-        }
-        return 0;
-    }
-    if (kind == LEDGER_LINE_RULING) {
-        char line[TL_LINE_MAX];
-        struct tl_line l;
-        struct tl_error err;
-
-        /* a score cap, or the replay-or-stand rulings (L43, L25): the
-         * caps apply to whatever is scored */
-        snprintf(line, sizeof(line), "= %s", words);
-        if (tl_parse_line(line, strlen(line), 0, &l, &err) == 0 &&
-            l.kind == TL_EXPECT_RULING &&
-            (l.expect.remedy == REM_SCORE_CAP ||
-             (l.expect.options & OPT_BIT(OPT_STAND)) != 0)) {
-            w->open_deal = w->deal;
-        }
-    }
-    return 0;
+    return mark_capped(ctx, deal);
 }
 
 /* cap_tag - the sitting's profile, for whether a replay uncaps. */
@@ -260,8 +204,8 @@ static int cap_tag(void *a, const char *name, const char *value)
  * Returns 0, or non-zero (the ledger's error, out of memory). */
 static int sitting_words(struct sheet_ctx *ctx, int64_t sitting)
 {
-    struct cap_walk w = {.ctx = ctx};
     struct arbiter *a = NULL;
+    bool replay_uncaps = false;
     int rc;
 
     memset(ctx->name, 0, sizeof(ctx->name));
@@ -273,14 +217,11 @@ static int sitting_words(struct sheet_ctx *ctx, int64_t sitting)
         return 1;
     }
     rc = ledger_tags_foreach(ctx->l, sitting, cap_tag, a);
-    w.uncap_replay = arbiter_profile(a)->penalty == PENALTY_CAP_OR_REPLAY;
+    replay_uncaps = arbiter_profile(a)->penalty == PENALTY_CAP_OR_REPLAY;
     arbiter_close(a);
     if (rc == 0) {
-        rc = ledger_lines_foreach(ctx->l, sitting, 0, cap_line, &w);
-    }
-    if (rc == 0 && w.open_deal > 0) {
-        /* not elected yet: the default remedy caps */
-        rc = mark_capped(ctx, w.open_deal);
+        rc = ledger_capped_deals_foreach(ctx->l, sitting, replay_uncaps,
+                                         cap_deal, ctx);
     }
     return rc;
 }

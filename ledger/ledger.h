@@ -744,6 +744,24 @@ void ledger_claims_done(struct ledger *l);
  * ("ruling L43 ..."), valid during the call.  Non-zero stops. */
 typedef int (*ledger_ruling_fn)(void *ctx, int64_t event, const char *text);
 
+/* Callback for ledger_capped_deals_foreach: a deal's number in its
+ * sitting.  Non-zero stops. */
+typedef int (*ledger_capped_fn)(void *ctx, int deal);
+
+/*
+ * ledger_capped_deals_foreach - the deals of sitting whose score a
+ * penalty capped: each with a ruling that caps the offender's score (its
+ * remedy score-cap) or offers him to let it stand (an option "stand":
+ * L43, L25), unless the first election made after that ruling is a
+ * replay and replay_uncaps (the profile's penalty=cap-or-replay, where a
+ * replay gives the uncapped score back).  fn(ctx, deal number) once a
+ * deal, in the order of the sitting.  Returns 0, fn's non-zero, or a
+ * negative code (the message on l).
+ */
+int ledger_capped_deals_foreach(struct ledger *l, int64_t sitting,
+                                bool replay_uncaps, ledger_capped_fn fn,
+                                void *ctx);
+
 /* ledger_rulings_foreach - the rulings recorded on the events
  * from_event..to_event (to_event 0: no end), in order of event and
  * position. */

@@ -66,6 +66,7 @@ enum stmt {
     ST_EVENTS_RANGE,            /* ledger_event_hash_full: ids ?1 to ?2 */
     ST_SITTING_FIRST_EVENT,     /* ledger_sitting_ends */
     ST_SITTING_LAST_EVENT,
+    ST_CAPPED_DEALS,            /* ledger_capped_deals_foreach */
     ST_LINES,                   /* ledger_lines_foreach: the events, */
     ST_LINES_RULINGS,           /* and the cursors merged with them */
     ST_LINES_SCORES,

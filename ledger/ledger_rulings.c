@@ -6,6 +6,7 @@
 #include "ledger/ledger.h"
 
 #include <assert.h>
+#include <string.h>
 
 #include <sqlite3.h>
 
@@ -64,6 +65,39 @@ int ledger_rulings_foreach(struct ledger *l, int64_t from_event,
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         rc = fn(ctx, sqlite3_column_int64(st, 0),
                 (const char *)sqlite3_column_text(st, 1));
+        if (rc != 0) {
+            break;
+        }
+    }
+    if (rc == 0 && src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read the rulings");
+    }
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_capped_deals_foreach(struct ledger *l, int64_t sitting,
+                                bool replay_uncaps, ledger_capped_fn fn,
+                                void *ctx)
+{
+    sqlite3_stmt *st = l->st[ST_CAPPED_DEALS];
+    int last = 0;
+    int rc = 0;
+    int src;
+
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "read the rulings");
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        int deal = sqlite3_column_int(st, 0);
+        const char *next = ledger__col_text(st, 1);
+
+        if ((replay_uncaps && strstr(next, " elects replay") != NULL) ||
+            deal == last) {
+            continue;
+        }
+        last = deal;
+        rc = fn(ctx, deal);
         if (rc != 0) {
             break;
         }

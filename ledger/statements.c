@@ -134,6 +134,15 @@ static const char *const stmt_sql[ST_COUNT] = {
         "WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
     [ST_SITTING_FIRST_EVENT] = "SELECT id FROM event WHERE sitting_id = ?1 "
         "ORDER BY seq LIMIT 1",
+    /* a capping ruling (a score cap, or a stand offered: L43, L25) and
+     * the first election after it, in the sitting's order */
+    [ST_CAPPED_DEALS] = "SELECT d.number, coalesce((SELECT e2.text FROM "
+        "event e2 WHERE e2.sitting_id = e.sitting_id AND e2.seq > e.seq "
+        "AND e2.text LIKE '% elects %' ORDER BY e2.seq LIMIT 1), '') "
+        "FROM ruling r JOIN event e ON e.id = r.event_id "
+        "JOIN deal d ON d.id = e.deal_id WHERE e.sitting_id = ?1 "
+        "AND (r.remedy = 'score-cap' OR "
+        "',' || r.options || ',' LIKE '%,stand,%') ORDER BY e.seq, r.pos",
     [ST_SITTING_LAST_EVENT] = "SELECT id, hash FROM event WHERE sitting_id = ?1 "
         "ORDER BY seq DESC LIMIT 1",
     [ST_LINES] = LINES_EVENTS,

@@ -219,6 +219,45 @@ static void examples__disputed_evening_scores_each_deal(void **state)
     assert_null(strstr(printed, "deal 13 "));
 }
 
+/* The evening's ledger read back: `score` marks as capped the deals of
+ * the stands offered (L43 in deal 4, L25 in deal 6), though deal 1 was
+ * made void and dealt again with no `deal` line; `audit` says each ruling
+ * in the deal it was given in (L13 in deal 1, not in the deal dealt
+ * again after the election).  Near miss: deals 3 and 5 are not marked. */
+static void examples__disputed_evening_ledger_names_each_deal(void **state)
+{
+    static const char *const in_deal[] = {
+        ": deal 1, event 9: irregularity \"= ruling L13 ",
+        ": deal 3, event 52: irregularity \"= ruling L40 ",
+        ": deal 4, event 71: irregularity \"= ruling L43 ",
+        ": deal 5, event 103: irregularity \"= ruling L21 ",
+        ": deal 6, event 125: irregularity \"= ruling L25 ",
+        ": deal 8, event 158: irregularity \"= ruling L14 ",
+    };
+    char db[] = "/tmp/ecarte-examples-XXXXXX";
+    char out[16384];
+    char capped[64];
+
+    (void)state;
+    assert_non_null(mkdtemp(db));
+    assert_int_equal(harness_sh("%s record --db %s/l.db '%s' >/dev/null "
+                                "2>&1", harness_ecarte(), db,
+                                harness_example(EVENING)), 0);
+    assert_int_equal(harness_capture(capped, sizeof(capped), "%s score --db "
+                                     "%s/l.db | grep '[0-9] \\*$' | awk "
+                                     "'{printf \"%%s \", $1}'",
+                                     harness_ecarte(), db), 0);
+    assert_string_equal(capped, "4 6 ");
+    harness_capture(out, sizeof(out), "%s audit --db %s/l.db",
+                    harness_ecarte(), db);
+    harness_sh("rm -rf '%s'", db);
+    for (size_t i = 0; i < sizeof(in_deal) / sizeof(in_deal[0]); i++) {
+        if (strstr(out, in_deal[i]) == NULL) {
+            fail_msg("audit did not say \"%s\":\n%s", in_deal[i], out);
+        }
+    }
+}
+
 static void examples__readme_first_command_is_the_evening(void **state)
 {
     char readme[4096];
@@ -239,6 +278,7 @@ int run_tests(void)
         cmocka_unit_test(examples__disputed_evening_rulings_at_their_lines),
         cmocka_unit_test(examples__disputed_evening_options_say_what_they_do),
         cmocka_unit_test(examples__disputed_evening_scores_each_deal),
+        cmocka_unit_test(examples__disputed_evening_ledger_names_each_deal),
         cmocka_unit_test(examples__readme_first_command_is_the_evening),
     };
 
