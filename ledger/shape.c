@@ -563,7 +563,9 @@ int ledger__later_schema(struct ledger *l)
     sqlite3_stmt *st = NULL;
     int src = sqlite3_prepare_v2(
         l->db,
-        "SELECT CASE WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM event WHERE "
+        "typeof(hash) = 'blob' AND length(hash) = 8) THEN 8 "
+        "WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
         "IN ('comment', 'law', 'deals', 'games', 'rulings', "
         "'irregularities', 'balances')) THEN 7 "
         "WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "

@@ -297,11 +297,21 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         }
         if (!stored_length_is(l, ev.id, ev.hash)) {
             *bad_id = ev.id;
-            rc = ledger__failf(l, 1, "event %" PRId64 ": edited (its hash "
-                               "is stored %s)", ev.id,
-                               strlen(ev.hash) == 64 ? "whole where the "
-                               "ledger keeps it cut short" : "cut short "
-                               "where the ledger keeps it whole");
+            if (l->version < 8) {
+                rc = ledger__failf(l, 1, "event %" PRId64 ": its hash is "
+                                   "stored cut short, as schema version 8 "
+                                   "stores it, but the file says version "
+                                   "%d: its version number was changed",
+                                   ev.id, l->version);
+            } else {
+                rc = ledger__failf(l, 1, "event %" PRId64 ": edited (its "
+                                   "hash is stored %s)", ev.id,
+                                   strlen(ev.hash) == 64
+                                       ? "whole where the ledger keeps it "
+                                         "cut short"
+                                       : "cut short where the ledger keeps "
+                                         "it whole");
+            }
             goto out_reset;
         }
         memcpy(prev, h, sizeof(prev));
