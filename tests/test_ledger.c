@@ -299,7 +299,15 @@ static int count_gap(void *ctx, int64_t after_event, int line, int game,
 /* The tables of schema versions 3 (the sitting above the seats), 4
  * (the seal, the chain's seal columns), 5 and 7 (the comments, the laws
  * and the views), dropped to make an older file. */
+/* an older file's events hold their hashes whole (version 8 cuts them
+ * short): a cut one padded back to 32 bytes (its first 8 kept, as the
+ * migration to version 8 cuts it again) */
+#define WHOLE_HASHES \
+    "UPDATE event SET hash = CAST(hash || zeroblob(24) AS BLOB) " \
+    "WHERE length(hash) = 8;"
+
 #define DROP_V7 \
+    WHOLE_HASHES \
     "DROP VIEW balances; DROP VIEW irregularities; DROP VIEW rulings; " \
     "DROP VIEW games; DROP VIEW deals; DROP TABLE law; " \
     "DROP TABLE comment;"
