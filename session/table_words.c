@@ -114,6 +114,35 @@ static bool in_force(const struct arbiter *a, const char *verb)
     return true;
 }
 
+/*
+ * offered - is w a verb seat may say now (nx: what the table waits for)?
+ * One the step takes, or an election while a ruling waits, under the
+ * profile (in_force), from the seat the step expects; before the deal
+ * either seat shuffles (the dealer last, L1), the dealer gives notice of
+ * the packets (L8), the other cuts (L3); any seat gives or is served.
+ */
+static bool offered(const struct arbiter *a, const struct arb_next *nx,
+                    int seat, const struct verb_word *w)
+{
+    bool by_seat = nx->seat == SEAT_NONE || nx->seat == seat ||
+                   nx->step == ARB_NEXT_PACKET || nx->step == ARB_NEXT_SERVE;
+
+    if ((w->steps & (STEP_BIT(nx->step) |
+                     (nx->waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) == 0 ||
+        !in_force(a, w->verb)) {
+        return false;
+    }
+    if (nx->step == ARB_NEXT_SHUFFLE) {
+        if (strcmp(w->verb, "shuffles") == 0) {
+            return true;
+        }
+        if (strcmp(w->verb, "packets") == 0) {
+            return seat == arbiter_dealer(a);
+        }
+    }
+    return by_seat;
+}
+
 /* Lines without an actor, and the table's own commands. */
 static const char *const table_lines[] = {
     "game", "deal", "score", "found", "end", "strike",
@@ -518,12 +547,7 @@ void table_complete(const struct arbiter *a, const char *line, int upto,
     }
     if (nw == 1) {
         for (size_t k = 0; k < N_VERBS; k++) {
-            if ((verb_words[k].steps &
-                 (STEP_BIT(nx.step) |
-                  (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
-                (nx.seat == SEAT_NONE || nx.seat == seat ||
-                 nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE) &&
-                in_force(a, verb_words[k].verb)) {
+            if (offered(a, &nx, seat, &verb_words[k])) {
                 add(c, verb_words[k].verb);
             }
         }
@@ -692,12 +716,7 @@ void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c)
     c->n = 0;
     arbiter_next(a, &nx);
     for (size_t k = 0; k < N_VERBS; k++) {
-        if ((verb_words[k].steps &
-             (STEP_BIT(nx.step) |
-              (nx.waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) &&
-            (nx.seat == SEAT_NONE || nx.seat == seat ||
-             nx.step == ARB_NEXT_PACKET || nx.step == ARB_NEXT_SERVE) &&
-            in_force(a, verb_words[k].verb)) {
+        if (offered(a, &nx, seat, &verb_words[k])) {
             add(c, verb_words[k].verb);
         }
     }

@@ -377,6 +377,36 @@ static void session__the_verbs_offered_are_the_profiles(void **state)
     }
 }
 
+/* Before the deal the dealer is offered `shuffles` (he shuffles last,
+ * L1) and `packets` (his notice, L8), not `cuts`; the other player
+ * `shuffles` and `cuts` (L3), not `packets`. */
+static void session__before_the_deal_each_seat_is_offered_its_verbs(
+    void **state)
+{
+    static const char log[] = "A cuts-for-deal KH\nB cuts-for-deal 7S\n"
+                              "game\ndeal A\n";
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct table_candidates c;
+    int exit_code = 0;
+
+    (void)state;
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    assert_int_equal(run_text(s, log, "deal.ecarte", &exit_code), 0);
+    table_complete(session_arbiter(s), "A ", 2, &c);
+    assert_true(has_word(&c, "shuffles"));
+    assert_true(has_word(&c, "packets"));
+    assert_false(has_word(&c, "cuts"));
+    table_complete(session_arbiter(s), "B ", 2, &c);
+    assert_true(has_word(&c, "shuffles"));
+    assert_true(has_word(&c, "cuts"));
+    assert_false(has_word(&c, "packets"));
+    table_complete(session_arbiter(s), "A sh", 4, &c);
+    assert_true(has_word(&c, "shuffles"));
+    session_close(s);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +416,8 @@ int run_tests(void)
         cmocka_unit_test(session__prints_nothing),
         cmocka_unit_test(session__a_sitting_derived_again_is_the_same),
         cmocka_unit_test(session__the_verbs_offered_are_the_profiles),
+        cmocka_unit_test(
+            session__before_the_deal_each_seat_is_offered_its_verbs),
     };
 
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
