@@ -726,7 +726,9 @@ int cmd_table(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     session_set_source(t.s, TABLE_SOURCE);
-    if (begin(&t, fresh, laws) != 0 || run(&t) != 0) {
+    if (begin(&t, fresh, laws) != 0 || run(&t) != 0 ||
+        /* tags and comments typed before any action are kept */
+        (session_holds_unwritten(t.s) && session_begin_sitting(t.s) != 0)) {
         rc = EXIT_BAD_INPUT;
     } else if (session_sitting(t.s) != 0) {
         printf("everything is recorded in %s (sitting %lld)\n", t.db,

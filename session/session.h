@@ -583,6 +583,13 @@ enum take_status session_take_text(struct session *s, const char *text,
  */
 int session_begin_sitting(struct session *s);
 
+/*
+ * session_holds_unwritten - has s taken lines no ledger row holds yet:
+ * tags or comments before the first action, which wait for it to write
+ * the sitting's row (session_begin_sitting writes them at once)?
+ */
+bool session_holds_unwritten(const struct session *s);
+
 /* session_tag - the value of the sitting's tag name ("A", "Event"), or
  * NULL if it has none; borrowed, valid until the next line taken. */
 const char *session_tag(const struct session *s, const char *name);

@@ -459,6 +459,16 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         goto out;
     }
     set_place(&ctx, 0);         /* the tags' comments first */
+    if (ctx.from == 0 && game == 0 && (ctx.n_tag_rows > 0 || ctx.n_notes > 0)) {
+        /* a sitting begun at a table and left before any action: its
+         * tags and comments, with no chain to name */
+        if (ledger_lines_foreach(l, sitting, 0, export_line, &ctx) != 0) {
+            rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
+        } else {
+            rest_notes(&ctx);
+        }
+        goto out;
+    }
     if (ctx.from == 0) {
         rc = game > 0 ? fail(err, err_n, SESSION_EXPORT_NOTHING,
                              "sitting %lld has no game %d",

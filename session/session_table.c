@@ -91,6 +91,12 @@ int session_begin_sitting(struct session *s)
     return 0;
 }
 
+bool session_holds_unwritten(const struct session *s)
+{
+    return s->led != NULL && s->sitting == 0 &&
+           (s->n_tags > 0 || s->n_early > 0);
+}
+
 const char *session_tag(const struct session *s, const char *name)
 {
     const char *v = NULL;

@@ -774,6 +774,40 @@ static void table__a_comment_typed_is_kept_in_its_place(void **state)
     assert_int_equal(atoi(out), 14); /* deal_lines' 13 and B plays JH */
 }
 
+/* Tags and a comment typed before any action, then quit: the sitting is
+ * written with them (nothing typed is lost), and its export gives them
+ * back.  Near miss: a table left with nothing typed writes no sitting. */
+static void table__tags_typed_before_any_action_are_kept(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+    char out[8192];
+
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out), "sqlite3 '%s' "
+                                     "'SELECT count(*) FROM sitting'",
+                                     tmp->db),
+                     0);
+    assert_string_equal(out, "0\n");
+    term_start(&t, tmp->db, NULL);
+    expect(&t, "> ");
+    type(&t, "[Event \"Club night\"]");
+    expect(&t, "> ");
+    type(&t, "# Mr. B is late");
+    expect(&t, "> ");
+    type(&t, "quit");
+    expect(&t, "everything is recorded in ");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s'",
+                                     harness_ecarte(), tmp->db),
+                     0);
+    assert_string_equal(out, "[Event \"Club night\"]\n# Mr. B is late\n");
+    export_checks_clean(tmp);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -795,6 +829,7 @@ int run_tests(void)
         T(table__utf8_whatever_the_locale),
         T(table__private_use_characters_come_back_as_typed),
         T(table__a_comment_typed_is_kept_in_its_place),
+        T(table__tags_typed_before_any_action_are_kept),
 #undef T
     };
 
