@@ -210,9 +210,13 @@ install: $(PROG)
 	    $(DESTDIR)$(MANDIR)/man5 \
 	    $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/ecarte
-	install -m 644 man/ecarte.1 $(DESTDIR)$(MANDIR)/man1/ecarte.1
-	install -m 644 man/ecarte-ledger.5 \
-	    $(DESTDIR)$(MANDIR)/man5/ecarte-ledger.5
+	for page in man1/ecarte.1 man5/ecarte-ledger.5; do \
+	    sed -e 's#/usr/local/share/doc/ecarte#$(DOCDIR)#g' \
+	        -e 's#/usr/local/share/bash-completion/completions#$(BASHCOMPDIR)#g' \
+	        -e 's#/usr/local/share/zsh/site-functions#$(ZSHCOMPDIR)#g' \
+	        "man/$${page#*/}" > "$(DESTDIR)$(MANDIR)/$$page" && \
+	    chmod 644 "$(DESTDIR)$(MANDIR)/$$page" || exit 1; \
+	done
 	install -m 644 README.md NEWS.md LICENSE docs/*.md $(DESTDIR)$(DOCDIR)
 	install -m 644 completions/ecarte.bash $(DESTDIR)$(BASHCOMPDIR)/ecarte
 	install -m 644 completions/_ecarte $(DESTDIR)$(ZSHCOMPDIR)/_ecarte

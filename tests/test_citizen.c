@@ -6,6 +6,7 @@
  * regular file replaced whole, a link's target (the link kept), a FIFO
  * or a character device written in place and never replaced.
  */
+#include "ledger/ledger.h"
 #include "tests/harness.h"
 
 #include <stdio.h>
@@ -200,6 +201,17 @@ static void citizen__install_puts_completions_docs_and_man(void **state)
         snprintf(path, sizeof(path), "%s/inst/usr/%s", t->dir, files[i]);
         assert_true(size(path) > 0);
     }
+    /* the installed pages name the paths it was installed to, and the
+     * schema's version this build makes */
+    assert_int_equal(harness_sh("cd %s/inst/usr/share/man && "
+                                "! grep -l /usr/local man1/ecarte.1 "
+                                "man5/ecarte-ledger.5 && grep -q "
+                                "'^.Pa /usr/share/doc/ecarte' man1/ecarte.1 "
+                                "&& grep -q '/usr/share/bash-completion/"
+                                "completions/ecarte' man1/ecarte.1 && "
+                                "grep -q '^(%d), STRICT' "
+                                "man5/ecarte-ledger.5", t->dir,
+                                LEDGER_SCHEMA_VERSION), 0);
     /* bash completes through the installed script and program */
     assert_int_equal(harness_capture(out, sizeof(out),
         "cd %s && PATH=%s/inst/usr/bin:$PATH bash -c '. "
