@@ -260,6 +260,11 @@ int arbiter__on_elect(struct ctx *c)
     }
     p = d->pending[idx];
     arbiter__drop_pending(d, idx);
+    /* the choice said with what it does, for whoever reads the referee */
+    arbiter__note(c, "%c elects %s (%s): %s", seat_letter(ev->actor),
+                  option_name((enum law_option)ev->option),
+                  laws_get(p.r.law)->id,
+                  law_option_words_for(p.r.law, (enum law_option)ev->option));
     switch (ev->option) {
     case OPT_NEW_DEAL:
         arbiter__void_deal(c);

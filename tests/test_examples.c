@@ -173,6 +173,12 @@ static void examples__disputed_evening_options_say_what_they_do(void **state)
         "note: B's deal out of turn is void before the turn-up",
         "note: B reaches 5: the game ends at once, the hand is not played "
         "out (L46)\n",
+        /* each election said with what it does */
+        "note: B elects new-deal (L13): the deal is void; the same dealer "
+        "deals again\n",
+        "note: B elects replay (L43): ",
+        "note: A elects play-on (L21): play goes on",
+        "note: A elects stand (L25): the result as played stands\n",
     };
     size_t i;
 
