@@ -334,10 +334,35 @@ static const char *const migrate_6_7[] = {
  * event's hash kept whole only at an id that is a multiple of
  * LEDGER_HASH_EVERY (64), cut to its first LEDGER_HASH_TAG (8) bytes
  * elsewhere; a hash stored as text (no hash computed is) stays as it
- * is.  No table is replaced: the views stand. */
+ * is.  The games view made again: a game not finished shows its running
+ * score, as `ecarte score` does.  No table is replaced. */
 static const char migrate_7_8[] =
     "UPDATE event SET hash = substr(hash, 1, 8) WHERE id % 64 != 0 "
     "AND typeof(hash) = 'blob' AND length(hash) = 32;"
+    "DROP VIEW games;"
+    "CREATE VIEW games AS WITH seated AS ( SELECT g.*, (SELECT s.person"
+    " FROM seating s WHERE s.game_id = g.id AND s.seat = 'A' ORDER BY s"
+    ".id DESC LIMIT 1) AS person_a, (SELECT s.person FROM seating s WHE"
+    "RE s.game_id = g.id AND s.seat = 'B' ORDER BY s.id DESC LIMIT 1) A"
+    "S person_b FROM game g ), named AS ( SELECT x.*, coalesce((SELECT "
+    "p.name FROM person p WHERE p.sitting_id = x.sitting_id AND p.code "
+    "= x.person_a), (SELECT t.value FROM tag t WHERE t.sitting_id = x.s"
+    "itting_id AND t.name = 'A' ORDER BY t.id DESC LIMIT 1)) AS player_"
+    "a, coalesce((SELECT p.name FROM person p WHERE p.sitting_id = x.si"
+    "tting_id AND p.code = x.person_b), (SELECT t.value FROM tag t WHER"
+    "E t.sitting_id = x.sitting_id AND t.name = 'B' ORDER BY t.id DESC "
+    "LIMIT 1)) AS player_b FROM seated x ) SELECT n.sitting_id AS sitti"
+    "ng, n.number AS game, n.player_a AS player_a, n.player_b AS player"
+    "_b, n.person_a AS person_a, n.person_b AS person_b, n.winner AS wi"
+    "nner, CASE n.winner WHEN 'A' THEN n.player_a WHEN 'B' THEN n.playe"
+    "r_b END AS winner_name, CASE n.winner WHEN 'A' THEN n.person_a WHE"
+    "N 'B' THEN n.person_b END AS winner_person, coalesce(n.points_a, ("
+    "SELECT m.points_a FROM score_mark m WHERE m.game_id = n.id ORDER B"
+    "Y m.id DESC LIMIT 1), 0) AS points_a, coalesce(n.points_b, (SELECT"
+    " m.points_b FROM score_mark m WHERE m.game_id = n.id ORDER BY m.id"
+    " DESC LIMIT 1), 0) AS points_b, n.value AS value, (SELECT count(*)"
+    " FROM deal d WHERE d.game_id = n.id) AS deals, n.id AS game_id FRO"
+    "M named n;"
     "PRAGMA user_version = 8;";
 
 /* copy_row - the current row of the old events' walk (st: the columns

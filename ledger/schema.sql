@@ -546,7 +546,13 @@ SELECT n.sitting_id AS sitting, n.number AS game,
         AS winner_name,
     CASE n.winner WHEN 'A' THEN n.person_a WHEN 'B' THEN n.person_b END
         AS winner_person,
-    n.points_a AS points_a, n.points_b AS points_b, n.value AS value,
+    coalesce(n.points_a, (SELECT m.points_a FROM score_mark m
+                          WHERE m.game_id = n.id ORDER BY m.id DESC
+                          LIMIT 1), 0) AS points_a,
+    coalesce(n.points_b, (SELECT m.points_b FROM score_mark m
+                          WHERE m.game_id = n.id ORDER BY m.id DESC
+                          LIMIT 1), 0) AS points_b,
+    n.value AS value,
     (SELECT count(*) FROM deal d WHERE d.game_id = n.id) AS deals,
     n.id AS game_id
 FROM named n;

@@ -323,6 +323,43 @@ static void views__games_name_their_winners(void **state)
     sqlite3_close(h);
 }
 
+/* A game not finished shows its running score, as `ecarte score` does
+ * ("game 1 not finished: A 2 B 0"), not NULL; near miss: a game won
+ * shows its result. */
+static void views__a_game_not_finished_shows_its_score(void **state)
+{
+    char path[PATH_MAX + 32];
+    char out[256];
+    sqlite3 *h = NULL;
+
+    (void)state;
+    snprintf(path, sizeof(path), "%s/unfinished.db", dir);
+    assert_int_equal(harness_sh("%s record --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), path,
+                                harness_example("hoffmann-refused.ecarte")),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s' "
+                                     "| grep 'not finished'",
+                                     harness_ecarte(), path),
+                     0);
+    assert_non_null(strstr(out, "game 1 not finished: A 2 B 0"));
+    h = open_ro(path);
+    assert_int_equal(rows(h, "SELECT game, winner IS NULL, points_a, "
+                             "points_b FROM games", out, sizeof(out)),
+                     1);
+    assert_string_equal(out, "1|1|2|0\n");
+    sqlite3_close(h);
+    h = open_ro(db);
+    assert_int_equal(one_int(h, "SELECT count(*) FROM games WHERE points_a "
+                                "IS NULL OR points_b IS NULL"),
+                     0);
+    assert_int_equal(rows(h, "SELECT points_a, points_b FROM games WHERE "
+                             "sitting = 1 AND game = 1", out, sizeof(out)),
+                     1);
+    assert_string_equal(out, "5|4\n");
+    sqlite3_close(h);
+}
+
 /* ------------------------------------------------------------------ */
 /* rulings and irregularities                                           */
 /* ------------------------------------------------------------------ */
@@ -717,6 +754,7 @@ int run_tests(void)
         cmocka_unit_test(views__deals_agree_with_the_scoresheet),
         cmocka_unit_test(views__deals_name_the_players_of_each_deal),
         cmocka_unit_test(views__games_name_their_winners),
+        cmocka_unit_test(views__a_game_not_finished_shows_its_score),
         cmocka_unit_test(views__rulings_carry_law_titles_and_offenders),
         cmocka_unit_test(views__irregularities_agree_with_the_audit),
         cmocka_unit_test(views__balances_sum_to_zero_with_the_house),
