@@ -86,6 +86,9 @@ struct session {
      * anywhere in the same deal */
     struct claims *claims;
     const char *name;
+    const char *raw_now;        /* the text of the line being taken (an
+                                   action refused names its column in
+                                   it), NULL when none */
     bool whole_lines;           /* a last line without its end is refused */
     /* recording: which sitting the input continues (RESUME_AUTO and
      * RESUME_SITTING decide it at the input's first actions) */

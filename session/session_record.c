@@ -479,6 +479,36 @@ void session__claim_line(struct session *s, const struct tl_line *line)
 /* Taking an action                                                     */
 /* ------------------------------------------------------------------ */
 
+/* found_column - the column, in characters, of the card a refusal names
+ * ("..., found TD, which is in B's hand") among the words of the line's
+ * text raw (as it was written: "10d", "T♦"), or 1 if it names none or the
+ * text is not known. */
+static int found_column(const char *raw, const char *why)
+{
+    const char *f = why != NULL ? strstr(why, "found ") : NULL;
+    uint8_t want = 0;
+    size_t len = 0;
+
+    if (raw == NULL || f == NULL ||
+        card_parse(f + 6, &want) == 0 || want == CARD_NONE) {
+        return 1;
+    }
+    len = strlen(raw);
+    for (size_t i = 0; i < len;) {
+        size_t n = strcspn(raw + i, " \t#");
+        uint8_t card = 0;
+
+        if (raw[i] == '#') {
+            break;
+        }
+        if (n > 0 && card_word(raw + i, n, &card) && card == want) {
+            return tl_column(raw, len, (int)i + 1);
+        }
+        i += n > 0 ? n : 1;
+    }
+    return 1;
+}
+
 /* session__take_action - adjudicate and record one event line, report
  * what it gave and keep it for the `=` lines after it.  Returns 0,
  * CLI_E_INPUT (the action cannot stand: why is in s->error, and printed
@@ -491,8 +521,10 @@ int session__take_action(struct session *s, const struct tl_line *line)
 
     rc = apply_line(s->sit, s->arb, line, ap);
     if (rc != 0) {
-        snprintf(s->error, sizeof(s->error), "%s:%d:1: %s", s->name,
-                 line->line_no, sitting_errmsg(s->sit));
+        snprintf(s->error, sizeof(s->error), "%s:%d:%d: %s", s->name,
+                 line->line_no,
+                 found_column(s->raw_now, sitting_errmsg(s->sit)),
+                 sitting_errmsg(s->sit));
         if (!s->import && !s->deriving) {
             session__say(s, SESSION_MSG_ERROR, "%s\n", s->error);
         }

@@ -225,7 +225,9 @@ int session__handle_line(struct session *s, const struct input_line *in)
     if (line->kind != TL_EVENT) {
         return 0;
     }
+    s->raw_now = in->raw;
     rc = session__take_action(s, line);
+    s->raw_now = NULL;
     if (rc == CLI_E_INPUT && s->import) {
         session__deal_broken(s);
         return 0;

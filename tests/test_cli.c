@@ -171,13 +171,16 @@ static void cli__bad_line_gives_file_line_column_and_status_2(void **state)
                      2);
     assert_non_null(strstr(out, "in.ecarte:3:"));
     assert_non_null(strstr(out, "expected"));
+    /* a card given twice: the column of that card as written (K\u2665
+     * is 4 bytes, one character: Q\u2665 is the 16th character) */
     harness_write(t->log, "game\ndeal B\nB gives A 3 QH AH 7H\n"
-                          "B gives B 3 KH QH 9H\n");
+                          "B gives B 3 K\xe2\x99\xa5 Q\xe2\x99\xa5 9H\n");
     assert_int_equal(harness_capture(out, sizeof(out),
                                      "%s record --db '%s' '%s' 2>&1",
                                      harness_ecarte(), t->db, t->log),
                      2);
-    assert_non_null(strstr(out, "in.ecarte:4:1: expected"));
+    assert_non_null(strstr(out, "in.ecarte:4:16: expected a card in the "
+                                "stock, found QH"));
     assert_non_null(strstr(out, "card conservation"));
     /* what came before the bad line is recorded, nothing after */
     assert_int_equal(count_rows(t->db, "event"), 3);
