@@ -61,7 +61,8 @@ static void robust__unknown_card_played_is_an_error(void **state)
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
-    assert_non_null(strstr(out, "in.ecarte:13:1: expected the card played, "
+    /* the column of the card it names */
+    assert_non_null(strstr(out, "in.ecarte:13:9: expected the card played, "
                                 "found ??"));
 }
 
