@@ -59,6 +59,10 @@ struct zones {
     int8_t count[Z_COUNT];
 };
 
+_Static_assert(sizeof(struct zones) ==
+                   Z_COUNT * (sizeof(uint32_t) + sizeof(int8_t)),
+               "no padding: two places compare as bytes (memcmp)");
+
 /* One trick played. */
 struct trick_rec {
     int8_t leader;
@@ -166,8 +170,8 @@ struct deal_state {
     bool offence_waiting;       /* L43: a reply that breaks the obligation,
                                    still correctable (L39): its ruling waits
                                    in offence_ruling for the next lead */
-    int8_t offence_trick;       /* its trick (index) */
-    struct ruling offence_ruling;
+    int8_t offence_trick;       /* its trick (index); its ruling is
+                                   offence_ruling, at the end */
     /* kings */
     bool king_turned;
     bool king_marked;
@@ -216,8 +220,12 @@ struct deal_state {
     bool reshuffle_due;         /* PL1: the stock is to be made anew */
     int8_t veto_scorer;         /* PL5: whose king point waits for the
                                    veto, SEAT_NONE */
-    struct pending pending[PENDING_MAX];
     int8_t n_pending;
+    /* The tail, read only as far as it is in use: offence_ruling while
+     * offence_waiting, the first n_pending of pending.  A copy of the
+     * table before an action takes no more (arbiter.c, save_table). */
+    struct ruling offence_ruling; /* L43: the ruling that waits */
+    struct pending pending[PENDING_MAX];
 };
 
 /* Everything the arbiter knows. */
@@ -319,6 +327,10 @@ struct arbiter {
     bool hold_belief;           /* while deriving a stretch again: a king
                                    announced on a belief that would win the
                                    game is held (its point not scored) */
+    struct zones conserved;     /* the cards' places last found to keep
+                                   card conservation (a full pack in the
+                                   stock at first): the same places need
+                                   no new count (arbiter.c) */
 };
 
 /* strike.c --------------------------------------------------------- */
@@ -387,6 +399,12 @@ int arbiter__locate(const struct zones *z, uint8_t c);
 
 /* arbiter__conserved - the conservation invariant of *z. */
 bool arbiter__conserved(const struct zones *z);
+
+/* arbiter__conserved_since - the conservation invariant of *z, where ok
+ * (NULL: none) holds places that keep it: a zone the same in both is not
+ * counted again (its known cards still fit its count), and the rest is
+ * checked whole.  The same answer as arbiter__conserved(z). */
+bool arbiter__conserved_since(const struct zones *z, const struct zones *ok);
 
 /* arbiter__zone_name - "A's hand", "the stock", ...; static. */
 const char *arbiter__zone_name(enum zone z);

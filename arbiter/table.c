@@ -88,24 +88,38 @@ int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
     return 0;
 }
 
+/* zone_fits - zone i holds no fewer cards than it has known (and so
+ * none fewer than none). */
+static bool zone_fits(const struct zones *z, int i)
+{
+    return arbiter__ncards(z->known[i]) <= z->count[i];
+}
+
 /* (The unknown places, summed over the zones, are the total less the
  * known cards; with the known cards of the zones disjoint, that is
  * CARD_COUNT less the cards seen exactly when the total is CARD_COUNT:
  * the total says it.) */
 bool arbiter__conserved(const struct zones *z)
 {
+    return arbiter__conserved_since(z, NULL);
+}
+
+bool arbiter__conserved_since(const struct zones *z, const struct zones *ok)
+{
     uint32_t seen = 0;
+    uint32_t twice = 0;
     int total = 0;
 
     for (int i = 0; i < Z_COUNT; i++) {
-        if (z->count[i] < 0 || arbiter__ncards(z->known[i]) > z->count[i]) {
+        bool same = ok != NULL && z->known[i] == ok->known[i] &&
+                    z->count[i] == ok->count[i];
+
+        if (!same && !zone_fits(z, i)) {
             return false;
         }
-        if (seen & z->known[i]) {
-            return false;
-        }
+        twice |= seen & z->known[i];
         seen |= z->known[i];
         total += z->count[i];
     }
-    return total == CARD_COUNT;
+    return twice == 0 && total == CARD_COUNT;
 }
