@@ -420,21 +420,35 @@ static const uint8_t verbs_of_length[16][12] = {
     [15] = {EV_NEW_CARDS, EV_DECLINE_DOUBLE},
 };
 
+/* ascii_lower - ASCII lower case of c; other bytes unchanged. */
+static char ascii_lower(char c)
+{
+    if (c >= 'A' && c <= 'Z') {
+        return (char)(c - 'A' + 'a');
+    }
+    return c;
+}
+
 enum event_kind event_verb_kind(const char *w, size_t n)
 {
-    char low[16];
     const uint8_t *k;
+    char first;
 
-    if (n >= sizeof(low)) {
+    if (n == 0 || n >= sizeof(verbs_of_length) / sizeof(verbs_of_length[0])) {
         return EV_NONE;
     }
-    for (size_t i = 0; i < n; i++) {
-        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
-    }
+    first = ascii_lower(w[0]);
     for (k = verbs_of_length[n]; *k != 0; k++) {
         const char *v = verbs[*k];
+        size_t i = 1;
 
-        if (v[0] == low[0] && memcmp(v, low, n) == 0) {
+        if (v[0] != first) {
+            continue;           /* the first letter tells most verbs apart */
+        }
+        while (i < n && ascii_lower(w[i]) == v[i]) {
+            i++;
+        }
+        if (i == n) {
             return (enum event_kind)*k;
         }
     }

@@ -9,6 +9,7 @@
 #include "tablelog/tablelog.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -397,11 +398,50 @@ static void trim_end(struct parser *p)
     }
 }
 
+/* The order of the fields the two clears below rely on. */
+_Static_assert(offsetof(struct tl_sitting, name) <
+                       offsetof(struct tl_sitting, n) &&
+                   offsetof(struct tl_sitting, roles.list) <
+                       offsetof(struct tl_sitting, n_amounts) &&
+                   offsetof(struct tl_sitting, n_amounts) <
+                       offsetof(struct tl_sitting, amounts),
+               "a sitting's scalars between its name and its lists");
+_Static_assert(offsetof(struct tl_line, tag_value) <
+                       offsetof(struct tl_line, ev) &&
+                   offsetof(struct tl_line, ev) <
+                       offsetof(struct tl_line, expect) &&
+                   offsetof(struct tl_line, expect) <
+                       offsetof(struct tl_line, score) &&
+                   offsetof(struct tl_line, score) <
+                       offsetof(struct tl_line, sit),
+               "a line's event, expectation and score together, after the "
+               "tag's value and before the sitting's fields");
+
+/* sitting_clear - sit as a line naming no person and no amount: every
+ * field zero but the bytes of the name past its NUL, and the entries of
+ * the lists past their counts (never read). */
+static void sitting_clear(struct tl_sitting *sit)
+{
+    memset(sit, 0, offsetof(struct tl_sitting, name));
+    sit->name[0] = '\0';
+    memset(&sit->n, 0,
+           offsetof(struct tl_sitting, roles.list) -
+               offsetof(struct tl_sitting, n));
+    sit->n_amounts = 0;
+}
+
 /* line_clear - out as an empty line numbered line_no: every field zero
- * or NONE. */
+ * or NONE but the bytes of a text past its NUL (a tag's value, a
+ * person's name) and the entries of a list past its count (struct
+ * tl_line): clearing the whole struct, most of it lists of persons, was a
+ * fifth of reading a line. */
 static void line_clear(struct tl_line *out, int line_no)
 {
-    memset(out, 0, sizeof(*out));
+    memset(out, 0, offsetof(struct tl_line, tag_value));
+    out->tag_value[0] = '\0';
+    memset(&out->ev, 0,
+           offsetof(struct tl_line, sit) - offsetof(struct tl_line, ev));
+    sitting_clear(&out->sit);
     out->kind = TL_BLANK;
     out->line_no = line_no;
     event_clear(&out->ev);

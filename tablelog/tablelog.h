@@ -118,7 +118,12 @@ struct tl_expect {
     int remedy;                 /* enum remedy */
 };
 
-/* One line of a log. */
+/*
+ * One line of a log.  Fields a line does not use are zero (seats, suit
+ * and option NONE, as tl_parse_line says), but for two things never
+ * read: the bytes of a text after its NUL (tag_value, sit.name) and the
+ * entries of a list after its count (sit.roles.list, sit.amounts).
+ */
 struct tl_line {
     enum tl_kind kind;
     int line_no;                /* 1-based */
@@ -131,7 +136,7 @@ struct tl_line {
                                    TL_EXPECT_VALUE */
     struct tl_sitting sit;      /* a line of the sitting (tl_is_sitting)
                                    and the sitting's `=` lines: what the
-                                   line names, the rest zero */
+                                   line names, the rest zero (above) */
 };
 
 /* Where and why a line could not be read. */

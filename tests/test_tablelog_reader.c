@@ -598,7 +598,7 @@ static int read_record(const char *path)
         tl_format_line(&l, buf, sizeof(buf));
         assert_int_equal(tl_parse_line(buf, strlen(buf), l.line_no, &back,
                                        &err), 0);
-        assert_memory_equal(&l, &back, sizeof(l));
+        assert_line_equal(&l, &back);
         if (l.kind == TL_EVENT) {
             events++;
         }
