@@ -275,8 +275,10 @@ void tl_normalize(struct tl_line *l);
 
 /*
  * A reader over a stream: yields the lines of a log one at a time, so that
- * standard input can be adjudicated as it is typed.  Enforces what spans
- * lines: tags only before the first action.
+ * standard input can be adjudicated as it is typed: from a stream that is
+ * not a regular file (a terminal, a pipe, a memory stream) no byte past
+ * the line yielded is read; a regular file is read ahead in blocks.
+ * Enforces what spans lines: tags only before the first action.
  */
 struct tl_reader;
 
