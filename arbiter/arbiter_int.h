@@ -331,6 +331,13 @@ struct arbiter {
                                    card conservation (a full pack in the
                                    stock at first): the same places need
                                    no new count (arbiter.c) */
+    /* For tests only (tests/test_arbiter_skips.c): with check_skips set,
+     * the laws the arbiter passes over (an evidence pass not live) are
+     * asked all the same; each pass checked is counted, and each where a
+     * law would have ruled counted again in skips_wrong. */
+    bool check_skips;
+    long skips_checked;
+    long skips_wrong;
 };
 
 /* strike.c --------------------------------------------------------- */

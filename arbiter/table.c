@@ -88,13 +88,6 @@ int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
     return 0;
 }
 
-/* zone_fits - zone i holds no fewer cards than it has known (and so
- * none fewer than none). */
-static bool zone_fits(const struct zones *z, int i)
-{
-    return arbiter__ncards(z->known[i]) <= z->count[i];
-}
-
 /* (The unknown places, summed over the zones, are the total less the
  * known cards; with the known cards of the zones disjoint, that is
  * CARD_COUNT less the cards seen exactly when the total is CARD_COUNT:
@@ -111,15 +104,17 @@ bool arbiter__conserved_since(const struct zones *z, const struct zones *ok)
     int total = 0;
 
     for (int i = 0; i < Z_COUNT; i++) {
-        bool same = ok != NULL && z->known[i] == ok->known[i] &&
-                    z->count[i] == ok->count[i];
+        uint32_t known = z->known[i];
+        int count = z->count[i];
+        bool moved = ok == NULL || known != ok->known[i] ||
+                     count != ok->count[i];
 
-        if (!same && !zone_fits(z, i)) {
-            return false;
+        if (moved && arbiter__ncards(known) > count) {
+            return false;       /* more cards known there than it holds */
         }
-        twice |= seen & z->known[i];
-        seen |= z->known[i];
-        total += z->count[i];
+        twice |= seen & known;
+        seen |= known;
+        total += count;
     }
     return twice == 0 && total == CARD_COUNT;
 }
