@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -469,11 +470,39 @@ static int text_fail(struct tl_error *err, size_t i, const char *fmt, ...)
  * CR inside it, well-formed UTF-8, no control character but the tab (C0,
  * DEL, C1).  Returns 0, or -1 with the column and message in err.
  */
+/*
+ * printable_words - how many of the first bytes of text (len bytes there)
+ * are printable ASCII (0x20 to 0x7E), counted 8 at a time: a whole word
+ * is, unless some byte is below 0x20, or 0x7F, or has its high bit set
+ * (the bit tricks of "Bit Twiddling Hacks": a byte below n makes the
+ * borrow of x - n..n reach its high bit where x's is clear).  Stops at
+ * the first word that is not; the bytes after it are not looked at.
+ */
+static size_t printable_words(const char *text, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    const uint64_t highs = 0x8080808080808080u;
+    size_t k = 0;
+
+    while (len - k >= 8) {
+        uint64_t x;
+        uint64_t del;
+
+        memcpy(&x, text + k, 8);
+        del = x ^ (ones * 0x7F);
+        if ((((x - ones * 0x20) & ~x) | ((del - ones) & ~del) | x) & highs) {
+            break;
+        }
+        k += 8;
+    }
+    return k;
+}
+
 static int check_text(const char *text, size_t len, struct tl_error *err)
 {
     const char *cr = NULL;
     size_t bad;
-    size_t k = 0;
+    size_t k = printable_words(text, len);
 
     while (k < len && (((unsigned char)text[k] >= 0x20 &&
                         (unsigned char)text[k] < 0x7F) || text[k] == '\t')) {
