@@ -11,6 +11,8 @@
 
 #include "arbiter/arbiter.h"
 
+#include <stddef.h>
+
 /* A function taking a printf-style format as its argument f, its values
  * from argument a: the compiler checks the calls. */
 #if defined(__GNUC__)
@@ -72,6 +74,19 @@ struct trick_rec {
     uint32_t follower_known;    /* the follower's known cards when he played */
     bool offence;               /* a L43 offence already ruled on this trick */
 };
+
+/* A trick is what the laws see of it (struct trick_fact), field for
+ * field: the view copies the tricks whole (view.c, fill_play). */
+#define TRICK_SAME(a, b)                                                     \
+    (offsetof(struct trick_rec, a) == offsetof(struct trick_fact, b) &&     \
+     sizeof(((struct trick_rec *)0)->a) == sizeof(((struct trick_fact *)0)->b))
+_Static_assert(sizeof(struct trick_rec) == sizeof(struct trick_fact) &&
+                   TRICK_SAME(leader, leader) && TRICK_SAME(lead, lead) &&
+                   TRICK_SAME(follow, follow) && TRICK_SAME(winner, winner) &&
+                   TRICK_SAME(follower_known, follower_known) &&
+                   TRICK_SAME(offence, ruled),
+               "a trick recorded is a trick seen, byte for byte");
+#undef TRICK_SAME
 
 /* A ruling waiting for its election or for its window to close. */
 struct pending {

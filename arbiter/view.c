@@ -127,6 +127,7 @@ static void fill_exchange(const struct ctx *c, struct law_view *v)
 static void fill_play(const struct ctx *c, struct law_view *v)
 {
     const struct deal_state *d = c->d;
+    int played;
 
     v->trick_no = d->trick_no;
     v->leader = d->leader;
@@ -140,25 +141,14 @@ static void fill_play(const struct ctx *c, struct law_view *v)
         d->trick_no > 0 && d->tricks_rec[d->trick_no - 1].follow == CARD_NONE
             ? d->tricks_rec[d->trick_no - 1].lead
             : CARD_NONE;
-    for (int t = 0; t < TRICKS_MAX; t++) {
-        const struct trick_rec *tr = &d->tricks_rec[t];
-        struct trick_fact *f = &v->tricks_played[t];
-
-        if (t >= d->trick_no) {
-            f->leader = 0;      /* field by field: a memset of the rest
-                                   cost more than the tricks' facts */
-            f->lead = 0;
-            f->follow = 0;
-            f->follower_known = 0;
-            f->ruled = false;
-            continue;
-        }
-        f->leader = tr->leader;
-        f->lead = tr->lead;
-        f->follow = tr->follow;
-        f->follower_known = tr->follower_known;
-        f->ruled = tr->offence;
-    }
+    /* the tricks played, copied whole (struct trick_rec is struct
+     * trick_fact byte for byte), the rest zero */
+    played = d->trick_no < TRICKS_MAX ? d->trick_no : TRICKS_MAX;
+    played = played > 0 ? played : 0;
+    memcpy(v->tricks_played, d->tricks_rec,
+           (size_t)played * sizeof(v->tricks_played[0]));
+    memset(v->tricks_played + played, 0,
+           (size_t)(TRICKS_MAX - played) * sizeof(v->tricks_played[0]));
     v->offence_card = d->play_offence_card;
     v->lead_out_of_turn = d->lead_out_of_turn;
 }
