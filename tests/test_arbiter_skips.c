@@ -5,8 +5,8 @@
  * changes a ruling.  Every log of the scenarios and generated sittings of
  * every format and profile, irregular ones among them, are refereed with
  * the skipped passes asked all the same (the arbiter's check_skips): no
- * law would have ruled in any of them.  And the near misses of L43's
- * evidence_live, on views made by hand. */
+ * law would have ruled in any of them.  And the near misses of L43's and
+ * L25's evidence_live, on views made by hand. */
 #include "tests/harness.h"
 
 #include <dirent.h>
@@ -238,6 +238,60 @@ static void skips__revoke_evidence_lives_only_with_a_proof(void **state)
     assert_false(l43->evidence_live(&v, &ev));
 }
 
+/* L25's evidence is not live while the king of trumps is seen to be the
+ * announcer's; it is again as soon as that is in doubt. */
+static void skips__false_king_evidence_rests_while_the_king_is_his(
+    void **state)
+{
+    const struct law *l25 = laws_get(LAW_25);
+    struct law_view v;
+    struct table_event ev;
+    struct profile p;
+
+    (void)state;
+    profile_london(&p);
+    memset(&v, 0, sizeof(v));
+    memset(&ev, 0, sizeof(ev));
+    v.profile = &p;
+    v.phase = PH_PLAY;
+    v.trump = SUIT_CLUBS;
+    v.announced = SEAT_A;
+    v.false_announced = SEAT_NONE;
+    v.king_place = KING_IN_HAND;
+    v.king_holder = SEAT_A;
+    ev.kind = EV_PLAY;
+    ev.actor = SEAT_B;
+    /* his king, in his hand, played by him or in his discard */
+    assert_false(l25->evidence_live(&v, &ev));
+    v.king_place = KING_PLAYED;
+    assert_false(l25->evidence_live(&v, &ev));
+    v.king_place = KING_DISCARDED;
+    assert_false(l25->evidence_live(&v, &ev));
+    /* near misses: the other's, unseen, elsewhere */
+    v.king_holder = SEAT_B;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.king_holder = SEAT_A;
+    v.king_place = KING_UNSEEN;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.king_place = KING_ELSEWHERE;
+    assert_true(l25->evidence_live(&v, &ev));
+    /* his, but unseen cards came into his hand, or his hand was seen
+     * kingless when he announced */
+    v.king_place = KING_IN_HAND;
+    v.unknown_in_after_ann = true;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.unknown_in_after_ann = false;
+    v.ann_false_at_time = true;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.ann_false_at_time = false;
+    /* a king announced false, or one announced now */
+    v.false_announced = SEAT_B;
+    assert_true(l25->evidence_live(&v, &ev));
+    v.false_announced = SEAT_NONE;
+    ev.kind = EV_ANNOUNCE;
+    assert_true(l25->evidence_live(&v, &ev));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -246,6 +300,8 @@ int run_tests(void)
         cmocka_unit_test(
             skips__evidence_skips_never_change_a_ruling_in_generated_play),
         cmocka_unit_test(skips__revoke_evidence_lives_only_with_a_proof),
+        cmocka_unit_test(
+            skips__false_king_evidence_rests_while_the_king_is_his),
     };
 
     return cmocka_run_group_tests_name("arbiter_skips", tests, NULL, NULL);
