@@ -698,18 +698,25 @@ static bool conserved(struct arbiter *a)
 }
 
 /*
- * save_table - *dst made a copy of the table src for the parts that are
- * read: everything before the tail of its deal (struct deal_state), then
- * the waiting L43 ruling if one waits and the pending rulings in use.  The
- * rest of dst's tail is left as it was (never read).  An action's copy of
- * the table before it was a tenth of the referee's work when whole: the
- * tail's six pending rulings are most of the table and rarely in use.
+ * save_table - *dst made a copy of the table src for the parts an action
+ * may change and that are read: everything after the profile (which only
+ * a tag sets, never an action) and before the tail of its deal (struct
+ * deal_state), then the waiting L43 ruling if one waits and the pending
+ * rulings in use.  The rest of dst is left as it was.  An action's copy
+ * of the table before it was a tenth of the referee's work when whole:
+ * the tail's six pending rulings are most of the table and rarely in use.
+ * (A stretch that starts from the copy takes the profile from the table:
+ * arbiter__stretch_add_from.)
  */
 static void save_table(struct table_state *dst, const struct table_state *src)
 {
     const struct deal_state *d = &src->d;
+    size_t from = offsetof(struct table_state, started);
 
-    memcpy(dst, src, offsetof(struct table_state, d.offence_ruling));
+    _Static_assert(offsetof(struct table_state, prof) == 0,
+                   "the profile first, left out of the copy");
+    memcpy((char *)dst + from, (const char *)src + from,
+           offsetof(struct table_state, d.offence_ruling) - from);
     if (d->offence_waiting) {
         dst->d.offence_ruling = d->offence_ruling;
     }

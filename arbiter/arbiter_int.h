@@ -367,7 +367,8 @@ void arbiter__stretch_reset(struct arbiter *a);
 void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev);
 
 /* arbiter__stretch_add_from - arbiter__stretch_add with the table before
- * ev given (before, borrowed): a->s is already the table after it. */
+ * ev given (before, borrowed): a->s is already the table after it, and
+ * its profile is the table's (before's may not hold one). */
 void arbiter__stretch_add_from(struct arbiter *a,
                                const struct table_state *before,
                                const struct table_event *ev);

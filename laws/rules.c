@@ -11,26 +11,6 @@
 
 #include "laws/laws_int.h"
 
-bool laws__is_seat(int s)
-{
-    return s == SEAT_A || s == SEAT_B;
-}
-
-bool laws__same_seat(int a, int b)
-{
-    return laws__is_seat(a) && a == b;
-}
-
-int laws__seat_int(const int pair[2], int s, int none)
-{
-    return laws__is_seat(s) ? pair[s] : none;
-}
-
-bool laws__seat_flag(const bool pair[2], int s)
-{
-    return laws__is_seat(s) && pair[s];
-}
-
 int card_strength(uint8_t c, int rank_order)
 {
     int r = CARD_RANK(c);
