@@ -112,6 +112,7 @@ bool arbiter__conserved_since(const struct zones *z, const struct zones *ok)
     uint32_t twice = 0;
     int total = 0;
 
+#pragma GCC unroll 8
     for (int i = 0; i < Z_COUNT; i++) {
         uint32_t known = z->known[i];
         int count = z->count[i];

@@ -57,11 +57,15 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
 
     if (suit != 0) {
         if (p->must_win) {
+            int beat = card_strength(led, p->rank);
+
             for (int r = 0; r < RANK_COUNT; r++) {
                 uint8_t k = CARD_MAKE(CARD_SUIT(led), r);
 
-                if (card_strength(k, p->rank) < card_strength(led, p->rank)) {
-                    higher |= suit & CARD_BIT(k);
+                /* only the cards of the suit held are ranked */
+                if ((suit & CARD_BIT(k)) != 0 &&
+                    card_strength(k, p->rank) < beat) {
+                    higher |= CARD_BIT(k);
                 }
             }
         }
