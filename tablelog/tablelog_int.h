@@ -83,20 +83,21 @@ static inline void tl__skip_blanks(struct parser *p)
 }
 
 /* tl__next_token - the next blank-separated word, p->pos moved past it;
- * n == 0 at the end of the line.  (The line in locals: p->pos written at
- * every byte cost a store a byte.) */
+ * n == 0 at the end of the line.  The line is text (tl_parse_line checks
+ * it first): the only bytes at or below a space in it are the space and
+ * the tab, and one test a byte tells a blank. */
 static inline struct token tl__next_token(struct parser *p)
 {
-    const char *s = p->s;
+    const unsigned char *s = (const unsigned char *)p->s;
     size_t end = p->end;
     size_t i = p->pos;
     struct token t;
 
-    while (i < end && tl__is_blank(s[i])) {
+    while (i < end && s[i] <= ' ') {
         i++;
     }
     t.pos = i;
-    while (i < end && !tl__is_blank(s[i])) {
+    while (i < end && s[i] > ' ') {
         i++;
     }
     t.n = i - t.pos;
