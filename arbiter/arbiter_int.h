@@ -11,6 +11,7 @@
 
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
 #include <stddef.h>
 
 /* A function taking a printf-style format as its argument f, its values
@@ -458,6 +459,93 @@ struct ctx {
                                    this action scores: it waits (PL5) */
 };
 
+/* ------------------------------------------------------------------ */
+/* The facts the laws' view and the handlers read of the table, static
+ * inline: the view reads them for every action, and a call across files
+ * for each cost more than the fact.                                    */
+/* ------------------------------------------------------------------ */
+
+/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if
+ * free: a fixed dealer, the next in turn, or the winner of the cut. */
+static inline int arbiter__right_dealer(const struct table_state *s)
+{
+    if (s->fixed_dealer != SEAT_NONE) {
+        return s->fixed_dealer;
+    }
+    if (s->next_dealer != SEAT_NONE) {
+        return s->next_dealer;
+    }
+    return s->cut_winner;
+}
+
+/* arbiter__right_dealer_for - who should deal now: for a deal line while a
+ * deal out of turn waits for correction, the player who should have dealt
+ * it (L14); else the next dealer in turn. */
+static inline int arbiter__right_dealer_for(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+
+    if (c->ev->kind == EV_DEAL) {
+        for (int i = 0; i < d->n_pending; i++) {
+            if (d->pending[i].r.law == LAW_14) {
+                return d->pending[i].seat;
+            }
+        }
+    }
+    return arbiter__right_dealer(c->s);
+}
+
+/* arbiter__own_pack - the pack dealer should use (L14: the packs may stay
+ * swapped). */
+static inline int arbiter__own_pack(const struct table_state *s, int dealer)
+{
+    return s->packs_swapped ? SEAT_OTHER(dealer) : dealer;
+}
+
+/* arbiter__exchange_deficit - in an exchange in hand, the cards seat laid
+ * out and has not yet been given back by right: elder hand is owed what
+ * he asked (at most what he discarded; what he discarded until he asks),
+ * the dealer what he discarded.  0 outside an exchange. */
+static inline int arbiter__exchange_deficit(const struct deal_state *d,
+                                            int seat)
+{
+    int disc;
+    int owed;
+
+    assert(seat == SEAT_A || seat == SEAT_B);
+    disc = d->discarded[seat];
+    owed = disc;
+    if (d->phase != PH_EXCHANGE || disc <= 0) {
+        return 0;
+    }
+    if (seat == d->elder && d->asked >= 0 && d->asked < disc) {
+        owed = d->asked;
+    }
+    return disc - (d->served[seat] < owed ? d->served[seat] : owed);
+}
+
+/* arbiter__expected_count - the cards seat should hold now: 5, less the
+ * cards he has played, less what he lacks by right (lack), less what the
+ * exchange in hand has not yet given back. */
+static inline int arbiter__expected_count(const struct deal_state *d,
+                                          int seat)
+{
+    assert(seat == SEAT_A || seat == SEAT_B);
+    return 5 - d->played[seat] - d->lack[seat] -
+           arbiter__exchange_deficit(d, seat);
+}
+
+/* arbiter__drawable - the cards the dealer can still serve: the stock,
+ * and the turn-up lying under it (turnup=under-stock) until drawn. */
+static inline int arbiter__drawable(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+    bool under = c->s->prof.turnup == TURNUP_UNDER_STOCK &&
+                 d->turn_up != CARD_NONE && !d->turnup_drawn;
+
+    return d->z.count[Z_STOCK] + (under ? 1 : 0);
+}
+
 /* context.c: the lowest floor, calling nothing else of the arbiter --- */
 
 /*
@@ -603,8 +691,6 @@ bool arbiter__deal_line_corrects(struct ctx *c, int right);
 void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
                              int right);
 
-/* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
-int arbiter__right_dealer_for(const struct ctx *c);
 
 /* arbiter__count_from_cards - a card shown, led, played or discarded
  * outranks the count recorded (docs/format.md) */
@@ -652,12 +738,6 @@ void arbiter__close_last_deal(struct ctx *c);
 /* arbiter__void_deal - the deal is void */
 void arbiter__void_deal(struct ctx *c);
 
-/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if
- * free */
-int arbiter__right_dealer(const struct table_state *s);
-
-/* arbiter__own_pack - the pack dealer should use (L14 */
-int arbiter__own_pack(const struct table_state *s, int dealer);
 
 int arbiter__on_game(struct ctx *c);
 
@@ -703,8 +783,6 @@ int arbiter__settle_rectify(struct ctx *c);
 
 /* exchange.c ------------------------------------------------------- */
 
-/* arbiter__expected_count - the cards seat should hold now */
-int arbiter__expected_count(const struct deal_state *d, int seat);
 
 /* arbiter__accept_short - a short hand plays on as it is (L21, L30, L34) */
 void arbiter__accept_short(struct deal_state *d, int seat);
@@ -713,8 +791,6 @@ void arbiter__accept_short(struct deal_state *d, int seat);
  * (negative if short) */
 int arbiter__surplus(const struct deal_state *d, int seat);
 
-/* arbiter__drawable - the stock, and the turn-up under it until drawn */
-int arbiter__drawable(const struct ctx *c);
 
 /* arbiter__off_by - by how many cards seat's hand is off for a count
  * ruling (found: against what he should hold; else his serving) */
