@@ -466,11 +466,6 @@ static int text_fail(struct tl_error *err, size_t i, const char *fmt, ...)
 }
 
 /*
- * check_text - the line (len bytes, its line end taken off) is text: no
- * CR inside it, well-formed UTF-8, no control character but the tab (C0,
- * DEL, C1).  Returns 0, or -1 with the column and message in err.
- */
-/*
  * printable_words - how many of the first bytes of text (len bytes there)
  * are printable ASCII (0x20 to 0x7E), counted 8 at a time: a whole word
  * is, unless some byte is below 0x20, or 0x7F, or has its high bit set
@@ -498,6 +493,11 @@ static size_t printable_words(const char *text, size_t len)
     return k;
 }
 
+/*
+ * check_text - the line (len bytes, its line end taken off) is text: no
+ * CR inside it, well-formed UTF-8, no control character but the tab (C0,
+ * DEL, C1).  Returns 0, or -1 with the column and message in err.
+ */
 static int check_text(const char *text, size_t len, struct tl_error *err)
 {
     const char *cr = NULL;
