@@ -478,23 +478,6 @@ static inline int arbiter__right_dealer(const struct table_state *s)
     return s->cut_winner;
 }
 
-/* arbiter__right_dealer_for - who should deal now: for a deal line while a
- * deal out of turn waits for correction, the player who should have dealt
- * it (L14); else the next dealer in turn. */
-static inline int arbiter__right_dealer_for(const struct ctx *c)
-{
-    const struct deal_state *d = c->d;
-
-    if (c->ev->kind == EV_DEAL) {
-        for (int i = 0; i < d->n_pending; i++) {
-            if (d->pending[i].r.law == LAW_14) {
-                return d->pending[i].seat;
-            }
-        }
-    }
-    return arbiter__right_dealer(c->s);
-}
-
 /* arbiter__own_pack - the pack dealer should use (L14: the packs may stay
  * swapped). */
 static inline int arbiter__own_pack(const struct table_state *s, int dealer)
@@ -691,6 +674,9 @@ bool arbiter__deal_line_corrects(struct ctx *c, int right);
 void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
                              int right);
 
+
+/* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
+int arbiter__right_dealer_for(const struct ctx *c);
 
 /* arbiter__count_from_cards - a card shown, led, played or discarded
  * outranks the count recorded (docs/format.md) */

@@ -587,6 +587,23 @@ void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
     }
 }
 
+/* arbiter__right_dealer_for - who should deal now: for a deal line while a
+ * deal out of turn waits for correction, the player who should have dealt
+ * it (L14); else the next dealer in turn. */
+int arbiter__right_dealer_for(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+
+    if (c->ev->kind == EV_DEAL) {
+        for (int i = 0; i < d->n_pending; i++) {
+            if (d->pending[i].r.law == LAW_14) {
+                return d->pending[i].seat;
+            }
+        }
+    }
+    return arbiter__right_dealer(c->s);
+}
+
 /* ------------------------------------------------------------------ */
 /* Carrying out, by remedy                                              */
 /* ------------------------------------------------------------------ */
