@@ -56,7 +56,12 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
     uint32_t trumps;
 
     if (suit != 0) {
-        if (p->must_win) {
+        if (p->must_win && p->rank != RANK_ACE_HIGH) {
+            /* king-high: a card's strength is its rank (card_strength), and
+             * the cards stronger than the one led are the suit's bits below
+             * its own */
+            higher = suit & (CARD_BIT(led) - 1);
+        } else if (p->must_win) {
             int beat = card_strength(led, p->rank);
 
             for (int r = 0; r < RANK_COUNT; r++) {
