@@ -66,6 +66,15 @@ _Static_assert(sizeof(struct zones) ==
                    Z_COUNT * (sizeof(uint32_t) + sizeof(int8_t)),
                "no padding: two places compare as bytes (memcmp)");
 
+/* arbiter__known_anywhere - the cards known in some place of z (a card
+ * not among them is known nowhere: arbiter__locate gives -1). */
+static inline uint32_t arbiter__known_anywhere(const struct zones *z)
+{
+    _Static_assert(Z_COUNT == 8, "every zone in the mask");
+    return z->known[0] | z->known[1] | z->known[2] | z->known[3] |
+           z->known[4] | z->known[5] | z->known[6] | z->known[7];
+}
+
 /* One trick played. */
 struct trick_rec {
     int8_t leader;

@@ -832,6 +832,7 @@ int arbiter__count_from_cards(struct ctx *c)
     struct ruling rs[ARB_RULINGS_MAX];
     int x = ev->actor;
     int need = 0;
+    uint32_t seen;
     int n;
     int rc;
 
@@ -841,10 +842,11 @@ int arbiter__count_from_cards(struct ctx *c)
           ev->kind == EV_CLAIM || ev->kind == EV_DISCARD)) {
         return 0;
     }
+    seen = arbiter__known_anywhere(&d->z);
     for (int i = 0; i < ev->n_cards; i++) {
         if (ev->cards[i] != CARD_UNKNOWN &&
-            arbiter__locate(&d->z, ev->cards[i]) < 0) {
-            need++;
+            (seen & CARD_BIT(ev->cards[i])) == 0) {
+            need++;             /* a card known nowhere yet */
         }
     }
     need -= d->z.count[Z_HAND(x)] - arbiter__ncards(d->z.known[Z_HAND(x)]);

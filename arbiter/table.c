@@ -29,11 +29,7 @@ int arbiter__locate(const struct zones *z, uint8_t c)
 {
     /* most cards asked for are known nowhere (a card dealt, led, played
      * for the first time): one test of all the places first */
-    uint32_t known = z->known[0] | z->known[1] | z->known[2] | z->known[3] |
-                     z->known[4] | z->known[5] | z->known[6] | z->known[7];
-
-    _Static_assert(Z_COUNT == 8, "every zone in the test");
-    if ((known & CARD_BIT(c)) == 0) {
+    if ((arbiter__known_anywhere(z) & CARD_BIT(c)) == 0) {
         return -1;
     }
     for (int i = 0; i < Z_COUNT; i++) {
