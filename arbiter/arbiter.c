@@ -57,6 +57,7 @@ int arbiter_open(struct arbiter **out)
     arbiter__deal_reset(&a->s.d);
     a->s.d.phase = PH_CUT_FOR_DEAL;
     arbiter__stretch_reset(a);
+    arbiter__zones_reset(&a->conserved);
     *out = a;
     return ARB_OK;
 }
@@ -676,6 +677,53 @@ int arbiter_apply(struct arbiter *a, const struct table_event *ev,
     return apply_worded(a, ev, out);
 }
 
+/*
+ * conserved - does the table a->s keep card conservation (every card in
+ * exactly one place, arbiter__conserved)?  Places equal to the last ones
+ * found to keep it (a->conserved) keep it too: most actions move no card,
+ * and those are not counted again.
+ */
+static bool conserved(struct arbiter *a)
+{
+    const struct zones *z = &a->s.d.z;
+
+    if (memcmp(z, &a->conserved, sizeof(*z)) == 0) {
+        return true;
+    }
+    if (!arbiter__conserved_since(z, &a->conserved)) {
+        return false;
+    }
+    a->conserved = *z;
+    return true;
+}
+
+/*
+ * save_table - *dst made a copy of the table src for the parts an action
+ * may change and that are read: everything after the profile (which only
+ * a tag sets, never an action) and before the tail of its deal (struct
+ * deal_state), then the waiting L43 ruling if one waits and the pending
+ * rulings in use.  The rest of dst is left as it was.  An action's copy
+ * of the table before it was a tenth of the referee's work when whole:
+ * the tail's six pending rulings are most of the table and rarely in use.
+ * (A stretch that starts from the copy takes the profile from the table:
+ * arbiter__stretch_add_from.)
+ */
+static void save_table(struct table_state *dst, const struct table_state *src)
+{
+    const struct deal_state *d = &src->d;
+    size_t from = offsetof(struct table_state, started);
+
+    _Static_assert(offsetof(struct table_state, prof) == 0,
+                   "the profile first, left out of the copy");
+    memcpy((char *)dst + from, (const char *)src + from,
+           offsetof(struct table_state, d.offence_ruling) - from);
+    if (d->offence_waiting) {
+        dst->d.offence_ruling = d->offence_ruling;
+    }
+    memcpy(dst->d.pending, d->pending,
+           (size_t)d->n_pending * sizeof(d->pending[0]));
+}
+
 int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
                         struct arb_result *out, bool record)
 {
@@ -691,9 +739,9 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
     arbiter__result_reset(out);
     a->errmsg[0] = '\0';
     /* the action is applied to the table itself, the table before it
-     * kept in a->next: one copy an action, and the table put back from
-     * it if the action is refused */
-    *was = a->s;
+     * kept in a->next: one copy an action (of the parts in use), and the
+     * table put back from it if the action is refused */
+    save_table(was, &a->s);
     c.a = a;
     c.s = &a->s;
     c.d = &a->s.d;
@@ -702,14 +750,14 @@ int arbiter__apply_core(struct arbiter *a, const struct table_event *ev,
     c.not_allowed = false;
     c.point_held = false;
     rc = step(&c);
-    if (rc == 0 && !arbiter__conserved(&a->s.d.z)) {
+    if (rc == 0 && !conserved(a)) {
         rc =
             arbiter__fail(&c, ARB_E_IMPOSSIBLE,
                           "expected every card in exactly one place, found the "
                           "count broken (card conservation)");
     }
     if (rc != 0) {
-        a->s = *was;
+        save_table(&a->s, was);
         arbiter__result_reset(out);
         return rc;
     }

@@ -11,6 +11,9 @@
 
 #include "arbiter/arbiter.h"
 
+#include <assert.h>
+#include <stddef.h>
+
 /* A function taking a printf-style format as its argument f, its values
  * from argument a: the compiler checks the calls. */
 #if defined(__GNUC__)
@@ -59,6 +62,19 @@ struct zones {
     int8_t count[Z_COUNT];
 };
 
+_Static_assert(sizeof(struct zones) ==
+                   Z_COUNT * (sizeof(uint32_t) + sizeof(int8_t)),
+               "no padding: two places compare as bytes (memcmp)");
+
+/* arbiter__known_anywhere - the cards known in some place of z (a card
+ * not among them is known nowhere: arbiter__locate gives -1). */
+static inline uint32_t arbiter__known_anywhere(const struct zones *z)
+{
+    _Static_assert(Z_COUNT == 8, "every zone in the mask");
+    return z->known[0] | z->known[1] | z->known[2] | z->known[3] |
+           z->known[4] | z->known[5] | z->known[6] | z->known[7];
+}
+
 /* One trick played. */
 struct trick_rec {
     int8_t leader;
@@ -68,6 +84,19 @@ struct trick_rec {
     uint32_t follower_known;    /* the follower's known cards when he played */
     bool offence;               /* a L43 offence already ruled on this trick */
 };
+
+/* A trick is what the laws see of it (struct trick_fact), field for
+ * field: the view copies the tricks whole (view.c, fill_play). */
+#define TRICK_SAME(a, b)                                                     \
+    (offsetof(struct trick_rec, a) == offsetof(struct trick_fact, b) &&     \
+     sizeof(((struct trick_rec *)0)->a) == sizeof(((struct trick_fact *)0)->b))
+_Static_assert(sizeof(struct trick_rec) == sizeof(struct trick_fact) &&
+                   TRICK_SAME(leader, leader) && TRICK_SAME(lead, lead) &&
+                   TRICK_SAME(follow, follow) && TRICK_SAME(winner, winner) &&
+                   TRICK_SAME(follower_known, follower_known) &&
+                   TRICK_SAME(offence, ruled),
+               "a trick recorded is a trick seen, byte for byte");
+#undef TRICK_SAME
 
 /* A ruling waiting for its election or for its window to close. */
 struct pending {
@@ -166,8 +195,8 @@ struct deal_state {
     bool offence_waiting;       /* L43: a reply that breaks the obligation,
                                    still correctable (L39): its ruling waits
                                    in offence_ruling for the next lead */
-    int8_t offence_trick;       /* its trick (index) */
-    struct ruling offence_ruling;
+    int8_t offence_trick;       /* its trick (index); its ruling is
+                                   offence_ruling, at the end */
     /* kings */
     bool king_turned;
     bool king_marked;
@@ -216,8 +245,12 @@ struct deal_state {
     bool reshuffle_due;         /* PL1: the stock is to be made anew */
     int8_t veto_scorer;         /* PL5: whose king point waits for the
                                    veto, SEAT_NONE */
-    struct pending pending[PENDING_MAX];
     int8_t n_pending;
+    /* The tail, read only as far as it is in use: offence_ruling while
+     * offence_waiting, the first n_pending of pending.  A copy of the
+     * table before an action takes no more (arbiter.c, save_table). */
+    struct ruling offence_ruling; /* L43: the ruling that waits */
+    struct pending pending[PENDING_MAX];
 };
 
 /* Everything the arbiter knows. */
@@ -319,6 +352,17 @@ struct arbiter {
     bool hold_belief;           /* while deriving a stretch again: a king
                                    announced on a belief that would win the
                                    game is held (its point not scored) */
+    struct zones conserved;     /* the cards' places last found to keep
+                                   card conservation (a full pack in the
+                                   stock at first): the same places need
+                                   no new count (arbiter.c) */
+    /* For tests only (tests/test_arbiter_skips.c): with check_skips set,
+     * the laws the arbiter passes over (an evidence pass not live) are
+     * asked all the same; each pass checked is counted, and each where a
+     * law would have ruled counted again in skips_wrong. */
+    bool check_skips;
+    long skips_checked;
+    long skips_wrong;
 };
 
 /* strike.c --------------------------------------------------------- */
@@ -333,7 +377,8 @@ void arbiter__stretch_reset(struct arbiter *a);
 void arbiter__stretch_add(struct arbiter *a, const struct table_event *ev);
 
 /* arbiter__stretch_add_from - arbiter__stretch_add with the table before
- * ev given (before, borrowed): a->s is already the table after it. */
+ * ev given (before, borrowed): a->s is already the table after it, and
+ * its profile is the table's (before's may not hold one). */
 void arbiter__stretch_add_from(struct arbiter *a,
                                const struct table_state *before,
                                const struct table_event *ev);
@@ -388,6 +433,12 @@ int arbiter__locate(const struct zones *z, uint8_t c);
 /* arbiter__conserved - the conservation invariant of *z. */
 bool arbiter__conserved(const struct zones *z);
 
+/* arbiter__conserved_since - the conservation invariant of *z, where ok
+ * (NULL: none) holds places that keep it: a zone the same in both is not
+ * counted again (its known cards still fit its count), and the rest is
+ * checked whole.  The same answer as arbiter__conserved(z). */
+bool arbiter__conserved_since(const struct zones *z, const struct zones *ok);
+
 /* arbiter__zone_name - "A's hand", "the stock", ...; static. */
 const char *arbiter__zone_name(enum zone z);
 
@@ -416,6 +467,76 @@ struct ctx {
     bool point_held;            /* a ruling offers a veto of the king point
                                    this action scores: it waits (PL5) */
 };
+
+/* ------------------------------------------------------------------ */
+/* The facts the laws' view and the handlers read of the table, static
+ * inline: the view reads them for every action, and a call across files
+ * for each cost more than the fact.                                    */
+/* ------------------------------------------------------------------ */
+
+/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if
+ * free: a fixed dealer, the next in turn, or the winner of the cut. */
+static inline int arbiter__right_dealer(const struct table_state *s)
+{
+    if (s->fixed_dealer != SEAT_NONE) {
+        return s->fixed_dealer;
+    }
+    if (s->next_dealer != SEAT_NONE) {
+        return s->next_dealer;
+    }
+    return s->cut_winner;
+}
+
+/* arbiter__own_pack - the pack dealer should use (L14: the packs may stay
+ * swapped). */
+static inline int arbiter__own_pack(const struct table_state *s, int dealer)
+{
+    return s->packs_swapped ? SEAT_OTHER(dealer) : dealer;
+}
+
+/* arbiter__exchange_deficit - in an exchange in hand, the cards seat laid
+ * out and has not yet been given back by right: elder hand is owed what
+ * he asked (at most what he discarded; what he discarded until he asks),
+ * the dealer what he discarded.  0 outside an exchange. */
+static inline int arbiter__exchange_deficit(const struct deal_state *d,
+                                            int seat)
+{
+    int disc;
+    int owed;
+
+    assert(seat == SEAT_A || seat == SEAT_B);
+    disc = d->discarded[seat];
+    owed = disc;
+    if (d->phase != PH_EXCHANGE || disc <= 0) {
+        return 0;
+    }
+    if (seat == d->elder && d->asked >= 0 && d->asked < disc) {
+        owed = d->asked;
+    }
+    return disc - (d->served[seat] < owed ? d->served[seat] : owed);
+}
+
+/* arbiter__expected_count - the cards seat should hold now: 5, less the
+ * cards he has played, less what he lacks by right (lack), less what the
+ * exchange in hand has not yet given back. */
+static inline int arbiter__expected_count(const struct deal_state *d,
+                                          int seat)
+{
+    assert(seat == SEAT_A || seat == SEAT_B);
+    return 5 - d->played[seat] - d->lack[seat] -
+           arbiter__exchange_deficit(d, seat);
+}
+
+/* arbiter__drawable - the cards the dealer can still serve: the stock,
+ * and the turn-up lying under it (turnup=under-stock) until drawn. */
+static inline int arbiter__drawable(const struct ctx *c)
+{
+    const struct deal_state *d = c->d;
+    bool under = c->s->prof.turnup == TURNUP_UNDER_STOCK &&
+                 d->turn_up != CARD_NONE && !d->turnup_drawn;
+
+    return d->z.count[Z_STOCK] + (under ? 1 : 0);
+}
 
 /* context.c: the lowest floor, calling nothing else of the arbiter --- */
 
@@ -562,6 +683,7 @@ bool arbiter__deal_line_corrects(struct ctx *c, int right);
 void arbiter__deal_line_keep(struct ctx *c, const struct ruling *rs, int n,
                              int right);
 
+
 /* arbiter__right_dealer_for - who should deal now (L14 for a deal line) */
 int arbiter__right_dealer_for(const struct ctx *c);
 
@@ -611,12 +733,6 @@ void arbiter__close_last_deal(struct ctx *c);
 /* arbiter__void_deal - the deal is void */
 void arbiter__void_deal(struct ctx *c);
 
-/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if
- * free */
-int arbiter__right_dealer(const struct table_state *s);
-
-/* arbiter__own_pack - the pack dealer should use (L14 */
-int arbiter__own_pack(const struct table_state *s, int dealer);
 
 int arbiter__on_game(struct ctx *c);
 
@@ -662,8 +778,6 @@ int arbiter__settle_rectify(struct ctx *c);
 
 /* exchange.c ------------------------------------------------------- */
 
-/* arbiter__expected_count - the cards seat should hold now */
-int arbiter__expected_count(const struct deal_state *d, int seat);
 
 /* arbiter__accept_short - a short hand plays on as it is (L21, L30, L34) */
 void arbiter__accept_short(struct deal_state *d, int seat);
@@ -672,8 +786,6 @@ void arbiter__accept_short(struct deal_state *d, int seat);
  * (negative if short) */
 int arbiter__surplus(const struct deal_state *d, int seat);
 
-/* arbiter__drawable - the stock, and the turn-up under it until drawn */
-int arbiter__drawable(const struct ctx *c);
 
 /* arbiter__off_by - by how many cards seat's hand is off for a count
  * ruling (found: against what he should hold; else his serving) */

@@ -127,25 +127,6 @@ void arbiter__void_deal(struct ctx *c)
         s->prof.redeal_same_dealer ? d->dealer : (int8_t)SEAT_OTHER(d->dealer);
 }
 
-/* arbiter__right_dealer - who should deal the next deal, SEAT_NONE if free. */
-int arbiter__right_dealer(const struct table_state *s)
-{
-    if (s->fixed_dealer != SEAT_NONE) {
-        return s->fixed_dealer;
-    }
-    if (s->next_dealer != SEAT_NONE) {
-        return s->next_dealer;
-    }
-    return s->cut_winner;
-}
-
-/* arbiter__own_pack - the pack dealer should use (L14: the packs may stay
- * swapped). */
-int arbiter__own_pack(const struct table_state *s, int dealer)
-{
-    return s->packs_swapped ? SEAT_OTHER(dealer) : dealer;
-}
-
 /* implied_redeal - after a void deal the same dealer deals again; a
  * shuffle, cut or packet may begin the new deal without a deal line. */
 static void implied_redeal(struct ctx *c)

@@ -12,40 +12,12 @@
 
 #include "arbiter/arbiter_int.h"
 
-/* exchange_deficit - in an exchange in hand, the cards seat laid out and
- * has not yet been given back by right: elder hand is owed what he asked
- * (at most what he discarded; what he discarded until he asks), the
- * dealer what he discarded.  0 outside an exchange. */
-static int exchange_deficit(const struct deal_state *d, int seat)
-{
-    assert(seat == SEAT_A || seat == SEAT_B);
-    int disc = d->discarded[seat];
-    int owed = disc;
-
-    if (d->phase != PH_EXCHANGE || disc <= 0) {
-        return 0;
-    }
-    if (seat == d->elder && d->asked >= 0 && d->asked < disc) {
-        owed = d->asked;
-    }
-    return disc - (d->served[seat] < owed ? d->served[seat] : owed);
-}
-
-/* arbiter__expected_count - the cards seat should hold now: 5, less the cards
- * he has played, less what he lacks by right (lack), less what the exchange in
- * hand has not yet given back. */
-int arbiter__expected_count(const struct deal_state *d, int seat)
-{
-    assert(seat == SEAT_A || seat == SEAT_B);
-    return 5 - d->played[seat] - d->lack[seat] - exchange_deficit(d, seat);
-}
-
 /* arbiter__accept_short - a short hand plays on as it is (L21, L30, L34): from
  * now its count is the count expected. */
 void arbiter__accept_short(struct deal_state *d, int seat)
 {
     int lack = 5 - d->played[seat] - d->z.count[Z_HAND(seat)] -
-               exchange_deficit(d, seat);
+               arbiter__exchange_deficit(d, seat);
 
     d->lack[seat] = (int8_t)(lack > 0 ? lack : 0);
 }
@@ -59,17 +31,6 @@ static void complete_counted(struct deal_state *d, int seat, int n)
         return;
     }
     d->lack[seat] = (int8_t)(d->lack[seat] > n ? d->lack[seat] - n : 0);
-}
-
-/* arbiter__drawable - the cards the dealer can still serve: the stock,
- * and the turn-up lying under it (turnup=under-stock) until drawn. */
-int arbiter__drawable(const struct ctx *c)
-{
-    const struct deal_state *d = c->d;
-    bool under = c->s->prof.turnup == TURNUP_UNDER_STOCK &&
-                 d->turn_up != CARD_NONE && !d->turnup_drawn;
-
-    return d->z.count[Z_STOCK] + (under ? 1 : 0);
 }
 
 /*
@@ -132,7 +93,7 @@ int arbiter__end_exchange(struct ctx *c)
         if (k == d->elder && d->asked < 0 && d->discarded[k] > 0) {
             d->asked = d->served[k];
         }
-        d->lack[k] = (int8_t)(d->lack[k] + exchange_deficit(d, k));
+        d->lack[k] = (int8_t)(d->lack[k] + arbiter__exchange_deficit(d, k));
     }
     d->phase = PH_TURNED;
     d->exchanged = true;

@@ -767,6 +767,21 @@ int arbiter__carry_out(struct ctx *c, struct ruling *r,
     return apply_remedy(c, r, seat, off);
 }
 
+/* check_skip - a->check_skips (tests): the evidence pass skipped for c's
+ * action asked all the same, on a copy of v brought up to the table
+ * after it; a law that would have ruled is counted in skips_wrong. */
+static void check_skip(struct ctx *c, const struct law_view *v)
+{
+    struct law_view after = *v;
+    struct ruling rs[ARB_RULINGS_MAX];
+
+    arbiter__update_view(c, &after);
+    c->a->skips_checked++;
+    if (arbiter__ask_laws(c, &after, rs, ARB_RULINGS_MAX) > 0) {
+        c->a->skips_wrong++;
+    }
+}
+
 /*
  * arbiter__evidence - after the action: every law whose row reads
  * evidence from this event is asked again on the table as it now stands
@@ -781,6 +796,9 @@ int arbiter__evidence(struct ctx *c, struct law_view *v)
     int n;
 
     if (!arbiter__evidence_live(c, v)) {
+        if (c->a->check_skips) {
+            check_skip(c, v);
+        }
         return 0;               /* nothing the action did can engage them */
     }
     arbiter__update_view(c, v);
@@ -814,6 +832,7 @@ int arbiter__count_from_cards(struct ctx *c)
     struct ruling rs[ARB_RULINGS_MAX];
     int x = ev->actor;
     int need = 0;
+    uint32_t seen;
     int n;
     int rc;
 
@@ -823,10 +842,11 @@ int arbiter__count_from_cards(struct ctx *c)
           ev->kind == EV_CLAIM || ev->kind == EV_DISCARD)) {
         return 0;
     }
+    seen = arbiter__known_anywhere(&d->z);
     for (int i = 0; i < ev->n_cards; i++) {
         if (ev->cards[i] != CARD_UNKNOWN &&
-            arbiter__locate(&d->z, ev->cards[i]) < 0) {
-            need++;
+            (seen & CARD_BIT(ev->cards[i])) == 0) {
+            need++;             /* a card known nowhere yet */
         }
     }
     need -= d->z.count[Z_HAND(x)] - arbiter__ncards(d->z.known[Z_HAND(x)]);

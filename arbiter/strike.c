@@ -50,6 +50,9 @@ void arbiter__stretch_add_from(struct arbiter *a,
         a->cur ^= 1;
         g = &a->stretch[a->cur];
         g->base = *before;
+        g->base.prof = a->s.prof; /* an action's copy of the table before
+                                     it leaves the profile out (arbiter.c,
+                                     save_table): no action changes it */
         g->n = 0;
         g->valid = true;
         g->hold_belief = false;

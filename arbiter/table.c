@@ -27,6 +27,11 @@ void arbiter__zones_reset(struct zones *z)
 
 int arbiter__locate(const struct zones *z, uint8_t c)
 {
+    /* most cards asked for are known nowhere (a card dealt, led, played
+     * for the first time): one test of all the places first */
+    if ((arbiter__known_anywhere(z) & CARD_BIT(c)) == 0) {
+        return -1;
+    }
     for (int i = 0; i < Z_COUNT; i++) {
         if (z->known[i] & CARD_BIT(c)) {
             return i;
@@ -94,18 +99,28 @@ int arbiter__move(struct zones *z, uint8_t c, enum zone from, enum zone to,
  * the total says it.) */
 bool arbiter__conserved(const struct zones *z)
 {
+    return arbiter__conserved_since(z, NULL);
+}
+
+bool arbiter__conserved_since(const struct zones *z, const struct zones *ok)
+{
     uint32_t seen = 0;
+    uint32_t twice = 0;
     int total = 0;
 
+#pragma GCC unroll 8
     for (int i = 0; i < Z_COUNT; i++) {
-        if (z->count[i] < 0 || arbiter__ncards(z->known[i]) > z->count[i]) {
-            return false;
+        uint32_t known = z->known[i];
+        int count = z->count[i];
+        bool moved = ok == NULL || known != ok->known[i] ||
+                     count != ok->count[i];
+
+        if (moved && arbiter__ncards(known) > count) {
+            return false;       /* more cards known there than it holds */
         }
-        if (seen & z->known[i]) {
-            return false;
-        }
-        seen |= z->known[i];
-        total += z->count[i];
+        twice |= seen & known;
+        seen |= known;
+        total += count;
     }
-    return total == CARD_COUNT;
+    return twice == 0 && total == CARD_COUNT;
 }

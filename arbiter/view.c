@@ -6,6 +6,7 @@
 #include "arbiter/arbiter.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,6 +127,7 @@ static void fill_exchange(const struct ctx *c, struct law_view *v)
 static void fill_play(const struct ctx *c, struct law_view *v)
 {
     const struct deal_state *d = c->d;
+    int played;
 
     v->trick_no = d->trick_no;
     v->leader = d->leader;
@@ -139,25 +141,14 @@ static void fill_play(const struct ctx *c, struct law_view *v)
         d->trick_no > 0 && d->tricks_rec[d->trick_no - 1].follow == CARD_NONE
             ? d->tricks_rec[d->trick_no - 1].lead
             : CARD_NONE;
-    for (int t = 0; t < TRICKS_MAX; t++) {
-        const struct trick_rec *tr = &d->tricks_rec[t];
-        struct trick_fact *f = &v->tricks_played[t];
-
-        if (t >= d->trick_no) {
-            f->leader = 0;      /* field by field: a memset of the rest
-                                   cost more than the tricks' facts */
-            f->lead = 0;
-            f->follow = 0;
-            f->follower_known = 0;
-            f->ruled = false;
-            continue;
-        }
-        f->leader = tr->leader;
-        f->lead = tr->lead;
-        f->follow = tr->follow;
-        f->follower_known = tr->follower_known;
-        f->ruled = tr->offence;
-    }
+    /* the tricks played, copied whole (struct trick_rec is struct
+     * trick_fact byte for byte), the rest zero */
+    played = d->trick_no < TRICKS_MAX ? d->trick_no : TRICKS_MAX;
+    played = played > 0 ? played : 0;
+    memcpy(v->tricks_played, d->tricks_rec,
+           (size_t)played * sizeof(v->tricks_played[0]));
+    memset(v->tricks_played + played, 0,
+           (size_t)(TRICKS_MAX - played) * sizeof(v->tricks_played[0]));
     v->offence_card = d->play_offence_card;
     v->lead_out_of_turn = d->lead_out_of_turn;
 }
@@ -313,9 +304,10 @@ int arbiter__role_seat(const struct ctx *c, enum law_role role, int offender)
 static struct {
     bool built;
     uint8_t n[2][EV_KIND_COUNT];
-    uint8_t law[2][EV_KIND_COUNT][LAW_COUNT];
     const struct law *row[2][EV_KIND_COUNT][LAW_COUNT]; /* law's row */
 } woken;
+
+_Static_assert(LAW_COUNT <= UINT8_MAX, "the laws of a kind count in a byte");
 
 /* build_woken - index the registry by the event kinds that wake each law. */
 static void build_woken(void)
@@ -333,7 +325,6 @@ static void build_woken(void)
                 int i = woken.n[when][k];
 
                 if (wakes & EV_BIT(k)) {
-                    woken.law[when][k][i] = (uint8_t)l;
                     woken.row[when][k][i] = row;
                     woken.n[when][k]++;
                 }
@@ -349,12 +340,16 @@ static void build_woken(void)
 bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v)
 {
     int kind = (int)c->ev->kind;
+    const struct law *const *rows;
+    int count;
 
     if (!woken.built) {
         build_woken();
     }
-    for (int i = 0; i < woken.n[1][kind]; i++) {
-        const struct law *row = woken.row[1][kind][i];
+    rows = woken.row[1][kind];
+    count = woken.n[1][kind];
+    for (int i = 0; i < count; i++) {
+        const struct law *row = rows[i];
 
         if (row->engaged != NULL && !row->engaged(v->profile)) {
             continue;
@@ -367,21 +362,25 @@ bool arbiter__evidence_live(const struct ctx *c, const struct law_view *v)
 }
 
 /* arbiter__ask_laws - every penalty law woken by the event and engaged gives a
- * ruling into out (up to max).  Returns how many. */
+ * ruling into out (up to max).  Returns how many.  (The rows and their
+ * count are read once: a ruling written through out may alias the index,
+ * a table of bytes, and had it read again at every law.) */
 int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
                       struct ruling *out, int max)
 {
     int n = 0;
     int when = v->after ? 1 : 0;
     int kind = (int)c->ev->kind;
+    const struct law *const *rows;
+    int count;
 
-    _Static_assert(LAW_COUNT <= 256, "law ids fit the index");
     if (!woken.built) {
         build_woken();
     }
-    for (int i = 0; i < woken.n[when][kind] && n < max; i++) {
-        int l = woken.law[when][kind][i];
-        const struct law *row = woken.row[when][kind][i];
+    rows = woken.row[when][kind];
+    count = woken.n[when][kind];
+    for (int i = 0; i < count && n < max; i++) {
+        const struct law *row = rows[i];
         int offender;
         int elector;
 
@@ -391,7 +390,7 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
         }
         offender = arbiter__role_seat(c, row->offender, SEAT_NONE);
         elector = arbiter__role_seat(c, row->elector, offender);
-        arbiter__make_ruling(&out[n], (enum law_id)l, offender, elector);
+        arbiter__make_ruling(&out[n], row->law, offender, elector);
         if (row->shape != NULL) {
             row->shape(v, c->ev, &out[n]);
         }

@@ -92,6 +92,27 @@ static unsigned obeyed(const unsigned char *p, size_t len, size_t *width)
     return 0;
 }
 
+/* plain_run - how many bytes from p (len bytes there) a terminal shows as
+ * they are, each alone: printable ASCII, tab and line feed, and the bytes
+ * of UTF-8 but the first bytes of a character obeyed() may find (0xC2,
+ * 0xD8, 0xE2).  obeyed() gives 0 and width 1 for each: taken as a run,
+ * the text of a deal line costs a copy, not a call a byte. */
+static size_t plain_run(const unsigned char *p, size_t len)
+{
+    size_t i = 0;
+
+    while (i < len) {
+        unsigned c = p[i];
+
+        if (c < 0x20 ? c != '\t' && c != '\n'
+                     : c == 0x7F || c == 0xC2 || c == 0xD8 || c == 0xE2) {
+            break;
+        }
+        i++;
+    }
+    return i;
+}
+
 /* guard_write - fopencookie's write: buf filtered to the descriptor. */
 static ssize_t guard_write(void *cookie, const char *buf, size_t size)
 {
@@ -111,8 +132,16 @@ static ssize_t guard_write(void *cookie, const char *buf, size_t size)
         n += take;
         g->n_held = 0;
         while (i < n) {
-            size_t width = 0;
-            unsigned cp = obeyed(all + i, n - i, &width);
+            size_t width = plain_run(all + i, n - i);
+            unsigned cp;
+
+            if (width > 0) {
+                memcpy(out + k, all + i, width);
+                k += width;
+                i += width;
+                continue;
+            }
+            cp = obeyed(all + i, n - i, &width);
 
             if (width == 0) {
                 /* a character cut by the end of this write */

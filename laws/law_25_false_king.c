@@ -52,12 +52,25 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
 /* evidence_live - may the table after ev prove a king false?  Only if a
  * king was announced (standing, or false) before ev, or ev announces one
  * (`announces king`, or `marks king` under PL3): nothing else announces a
- * king, and without one neither standing_false nor known_false holds. */
+ * king, and without one neither standing_false nor known_false holds.
+ * And not while the king of trumps is seen to be the announcer's (in his
+ * hand, his discard, or played by him), no unseen card come into his hand
+ * since and his hand not seen kingless when he announced: a card seen to
+ * be his stays his through the hand (taken back, replayed, it goes back
+ * to him), so his claim cannot turn false (laws_king_claim). */
 static bool evidence_live(const struct law_view *v,
                           const struct table_event *ev)
 {
-    return laws__is_seat(v->announced) || laws__is_seat(v->false_announced) ||
-           ev->kind == EV_ANNOUNCE || ev->kind == EV_MARK_KING;
+    int x = v->announced;
+    bool seen_his = (v->king_place == KING_IN_HAND ||
+                     v->king_place == KING_DISCARDED ||
+                     v->king_place == KING_PLAYED) &&
+                    v->king_holder == x && !v->unknown_in_after_ann &&
+                    !v->ann_false_at_time;
+
+    return (laws__is_seat(x) && !seen_his) ||
+           laws__is_seat(v->false_announced) || ev->kind == EV_ANNOUNCE ||
+           ev->kind == EV_MARK_KING;
 }
 
 /* shape - the announcer offends and his adversary chooses; if the

@@ -65,6 +65,22 @@ static bool applies(const struct law_view *v, const struct table_event *ev)
     return breaks_obligation(v, ev);
 }
 
+/* evidence_live - may the table after ev prove an earlier reply of the
+ * actor's broke the obligation (applies, after the action)?  Exactly when
+ * the table before it does: the proof is a trick complete before ev whose
+ * follower he was (laws_revoke_proof), and its cards, the follower's
+ * known cards then and the trump stay as they were; a trick ruled stays
+ * ruled (but for a take-back, which L43 does not read); the one trick ev
+ * may complete is completed with the very card that would prove, which is
+ * passed over, and a lead opens a trick he leads. */
+static bool evidence_live(const struct law_view *v,
+                          const struct table_event *ev)
+{
+    int t;
+
+    return proving_card(v, ev, &t) != CARD_NONE;
+}
+
 /* shape - the offender is the player whose reply broke it; the note says
  * what he played and what he was bound to play, or what proves it. */
 static void shape(const struct law_view *v, const struct table_event *ev,
@@ -120,6 +136,7 @@ const struct law law_43_revoke = {
     .trigger = EV_BIT(EV_PLAY),
     .evidence = EV_BIT(EV_LEAD) | EV_BIT(EV_PLAY) | EV_BIT(EV_SHOW) |
                 EV_BIT(EV_CLAIM),
+    .evidence_live = evidence_live,
     .window = WIN_BEFORE_NEXT_TURN_UP,
     .offender = ROLE_ACTOR,
     .elector = ROLE_ADVERSARY,

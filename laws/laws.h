@@ -565,6 +565,7 @@ struct trick_fact {
     uint8_t lead;               /* card led */
     uint8_t follow;             /* card played to it, CARD_NONE while open
                                    (CARD_UNKNOWN: credited, nobody played) */
+    int8_t winner;              /* seat that won it, SEAT_NONE while open */
     uint32_t follower_known;    /* the follower's known cards when he played */
     bool ruled;                 /* a L43 offence was already ruled on it */
 };

@@ -31,18 +31,33 @@ bool laws__count_in_exchange(const struct law_view *v, int seat);
  * these, so that a seat of SEAT_NONE never indexes an array.
  */
 
+/* (static inline here: every law asks them, most of them several times
+ * an event, and a call across files for each was a call per question.) */
+
 /* laws__is_seat - true if s is SEAT_A or SEAT_B (not SEAT_NONE). */
-bool laws__is_seat(int s);
+static inline bool laws__is_seat(int s)
+{
+    return s == SEAT_A || s == SEAT_B;
+}
 
 /* laws__same_seat - true if a and b are the same seat; false whenever
  * either is SEAT_NONE (no dealer is nobody's seat). */
-bool laws__same_seat(int a, int b);
+static inline bool laws__same_seat(int a, int b)
+{
+    return laws__is_seat(a) && a == b;
+}
 
 /* laws__seat_int - pair[s] for a seat s; none if s is not a seat. */
-int laws__seat_int(const int pair[2], int s, int none);
+static inline int laws__seat_int(const int pair[2], int s, int none)
+{
+    return laws__is_seat(s) ? pair[s] : none;
+}
 
 /* laws__seat_flag - pair[s] for a seat s; false if s is not a seat. */
-bool laws__seat_flag(const bool pair[2], int s);
+static inline bool laws__seat_flag(const bool pair[2], int s)
+{
+    return laws__is_seat(s) && pair[s];
+}
 
 /*
  * The verdicts of the rules of a sitting (laws/sit_view.c).  A verdict

@@ -11,26 +11,6 @@
 
 #include "laws/laws_int.h"
 
-bool laws__is_seat(int s)
-{
-    return s == SEAT_A || s == SEAT_B;
-}
-
-bool laws__same_seat(int a, int b)
-{
-    return laws__is_seat(a) && a == b;
-}
-
-int laws__seat_int(const int pair[2], int s, int none)
-{
-    return laws__is_seat(s) ? pair[s] : none;
-}
-
-bool laws__seat_flag(const bool pair[2], int s)
-{
-    return laws__is_seat(s) && pair[s];
-}
-
 int card_strength(uint8_t c, int rank_order)
 {
     int r = CARD_RANK(c);
@@ -76,12 +56,21 @@ uint32_t laws_legal_follows(uint32_t hand, uint8_t led, int trump,
     uint32_t trumps;
 
     if (suit != 0) {
-        if (p->must_win) {
+        if (p->must_win && p->rank != RANK_ACE_HIGH) {
+            /* king-high: a card's strength is its rank (card_strength), and
+             * the cards stronger than the one led are the suit's bits below
+             * its own */
+            higher = suit & (CARD_BIT(led) - 1);
+        } else if (p->must_win) {
+            int beat = card_strength(led, p->rank);
+
             for (int r = 0; r < RANK_COUNT; r++) {
                 uint8_t k = CARD_MAKE(CARD_SUIT(led), r);
 
-                if (card_strength(k, p->rank) < card_strength(led, p->rank)) {
-                    higher |= suit & CARD_BIT(k);
+                /* only the cards of the suit held are ranked */
+                if ((suit & CARD_BIT(k)) != 0 &&
+                    card_strength(k, p->rank) < beat) {
+                    higher |= CARD_BIT(k);
                 }
             }
         }

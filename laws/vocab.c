@@ -401,41 +401,89 @@ const char *event_verb(enum event_kind k)
     return verbs[k];
 }
 
-/* The action kinds (from EV_CUT_FOR_DEAL on) whose verb has each length,
- * in enum order, 0-terminated: a verb is looked for among these only. */
-static const uint8_t verbs_of_length[16][12] = {
-    [4] = {EV_CUT, EV_ASK, EV_SEAT, EV_POOL, EV_BETS, EV_SEES},
-    [5] = {EV_GIVE, EV_TURN, EV_LOOK, EV_MARK_KING, EV_DRAW, EV_LEAD,
-           EV_PLAY, EV_SHOW, EV_ROLES, EV_CALLS},
-    [6] = {EV_STAND, EV_CLAIM, EV_ELECT, EV_VETO, EV_PERSON, EV_STAKES,
-           EV_COVERS, EV_QUEUES, EV_POINTS, EV_LEAVES},
-    [7] = {EV_PACKETS, EV_EXPOSE, EV_ACCEPT, EV_REFUSE, EV_UNMARK,
-           EV_ADVISES},
-    [8] = {EV_SHUFFLE, EV_PROPOSE, EV_DISCARD, EV_ABANDON},
-    [9] = {EV_ANNOUNCE, EV_WITHDRAW},
-    [10] = {EV_TAKE_BACK, EV_RESHUFFLE, EV_TAKES_SEAT},
-    [12] = {EV_OFFER_POINT},
-    [13] = {EV_CUT_FOR_DEAL, EV_OFFER_DOUBLE, EV_ACCEPT_POINT},
-    [14] = {EV_ACCEPT_DOUBLE, EV_DECLINE_POINT, EV_TAKES_ALL_BETS},
-    [15] = {EV_NEW_CARDS, EV_DECLINE_DOUBLE},
+/* The action kinds (from EV_CUT_FOR_DEAL on) by the length of their verb
+ * and its first letter (AT: a letter's place), at most two, in enum
+ * order ("marks" is EV_MARK_KING's, the first of its two kinds): a verb is
+ * one of these or none.  Every verb is found through it (test_rules.c). */
+#define AT(c) ((c) - 'a')
+static const uint8_t verbs_at[16][26][2] = {
+    [4][AT('a')] = {EV_ASK},
+    [4][AT('b')] = {EV_BETS},
+    [4][AT('c')] = {EV_CUT},
+    [4][AT('p')] = {EV_POOL},
+    [4][AT('s')] = {EV_SEAT, EV_SEES},
+    [5][AT('c')] = {EV_CALLS},
+    [5][AT('d')] = {EV_DRAW},
+    [5][AT('g')] = {EV_GIVE},
+    [5][AT('l')] = {EV_LOOK, EV_LEAD},
+    [5][AT('m')] = {EV_MARK_KING},
+    [5][AT('p')] = {EV_PLAY},
+    [5][AT('r')] = {EV_ROLES},
+    [5][AT('s')] = {EV_SHOW},
+    [5][AT('t')] = {EV_TURN},
+    [6][AT('c')] = {EV_CLAIM, EV_COVERS},
+    [6][AT('e')] = {EV_ELECT},
+    [6][AT('l')] = {EV_LEAVES},
+    [6][AT('p')] = {EV_PERSON, EV_POINTS},
+    [6][AT('q')] = {EV_QUEUES},
+    [6][AT('s')] = {EV_STAND, EV_STAKES},
+    [6][AT('v')] = {EV_VETO},
+    [7][AT('a')] = {EV_ACCEPT, EV_ADVISES},
+    [7][AT('e')] = {EV_EXPOSE},
+    [7][AT('p')] = {EV_PACKETS},
+    [7][AT('r')] = {EV_REFUSE},
+    [7][AT('u')] = {EV_UNMARK},
+    [8][AT('a')] = {EV_ABANDON},
+    [8][AT('d')] = {EV_DISCARD},
+    [8][AT('p')] = {EV_PROPOSE},
+    [8][AT('s')] = {EV_SHUFFLE},
+    [9][AT('a')] = {EV_ANNOUNCE},
+    [9][AT('w')] = {EV_WITHDRAW},
+    [10][AT('r')] = {EV_RESHUFFLE},
+    [10][AT('t')] = {EV_TAKE_BACK, EV_TAKES_SEAT},
+    [12][AT('o')] = {EV_OFFER_POINT},
+    [13][AT('a')] = {EV_ACCEPT_POINT},
+    [13][AT('c')] = {EV_CUT_FOR_DEAL},
+    [13][AT('o')] = {EV_OFFER_DOUBLE},
+    [14][AT('a')] = {EV_ACCEPT_DOUBLE},
+    [14][AT('d')] = {EV_DECLINE_POINT},
+    [14][AT('t')] = {EV_TAKES_ALL_BETS},
+    [15][AT('c')] = {EV_NEW_CARDS},
+    [15][AT('d')] = {EV_DECLINE_DOUBLE},
 };
+#undef AT
+
+/* ascii_lower - ASCII lower case of c; other bytes unchanged. */
+static char ascii_lower(char c)
+{
+    if (c >= 'A' && c <= 'Z') {
+        return (char)(c - 'A' + 'a');
+    }
+    return c;
+}
 
 enum event_kind event_verb_kind(const char *w, size_t n)
 {
-    char low[16];
     const uint8_t *k;
+    char first;
 
-    if (n >= sizeof(low)) {
+    if (n == 0 || n >= sizeof(verbs_at) / sizeof(verbs_at[0])) {
         return EV_NONE;
     }
-    for (size_t i = 0; i < n; i++) {
-        low[i] = (char)(w[i] >= 'A' && w[i] <= 'Z' ? w[i] - 'A' + 'a' : w[i]);
+    first = ascii_lower(w[0]);
+    if (first < 'a' || first > 'z') {
+        return EV_NONE;
     }
-    for (k = verbs_of_length[n]; *k != 0; k++) {
-        const char *v = verbs[*k];
+    k = verbs_at[n][first - 'a'];
+    for (int j = 0; j < 2 && k[j] != EV_NONE; j++) {
+        const char *v = verbs[k[j]];
+        size_t i = 1;
 
-        if (v[0] == low[0] && memcmp(v, low, n) == 0) {
-            return (enum event_kind)*k;
+        while (i < n && ascii_lower(w[i]) == v[i]) {
+            i++;
+        }
+        if (i == n) {
+            return (enum event_kind)k[j];
         }
     }
     return EV_NONE;

@@ -105,14 +105,22 @@ static int seat_action(struct sit_ctx *c)
     return sit__observe(c, c->ar);
 }
 
+/* undo_at - the place in sit->undo of the i-th state kept, the oldest
+ * first (0 <= i < SIT_UNDO_MAX). */
+static int undo_at(const struct sitting *sit, int i)
+{
+    return (sit->undo_first + i) % SIT_UNDO_MAX;
+}
+
 /* strike - `strike`: the line above is taken back, if the sitting
  * recorded nothing on it (the ledger keeps what it recorded). */
 static int strike(struct sit_ctx *c)
 {
     struct sitting *sit = c->sit;
+    int last = sit->n_undo > 0 ? undo_at(sit, sit->n_undo - 1) : 0;
     int rc;
 
-    if (sit->n_undo == 0 || !sit->undo_ok[sit->n_undo - 1]) {
+    if (sit->n_undo == 0 || !sit->undo_ok[last]) {
         return sit__fail(c, SIT_E_INPUT,
                          "expected a line to strike that moved no person, "
                          "role, stake, bet or money, found %s (write a line "
@@ -125,24 +133,27 @@ static int strike(struct sit_ctx *c)
     if (rc != 0) {
         return sit__fail(c, rc, "%s", arbiter_errmsg(c->a));
     }
-    sit__state_copy(c->s, &sit->undo[--sit->n_undo]);
+    sit__state_copy(c->s, &sit->undo[last]);
+    sit->n_undo--;
     return 0;
 }
 
 /* push_undo - keep the state before the line just taken (was), and
- * whether a strike may take the line back. */
+ * whether a strike may take the line back; the oldest is dropped when
+ * SIT_UNDO_MAX are kept (its place taken: moving the states kept, some
+ * 66 kB a line, was most of refereeing a table of three or more). */
 static void push_undo(struct sitting *sit, const struct sit_state *was,
                       bool ok)
 {
+    int at;
+
     if (sit->n_undo == SIT_UNDO_MAX) {
-        memmove(&sit->undo[0], &sit->undo[1],
-                sizeof(sit->undo[0]) * (SIT_UNDO_MAX - 1));
-        memmove(&sit->undo_ok[0], &sit->undo_ok[1],
-                sizeof(sit->undo_ok[0]) * (SIT_UNDO_MAX - 1));
+        sit->undo_first = undo_at(sit, 1);
         sit->n_undo--;
     }
-    sit__state_copy(&sit->undo[sit->n_undo], was);
-    sit->undo_ok[sit->n_undo++] = ok;
+    at = undo_at(sit, sit->n_undo++);
+    sit__state_copy(&sit->undo[at], was);
+    sit->undo_ok[at] = ok;
 }
 
 int sitting_apply(struct sitting *sit, struct arbiter *a,

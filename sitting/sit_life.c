@@ -70,6 +70,7 @@ int sitting_open(struct sitting **out)
     state_init(&s->s);
     s->has_before = false;
     s->n_undo = 0;
+    s->undo_first = 0;
     s->errmsg[0] = '\0';
     return SIT_OK;
 }

@@ -106,8 +106,11 @@ struct sitting {
     struct sit_state before;    /* the state before the last game's end */
     bool has_before;
     /* a strike takes back a line the sitting recorded nothing on: the
-     * state before each of the last lines */
+     * state before each of the last lines, n_undo of them in a ring from
+     * undo[undo_first] (the oldest): a line taken keeps its state without
+     * moving the others (sit_apply.c, undo_at) */
     int n_undo;
+    int undo_first;
     struct sit_state undo[SIT_UNDO_MAX];
     bool undo_ok[SIT_UNDO_MAX]; /* the line recorded nothing above the
                                    seats: a strike may take it back */

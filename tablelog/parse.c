@@ -9,6 +9,8 @@
 #include "tablelog/tablelog.h"
 
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -410,17 +412,58 @@ static void trim_end(struct parser *p)
     }
 }
 
+/* The order of the fields the two clears below rely on. */
+_Static_assert(offsetof(struct tl_sitting, name) <
+                       offsetof(struct tl_sitting, n) &&
+                   offsetof(struct tl_sitting, roles.list) <
+                       offsetof(struct tl_sitting, n_amounts) &&
+                   offsetof(struct tl_sitting, n_amounts) <
+                       offsetof(struct tl_sitting, amounts),
+               "a sitting's scalars between its name and its lists");
+_Static_assert(offsetof(struct tl_line, tag_value) <
+                       offsetof(struct tl_line, ev) &&
+                   offsetof(struct tl_line, ev) <
+                       offsetof(struct tl_line, expect) &&
+                   offsetof(struct tl_line, expect) <
+                       offsetof(struct tl_line, score) &&
+                   offsetof(struct tl_line, score) <
+                       offsetof(struct tl_line, sit),
+               "a line's event, expectation and score together, after the "
+               "tag's value and before the sitting's fields");
+
+/* sitting_clear - sit as a line naming no person and no amount: every
+ * field zero but the bytes of the name past its NUL, and the entries of
+ * the lists past their counts (never read). */
+static void sitting_clear(struct tl_sitting *sit)
+{
+    memset(sit, 0, offsetof(struct tl_sitting, name));
+    sit->name[0] = '\0';
+    memset(&sit->n, 0,
+           offsetof(struct tl_sitting, roles.list) -
+               offsetof(struct tl_sitting, n));
+    sit->n_amounts = 0;
+}
+
 /* line_clear - out as an empty line numbered line_no: every field zero
- * or NONE. */
+ * or NONE but the bytes of a text past its NUL (a tag's value, a
+ * person's name) and the entries of a list past its count (struct
+ * tl_line): clearing the whole struct, most of it lists of persons, was a
+ * fifth of reading a line. */
 static void line_clear(struct tl_line *out, int line_no)
 {
-    memset(out, 0, sizeof(*out));
+    memset(out, 0, offsetof(struct tl_line, tag_value));
+    out->tag_value[0] = '\0';
+    memset(&out->ev, 0,
+           offsetof(struct tl_line, sit) - offsetof(struct tl_line, ev));
+    sitting_clear(&out->sit);
     out->kind = TL_BLANK;
     out->line_no = line_no;
     event_clear(&out->ev);
     out->expect.offender = SEAT_NONE;
     out->expect.elector = SEAT_NONE;
     out->expect.remedy = REM_NONE;
+    out->comment_at = 0;        /* (after sit: cleared one by one) */
+    out->comment_len = 0;
 }
 
 /* text_fail - the message of a line that is not text, at byte i of it
@@ -438,6 +481,34 @@ static int text_fail(struct tl_error *err, size_t i, const char *fmt, ...)
 }
 
 /*
+ * printable_words - how many of the first bytes of text (len bytes there)
+ * are printable ASCII (0x20 to 0x7E), counted 8 at a time: a whole word
+ * is, unless some byte is below 0x20, or 0x7F, or has its high bit set
+ * (the bit tricks of "Bit Twiddling Hacks": a byte below n makes the
+ * borrow of x - n..n reach its high bit where x's is clear).  Stops at
+ * the first word that is not; the bytes after it are not looked at.
+ */
+static size_t printable_words(const char *text, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    const uint64_t highs = 0x8080808080808080u;
+    size_t k = 0;
+
+    while (len - k >= 8) {
+        uint64_t x;
+        uint64_t del;
+
+        memcpy(&x, text + k, 8);
+        del = x ^ (ones * 0x7F);
+        if ((((x - ones * 0x20) & ~x) | ((del - ones) & ~del) | x) & highs) {
+            break;
+        }
+        k += 8;
+    }
+    return k;
+}
+
+/*
  * check_text - the line (len bytes, its line end taken off) is text: no
  * CR inside it, well-formed UTF-8, no control character but the tab (C0,
  * DEL, C1).  Returns 0, or -1 with the column and message in err.
@@ -446,7 +517,7 @@ static int check_text(const char *text, size_t len, struct tl_error *err)
 {
     const char *cr = NULL;
     size_t bad;
-    size_t k = 0;
+    size_t k = printable_words(text, len);
 
     while (k < len && (((unsigned char)text[k] >= 0x20 &&
                         (unsigned char)text[k] < 0x7F) || text[k] == '\t')) {

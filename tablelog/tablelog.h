@@ -118,7 +118,12 @@ struct tl_expect {
     int remedy;                 /* enum remedy */
 };
 
-/* One line of a log. */
+/*
+ * One line of a log.  Fields a line does not use are zero (seats, suit
+ * and option NONE, as tl_parse_line says), but for two things never
+ * read: the bytes of a text after its NUL (tag_value, sit.name) and the
+ * entries of a list after its count (sit.roles.list, sit.amounts).
+ */
 struct tl_line {
     enum tl_kind kind;
     int line_no;                /* 1-based */
@@ -131,7 +136,7 @@ struct tl_line {
                                    TL_EXPECT_VALUE */
     struct tl_sitting sit;      /* a line of the sitting (tl_is_sitting)
                                    and the sitting's `=` lines: what the
-                                   line names, the rest zero */
+                                   line names, the rest zero (above) */
     uint16_t comment_at;        /* where its `#` comment begins in the
                                    text read: 0 for a comment line (the
                                    whole line, blanks before it too); for
@@ -280,8 +285,10 @@ void tl_normalize(struct tl_line *l);
 
 /*
  * A reader over a stream: yields the lines of a log one at a time, so that
- * standard input can be adjudicated as it is typed.  Enforces what spans
- * lines: tags only before the first action.
+ * standard input can be adjudicated as it is typed: from a stream that is
+ * not a regular file (a terminal, a pipe, a memory stream) no byte past
+ * the line yielded is read; a regular file is read ahead in blocks.
+ * Enforces what spans lines: tags only before the first action.
  */
 struct tl_reader;
 

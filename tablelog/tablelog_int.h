@@ -83,17 +83,25 @@ static inline void tl__skip_blanks(struct parser *p)
 }
 
 /* tl__next_token - the next blank-separated word, p->pos moved past it;
- * n == 0 at the end of the line. */
+ * n == 0 at the end of the line.  The line is text (tl_parse_line checks
+ * it first): the only bytes at or below a space in it are the space and
+ * the tab, and one test a byte tells a blank. */
 static inline struct token tl__next_token(struct parser *p)
 {
+    const unsigned char *s = (const unsigned char *)p->s;
+    size_t end = p->end;
+    size_t i = p->pos;
     struct token t;
 
-    tl__skip_blanks(p);
-    t.pos = p->pos;
-    while (p->pos < p->end && !tl__is_blank(p->s[p->pos])) {
-        p->pos++;
+    while (i < end && s[i] <= ' ') {
+        i++;
     }
-    t.n = p->pos - t.pos;
+    t.pos = i;
+    while (i < end && s[i] > ' ') {
+        i++;
+    }
+    t.n = i - t.pos;
+    p->pos = i;
     return t;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arbiter/arbiter.h"
+#include "laws/profile.h"
 #include "tablelog/tablelog.h"
 
 #include "tests/arbiter_util.h"
@@ -118,6 +119,27 @@ static void arbiter__strike_of_a_deal_line_frees_its_number(void **state)
     /* ... but not the game line, two stretches back */
     assert_int_equal(feed(a, "strike\n"), ARB_E_ORDER);
     assert_int_equal(arbiter_game_number(a), 1);
+}
+
+/* A strike back across deal lines keeps the rules the sitting was set to:
+ * the tables it derives from start with the Laws tag's profile. */
+static void arbiter__strike_keeps_the_profile_of_the_sitting(void **state)
+{
+    struct arbiter *a = *state;
+    const struct profile *p;
+
+    assert_int_equal(arbiter_set_tag(a, "Laws", "polish; game=7"), 0);
+    assert_int_equal(feed(a, hoffmann_deal), 0);
+    assert_int_equal(feed(a, hoffmann_play), 0);
+    assert_int_equal(feed(a, "deal A\nA shuffles\n"), 0);
+    for (int i = 0; i < 4; i++) {   /* into deal 1, two stretches back */
+        assert_int_equal(feed(a, "strike\n"), 0);
+    }
+    assert_int_equal(arbiter_deal_number(a), 1);
+    p = arbiter_profile(a);
+    assert_string_equal(p->name, "polish");
+    assert_int_equal(p->scoring, SCORING_POLISH);
+    assert_int_equal(p->target, 7);
 }
 
 /* ------------------------------------------------------------------ */
@@ -380,6 +402,7 @@ int run_tests(void)
         T(arbiter__strikes_reach_back_line_by_line),
         T(arbiter__strike_reopens_the_deal_it_ended),
         T(arbiter__strike_of_a_deal_line_frees_its_number),
+        T(arbiter__strike_keeps_the_profile_of_the_sitting),
         T(arbiter__false_king_at_four_wins_no_game),
         T(arbiter__false_king_withdrawn_in_time_gives_no_ruling),
         T(arbiter__king_announced_after_the_adversarys_scores_nothing),

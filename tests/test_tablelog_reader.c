@@ -7,6 +7,7 @@
  * shared record read. */
 #include "tests/harness.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -601,8 +602,9 @@ static void tablelog__reader_accepts_a_line_of_the_maximum_length(void **state)
     free(text);
 }
 
-/* The reader takes a line at a time: after one line the stream stands just
- * past its newline, so a referee can answer each line as it is typed. */
+/* The reader takes a line at a time from a stream that is not a regular
+ * file: after one line the stream stands just past its newline, so a
+ * referee can answer each line as it is typed. */
 static void tablelog__reader_does_not_read_past_the_line(void **state)
 {
     static const char text[] = "game\ndeal A\nA shuffles\n";
@@ -652,6 +654,103 @@ static void tablelog__reader_yields_each_line_of_a_pipe_at_once(void **state)
     fclose(in);
 }
 
+/* same_reading - the bytes text[0..n) read the same, line by line (what
+ * each call gives, its raw line, its message), from a regular file (read
+ * ahead in blocks) and from a memory stream (a byte at a time); whole:
+ * a last line needs its line end.  Returns the lines that read. */
+static int same_reading(const char *text, size_t n, bool whole)
+{
+    int lines = 0;
+    char path[] = "/tmp/ecarte-reader-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *file = NULL;
+    FILE *mem = fmemopen((void *)(uintptr_t)text, n, "r");
+    struct tl_reader *rf = NULL;
+    struct tl_reader *rm = NULL;
+    struct tl_line lf;
+    struct tl_line lm;
+    int got;
+
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, n), (ssize_t)n);
+    close(fd);
+    file = fopen(path, "r");
+    assert_non_null(file);
+    assert_non_null(mem);
+    assert_int_equal(tl_reader_open(&rf, file, "t"), 0);
+    assert_int_equal(tl_reader_open(&rm, mem, "t"), 0);
+    tl_reader_set_whole_lines(rf, whole);
+    tl_reader_set_whole_lines(rm, whole);
+    do {
+        got = tl_reader_next(rf, &lf);
+        assert_int_equal(got, tl_reader_next(rm, &lm));
+        assert_string_equal(tl_reader_raw(rf), tl_reader_raw(rm));
+        assert_int_equal(tl_reader_line(rf), tl_reader_line(rm));
+        if (got == 1) {
+            assert_line_equal(&lf, &lm);
+            lines++;
+        } else if (got < 0) {
+            assert_string_equal(tl_reader_error(rf), tl_reader_error(rm));
+        }
+    } while (got != 0);
+    tl_reader_close(rf);
+    tl_reader_close(rm);
+    fclose(file);
+    fclose(mem);
+    unlink(path);
+    return lines;
+}
+
+/* A regular file is read ahead in blocks, a stream a byte at a time: the
+ * same lines either way, at the ends of blocks, for lines too long (over
+ * a block, and past what the reader drops before it gives up), NUL bytes,
+ * CR LF and a last line without its end. */
+static void tablelog__reader_reads_a_file_as_it_reads_a_stream(void **state)
+{
+    static const char *const kinds[] = {
+        "game\n", "deal A\n", "A gives B 3 7D JH KS\r\n", "# a comment\n",
+        "B plays Q?\n", "\n", "A leads \0KS\n", "[Event \"late\"]\n",
+    };
+    size_t cap = (size_t)TL_LINE_MAX * 400;
+    char *text = malloc(cap);
+    size_t n = 0;
+    int lines = 0;
+
+    (void)state;
+    assert_non_null(text);
+    for (int i = 0; n < 200000; i++) { /* lines across three blocks */
+        const char *l = kinds[i % 8];
+        size_t len = i % 8 == 6 ? 11 : strlen(l);
+
+        memcpy(text + n, l, len);
+        n += len;
+        if (i % 1000 == 999) {  /* and lines of every length near the most */
+            memset(text + n, 'x', (size_t)TL_LINE_MAX - 2 + i / 1000 % 5);
+            n += (size_t)TL_LINE_MAX - 2 + i / 1000 % 5;
+            text[n++] = i % 2000 == 999 ? '\r' : 'y';
+            text[n++] = '\n';
+        }
+    }
+    memset(text + n, '#', 70000);   /* over a block */
+    n += 70000;
+    text[n++] = '\n';
+    memcpy(text + n, "game", 4);   /* no line end */
+    lines = same_reading(text, n + 4, false);
+    assert_true(lines > 1000);
+    assert_int_equal(same_reading(text, n + 4, true), lines - 1);
+    memset(text + n, 'z', (size_t)TL_LINE_MAX * 260); /* never ends */
+    assert_int_equal(same_reading(text, n + (size_t)TL_LINE_MAX * 260, false),
+                     lines - 1);
+    for (size_t past = 3; past-- > 0;) { /* given up, at, under the limit */
+        size_t end = n + (size_t)TL_LINE_MAX * 257 + past;
+
+        memcpy(text + end, "\ngame\n", 6);
+        assert_int_equal(same_reading(text, end + 6, false),
+                         past == 2 ? lines - 1 : lines);
+    }
+    free(text);
+}
+
 static void tablelog__reader_close_accepts_null(void **state)
 {
     (void)state;
@@ -678,7 +777,7 @@ static int read_record(const char *path)
         tl_format_line(&l, buf, sizeof(buf));
         assert_int_equal(tl_parse_line(buf, strlen(buf), l.line_no, &back,
                                        &err), 0);
-        assert_memory_equal(&l, &back, sizeof(l));
+        assert_line_equal(&l, &back);
         if (l.kind == TL_EVENT) {
             events++;
         }
@@ -736,6 +835,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__reader_refuses_cr_only_line_ends),
         cmocka_unit_test(tablelog__reader_does_not_read_past_the_line),
         cmocka_unit_test(tablelog__reader_yields_each_line_of_a_pipe_at_once),
+        cmocka_unit_test(tablelog__reader_reads_a_file_as_it_reads_a_stream),
         cmocka_unit_test(tablelog__reader_close_accepts_null),
         cmocka_unit_test(tablelog__reads_every_shared_record),
     };
