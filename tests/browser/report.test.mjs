@@ -23,6 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import {
+    Failure, check, executable, fail, findBrowser, skip,
+} from './common.mjs';
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.resolve(HERE, '..', '..');
 const TIME_LIMIT_MS = 240000;
@@ -35,58 +39,6 @@ const FORMATS = [
     ['gallery', 'gallery', 60, 5],
 ];
 
-function skip(why) {
-    console.log('SKIPPED: ' + why);
-    process.exit(0);
-}
-
-class Failure extends Error {}
-
-function fail(why) {
-    throw new Failure(why);
-}
-
-function check(cond, why) {
-    if (!cond) {
-        fail(why);
-    }
-}
-
-function executable(p) {
-    try {
-        fs.accessSync(p, fs.constants.X_OK);
-        return fs.statSync(p).isFile();
-    } catch {
-        return false;
-    }
-}
-
-// findBrowser - $ECARTE_BROWSER, else the first headless Chromium found
-// (as serve.test.mjs and tests/test_report.c look).
-function findBrowser() {
-    const env = process.env.ECARTE_BROWSER;
-    if (env) {
-        return executable(env) ? env : null;
-    }
-    const names = ['chromium-headless-shell', 'chromium', 'chromium-browser',
-                   'google-chrome'];
-    const dirs = (process.env.PATH || '').split(':').filter(Boolean);
-    for (const n of names) {
-        for (const d of dirs) {
-            const p = path.join(d, n);
-            if (executable(p)) {
-                return p;
-            }
-        }
-    }
-    for (const p of ['/usr/lib/chromium/chromium-headless-shell',
-                     '/usr/lib/chromium/chromium']) {
-        if (executable(p)) {
-            return p;
-        }
-    }
-    return null;
-}
 
 // reportOf - the sitting of one format generated, imported into a new
 // ledger in dir and reported; the page's path.

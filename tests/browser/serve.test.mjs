@@ -25,6 +25,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import {
+    Failure, check, executable, fail, findBrowser, skip,
+} from './common.mjs';
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.resolve(HERE, '..', '..');
 const TIME_LIMIT_MS = 180000;
@@ -33,58 +37,6 @@ const LIVE_MS = 2000;           // the board follows within this
 const HOSTILE_A = '<script>alert(1)</script>';
 const HOSTILE_B = '"><img src=x onerror=alert(1)>';
 
-function skip(why) {
-    console.log('SKIPPED: ' + why);
-    process.exit(0);
-}
-
-class Failure extends Error {}
-
-function fail(why) {
-    throw new Failure(why);
-}
-
-function check(cond, why) {
-    if (!cond) {
-        fail(why);
-    }
-}
-
-function executable(p) {
-    try {
-        fs.accessSync(p, fs.constants.X_OK);
-        return fs.statSync(p).isFile();
-    } catch {
-        return false;
-    }
-}
-
-// findBrowser - $ECARTE_BROWSER, else the first headless Chromium found
-// (as tests/test_report.c looks): on PATH, then Debian's own paths.
-function findBrowser() {
-    const env = process.env.ECARTE_BROWSER;
-    if (env) {
-        return executable(env) ? env : null;
-    }
-    const names = ['chromium-headless-shell', 'chromium', 'chromium-browser',
-                   'google-chrome'];
-    const dirs = (process.env.PATH || '').split(':').filter(Boolean);
-    for (const n of names) {
-        for (const d of dirs) {
-            const p = path.join(d, n);
-            if (executable(p)) {
-                return p;
-            }
-        }
-    }
-    for (const p of ['/usr/lib/chromium/chromium-headless-shell',
-                     '/usr/lib/chromium/chromium']) {
-        if (executable(p)) {
-            return p;
-        }
-    }
-    return null;
-}
 
 // tagLine - [Name "value"] with \ and " escaped (docs/format.md, tags).
 function tagLine(name, value) {
