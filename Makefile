@@ -270,6 +270,7 @@ FUZZ_TARGETS = arbiter import table serve
 FUZZ_SERVE_SRC = $(FUZZ_ALL_SRC) $(wildcard audit/*.c) $(wildcard report/*.c) \
                  $(wildcard season/*.c) web/api.c web/json.c web/sse.c \
                  web/state.c web/tables.c cli/guard.c cli/output.c \
+                 cli/output_audit.c \
                  cli/output_merge.c cli/output_sink.c cli/files.c cli/term.c
 
 .PHONY: fuzz fuzz-run

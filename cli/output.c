@@ -195,13 +195,12 @@ void output__emit(struct output *o, enum json_kind k)
     sqlite3_clear_bindings(st);
 }
 
-/* seat_text - "A", "B" or NULL for SEAT_NONE (bound as JSON null). */
-static const char *seat_text(int s)
+const char *output__seat_text(int s)
 {
     return s == SEAT_A ? "A" : s == SEAT_B ? "B" : NULL;
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *t)
+void output__bind_text(sqlite3_stmt *st, int i, const char *t)
 {
     if (t == NULL) {
         sqlite3_bind_null(st, i);
@@ -210,9 +209,7 @@ static void bind_text(sqlite3_stmt *st, int i, const char *t)
     }
 }
 
-/* options_json - the options of r as a JSON array of option words (fixed
- * keywords: nothing to escape). */
-static char *options_json(uint32_t options, char *buf, size_t n)
+char *output__options_json(uint32_t options, char *buf, size_t n)
 {
     size_t used = (size_t)snprintf(buf, n, "[");
 
@@ -303,18 +300,18 @@ void output_ruling(struct output *o, const char *source, int line, int deal,
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_RULING];
 
-        bind_text(st, 1, source);
+        output__bind_text(st, 1, source);
         sqlite3_bind_int(st, 2, line);
         sqlite3_bind_int(st, 3, deal);
-        bind_text(st, 4, row->id);
-        bind_text(st, 5, row->title);
-        bind_text(st, 6, seat_text(r->offender));
-        bind_text(st, 7, seat_text(r->elector));
-        bind_text(st, 8, options_json(r->options, opts, sizeof(opts)));
-        bind_text(st, 9, remedy_name(r->remedy));
-        bind_text(st, 10, r->note);
+        output__bind_text(st, 4, row->id);
+        output__bind_text(st, 5, row->title);
+        output__bind_text(st, 6, output__seat_text(r->offender));
+        output__bind_text(st, 7, output__seat_text(r->elector));
+        output__bind_text(st, 8, output__options_json(r->options, opts, sizeof(opts)));
+        output__bind_text(st, 9, remedy_name(r->remedy));
+        output__bind_text(st, 10, r->note);
         bind_previews(o, st, 11, preview);
-        bind_text(st, 12,
+        output__bind_text(st, 12,
                   r->elector != SEAT_NONE || r->window != WIN_NONE
                       ? law_window_name(r->window)
                       : NULL);
@@ -362,18 +359,18 @@ void output_sit_ruling(struct output *o, const char *source, int line,
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_RULING];
 
-        bind_text(st, 1, source);
+        output__bind_text(st, 1, source);
         sqlite3_bind_int(st, 2, line);
         sqlite3_bind_int(st, 3, deal);
-        bind_text(st, 4, row->id);
-        bind_text(st, 5, row->title);
-        bind_text(st, 6, r->offender[0] != '\0' ? r->offender : NULL);
-        bind_text(st, 7, r->elector[0] != '\0' ? r->elector : NULL);
-        bind_text(st, 8, "[]");
-        bind_text(st, 9, remedy_name(r->remedy));
-        bind_text(st, 10, r->note);
+        output__bind_text(st, 4, row->id);
+        output__bind_text(st, 5, row->title);
+        output__bind_text(st, 6, r->offender[0] != '\0' ? r->offender : NULL);
+        output__bind_text(st, 7, r->elector[0] != '\0' ? r->elector : NULL);
+        output__bind_text(st, 8, "[]");
+        output__bind_text(st, 9, remedy_name(r->remedy));
+        output__bind_text(st, 10, r->note);
         bind_previews(o, st, 11, preview);
-        bind_text(st, 12, NULL);
+        output__bind_text(st, 12, NULL);
         output__emit(o, J_RULING);
         return;
     }
@@ -544,7 +541,7 @@ void output_deal(struct output *o, const char *source, int line,
     }
     if (o->json) {
         output__emitf(o, J_DEAL, "tiiittiiiiii", source, line, d->game, d->number,
-              seat_text(d->dealer), d->is_void ? "true" : "false",
+              output__seat_text(d->dealer), d->is_void ? "true" : "false",
               d->tricks[0], d->tricks[1], d->points[0], d->points[1], score[0],
               score[1]);
         return;
@@ -594,8 +591,8 @@ void output_game(struct output *o, const char *source, int line,
     }
     if (o->json) {
         output__emitf(o, J_GAME, "tiitiiit", source, line, g->number,
-              seat_text(g->winner), g->points[0], g->points[1], g->value,
-              g->rubber_over ? seat_text(g->rubber_winner) : NULL);
+              output__seat_text(g->winner), g->points[0], g->points[1], g->value,
+              g->rubber_over ? output__seat_text(g->rubber_winner) : NULL);
         return;
     }
     /* "game N won by X, A n B m (VALUE)[; rubber to X]" */
@@ -632,12 +629,12 @@ void output_game_reopened(struct output *o, const char *source, int line,
     if (o->json) {
         sqlite3_stmt *st = o->stmt[J_GAME_REOPENED];
 
-        bind_text(st, 1, source);
+        output__bind_text(st, 1, source);
         sqlite3_bind_int(st, 2, line);
         sqlite3_bind_int(st, 3, game);
-        bind_text(st, 4, w.reason);
+        output__bind_text(st, 4, w.reason);
         if (w.law != NULL) {
-            bind_text(st, 5, w.law);
+            output__bind_text(st, 5, w.law);
         } else {
             sqlite3_bind_null(st, 5);
         }
@@ -668,23 +665,23 @@ void output_scoresheet_deal(struct output *o,
         sqlite3_bind_int64(st, 1, row->sitting);
         sqlite3_bind_int(st, 2, row->game);
         sqlite3_bind_int(st, 3, row->deal);
-        bind_text(st, 4, dealer);
-        bind_text(st, 5, row->is_void ? "true" : "false");
+        output__bind_text(st, 4, dealer);
+        output__bind_text(st, 5, row->is_void ? "true" : "false");
         sqlite3_bind_int(st, 6, row->tricks_a);
         sqlite3_bind_int(st, 7, row->tricks_b);
         sqlite3_bind_int(st, 8, row->points_a);
         sqlite3_bind_int(st, 9, row->points_b);
-        bind_text(st, 10, row->game_winner ? winner : NULL);
+        output__bind_text(st, 10, row->game_winner ? winner : NULL);
         if (row->game_value > 0) {
             sqlite3_bind_int(st, 11, row->game_value);
         }
         sqlite3_bind_int(st, 12, row->game_points_a);
         sqlite3_bind_int(st, 13, row->game_points_b);
         sqlite3_bind_int(st, 14, row->game_lost);
-        bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
-        bind_text(st, 16, capped ? "true" : "false");
-        bind_text(st, 17, name_a[0] != '\0' ? name_a : NULL);
-        bind_text(st, 18, name_b[0] != '\0' ? name_b : NULL);
+        output__bind_text(st, 15, row->finished || row->is_void ? "true" : "false");
+        output__bind_text(st, 16, capped ? "true" : "false");
+        output__bind_text(st, 17, name_a[0] != '\0' ? name_a : NULL);
+        output__bind_text(st, 18, name_b[0] != '\0' ? name_b : NULL);
         output__emit(o, J_SHEET);
         return;
     }
@@ -708,216 +705,6 @@ void output_scoresheet_deal(struct output *o,
                 row->points_b, capped ? " *" : "",
                 row->finished ? "" : "   (in progress)");
     }
-}
-
-void output_audit_finding(struct output *o, const char *source, int line,
-                          int64_t sitting, int deal, int64_t event,
-                          const char *law, const char *kind,
-                          const char *message)
-{
-    if (o->json) {
-        output__emitf(o, J_AUDIT, "tiIiIttt", source, line, sitting, deal, event,
-              law[0] ? law : NULL, kind, message);
-        return;
-    }
-    fprintf(o->fp, "%s:%d: deal %d, event %lld: %s%s%s: %s\n", source, line,
-            deal, (long long)event, law, law[0] ? " " : "", kind, message);
-}
-
-void output_proof_finding(struct output *o, const char *db,
-                          const struct ledger_finding *f)
-{
-    if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_PROOF];
-
-        bind_text(st, 1, db);
-        bind_text(st, 2, f->kind);
-        bind_text(st, 3, f->table);
-        if (f->row != 0) {
-            sqlite3_bind_int64(st, 4, f->row);
-        }
-        if (f->sitting != 0) {
-            sqlite3_bind_int64(st, 5, f->sitting);
-        }
-        bind_text(st, 6, f->column);
-        bind_text(st, 7, f->stored);
-        bind_text(st, 8, f->derived);
-        bind_text(st, 9, f->message);
-        output__emit(o, J_PROOF);
-        return;
-    }
-    if (strcmp(f->kind, "damaged") == 0) {
-        fprintf(o->fp, "%s: DAMAGED: %s\n", db, f->message);
-    } else if (strcmp(f->kind, "chain") == 0) {
-        fprintf(o->fp, "%s: TAMPERED: first bad event %lld: %s\n", db,
-                (long long)f->row, f->message);
-    } else {
-        fprintf(o->fp, "%s: TAMPERED: %s\n", db, f->message);
-    }
-}
-
-void output_verify(struct output *o, const char *db, bool verified,
-                   int version, int64_t events, const char *head,
-                   int64_t sittings, int64_t findings)
-{
-    if (o->json) {
-        output__emitf(o, J_VERIFY, "ttiItII", db, verified ? "true" : "false", version,
-              events, head, sittings, findings);
-        return;
-    }
-    if (verified) {
-        fprintf(o->fp, "%s: chain intact: %lld events, head %s\n", db,
-                (long long)events, head);
-        fprintf(o->fp, "%s: every row proven: the seal holds the sittings, "
-                       "tags, imports, quarantined deals and claims; %lld "
-                       "sitting%s re-derived from %s events, every column "
-                       "of every row equal\n",
-                db, (long long)sittings, sittings == 1 ? "" : "s",
-                sittings == 1 ? "its" : "their");
-    } else {
-        fprintf(o->fp, "%s: DOES NOT VERIFY: %lld finding%s\n", db,
-                (long long)findings, findings == 1 ? "" : "s");
-    }
-}
-
-/* by_law_object - "L43:2,L25:1" as the JSON object {"L43":2,"L25":1}
- * (law ids and counts need no escaping). */
-static char *by_law_object(const char *by_law, char *obj, size_t n)
-{
-    size_t used = (size_t)snprintf(obj, n, "{");
-    const char *p = by_law;
-
-    while (*p != '\0' && used < n) {
-        const char *colon = strchr(p, ':');
-        const char *comma = strchr(p, ',');
-        size_t end = comma != NULL ? (size_t)(comma - p) : strlen(p);
-
-        if (colon == NULL) {
-            break;
-        }
-        used += (size_t)snprintf(obj + used, n - used, "%s\"%.*s\":%.*s",
-                                 used > 1 ? "," : "", (int)(colon - p), p,
-                                 (int)(end - (size_t)(colon - p) - 1),
-                                 colon + 1);
-        p += end + (comma != NULL ? 1 : 0);
-    }
-    if (used < n) {
-        snprintf(obj + used, n - used, "}");
-    }
-    return obj;
-}
-
-void output_audit_irregularity(struct output *o, const char *source,
-                               int line, int64_t sitting, int deal,
-                               int64_t event, const struct ruling *r,
-                               const char *words, const char *status,
-                               const char *person)
-{
-    if (o->json) {
-        char opts[200];
-
-        output__emitf(o, J_IRREGULAR, "tiIiItttttttt", source, line, sitting, deal,
-              event, laws_get(r->law)->id, seat_text(r->offender),
-              seat_text(r->elector),
-              options_json(r->options, opts, sizeof(opts)),
-              remedy_name(r->remedy), r->note, status, person);
-        return;
-    }
-    fprintf(o->fp, "%s:%d: deal %d, event %lld: irregularity \"= %s\" %s%s%s"
-                   "\n",
-            source, line, deal, (long long)event, words, status,
-            person != NULL ? " by " : "", person != NULL ? person : "");
-}
-
-void output_audit_player(struct output *o, const char *person,
-                         const char *name, const char *by_law,
-                         const struct audit_tally *t)
-{
-    if (o->json) {
-        char obj[800];
-
-        by_law_object(by_law, obj, sizeof(obj));
-        output__emitf(o, J_PLAYER, "titiiiiiiiitii", name, t->irregular, obj, t->won,
-              t->lost, t->dealt, t->kings_turned, t->known_hands, t->held_king,
-              t->answered, t->accepted, person, t->proposed,
-              t->proposed_accepted);
-        return;
-    }
-    fprintf(o->fp, "player %s%s%s%s: %d irregularit%s%s%s%s; through the "
-                   "penalty laws won %d point(s), lost %d; dealt %d (kings "
-                   "turned %d); kings of trumps held in %d of %d hands "
-                   "seen; accepted %d of %d proposals; made %d proposal(s), "
-                   "%d accepted\n",
-            person != NULL ? person : "", person != NULL ? " (" : "", name,
-            person != NULL ? ")" : "", t->irregular,
-            t->irregular == 1 ? "y" : "ies", by_law[0] ? " (" : "", by_law,
-            by_law[0] ? ")" : "", t->won, t->lost, t->dealt, t->kings_turned,
-            t->held_king, t->known_hands, t->accepted, t->answered,
-            t->proposed, t->proposed_accepted);
-}
-
-void output_audit_flag(struct output *o, const char *player,
-                       const char *person, const char *kind, int k, int n,
-                       double expected, double probability, bool flagged,
-                       const char *message)
-{
-    if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_FLAG];
-
-        bind_text(st, 1, player);
-        bind_text(st, 2, kind);
-        sqlite3_bind_int(st, 3, k);
-        sqlite3_bind_int(st, 4, n);
-        sqlite3_bind_double(st, 5, expected);
-        sqlite3_bind_double(st, 6, probability);
-        bind_text(st, 7, flagged ? "true" : "false");
-        bind_text(st, 8, message);
-        bind_text(st, 9, person);
-        output__emit(o, J_FLAG);
-        return;
-    }
-    fprintf(o->fp, "%s %s\n", flagged ? "FLAG" : "stat", message);
-}
-
-void output_audit_strike(struct output *o, const char *source, int line,
-                         int64_t sitting, const char *struck)
-{
-    if (o->json) {
-        output__emitf(o, J_STRIKE, "tiIt", source, line, sitting, struck);
-        return;
-    }
-    fprintf(o->fp, "%s:%d: sitting %lld: strike: the scorer took back \"%s\"\n",
-            source, line, (long long)sitting, struck);
-}
-
-void output_audit_strikes(struct output *o, int64_t sitting,
-                          const char *source, int strikes)
-{
-    if (o->json) {
-        output__emitf(o, J_STRIKES, "Iti", sitting, source, strikes);
-        return;
-    }
-    fprintf(o->fp, "sitting %lld (%s): %d strike%s by the scorer\n",
-            (long long)sitting, source, strikes, strikes == 1 ? "" : "s");
-}
-
-void output_audit_totals(struct output *o, const char *db, int64_t sittings,
-                         int64_t deals, int64_t events, const char *by_law,
-                         int findings, int flags)
-{
-    if (o->json) {
-        sqlite3_stmt *st = o->stmt[J_TOTALS];
-        char obj[800];
-
-        bind_text(st, 7, by_law_object(by_law, obj, sizeof(obj)));
-        output__emitf(o, J_TOTALS, "tIIIii", db, sittings, deals, events, findings,
-              flags);
-        return;
-    }
-    fprintf(o->fp, "audit of %s: %lld sitting(s), %lld deals, %lld events: "
-                   "irregularities %s; %d finding(s), %d flag(s)\n",
-            db, (long long)sittings, (long long)deals, (long long)events,
-            by_law[0] ? by_law : "none", findings, flags);
 }
 
 void output_import(struct output *o, const char *path, const char *status,

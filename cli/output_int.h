@@ -58,6 +58,19 @@ struct output {
  * row, then reset it. */
 void output__emit(struct output *o, enum json_kind k);
 
+/* output__seat_text - "A", "B", or NULL for SEAT_NONE (bound as JSON
+ * null); static. */
+const char *output__seat_text(int s);
+
+/* output__bind_text - t bound to parameter i of st (copied), or NULL if t
+ * is NULL. */
+void output__bind_text(sqlite3_stmt *st, int i, const char *t);
+
+/* output__options_json - the option bits as a JSON array of their
+ * `elects` words (fixed keywords: nothing to escape) into buf (n bytes);
+ * returns buf. */
+char *output__options_json(uint32_t options, char *buf, size_t n);
+
 /* output__emitf - bind the parameters of statement k from types ('t' a
  * text, NULL as JSON null; 'i' an int; 'I' an int64_t), then emit it. */
 void output__emitf(struct output *o, enum json_kind k, const char *types,
