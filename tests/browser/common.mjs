@@ -6,6 +6,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
+                         '..');
 
 export function skip(why) {
     console.log('SKIPPED: ' + why);
@@ -58,4 +62,30 @@ export function findBrowser() {
         }
     }
     return null;
+}
+
+// setup - what a browser test needs before it starts, or a skip saying
+// why it cannot (what: what would not be tested): puppeteer-core, a
+// headless Chromium, the program ($ECARTE, default build/ecarte) and the
+// screenshots' directory ($SHOTS, default /tmp/ecarte-shots, made).
+export async function setup(what) {
+    let puppeteer;
+    try {
+        puppeteer = (await import('puppeteer-core')).default;
+    } catch (e) {
+        skip('puppeteer-core is not installed (npm ci --prefix tests/browser, ' +
+             'as scripts/install-deps does): ' + e.message.split('\n')[0]);
+    }
+    const chrome = findBrowser();
+    if (!chrome) {
+        skip('no headless Chromium found (chromium-headless-shell or ' +
+             `chromium; set ECARTE_BROWSER): ${what}`);
+    }
+    const ecarte = path.resolve(process.env.ECARTE || path.join(SRC, 'build',
+                                                                 'ecarte'));
+    check(executable(ecarte), `no program at ${ecarte} (make all, or set ` +
+          'ECARTE)');
+    const shots = path.resolve(process.env.SHOTS || '/tmp/ecarte-shots');
+    fs.mkdirSync(shots, { recursive: true });
+    return { puppeteer, chrome, ecarte, shots };
 }

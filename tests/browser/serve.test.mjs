@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-    Failure, check, executable, fail, findBrowser, skip,
+    Failure, check, fail, setup,
 } from './common.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -97,25 +97,8 @@ function startServer(ecarte, db) {
 }
 
 async function main() {
-    let puppeteer;
-    try {
-        puppeteer = (await import('puppeteer-core')).default;
-    } catch (e) {
-        skip('puppeteer-core is not installed (npm ci --prefix tests/browser, ' +
-             'as scripts/install-deps does): ' + e.message.split('\n')[0]);
-    }
-    const chrome = findBrowser();
-    if (!chrome) {
-        skip('no headless Chromium found (chromium-headless-shell or ' +
-             'chromium; set ECARTE_BROWSER): the pages of ecarte serve were ' +
-             'not tested in a browser');
-    }
-    const ecarte = path.resolve(process.env.ECARTE || path.join(SRC, 'build',
-                                                                 'ecarte'));
-    check(executable(ecarte), `no program at ${ecarte} (make all, or set ` +
-          'ECARTE)');
-    const shots = path.resolve(process.env.SHOTS || '/tmp/ecarte-shots');
-    fs.mkdirSync(shots, { recursive: true });
+    const { puppeteer, chrome, ecarte, shots } =
+        await setup('the pages of ecarte serve were not tested in a browser');
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ecarte-browser-'));
 
     let server = null;
