@@ -240,6 +240,10 @@ struct ledger {
     bool wal_seen;                      /* the WAL file's identity is ... */
     dev_t wal_dev;
     ino_t wal_ino;
+    int watch_fd;                       /* inotify, or -1 (watch.c) */
+    int watch_db;                       /* its watch of the file, or -1 */
+    int watch_wal;                      /* ... of the WAL, or -1 */
+    bool watch_quiet;                   /* both proven, both watched */
     /* LEDGER_BUILD: the new ledger built in a file of its own (build.c) */
     char *build_tmp;                    /* that file; NULL: not building */
     char *build_path;                   /* where it goes when whole */
@@ -498,12 +502,28 @@ extern const char ledger__genesis[LEDGER_HASH_HEX];
  * ledger set on its connection (pragmas); borrowed. */
 struct sqlite3 *ledger__db(struct ledger *l);
 
+/* ------------------------------------------------------------------ */
+/* Watching a writer's file (watch.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/* ledger__watch_start - a writer's file at path: its path copied into
+ * l->path (NULL if it cannot be had: then it is not watched) and its
+ * identity (device, inode) kept; on Linux an inotify instance opened
+ * (none, -1, if the system gives none: then every commit stats). */
+void ledger__watch_start(struct ledger *l, const char *path);
+
+/* ledger__watch_stop - what ledger__watch_start took, given back (the
+ * path freed, the inotify closed).  Safe on a ledger never watched. */
+void ledger__watch_stop(struct ledger *l);
+
 /*
  * ledger__watch - after a commit: is the file at l->path still the one
  * written, and its WAL still there?  A file deleted or replaced, or a WAL
  * removed or replaced, is LEDGER_E_MOVED with what happened in words (what
  * was committed may be lost); nothing to watch (in memory, read-only) is
- * 0.  The first commit that finds the WAL records its identity.
+ * 0.  The first commit that finds the WAL records its identity.  Once
+ * both are proven by stat and watched by inotify, a commit the kernel
+ * says nothing of is 0 without a stat (watch.c).
  */
 int ledger__watch(struct ledger *l);
 

@@ -575,7 +575,6 @@ static int set_up(struct ledger *l, unsigned flags, bool memory,
     return rc;
 }
 
-static void watch_start(struct ledger *l, const char *path);
 
 int ledger_open_with(struct ledger **out, const char *path,
                      const struct ledger_options *opt)
@@ -644,7 +643,7 @@ int ledger_open_with(struct ledger **out, const char *path,
         return rc;
     }
     if (!readonly && !memory) {
-        watch_start(l, path);
+        ledger__watch_start(l, path);
     }
     return 0;
 }
@@ -690,71 +689,8 @@ void ledger_close(struct ledger *l)
     free(l->src_text);
     free(l->pack);
     free(l->fixed_time);
-    free(l->path);
+    ledger__watch_stop(l);
     free(l);
-}
-
-/* ------------------------------------------------------------------ */
-/* Watching the file written                                            */
-/* ------------------------------------------------------------------ */
-
-/* watch_start - a writer's file: remember its path and identity. */
-static void watch_start(struct ledger *l, const char *path)
-{
-    struct stat sb;
-
-    if (stat(path, &sb) != 0 || (l->path = strdup(path)) == NULL) {
-        return;                 /* not watched: nothing lost by it */
-    }
-    l->dev = sb.st_dev;
-    l->ino = sb.st_ino;
-}
-
-int ledger__watch(struct ledger *l)
-{
-    struct stat sb;
-    char *wal = NULL;
-    int rc = 0;
-
-    if (l->path == NULL) {
-        return 0;
-    }
-    if (stat(l->path, &sb) != 0) {
-        return ledger__failf(l, LEDGER_E_MOVED, "the ledger %s was deleted "
-                             "while ecarte wrote to it: what it took since "
-                             "is in no ledger",
-                             l->path);
-    }
-    if (sb.st_dev != l->dev || sb.st_ino != l->ino) {
-        return ledger__failf(l, LEDGER_E_MOVED, "the ledger %s was replaced "
-                             "by another file while ecarte wrote to it: what "
-                             "it took since is not in that file",
-                             l->path);
-    }
-    wal = sqlite3_mprintf("%s-wal", l->path);
-    if (wal == NULL) {
-        return 0;
-    }
-    if (stat(wal, &sb) != 0) {
-        if (l->wal_seen) {
-            rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger's WAL file %s "
-                               "was removed while ecarte wrote to it: what "
-                               "was committed since its last checkpoint is "
-                               "lost when ecarte stops",
-                               wal);
-        }
-    } else if (!l->wal_seen) {
-        l->wal_seen = true;
-        l->wal_dev = sb.st_dev;
-        l->wal_ino = sb.st_ino;
-    } else if (sb.st_dev != l->wal_dev || sb.st_ino != l->wal_ino) {
-        rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger's WAL file %s was "
-                           "replaced while ecarte wrote to it: what was "
-                           "committed since its last checkpoint is lost",
-                           wal);
-    }
-    sqlite3_free(wal);
-    return rc;
 }
 
 /* What ledger_clear runs, in this order (references before rows). */
