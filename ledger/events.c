@@ -504,15 +504,24 @@ int ledger__chain_row(struct ledger *l, struct chain_head *out,
                      ? ledger__col_text(st, 3) : "changed");
         out->n_seals = sqlite3_column_int64(st, 4);
         out->seal_last = sqlite3_column_int64(st, 5);
-        if (max_id != NULL) {
-            *max_id = sqlite3_column_int64(st, 6);
-        }
     } else if (src == SQLITE_DONE) {
         rc = ledger__failf(l, LEDGER_E_FORMAT, "the chain head row is missing");
     } else {
         rc = ledger__fail(l, src, "read the chain head");
     }
     ledger__done(st);
+    if (rc == 0 && max_id != NULL) {
+        /* apart: a reader of the row alone (verify, the seals) touches
+         * no page of the events */
+        st = l->st[ST_EVENT_MAX];
+        src = sqlite3_step(st);
+        if (src == SQLITE_ROW) {
+            *max_id = sqlite3_column_int64(st, 0);
+        } else {
+            rc = ledger__fail(l, src, "read the last event's id");
+        }
+        ledger__done(st);
+    }
     return rc;
 }
 

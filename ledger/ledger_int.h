@@ -57,6 +57,7 @@ enum stmt {
     ST_EVENT_ADD,
     ST_CHAIN_GET,
     ST_DATA_VERSION,
+    ST_EVENT_MAX,
     ST_CHAIN_SET,
     ST_RULING_ADD,
     ST_SCORE_ADD,

@@ -112,7 +112,8 @@ static const char *const stmt_sql[ST_COUNT] = {
         "nullif(?4, 0), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
         "?16)",
     [ST_CHAIN_GET] = "SELECT head, n_events, last_id, seal_head, n_seals, "
-        "seal_last, (SELECT max(id) FROM event) FROM chain WHERE id = 1",
+        "seal_last FROM chain WHERE id = 1",
+    [ST_EVENT_MAX] = "SELECT max(id) FROM event",
     [ST_DATA_VERSION] = "PRAGMA data_version",
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
         "last_id = ?3, seal_head = ?4, n_seals = ?5, seal_last = ?6 "
@@ -278,7 +279,7 @@ static const char *const stmt_sql_v5[ST_COUNT] = {
 static const char *const stmt_sql_v3[ST_COUNT] = {
     [ST_CHAIN_GET] = "SELECT head, n_events, last_id, "
         "'0000000000000000000000000000000000000000000000000000000000000000', "
-        "0, 0, (SELECT max(id) FROM event) FROM chain WHERE id = 1",
+        "0, 0 FROM chain WHERE id = 1",
     [ST_CHAIN_SET] = "SELECT 0 WHERE ?1 IS NULL AND ?2 IS NULL AND "
         "?3 IS NULL AND ?4 IS NULL AND ?5 IS NULL AND ?6 IS NULL AND 0",
     [ST_SEAL_ADD] = "SELECT 0 WHERE ?1 IS NULL AND ?2 IS NULL AND "
