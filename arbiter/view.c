@@ -407,7 +407,7 @@ int arbiter__ask_laws(struct ctx *c, const struct law_view *v,
         }
         n++;
     }
-    return arbiter__rule_supersedes(out, n);
+    return n > 0 ? arbiter__rule_supersedes(out, n) : 0;
 }
 
 /*
