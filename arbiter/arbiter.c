@@ -387,7 +387,9 @@ static int step(struct ctx *c)
     }
     arbiter__fill_view(c, &v);
     n = arbiter__ask_laws(c, &v, rs, ARB_RULINGS_MAX);
-    n = arbiter__drop_continuing(c, rs, n);
+    if (n > 0) {
+        n = arbiter__drop_continuing(c, rs, n); /* (no ruling: none kept) */
+    }
     for (int i = 0; i < n; i++) {
         if (rs[i].remedy == REM_NOT_ALLOWED || rs[i].remedy == REM_RECUT ||
             (rs[i].remedy == REM_LOSE_RIGHT &&

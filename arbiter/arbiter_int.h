@@ -45,6 +45,9 @@ _Static_assert(Z_COUNT == ARB_PLACES, "one place for each zone");
  */
 static inline int arbiter__ncards(uint32_t m)
 {
+    if (m == 0) {
+        return 0;               /* the stock, a discard: no face known */
+    }
     m = m - ((m >> 1) & 0x55555555u);
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
     return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);

@@ -479,7 +479,10 @@ enum event_kind event_verb_kind(const char *w, size_t n)
         const char *v = verbs[k[j]];
         size_t i = 1;
 
-        while (i < n && ascii_lower(w[i]) == v[i]) {
+        /* a verb is written in lower case (a byte equal to the verb's
+         * is its own lower case): the byte compared as it stands first,
+         * folded only when it differs */
+        while (i < n && (w[i] == v[i] || ascii_lower(w[i]) == v[i])) {
             i++;
         }
         if (i == n) {

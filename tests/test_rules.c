@@ -334,6 +334,11 @@ static void rules__verb_kind_is_the_kind_of_every_verb(void **state)
                                             : (enum event_kind)k;
 
         assert_int_equal(event_verb_kind(v, n), want);
+        /* every verb is written in lower case: event_verb_kind takes a
+         * byte equal to the verb's as matched before folding it */
+        for (size_t i = 0; i < n; i++) {
+            assert_false(v[i] >= 'A' && v[i] <= 'Z');
+        }
         for (size_t i = 0; i <= n; i++) {
             up[i] = (char)(v[i] >= 'a' && v[i] <= 'z' ? v[i] - 32 : v[i]);
         }
@@ -344,6 +349,9 @@ static void rules__verb_kind_is_the_kind_of_every_verb(void **state)
     assert_int_equal(event_verb_kind("plays", 5), EV_PLAY);
     assert_int_equal(event_verb_kind("playsX", 5), EV_PLAY);
     assert_int_equal(event_verb_kind("playz", 5), EV_NONE);
+    assert_int_equal(event_verb_kind("pLaYs", 5), EV_PLAY);
+    assert_int_equal(event_verb_kind("Cuts-For-Deal", 13), EV_CUT_FOR_DEAL);
+    assert_int_equal(event_verb_kind("plAyz", 5), EV_NONE);
     assert_int_equal(event_verb_kind("game", 4), EV_NONE);
     assert_int_equal(event_verb_kind("deal", 4), EV_NONE);
     assert_int_equal(event_verb_kind("", 0), EV_NONE);
