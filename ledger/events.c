@@ -25,6 +25,7 @@ int ledger_begin(struct ledger *l)
 {
     assert(l != NULL);
     l->chain_fresh = false;
+    l->mark_event = 0;
     return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
@@ -104,6 +105,7 @@ void ledger_rollback(struct ledger *l)
     l->chain_fresh = false;
     l->chain_dirty = false;
     l->chain_known = false;     /* the cache held what is undone */
+    l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
     ledger__event_forget_sitting(l);
@@ -155,6 +157,7 @@ int ledger_rollback_to(struct ledger *l)
     assert(l != NULL);
     l->n_pend = 0;              /* the deal's events kept: dropped */
     l->pend_len = 0;
+    l->mark_event = 0;
     ledger__event_forget_sitting(l);
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
@@ -683,6 +686,8 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     memcpy(l->chain.head, hash, sizeof(hash));
     l->chain.n_events++;
     l->chain.last_id = row.id;
+    l->mark_event = row.id;     /* new: no line given on it yet */
+    l->mark_n = 0;
     if (out != NULL) {
         *out = row.id;
     }

@@ -296,6 +296,13 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
                      int line, const char *text)
 {
     sqlite3_stmt *st = l->st[ST_CLAIM_ADD];
+    /* the row as written: sitting_id, event_id (nullif 0), line, text */
+    const struct seal_value v[4] = {
+        {SEAL_INT, sitting, NULL},
+        {event != 0 ? SEAL_INT : SEAL_NULL, event, NULL},
+        {SEAL_INT, line, NULL},
+        {SEAL_TEXT, 0, text},
+    };
     int bad = 0;
 
     assert(l != NULL);
@@ -303,8 +310,8 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
     bad |= sqlite3_bind_int64(st, 2, event);
     bad |= sqlite3_bind_int(st, 3, line);
     bad |= ledger__bind_text(st, 4, text);
-    return ledger__run_sealed(l, st, bad, "add a claim", SEAL_CLAIM, 0,
-                              NULL);
+    return ledger__run_sealed_values(l, st, bad, "add a claim", SEAL_CLAIM,
+                                     v, 4, NULL);
 }
 
 int ledger_claims_foreach(struct ledger *l, int64_t sitting,

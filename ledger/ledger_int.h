@@ -61,6 +61,8 @@ enum stmt {
     ST_CHAIN_SET,
     ST_RULING_ADD,
     ST_SCORE_ADD,
+    ST_RULING_AT,               /* ST_RULING_ADD, ST_SCORE_ADD with the */
+    ST_SCORE_AT,                /* place known (ledger__mark_pos) */
     ST_EVENTS_ALL,              /* also the walk of ledger_verify */
     ST_EVENTS_SITTING,
     ST_EVENTS_BRIEF,
@@ -208,6 +210,13 @@ struct ledger {
     EVP_MD_CTX *mdctx;                  /* reused for every event hash */
     char *hbuf;                         /* bytes hashed for one event */
     size_t hbuf_cap;
+    char *jbuf;                         /* a row's JSON array (seal.c) */
+    size_t jbuf_cap;
+    /* the newest event added in this transaction (0: none) and the lines
+     * given on it so far (rulings, score marks, settlements, sitting
+     * marks): the place of the next, as MARK_POS would count it */
+    int64_t mark_event;
+    int mark_n;
     char *tbuf;                         /* a formatted tag line */
     size_t tbuf_cap;
     char *fixed_time;                   /* ECARTE_FIXED_TIME, or NULL */
@@ -585,6 +594,46 @@ int ledger__seal_last(struct ledger *l, enum seal_table t);
 int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
                        const char *what, enum seal_table t, int64_t row_id,
                        int64_t *out);
+
+/*
+ * ledger__mark_pos - the place of the next line (ruling, score mark,
+ * settlement, sitting mark) given on event, as MARK_POS counts it, when l
+ * knows it without counting: event is the newest one added in this
+ * transaction (l->mark_event), whose lines were all added through l.
+ * Returns that place, or -1 (unknown: MARK_POS counts it).
+ */
+int ledger__mark_pos(const struct ledger *l, int64_t event);
+
+/* ledger__mark_added - a line was given on event (its place counted). */
+void ledger__mark_added(struct ledger *l, int64_t event);
+
+/* A column of a row to be sealed, as the row holds it (for
+ * ledger__run_sealed_values): an integer, NULL, or a text (NULL as ""). */
+struct seal_value {
+    enum { SEAL_INT, SEAL_NULL, SEAL_TEXT } kind;
+    int64_t i;
+    const char *s;
+};
+
+/*
+ * ledger__run_sealed_values - ledger__run_sealed of an INSERT whose row
+ * is known without reading it back: its columns after the id are the n
+ * values v (in the table's column order, as sealed[] names them), the id
+ * the one the INSERT gave (into *out, which may be NULL).  The JSON array
+ * sealed is built from them, byte for byte what SQLite's json_array of
+ * the row gives (integers in decimal, NULL as null, texts quoted with
+ * json_array's escapes).  Returns 0 or a negative code.
+ */
+int ledger__run_sealed_values(struct ledger *l, sqlite3_stmt *st,
+                              int bind_bad, const char *what,
+                              enum seal_table t, const struct seal_value *v,
+                              int n, int64_t *out);
+
+/* ledger__seal_json - the JSON array json_array gives of a row whose id is
+ * row_id and whose other columns are the n values v, into a buffer kept
+ * on l (valid until the next call).  NULL if out of memory (said on l). */
+const char *ledger__seal_json(struct ledger *l, int64_t row_id,
+                              const struct seal_value *v, int n);
 
 /* ledger__seal_all - seal every row of every sealed table, table by
  * table in the order of id (the migration to version 4), in the open

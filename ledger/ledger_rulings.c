@@ -17,10 +17,14 @@ int ledger_ruling_add(struct ledger *l, int64_t event, const char *law,
                       const char *options, const char *remedy,
                       const char *text, int64_t *out)
 {
-    sqlite3_stmt *st = l->st[ST_RULING_ADD];
+    int pos = ledger__mark_pos(l, event);
+    sqlite3_stmt *st = l->st[pos >= 0 ? ST_RULING_AT : ST_RULING_ADD];
     int bad = 0;
     int rc = 0;
 
+    if (pos >= 0) {
+        bad |= sqlite3_bind_int(st, 8, pos);
+    }
     bad |= sqlite3_bind_int64(st, 1, event);
     bad |= ledger__bind_text(st, 2, law);
     bad |= ledger__bind_text(st, 3, offender);
@@ -30,6 +34,7 @@ int ledger_ruling_add(struct ledger *l, int64_t event, const char *law,
     bad |= ledger__bind_text(st, 7, text);
     rc = ledger__run(l, st, bad, "add a ruling");
     if (rc == 0) {
+        ledger__mark_added(l, event);
         ledger__last_id(l, out);
     }
     return rc;
@@ -38,15 +43,36 @@ int ledger_ruling_add(struct ledger *l, int64_t event, const char *law,
 int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
                      int points_a, int points_b, const char *reason)
 {
-    sqlite3_stmt *st = l->st[ST_SCORE_ADD];
+    int pos = ledger__mark_pos(l, event);
+    sqlite3_stmt *st = l->st[pos >= 0 ? ST_SCORE_AT : ST_SCORE_ADD];
     int bad = 0;
+    int rc = 0;
 
+    if (pos >= 0) {
+        bad |= sqlite3_bind_int(st, 6, pos);
+    }
     bad |= sqlite3_bind_int64(st, 1, event);
     bad |= sqlite3_bind_int64(st, 2, game);
     bad |= sqlite3_bind_int(st, 3, points_a);
     bad |= sqlite3_bind_int(st, 4, points_b);
     bad |= ledger__bind_text(st, 5, reason);
-    return ledger__run(l, st, bad, "add a score mark");
+    rc = ledger__run(l, st, bad, "add a score mark");
+    if (rc == 0) {
+        ledger__mark_added(l, event);
+    }
+    return rc;
+}
+
+int ledger__mark_pos(const struct ledger *l, int64_t event)
+{
+    return event != 0 && event == l->mark_event ? l->mark_n : -1;
+}
+
+void ledger__mark_added(struct ledger *l, int64_t event)
+{
+    if (event != 0 && event == l->mark_event) {
+        l->mark_n++;
+    }
 }
 
 int ledger_rulings_foreach(struct ledger *l, int64_t from_event,

@@ -139,6 +139,7 @@ int ledger_settlement_add(struct ledger *l, int64_t sitting, int64_t game,
     if (rc != 0) {
         return rc;
     }
+    ledger__mark_added(l, event);
     ledger__last_id(l, &id);
     st = l->st[ST_TRANSFER_ADD];
     for (int i = 0; i < n && rc == 0; i++) {
@@ -164,7 +165,11 @@ int ledger_mark_add(struct ledger *l, int64_t event, const char *kind,
     bad |= sqlite3_bind_int64(st, 1, event);
     bad |= ledger__bind_text(st, 2, kind);
     bad |= ledger__bind_text(st, 3, text);
-    return ledger__run(l, st, bad, "add a mark");
+    rc = ledger__run(l, st, bad, "add a mark");
+    if (rc == 0) {
+        ledger__mark_added(l, event);
+    }
+    return rc;
 }
 
 int ledger_balances_foreach(struct ledger *l, int64_t sitting,

@@ -684,6 +684,7 @@ void ledger_close(struct ledger *l)
     EVP_MD_CTX_free(l->mdctx);
     EVP_MD_free(l->md);
     free(l->hbuf);
+    free(l->jbuf);
     free(l->tbuf);
     free(l->pend);
     free(l->pend_text);

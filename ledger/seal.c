@@ -56,22 +56,23 @@ static const struct sealed_table {
 /* Hashing a seal                                                       */
 /* ------------------------------------------------------------------ */
 
-/* update_field - the netstring "<length>:<bytes>," of s (n bytes) into
- * the digest.  1 on success. */
-static int update_field(EVP_MD_CTX *c, const char *s, size_t n)
+/* put_field - append the netstring "<length>:<bytes>," of s (n bytes)
+ * at p, which has room for n + 24 bytes; returns the end. */
+static char *put_field(char *p, const char *s, size_t n)
 {
-    char len[24];
-    int k = snprintf(len, sizeof(len), "%zu:", n);
-
-    return EVP_DigestUpdate(c, len, (size_t)k) == 1 &&
-           EVP_DigestUpdate(c, s, n) == 1 && EVP_DigestUpdate(c, ",", 1) == 1;
+    p += snprintf(p, 24, "%zu:", n);
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
 }
 
 /*
  * seal_hash - the hash of a seal: SHA-256 over the hash of the seal before
  * (64 hex digits), then the netstrings of the seal's id, the table's
- * name, the row's id and its JSON array, as 64 hex digits into out.
- * Returns 0 or LEDGER_E_ERROR (libcrypto failed).
+ * name, the row's id and its JSON array, as 64 hex digits into out.  The
+ * bytes are laid out in l's hash buffer and digested at once.
+ * Returns 0 or LEDGER_E_ERROR (libcrypto failed, out of memory).
  */
 static int seal_hash(struct ledger *l, const char *prev, int64_t id,
                      const char *tbl, int64_t row_id, const char *row,
@@ -83,13 +84,29 @@ static int seal_hash(struct ledger *l, const char *prev, int64_t id,
     char num[2][24];
     int n0 = snprintf(num[0], sizeof(num[0]), "%" PRId64, id);
     int n1 = snprintf(num[1], sizeof(num[1]), "%" PRId64, row_id);
+    size_t tn = strlen(tbl);
+    size_t rn = strlen(row);
+    size_t need = 64 + (size_t)n0 + (size_t)n1 + tn + rn + 4 * 24;
+    char *p = NULL;
 
+    if (need > l->hbuf_cap) {
+        char *nb = realloc(l->hbuf, need * 2);
+
+        if (nb == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR, "seal: out of memory");
+        }
+        l->hbuf = nb;
+        l->hbuf_cap = need * 2;
+    }
+    p = l->hbuf;
+    memcpy(p, prev, 64);
+    p += 64;
+    p = put_field(p, num[0], (size_t)n0);
+    p = put_field(p, tbl, tn);
+    p = put_field(p, num[1], (size_t)n1);
+    p = put_field(p, row, rn);
     if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
-        EVP_DigestUpdate(l->mdctx, prev, 64) != 1 ||
-        !update_field(l->mdctx, num[0], (size_t)n0) ||
-        !update_field(l->mdctx, tbl, strlen(tbl)) ||
-        !update_field(l->mdctx, num[1], (size_t)n1) ||
-        !update_field(l->mdctx, row, strlen(row)) ||
+        EVP_DigestUpdate(l->mdctx, l->hbuf, (size_t)(p - l->hbuf)) != 1 ||
         EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
         return ledger__failf(l, LEDGER_E_ERROR, "seal: libcrypto failed");
     }
@@ -527,9 +544,98 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
     return rc != 0 ? rc : c.findings;
 }
 
-int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
-                       const char *what, enum seal_table t, int64_t row_id,
-                       int64_t *out)
+/* json_room - make room for n more bytes at len in l's JSON buffer.
+ * 0, or -1 if out of memory (said on l). */
+static int json_room(struct ledger *l, size_t len, size_t n)
+{
+    if (len + n > l->jbuf_cap) {
+        size_t cap = (len + n) * 2;
+        char *nb = realloc(l->jbuf, cap);
+
+        if (nb == NULL) {
+            ledger__failf(l, LEDGER_E_ERROR, "seal: out of memory");
+            return -1;
+        }
+        l->jbuf = nb;
+        l->jbuf_cap = cap;
+    }
+    return 0;
+}
+
+/* json_text - append s quoted as SQLite's json_array quotes a text (3.40's
+ * jsonAppendString): '"' and '\' escaped by a backslash, the control
+ * characters \b \t \n \f \r by theirs, the others below 0x20 as \u00XX,
+ * every other byte as it is.  Returns the new length, 0 if out of memory. */
+static size_t json_text(struct ledger *l, size_t len, const char *s)
+{
+    static const char special[32] = {
+        [8] = 'b', [9] = 't', [10] = 'n', [12] = 'f', [13] = 'r'
+    };
+    static const char hex[] = "0123456789abcdef";
+    size_t n = strlen(s);
+
+    if (json_room(l, len, 6 * n + 3) != 0) {
+        return 0;
+    }
+    l->jbuf[len++] = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+
+        if (c == '"' || c == '\\') {
+            l->jbuf[len++] = '\\';
+        } else if (c < 0x20 && special[c] != 0) {
+            l->jbuf[len++] = '\\';
+            c = (unsigned char)special[c];
+        } else if (c < 0x20) {
+            memcpy(l->jbuf + len, "\\u00", 4);
+            len += 4;
+            l->jbuf[len++] = hex[c >> 4];
+            c = (unsigned char)hex[c & 0x0f];
+        }
+        l->jbuf[len++] = (char)c;
+    }
+    l->jbuf[len++] = '"';
+    return len;
+}
+
+const char *ledger__seal_json(struct ledger *l, int64_t row_id,
+                              const struct seal_value *v, int n)
+{
+    size_t len = 0;
+
+    for (int k = -1; k < n; k++) {
+        if (json_room(l, len, 32) != 0) {
+            return NULL;
+        }
+        l->jbuf[len++] = k < 0 ? '[' : ',';
+        if (k < 0 || v[k].kind == SEAL_INT) {
+            int w = snprintf(l->jbuf + len, 24, "%" PRId64,
+                             k < 0 ? row_id : v[k].i);
+
+            len += (size_t)w;
+        } else if (v[k].kind == SEAL_NULL) {
+            memcpy(l->jbuf + len, "null", 4);
+            len += 4;
+        } else {
+            len = json_text(l, len, v[k].s != NULL ? v[k].s : "");
+            if (len == 0) {
+                return NULL;
+            }
+        }
+    }
+    if (json_room(l, len, 2) != 0) {
+        return NULL;
+    }
+    l->jbuf[len++] = ']';
+    l->jbuf[len] = '\0';
+    return l->jbuf;
+}
+
+/* run_sealed - ledger__run_sealed, the row sealed as it reads back (v
+ * NULL) or from the n values v (ledger__run_sealed_values). */
+static int run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
+                      const char *what, enum seal_table t, int64_t row_id,
+                      const struct seal_value *v, int n, int64_t *out)
 {
     bool own = sqlite3_get_autocommit(l->db) != 0 && !l->scratch;
     int rc = 0;
@@ -549,7 +655,14 @@ int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         if (out != NULL) {
             *out = row_id;
         }
-        rc = ledger__seal(l, t, row_id);
+        if (v == NULL) {
+            rc = ledger__seal(l, t, row_id);
+        } else if (!l->scratch) {
+            const char *json = ledger__seal_json(l, row_id, v, n);
+
+            rc = json != NULL ? seal_add(l, t, row_id, json)
+                              : LEDGER_E_ERROR;
+        }
     }
     if (own) {
         if (rc == 0) {
@@ -562,4 +675,19 @@ int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         }
     }
     return rc;
+}
+
+int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
+                       const char *what, enum seal_table t, int64_t row_id,
+                       int64_t *out)
+{
+    return run_sealed(l, st, bind_bad, what, t, row_id, NULL, 0, out);
+}
+
+int ledger__run_sealed_values(struct ledger *l, sqlite3_stmt *st,
+                              int bind_bad, const char *what,
+                              enum seal_table t, const struct seal_value *v,
+                              int n, int64_t *out)
+{
+    return run_sealed(l, st, bind_bad, what, t, 0, v, n, out);
 }

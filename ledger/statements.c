@@ -124,6 +124,11 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SCORE_ADD] = "INSERT INTO score_mark (event_id, game_id, pos, "
         "points_a, points_b, reason) VALUES (?1, ?2, " MARK_POS ", ?3, ?4, "
         "?5)",
+    [ST_RULING_AT] = "INSERT INTO ruling (event_id, pos, law, offender, "
+        "elector, options, remedy, text) VALUES (?1, ?8, ?2, ?3, ?4, ?5, "
+        "?6, ?7)",
+    [ST_SCORE_AT] = "INSERT INTO score_mark (event_id, game_id, pos, "
+        "points_a, points_b, reason) VALUES (?1, ?2, ?6, ?3, ?4, ?5)",
     [ST_EVENTS_ALL] = "SELECT " EVENT_COLUMNS " FROM event ORDER BY id",
     /* seq rises with id within a sitting: the index gives the order */
     [ST_EVENTS_SITTING] = "SELECT " EVENT_COLUMNS " FROM event "

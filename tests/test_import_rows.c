@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_import_rows.c - the rows an import writes without reading them
+ * back: a claim's seal made from the values held is json_array's of the
+ * row, byte for byte (quotes, backslashes, control characters, bytes
+ * above ASCII, a claim with no event); the place of a ruling or score
+ * mark counted by the ledger is MARK_POS's (the newest event's, an older
+ * event's, after a commit); a deal that cannot be read in the middle of
+ * an import leaves none of its rows, the others proven.
+ */
+#include "tests/harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "ledger/ledger.h"
+
+/* q - the integer a query gives on the ledger at db (-1 if none). */
+static long q(const char *db, const char *sql)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    long n = -1;
+
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        n = sqlite3_column_int64(st, 0);
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* group_setup - the same time on every row. */
+static int group_setup(void **state)
+{
+    (void)state;
+    return setenv("ECARTE_FIXED_TIME", "2024-03-01T20:15:00Z", 1);
+}
+
+/* event_at - append an event of sitting, game, seq (a line "A passes"
+ * of no deal); its id. */
+static int64_t event_at(struct ledger *l, int64_t sitting, int64_t game,
+                        int seq)
+{
+    struct ledger_event ev;
+    int64_t id = 0;
+
+    memset(&ev, 0, sizeof(ev));
+    ev.sitting = sitting;
+    ev.game = game;
+    ev.seq = seq;
+    ev.source = "t.ecarte";
+    ev.line = seq;
+    ev.stamp = "";
+    ev.actor = "A";
+    ev.verb = "passes";
+    ev.args = "";
+    ev.cards = "";
+    ev.text = "A passes";
+    assert_int_equal(ledger_event_add(l, &ev, &id), 0);
+    return id;
+}
+
+static void import_rows__claim_seals_are_json_arrays_of_the_rows(void **state)
+{
+    const struct harness_tmp *t = *state;
+    static const char *const texts[] = {
+        "score A 1 B 0", "", "say \"no\" \\ here", "tab\there\nline\r\f\b",
+        "\x01\x02\x1f\x7f end", "caf\xc3\xa9 \xe2\x99\xa0", "bad \xff\xfe byte",
+        "{\"json\": [1, 2]}", "/ slash \\u0041"
+    };
+    const int n = (int)(sizeof(texts) / sizeof(texts[0]));
+    struct ledger *l = NULL;
+    int64_t sitting = 0;
+    int64_t game = 0;
+    int64_t ev = 0;
+
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    assert_int_equal(ledger_sitting_add(l, "t.ecarte", &sitting), 0);
+    assert_int_equal(ledger_game_add(l, sitting, 1, &game), 0);
+    ev = event_at(l, sitting, game, 1);
+    /* outside a transaction: one of its own */
+    assert_int_equal(ledger_claim_add(l, sitting, 0, 3, texts[0]), 0);
+    assert_int_equal(ledger_begin(l), 0);
+    for (int i = 1; i < n; i++) {
+        assert_int_equal(ledger_claim_add(l, sitting, i % 2 ? ev : 0,
+                                          i * 7 - 20, texts[i]),
+                         0);
+    }
+    assert_int_equal(ledger_commit(l), 0);
+    ledger_close(l);
+
+    assert_int_equal(q(t->db, "SELECT count(*) FROM claim"), n);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM claim WHERE event_id "
+                              "IS NULL"), n / 2 + 1);
+    /* each claim sealed once, by exactly the bytes json_array gives */
+    assert_int_equal(q(t->db, "SELECT count(*) FROM seal s JOIN claim c "
+                              "ON s.tbl = 'claim' AND s.row_id = c.id "
+                              "WHERE s.row = json_array(c.id, c.sitting_id, "
+                              "c.event_id, c.line, c.text)"),
+                     n);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM seal "
+                              "WHERE tbl = 'claim'"), n);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM seal WHERE tbl = 'claim' "
+                              "AND row = '[3,1,null,-6,\"say \\\"no\\\" "
+                              "\\\\ here\"]'"),
+                     1);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM seal WHERE tbl = 'claim' "
+                              "AND row = '[4,1,1,1,\"tab\\there\\nline"
+                              "\\r\\f\\b\"]'"),
+                     1);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM seal WHERE tbl = 'claim' "
+                              "AND row = '[5,1,null,8,\"\\u0001\\u0002"
+                              "\\u001f\x7f end\"]'"),
+                     1);
+    /* and the seal chain walked again, every sealed row held by it */
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    assert_int_equal(ledger_seals_check(l, NULL, NULL), 0);
+    ledger_close(l);
+}
+
+static void import_rows__mark_places_are_those_sql_counts(void **state)
+{
+    const struct harness_tmp *t = *state;
+    struct ledger *l = NULL;
+    int64_t sitting = 0;
+    int64_t game = 0;
+    int64_t e1 = 0;
+    int64_t e2 = 0;
+    int64_t r = 0;
+
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    assert_int_equal(ledger_sitting_add(l, "t.ecarte", &sitting), 0);
+    assert_int_equal(ledger_game_add(l, sitting, 1, &game), 0);
+    assert_int_equal(ledger_begin(l), 0);
+    e1 = event_at(l, sitting, game, 1);
+    e2 = event_at(l, sitting, game, 2);
+    /* the newest event: counted by the ledger */
+    assert_int_equal(ledger_score_add(l, e2, game, 1, 0, "tricks"), 0);
+    assert_int_equal(ledger_ruling_add(l, e2, "L43", "A", "B", "", "r", "x",
+                                       &r), 0);
+    /* an older one: counted by SQL, the newest's count untouched */
+    assert_int_equal(ledger_score_add(l, e1, game, 0, 1, "king"), 0);
+    assert_int_equal(ledger_ruling_add(l, e1, "L39", "A", "", "", "r", "y",
+                                       &r), 0);
+    assert_int_equal(ledger_score_add(l, e2, game, 1, 0, "extra"), 0);
+    assert_int_equal(ledger_commit(l), 0);
+    /* a later transaction: counted by SQL again */
+    assert_int_equal(ledger_begin(l), 0);
+    assert_int_equal(ledger_score_add(l, e2, game, 2, 0, "late"), 0);
+    assert_int_equal(ledger_commit(l), 0);
+    ledger_close(l);
+
+    assert_int_equal(q(t->db, "SELECT count(*) FROM score_mark WHERE "
+                              "event_id = 2 AND ((pos = 0 AND reason = "
+                              "'tricks') OR (pos = 2 AND reason = 'extra') "
+                              "OR (pos = 3 AND reason = 'late'))"),
+                     3);
+    assert_int_equal(q(t->db, "SELECT pos FROM ruling WHERE event_id = 2"), 1);
+    assert_int_equal(q(t->db, "SELECT pos FROM score_mark WHERE "
+                              "event_id = 1"), 0);
+    assert_int_equal(q(t->db, "SELECT pos FROM ruling WHERE event_id = 1"), 1);
+}
+
+/* The lines given on events, each event's places 0.. in the order the
+ * rows were added: the events whose places are not. */
+#define BAD_PLACES \
+    "SELECT count(*) FROM (SELECT event_id, count(*) AS n, " \
+    "count(DISTINCT pos) AS d, max(pos) AS m FROM (SELECT event_id, pos " \
+    "FROM ruling UNION ALL SELECT event_id, pos FROM score_mark) " \
+    "GROUP BY event_id) WHERE n != d OR m != n - 1"
+
+static void import_rows__a_broken_deal_leaves_none_of_its_rows(void **state)
+{
+    const struct harness_tmp *t = *state;
+    char bad[320];
+    long first = 0;
+    long next = 0;
+
+    snprintf(bad, sizeof(bad), "%s/bad.ecarte", t->dir);
+    assert_int_equal(harness_sh("%s gen --deals 60 --seed 4 "
+                                "--irregularities 0.4 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    /* deal 30 broken after a claim of its own: a line no referee reads,
+     * just before its second `=` line */
+    assert_int_equal(harness_sh("awk 'BEGIN{d=0;c=0} /^deal /{d++} "
+                                "d==30 && /^= /{c++; if(c==2) print \"B "
+                                "flies-away\"} {print}' '%s' > '%s'",
+                                t->log, bad),
+                     0);
+    /* 1: a deal was quarantined */
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, bad),
+                     1);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM quarantine"), 1);
+    assert_int_equal(q(t->db, "SELECT deals FROM import_file"), 59);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM deal"), 59);
+    /* no row of the broken deal: no event, no claim from its first line
+     * to the line after those it quarantined (the next deal's first) */
+    first = q(t->db, "SELECT line FROM quarantine");
+    assert_true(first > 0);
+    next = q(t->db, "SELECT line + length(raw) - length(replace(raw, "
+                    "char(10), '')) FROM quarantine");
+    assert_true(next > first + 10);
+    assert_int_equal(q(t->db, "SELECT min(line) FROM event WHERE line > "
+                              "(SELECT line FROM quarantine)"),
+                     next);
+    {
+        char sql[200];
+
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM claim WHERE "
+                 "line >= %ld AND line < %ld", first, next);
+        assert_int_equal(q(t->db, sql), 0);
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM claim WHERE "
+                 "line < %ld", first);
+        assert_true(q(t->db, sql) > 0);
+    }
+    assert_int_equal(q(t->db, BAD_PLACES), 0);
+    assert_true(q(t->db, "SELECT count(*) FROM ruling") > 0);
+    /* every claim sealed as json_array gives it, the whole proven */
+    assert_int_equal(q(t->db, "SELECT count(*) FROM claim c WHERE NOT "
+                              "EXISTS (SELECT 1 FROM seal s WHERE s.tbl = "
+                              "'claim' AND s.row_id = c.id AND s.row = "
+                              "json_array(c.id, c.sitting_id, c.event_id, "
+                              "c.line, c.text))"),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name)                                                                \
+    cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
+                                    harness_tmp_teardown)
+        T(import_rows__claim_seals_are_json_arrays_of_the_rows),
+        T(import_rows__mark_places_are_those_sql_counts),
+        T(import_rows__a_broken_deal_leaves_none_of_its_rows),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("import_rows", tests, group_setup,
+                                       NULL);
+}
