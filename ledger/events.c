@@ -466,6 +466,10 @@ int ledger__head_settle(struct ledger *l)
     if (!l->head_lazy || !sqlite3_get_autocommit(l->db)) {
         return 0;
     }
+    if (l->chain_known && l->row.last_id == l->chain.last_id &&
+        l->row.n_events == l->chain.n_events) {
+        return 0;               /* as this writer left it: nothing behind */
+    }
     rc = ledger_begin(l);
     if (rc != 0) {
         return rc;
