@@ -29,52 +29,24 @@ int ledger_begin(struct ledger *l)
     return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
-void ledger_head_lazy(struct ledger *l, bool on)
-{
-    assert(l != NULL);
-    l->head_lazy = on;
-    l->chain_known = false;
-}
-
-/* row_may_wait - a lazy writer's commit: may the chain row stay behind
- * the head?  Only while the seals' chain is as the row has it and the
- * events past the row are fewer than LEDGER_HASH_EVERY (a reader hashes
- * them forward from the row: ledger__chain_read). */
-static bool row_may_wait(const struct ledger *l)
-{
-    return l->head_lazy && l->chain_known &&
-           l->chain.n_seals == l->row.n_seals &&
-           l->chain.seal_last == l->row.seal_last &&
-           l->chain.last_id - l->row.last_id < LEDGER_HASH_EVERY;
-}
-
 /* chain_write - the cached head into the chain row (once per transaction,
- * at its commit, rather than once per event; for a lazy writer only when
- * row_may_wait says no, or force). */
-static int chain_write(struct ledger *l, bool force)
+ * at its commit, rather than once per event). */
+static int chain_write(struct ledger *l)
 {
     sqlite3_stmt *st = l->st[ST_CHAIN_SET];
     int bad = 0;
-    int rc = 0;
 
     if (!l->chain_dirty) {
         return 0;
     }
     l->chain_dirty = false;
-    if (!force && row_may_wait(l)) {
-        return 0;
-    }
     bad |= ledger__bind_text(st, 1, l->chain.head);
     bad |= sqlite3_bind_int64(st, 2, l->chain.n_events);
     bad |= sqlite3_bind_int64(st, 3, l->chain.last_id);
     bad |= ledger__bind_text(st, 4, l->chain.seal_head);
     bad |= sqlite3_bind_int64(st, 5, l->chain.n_seals);
     bad |= sqlite3_bind_int64(st, 6, l->chain.seal_last);
-    rc = ledger__run(l, st, bad, "update the chain head");
-    if (rc == 0) {
-        l->row = l->chain;
-    }
-    return rc;
+    return ledger__run(l, st, bad, "update the chain head");
 }
 
 int ledger_commit(struct ledger *l)
@@ -84,7 +56,7 @@ int ledger_commit(struct ledger *l)
     assert(l != NULL);
     rc = ledger__flush_events(l);
     if (rc == 0) {
-        rc = chain_write(l, false);
+        rc = chain_write(l);
     }
     l->chain_fresh = false;
     if (rc != 0) {
@@ -104,7 +76,6 @@ void ledger_rollback(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->chain_dirty = false;
-    l->chain_known = false;     /* the cache held what is undone */
     l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
@@ -181,7 +152,7 @@ int ledger_read_begin(struct ledger *l)
     }
     /* the snapshot is taken at the first read: take it now (a chain row
      * missing is for ledger_verify to say) */
-    rc = ledger__chain_row(l, &head, NULL);
+    rc = ledger__chain_read(l, &head);
     if (rc == LEDGER_E_FORMAT) {
         rc = 0;
     }
@@ -380,119 +351,7 @@ int ledger__event_hash(struct ledger *l, const char *prev,
 /* Appending an event                                                   */
 /* ------------------------------------------------------------------ */
 
-/* chain_from - defined below (hashes: the events from + 1 to id). */
-static int chain_from(struct ledger *l, int64_t from, const char *prev,
-                      int64_t id, char *out);
-
-/* fold - the head h, as the chain row has it, carried past the events
- * after it up to max_id (hashed forward: chain_from). */
-static int fold(struct ledger *l, struct chain_head *h, int64_t max_id)
-{
-    int rc = 0;
-
-    if (max_id > h->last_id) {
-        /* events past the row (a lazy writer's, or one that stopped
-         * before it wrote the row): hashed forward from it */
-        rc = chain_from(l, h->last_id, h->head, max_id, h->head);
-        if (rc == 0) {
-            h->n_events += max_id - h->last_id;
-            h->last_id = max_id;
-        }
-    }
-    return rc;
-}
-
 int ledger__chain_read(struct ledger *l, struct chain_head *out)
-{
-    int64_t max_id = 0;
-    int rc = ledger__chain_row(l, out, &max_id);
-
-    return rc == 0 ? fold(l, out, max_id) : rc;
-}
-
-/* chain_load - the head into l->chain for a writer's transaction, once:
- * a lazy writer whose cache is known keeps it while PRAGMA data_version
- * says no other connection has committed since it was read; otherwise
- * the row is read (l->row) and the events past it hashed forward. */
-static int chain_load(struct ledger *l)
-{
-    int64_t max_id = 0;
-    int64_t dv = 0;
-    int rc = 0;
-
-    if (l->chain_fresh) {
-        return 0;
-    }
-    if (l->head_lazy) {
-        sqlite3_stmt *st = l->st[ST_DATA_VERSION];
-        int src = sqlite3_step(st);
-
-        if (src != SQLITE_ROW) {
-            rc = ledger__fail(l, src, "read the data version");
-            ledger__done(st);
-            return rc;
-        }
-        dv = sqlite3_column_int64(st, 0);
-        ledger__done(st);
-        if (l->chain_known && dv == l->data_version) {
-            l->chain_fresh = true;
-            return 0;
-        }
-    }
-    rc = ledger__chain_row(l, &l->row, &max_id);
-    if (rc == 0) {
-        l->chain = l->row;
-        rc = fold(l, &l->chain, max_id);
-    }
-    if (rc != 0) {
-        l->chain_known = false;
-        return rc;
-    }
-    l->chain_fresh = true;
-    l->chain_known = l->head_lazy;
-    l->data_version = dv;
-    return 0;
-}
-
-int ledger__chain_fresh(struct ledger *l)
-{
-    return chain_load(l);
-}
-
-int ledger__head_settle(struct ledger *l)
-{
-    int rc = 0;
-
-    if (!l->head_lazy || !sqlite3_get_autocommit(l->db)) {
-        return 0;
-    }
-    if (l->chain_known && l->row.last_id == l->chain.last_id &&
-        l->row.n_events == l->chain.n_events) {
-        return 0;               /* as this writer left it: nothing behind */
-    }
-    rc = ledger_begin(l);
-    if (rc != 0) {
-        return rc;
-    }
-    rc = chain_load(l);
-    if (rc == 0 && (l->row.last_id != l->chain.last_id ||
-                    l->row.n_events != l->chain.n_events)) {
-        l->chain_dirty = true;
-        rc = chain_write(l, true);
-    }
-    if (rc != 0) {
-        ledger_rollback(l);
-        return rc;
-    }
-    rc = ledger__run(l, l->st[ST_COMMIT], 0, "commit");
-    if (rc != 0) {
-        ledger_rollback(l);
-    }
-    return rc;
-}
-
-int ledger__chain_row(struct ledger *l, struct chain_head *out,
-                      int64_t *max_id)
 {
     sqlite3_stmt *st = l->st[ST_CHAIN_GET];
     int src = sqlite3_step(st);
@@ -517,18 +376,6 @@ int ledger__chain_row(struct ledger *l, struct chain_head *out,
         rc = ledger__fail(l, src, "read the chain head");
     }
     ledger__done(st);
-    if (rc == 0 && max_id != NULL) {
-        /* apart: a reader of the row alone (verify, the seals) touches
-         * no page of the events */
-        st = l->st[ST_EVENT_MAX];
-        src = sqlite3_step(st);
-        if (src == SQLITE_ROW) {
-            *max_id = sqlite3_column_int64(st, 0);
-        } else {
-            rc = ledger__fail(l, src, "read the last event's id");
-        }
-        ledger__done(st);
-    }
     return rc;
 }
 
@@ -660,9 +507,12 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
         }
         return 0;
     }
-    rc = chain_load(l);
-    if (rc != 0) {
-        return rc;
+    if (!l->chain_fresh) {
+        rc = ledger__chain_read(l, &l->chain);
+        if (rc != 0) {
+            return rc;
+        }
+        l->chain_fresh = true;
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);

@@ -189,19 +189,6 @@ const char *ledger_strerror(int code);
 /* ledger_begin - BEGIN IMMEDIATE.  Returns 0 or a negative code. */
 int ledger_begin(struct ledger *l);
 
-/*
- * ledger_head_lazy - a writer that commits each action (record, table,
- * serve) asks, on, that the chain row (the head, its count, the seals'
- * head) be written only when the seals change, every LEDGER_HASH_EVERY
- * events and at ledger_close, not in every commit: a commit then writes
- * the event's pages alone.  The events past the row chain from it and
- * every reader (ledger_chain_head, ledger_verify, the next writer)
- * hashes them forward; between its own transactions the writer keeps
- * its head while PRAGMA data_version says no other connection has
- * committed.  Off (the default) writes the row in every commit.
- */
-void ledger_head_lazy(struct ledger *l, bool on);
-
 /* ledger_commit - COMMIT.  Returns 0 or a negative code (the transaction is
  * then rolled back). */
 int ledger_commit(struct ledger *l);

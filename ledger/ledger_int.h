@@ -56,8 +56,6 @@ enum stmt {
     ST_DEAL_REOPEN,
     ST_EVENT_ADD,
     ST_CHAIN_GET,
-    ST_DATA_VERSION,
-    ST_EVENT_MAX,
     ST_CHAIN_SET,
     ST_RULING_ADD,
     ST_SCORE_ADD,
@@ -194,15 +192,6 @@ struct ledger {
     struct chain_head chain;            /* cache of the chain row ... */
     bool chain_fresh;                   /* ... valid in this transaction */
     bool chain_dirty;                   /* ... to be written at commit */
-    struct chain_head row;              /* the chain row as last read or
-                                           written (events.c) */
-    bool head_lazy;                     /* ledger_head_lazy: the row
-                                           written at seals, every
-                                           LEDGER_HASH_EVERY events, close */
-    bool chain_known;                   /* chain and row still true while
-                                           data_version says no other
-                                           connection committed */
-    int64_t data_version;               /* PRAGMA data_version then */
     struct chain_head sp_chain;         /* the cache at the savepoint, */
     bool sp_fresh;                      /* restored by ledger_rollback_to */
     bool sp_dirty;
@@ -487,31 +476,10 @@ const char *ledger__now_utc(struct ledger *l);
 /* Events and the hash chain (events.c)                                 */
 /* ------------------------------------------------------------------ */
 
-/* ledger__chain_row - the chain row, as it stands in the file, into
- * *out, and the highest event id there is into *max_id (if not NULL; 0
- * if none).  Returns 0, LEDGER_E_FORMAT if the row is missing, or another
+/* ledger__chain_read - the chain row, as it stands in the file, into
+ * *out.  Returns 0, LEDGER_E_FORMAT if the row is missing, or another
  * negative code; the message on l. */
-int ledger__chain_row(struct ledger *l, struct chain_head *out,
-                      int64_t *max_id);
-
-/* ledger__chain_read - the head of both chains into *out: the chain row,
- * with the events stored past it (a lazy writer's: ledger_head_lazy)
- * hashed forward from it, each checked against the hash it stores.
- * Returns 0, LEDGER_E_FORMAT if the row is missing, LEDGER_E_DAMAGED if
- * an event past it is missing or does not chain, or another negative
- * code; the message on l. */
 int ledger__chain_read(struct ledger *l, struct chain_head *out);
-
-/* ledger__chain_fresh - inside a write transaction: l->chain made the
- * head as the file has it, once a transaction (a lazy writer's cache
- * kept while no other connection has committed).  Returns 0 or a
- * negative code (ledger__chain_read's). */
-int ledger__chain_fresh(struct ledger *l);
-
-/* ledger__head_settle - a lazy writer closing: the chain row brought up
- * to the head in a transaction of its own, if it is behind.  Returns 0
- * or a negative code (the row left behind: readers hash past it). */
-int ledger__head_settle(struct ledger *l);
 
 /*
  * ledger__event_hash - the chain hash of ev after the event whose hash is

@@ -187,10 +187,7 @@ const char *const ledger__schema_sql[] = {
     "\n",
 
     "-- The head of the event chain: one row, written in the transaction of\n"
-    "-- every event insert (at its commit); a writer that commits each action\n"
-    "-- (record, table, serve) writes it with the seals, every 64th event and\n"
-    "-- when it closes, and the events past it chain on from it (events.c,\n"
-    "-- ledger_head_lazy).\n"
+    "-- every event insert (at its commit).\n"
     "CREATE TABLE chain (\n"
     "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
     "    head TEXT NOT NULL,                 -- hash of the last event\n"

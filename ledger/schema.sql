@@ -164,10 +164,7 @@ CREATE TABLE claim (
 CREATE INDEX claim_by_event ON claim (sitting_id, event_id);
 
 -- The head of the event chain: one row, written in the transaction of
--- every event insert (at its commit); a writer that commits each action
--- (record, table, serve) writes it with the seals, every 64th event and
--- when it closes, and the events past it chain on from it (events.c,
--- ledger_head_lazy).
+-- every event insert (at its commit).
 CREATE TABLE chain (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     head TEXT NOT NULL,                 -- hash of the last event

@@ -153,9 +153,12 @@ static int seal_add(struct ledger *l, enum seal_table t, int64_t row_id,
     int bad = 0;
     int rc = 0;
 
-    rc = ledger__chain_fresh(l);
-    if (rc != 0) {
-        return rc;
+    if (!l->chain_fresh) {
+        rc = ledger__chain_read(l, &l->chain);
+        if (rc != 0) {
+            return rc;
+        }
+        l->chain_fresh = true;
     }
     id = l->chain.seal_last + 1;
     rc = seal_hash(l, l->chain.seal_head, id, sealed[t].name, row_id, row,
@@ -311,7 +314,7 @@ static int walk_chain(struct seal_check *c)
     int64_t last = 0;
     int64_t n = 0;
     int src = 0;
-    int rc = ledger__chain_row(l, &head, NULL);
+    int rc = ledger__chain_read(l, &head);
 
     if (rc == LEDGER_E_FORMAT) {
         say(c, "chain", 1, NULL, NULL, NULL, "the chain row is missing "

@@ -113,8 +113,6 @@ static const char *const stmt_sql[ST_COUNT] = {
         "?16)",
     [ST_CHAIN_GET] = "SELECT head, n_events, last_id, seal_head, n_seals, "
         "seal_last FROM chain WHERE id = 1",
-    [ST_EVENT_MAX] = "SELECT max(id) FROM event",
-    [ST_DATA_VERSION] = "PRAGMA data_version",
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
         "last_id = ?3, seal_head = ?4, n_seals = ?5, seal_last = ?6 "
         "WHERE id = 1",

@@ -215,10 +215,7 @@ static int diagnose(struct ledger *l, sqlite3_stmt *st, const char *prev,
 /*
  * check_head - after a walk that found every row chained: compare what
  * was found (n rows, the last prev_id with hash prev) with the recorded
- * head.  The row may stand behind the last event (a lazy writer's:
- * ledger_head_lazy), the events past it chaining from it: then what was
- * found at the row's last event is compared.  Returns 0, or 1 with
- * *bad_id and the account on l.
+ * head.  Returns 0, or 1 with *bad_id and the account on l.
  */
 static int check_head(struct ledger *l, const struct chain_head *head,
                       int64_t n, int64_t prev_id, const char *prev,
@@ -250,11 +247,8 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     struct event_buf buf = { .recorded_ready = false };
     char prev[LEDGER_HASH_HEX];
     char h[LEDGER_HASH_HEX];
-    char at_row[LEDGER_HASH_HEX];       /* the hash at the row's last event */
     struct ledger_event before = { .id = 0 };
     int64_t n = 0;
-    int64_t n_at_row = 0;
-    int64_t id_at_row = 0;
     bool own = sqlite3_get_autocommit(l->db) != 0;
     int src = 0;
     int rc = 0;
@@ -266,14 +260,13 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         return rc < 0 ? rc : 1;
     }
     memcpy(prev, ledger__genesis, sizeof(prev));
-    memcpy(at_row, ledger__genesis, sizeof(at_row));
     if (own) {
         rc = ledger__run(l, l->st[ST_BEGIN_READ], 0, "verify");
         if (rc != 0) {
             return rc;
         }
     }
-    rc = ledger__chain_row(l, &head, NULL);
+    rc = ledger__chain_read(l, &head);
     if (rc == LEDGER_E_FORMAT) {
         /* the chain row deleted: nothing says where the chain ends */
         *bad_id = 1;
@@ -287,17 +280,15 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         ledger__event_from_row(st, &ev, &buf);
         n++;
-        rc = ledger__event_hash(l, prev, &ev, h);
-        if (rc != 0) {
-            goto out_reset;
-        }
-        if (ev.id > head.last_id &&
-            (ev.id != before.id + 1 || !ledger_hash_stored_is(ev.hash, h))) {
-            /* past the row, only what chains on from it stands */
+        if (ev.id > head.last_id) {
             *bad_id = ev.id;
             rc = ledger__failf(l, 1, "event %" PRId64 ": inserted after the "
                                "recorded head (event %" PRId64 ")", ev.id,
                                head.last_id);
+            goto out_reset;
+        }
+        rc = ledger__event_hash(l, prev, &ev, h);
+        if (rc != 0) {
             goto out_reset;
         }
         if (!ledger_hash_stored_is(ev.hash, h)) {
@@ -327,19 +318,12 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         before.id = ev.id;
         before.sitting = ev.sitting;
         before.seq = ev.seq;
-        if (ev.id <= head.last_id) {
-            memcpy(at_row, h, sizeof(at_row));
-            n_at_row = n;
-            id_at_row = ev.id;
-        }
     }
     if (src != SQLITE_DONE) {
         rc = ledger__fail(l, src, "verify");
         goto out_reset;
     }
-    rc = before.id > head.last_id
-             ? check_head(l, &head, n_at_row, id_at_row, at_row, bad_id)
-             : check_head(l, &head, n, before.id, prev, bad_id);
+    rc = check_head(l, &head, n, before.id, prev, bad_id);
 out_reset:
     ledger__done(st);
 out_end:

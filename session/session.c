@@ -75,11 +75,6 @@ int session_open(struct session **out, struct ledger *l,
         s->sink = *sink;
     }
     s->mode = mode;
-    if (l != NULL && mode == COMMIT_PER_ACTION) {
-        /* each action its own commit: the chain row written with the
-         * seals, not in each (the commit writes the event's pages) */
-        ledger_head_lazy(l, true);
-    }
     s->resume = RESUME_NEW;
     *out = s;
     return 0;
