@@ -113,6 +113,25 @@ static bool arm(struct ledger *l, const char *wal)
 #endif
 }
 
+/*
+ * keep_in_file - the writer's file moved (renamed, deleted, replaced) or
+ * its WAL removed: what was committed is checkpointed into the file this
+ * connection has open, wherever it now is, and the WAL at the old path
+ * truncated to nothing.  SQLite leaves the WAL of a moved file at its
+ * old name when the connection closes, and a ledger made or moved to that
+ * name later would read its frames as its own (another ledger's actions,
+ * a seal that no longer holds).  A checkpoint that fails leaves the WAL
+ * as SQLite would; nothing to say more than the move itself.
+ */
+static void keep_in_file(struct ledger *l)
+{
+    int logged = 0;
+    int done = 0;
+
+    (void)sqlite3_wal_checkpoint_v2(l->db, "main", SQLITE_CHECKPOINT_TRUNCATE,
+                                    &logged, &done);
+}
+
 int ledger__watch(struct ledger *l)
 {
     struct stat sb;
@@ -131,20 +150,22 @@ int ledger__watch(struct ledger *l)
     armed = arm(l, wal);
     if (stat(l->path, &sb) != 0) {
         rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger %s was deleted "
-                           "while ecarte wrote to it: what it took since "
-                           "is in no ledger",
-                           l->path);
+                           "or renamed while ecarte wrote to it: what it "
+                           "took is in that file if it was renamed, not at "
+                           "%s; nothing more is taken",
+                           l->path, l->path);
     } else if (sb.st_dev != l->dev || sb.st_ino != l->ino) {
         rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger %s was replaced "
                            "by another file while ecarte wrote to it: what "
-                           "it took since is not in that file",
+                           "it took is not in that file; nothing more is "
+                           "taken",
                            l->path);
     } else if (stat(wal, &sb) != 0) {
         if (l->wal_seen) {
             rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger's WAL file %s "
                                "was removed while ecarte wrote to it: what "
-                               "was committed since its last checkpoint is "
-                               "lost when ecarte stops",
+                               "was committed is kept in the ledger; "
+                               "nothing more is taken",
                                wal);
         }
     } else if (!l->wal_seen) {
@@ -154,9 +175,12 @@ int ledger__watch(struct ledger *l)
         armed = false;          /* its watch is set at the next proof */
     } else if (sb.st_dev != l->wal_dev || sb.st_ino != l->wal_ino) {
         rc = ledger__failf(l, LEDGER_E_MOVED, "the ledger's WAL file %s was "
-                           "replaced while ecarte wrote to it: what was "
-                           "committed since its last checkpoint is lost",
+                           "replaced while ecarte wrote to it: nothing more "
+                           "is taken",
                            wal);
+    }
+    if (rc != 0) {
+        keep_in_file(l);
     }
     l->watch_quiet = rc == 0 && armed;
     sqlite3_free(wal);

@@ -94,7 +94,7 @@ static void watch__a_deleted_file_is_named(void **state)
 
     settled(f, 1);
     assert_int_equal(unlink(f->path), 0);
-    moved(f, 4, "was deleted while ecarte wrote to it");
+    moved(f, 4, "was deleted or renamed while ecarte wrote to it");
 }
 
 static void watch__a_file_renamed_away_is_named(void **state)
@@ -105,8 +105,63 @@ static void watch__a_file_renamed_away_is_named(void **state)
     settled(f, 1);
     other(f, ".away", away, sizeof(away));
     assert_int_equal(rename(f->path, away), 0);
-    moved(f, 4, "was deleted while ecarte wrote to it");
+    moved(f, 4, "was deleted or renamed while ecarte wrote to it");
     unlink(away);
+}
+
+/* what the writer committed stays in the file it had open, and the WAL
+ * at the old name is emptied: a new ledger there reads none of it */
+static void watch__a_renamed_ledger_keeps_what_it_took(void **state)
+{
+    struct fixture *f = *state;
+    char away[96];
+    char wal[96];
+    struct stat sb;
+    struct ledger *fresh = NULL;
+    int64_t bad = -1;
+
+    settled(f, 1);
+    other(f, ".away", away, sizeof(away));
+    other(f, "-wal", wal, sizeof(wal));
+    assert_int_equal(rename(f->path, away), 0);
+    moved(f, 4, "renamed while ecarte wrote to it");
+    /* the fourth commit was made before the watch saw the rename */
+    assert_int_equal(raw_int(away, "SELECT count(*) FROM event"), 4);
+    assert_true(stat(wal, &sb) != 0 || sb.st_size == 0);
+    ledger_close(f->l);
+    f->l = NULL;
+    assert_int_equal(ledger_open(&fresh, f->path, 0), 0);
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 0);
+    assert_int_equal(ledger_verify(fresh, &bad), 0);
+    ledger_close(fresh);
+    assert_int_equal(ledger_open(&f->l, away, 0), 0);
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    ledger_close(f->l);
+    f->l = NULL;
+    remove_db(away);
+}
+
+/* another ledger moved over the path: the writer's WAL, emptied, is not
+ * read as that ledger's */
+static void watch__a_ledger_moved_over_is_left_its_own(void **state)
+{
+    struct fixture *f = *state;
+    char copy[96];
+    struct ledger *other_l = NULL;
+    int64_t bad = -1;
+
+    settled(f, 1);
+    other(f, ".other", copy, sizeof(copy));
+    assert_int_equal(ledger_open(&other_l, copy, 0), 0);
+    ledger_close(other_l);          /* a ledger of no event, whole */
+    assert_int_equal(rename(copy, f->path), 0);
+    moved(f, 4, "was replaced by another file");
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 0);
+    ledger_close(f->l);
+    f->l = NULL;
+    assert_int_equal(ledger_open(&other_l, f->path, 0), 0);
+    assert_int_equal(ledger_verify(other_l, &bad), 0);
+    ledger_close(other_l);
 }
 
 static void watch__a_file_replaced_is_named(void **state)
@@ -133,7 +188,7 @@ static void watch__a_hard_link_left_behind_is_no_cover(void **state)
     other(f, ".link", link_path, sizeof(link_path));
     assert_int_equal(link(f->path, link_path), 0);
     assert_int_equal(unlink(f->path), 0);
-    moved(f, 4, "was deleted while ecarte wrote to it");
+    moved(f, 4, "was deleted or renamed while ecarte wrote to it");
     unlink(link_path);
 }
 
@@ -162,7 +217,7 @@ static void watch__a_chmod_is_proven_and_the_watch_goes_on(void **state)
 #endif
     settled(f, 5);
     assert_int_equal(unlink(f->path), 0);
-    moved(f, 8, "was deleted while ecarte wrote to it");
+    moved(f, 8, "was deleted or renamed while ecarte wrote to it");
 }
 
 int run_tests(void)
@@ -173,6 +228,8 @@ int run_tests(void)
         T(watch__a_deleted_file_is_named),
         T(watch__a_file_renamed_away_is_named),
         T(watch__a_file_replaced_is_named),
+        T(watch__a_renamed_ledger_keeps_what_it_took),
+        T(watch__a_ledger_moved_over_is_left_its_own),
         T(watch__a_hard_link_left_behind_is_no_cover),
         T(watch__a_removed_wal_is_named),
         T(watch__a_chmod_is_proven_and_the_watch_goes_on),

@@ -372,7 +372,7 @@ static void restart__a_ledger_pulled_away_stops_the_writer(void **state)
         "rm -f l.db", "cp l.db o.db && mv o.db l.db", "rm -f l.db-wal",
     };
     static const char *const said[] = {
-        "the ledger l.db was deleted while ecarte wrote to it",
+        "the ledger l.db was deleted or renamed while ecarte wrote to it",
         "the ledger l.db was replaced by another file",
         "the ledger's WAL file l.db-wal was removed",
     };
