@@ -875,6 +875,12 @@ int ledger_laws_foreach(struct ledger *l, ledger_law_fn fn, void *ctx);
  */
 int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
 
+/* ledger_moved - true once a commit of l found its file deleted, renamed
+ * or replaced, or its WAL removed (LEDGER_E_MOVED, watch.c): what l
+ * writes from then on is in no ledger at its path, and a writer that
+ * serves more than one request stops. */
+bool ledger_moved(const struct ledger *l);
+
 /*
  * ledger_event_hash_full - the whole chain hash of the event ev read by
  * a walk of the ledger (its id and its stored hash are used, nothing

@@ -253,6 +253,7 @@ struct ledger {
     int watch_db;                       /* its watch of the file, or -1 */
     int watch_wal;                      /* ... of the WAL, or -1 */
     bool watch_quiet;                   /* both proven, both watched */
+    bool moved;                         /* a watch found the file gone */
     /* LEDGER_BUILD: the new ledger built in a file of its own (build.c) */
     char *build_tmp;                    /* that file; NULL: not building */
     char *build_path;                   /* where it goes when whole */

@@ -54,6 +54,11 @@ void ledger__watch_start(struct ledger *l, const char *path)
 #endif
 }
 
+bool ledger_moved(const struct ledger *l)
+{
+    return l != NULL && l->moved;
+}
+
 void ledger__watch_stop(struct ledger *l)
 {
     if (l->path != NULL && l->watch_fd >= 0) {
@@ -180,6 +185,7 @@ int ledger__watch(struct ledger *l)
                            wal);
     }
     if (rc != 0) {
+        l->moved = true;
         keep_in_file(l);
     }
     l->watch_quiet = rc == 0 && armed;

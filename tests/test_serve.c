@@ -600,6 +600,48 @@ static void serve__a_killed_server_serves_the_same_state(void **state)
                      2);
 }
 
+/* The ledger moved away under the server: the POST that finds it is
+ * refused, the server stops as record does (saying why), and the
+ * moved file holds what was acknowledged; nothing is made at the old
+ * path afterwards. */
+static void serve__a_moved_ledger_stops_the_server(void **state)
+{
+    struct harness_tmp *t = *state;
+    const char *log = harness_example("club-evening.ecarte");
+    struct server sv;
+    char err[4096];
+    bool gone = false;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, tags_of(log));
+    post_lines(t, &sv, 1, log, "A leads KS");
+    assert_int_equal(harness_sh("mv '%s' '%s.moved'", t->db, t->db), 0);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A leads KS\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":false"));
+    if (strstr(big, "renamed while ecarte wrote to it") == NULL) {
+        fail_msg("answer: %.600s", big);
+    }
+    for (int i = 0; i < 100 && !gone; i++) {
+        gone = harness_sh("kill -0 %ld 2>/dev/null", sv.pid) != 0;
+        nap(50);
+    }
+    if (!gone) {
+        stop(&sv, SIGKILL);
+        fail_msg("the server kept running after its ledger was moved");
+    }
+    harness_capture(err, sizeof(err), "cat '%s/serve.err'", t->dir);
+    assert_non_null(strstr(err, "the ledger was moved, deleted or replaced"));
+    assert_int_equal(harness_sh("test -e '%s'", t->db) != 0, 1);
+    assert_int_equal(harness_sh("%s verify --db '%s.moved' >/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
 /* A revoke's election waits with its options; `A elects stand` posted
  * answers it. */
 static void serve__a_revoke_election_is_answered(void **state)
@@ -667,6 +709,9 @@ int run_tests(void)
             harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(
             serve__a_killed_server_serves_the_same_state, harness_tmp_setup,
+            harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__a_moved_ledger_stops_the_server, harness_tmp_setup,
             harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(serve__a_revoke_election_is_answered,
                                         harness_tmp_setup,

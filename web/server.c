@@ -18,10 +18,13 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #define DEFAULT_CSP                                                          \
     "default-src 'none'; script-src 'self'; style-src 'self'; "              \
@@ -382,6 +385,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     return route_page(sv, c, url);
 }
 
+/* Set when a table's ledger was moved under the server; the signal
+ * that stops it is raised once the request that found it is answered
+ * (completed). */
+static atomic_bool ledger_gone;
+static atomic_bool gone_signalled;
+
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
                       enum MHD_RequestTerminationCode why)
 {
@@ -394,6 +403,9 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
         free(rq->body);
         free(rq);
         *con_cls = NULL;
+    }
+    if (atomic_load(&ledger_gone) && !atomic_exchange(&gone_signalled, true)) {
+        kill(getpid(), SIGTERM);    /* the answer is sent: stop */
     }
 }
 
@@ -533,6 +545,19 @@ static struct MHD_Daemon *start(struct server *sv, const struct where *w)
     return d;
 }
 
+void web_stop_for_ledger(void)
+{
+    if (!atomic_exchange(&ledger_gone, true)) {
+        fprintf(stderr, "ecarte serve: the ledger was moved, deleted or "
+                "replaced while the server wrote to it: stopping\n");
+    }
+}
+
+bool web_stopping_for_ledger(void)
+{
+    return atomic_load(&ledger_gone);
+}
+
 int web_serve(const struct web_options *o)
 {
     static struct server sv;
@@ -577,5 +602,5 @@ int web_serve(const struct web_options *o)
     MHD_stop_daemon(d);
     web_tables_close(&sv.tables);
     OPENSSL_cleanse(sv.token, sizeof(sv.token));
-    return EXIT_FINE;
+    return atomic_load(&ledger_gone) ? EXIT_BAD_INPUT : EXIT_FINE;
 }

@@ -328,8 +328,15 @@ struct web_table *web_table_new(struct web_tables *r, const char *text,
                                 size_t len, char *why, size_t n,
                                 int *status)
 {
-    struct web_table *t = table_alloc(r->db);
+    struct web_table *t = NULL;
 
+    if (web_stopping_for_ledger()) {
+        snprintf(why, n, "the server is stopping: its ledger was moved, "
+                 "deleted or replaced");
+        *status = 503;
+        return NULL;
+    }
+    t = table_alloc(r->db);
     if (t == NULL) {
         snprintf(why, n, "the ledger could not be opened");
         *status = 500;

@@ -244,4 +244,15 @@ struct web_options {
  * status (said on stderr when not EXIT_FINE). */
 int web_serve(const struct web_options *o);
 
+/* web_stop_for_ledger - a table's ledger was moved, deleted or replaced
+ * under the server (ledger_moved): the server stops as `record` does,
+ * its exit status EXIT_BAD_INPUT, every table's writer with it (a new
+ * table would make a new ledger at the old path).  Safe from any thread;
+ * said once on stderr. */
+void web_stop_for_ledger(void);
+
+/* web_stopping_for_ledger - has web_stop_for_ledger been called?  (A new
+ * table is then refused: it would make a new ledger at the old path.) */
+bool web_stopping_for_ledger(void);
+
 #endif /* ECARTE_WEB_WEB_H */
