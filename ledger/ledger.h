@@ -583,6 +583,15 @@ int ledger_sittings_find(struct ledger *l, const char *source, int64_t id,
                          ledger_sitting_info_fn fn, void *ctx);
 
 /*
+ * ledger_sitting_last_line - the highest line number the sitting's lines
+ * were taken at (its events' and comments' lines, and at least its count
+ * of tags: a table's tags are its first lines) into *out; 0 for a
+ * sitting of nothing.  A table or a served table taken up again numbers
+ * its next line after it.  Returns 0 or a negative code.
+ */
+int ledger_sitting_last_line(struct ledger *l, int64_t sitting, int *out);
+
+/*
  * ledger_event_text - the canonical text of the event at seq of sitting
  * into buf (n bytes, truncated).  Returns 0, LEDGER_E_NOTFOUND if there is
  * none, or another negative code.

@@ -222,6 +222,37 @@ int ledger_lines_foreach(struct ledger *l, int64_t sitting, int game,
     return rc;
 }
 
+int ledger_sitting_last_line(struct ledger *l, int64_t sitting, int *out)
+{
+    sqlite3_stmt *st = NULL;
+    int src = sqlite3_prepare_v2(
+        l->db,
+        "SELECT max(coalesce((SELECT max(line) FROM event WHERE "
+        "sitting_id = ?1), 0), coalesce((SELECT max(line) FROM comment "
+        "WHERE sitting_id = ?1), 0), (SELECT count(*) FROM tag WHERE "
+        "sitting_id = ?1))",
+        -1, &st, NULL);
+    int rc = 0;
+
+    assert(l != NULL && out != NULL);
+    *out = 0;
+    if (src != SQLITE_OK) {
+        return ledger__fail(l, src, "read a sitting's last line");
+    }
+    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "read a sitting's last "
+                          "line");
+    } else if ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t v = sqlite3_column_int64(st, 0);
+
+        *out = v > 0 && v < INT32_MAX ? (int)v : 0;
+    } else {
+        rc = ledger__fail(l, src, "read a sitting's last line");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int ledger_event_text(struct ledger *l, int64_t sitting, int64_t seq,
                       char *buf, size_t n)
 {

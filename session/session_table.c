@@ -27,7 +27,19 @@ int session_go_on(struct session *s, int64_t sitting, int *line_no)
     s->resumed = true;
     s->deciding = false;
     s->announce_new = false;
+    /* on from the sitting's last line (its tags and comments are lines
+     * too), never from its count of events */
     *line_no = (int)s->seq;
+    if (s->led != NULL) {
+        int last = 0;
+
+        if (ledger_sitting_last_line(s->led, sitting, &last) != 0) {
+            return -1;
+        }
+        if (last > *line_no) {
+            *line_no = last;
+        }
+    }
     return 0;
 }
 

@@ -582,6 +582,28 @@ static void serve__a_killed_server_serves_the_same_state(void **state)
                                sv.token),
                      200);
     assert_non_null(strstr(big, "\"accepted\":true"));
+    /* numbered on from the sitting's last line, not from its events */
+    {
+        char want[64];
+        sqlite3 *h = NULL;
+        sqlite3_stmt *q = NULL;
+        int last = 0;
+
+        assert_int_equal(sqlite3_open(t->db, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(h, "SELECT max(line) FROM event "
+                                               "WHERE seq < (SELECT max(seq) "
+                                               "FROM event)", -1, &q, NULL),
+                         SQLITE_OK);
+        assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+        last = sqlite3_column_int(q, 0);
+        sqlite3_finalize(q);
+        sqlite3_close(h);
+        assert_true(last > 0);
+        snprintf(want, sizeof(want), "\"line\":%d,", last + 1);
+        if (strstr(big, want) == NULL) {
+            fail_msg("after a restart the line is not %s: %.300s", want, big);
+        }
+    }
     stop(&sv, SIGTERM);
     /* a forged ledger is refused at start */
     {
