@@ -385,10 +385,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
     return route_page(sv, c, url);
 }
 
-/* Set when a table's ledger was moved under the server; the signal
- * that stops it is raised once the request that found it is answered
- * (completed). */
-static atomic_bool ledger_gone;
+/* Set once the signal that stops the server for a moved ledger is
+ * raised: once the request that found it is answered (completed). */
 static atomic_bool gone_signalled;
 
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -404,7 +402,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
         free(rq);
         *con_cls = NULL;
     }
-    if (atomic_load(&ledger_gone) && !atomic_exchange(&gone_signalled, true)) {
+    if (web_stopping_for_ledger() &&
+        !atomic_exchange(&gone_signalled, true)) {
         kill(getpid(), SIGTERM);    /* the answer is sent: stop */
     }
 }
@@ -545,18 +544,6 @@ static struct MHD_Daemon *start(struct server *sv, const struct where *w)
     return d;
 }
 
-void web_stop_for_ledger(void)
-{
-    if (!atomic_exchange(&ledger_gone, true)) {
-        fprintf(stderr, "ecarte serve: the ledger was moved, deleted or "
-                "replaced while the server wrote to it: stopping\n");
-    }
-}
-
-bool web_stopping_for_ledger(void)
-{
-    return atomic_load(&ledger_gone);
-}
 
 int web_serve(const struct web_options *o)
 {
@@ -602,5 +589,5 @@ int web_serve(const struct web_options *o)
     MHD_stop_daemon(d);
     web_tables_close(&sv.tables);
     OPENSSL_cleanse(sv.token, sizeof(sv.token));
-    return atomic_load(&ledger_gone) ? EXIT_BAD_INPUT : EXIT_FINE;
+    return web_stopping_for_ledger() ? EXIT_BAD_INPUT : EXIT_FINE;
 }

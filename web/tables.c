@@ -10,6 +10,8 @@
  */
 #include "web/web.h"
 
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +324,23 @@ static int take_tags(struct web_table *t, const char *text, size_t len,
         at = end + 1;
     }
     return 0;
+}
+
+/* Set when a table's ledger was moved under the server (read by
+ * server.c, which stops once the request is answered). */
+static atomic_bool ledger_gone;
+
+void web_stop_for_ledger(void)
+{
+    if (!atomic_exchange(&ledger_gone, true)) {
+        fprintf(stderr, "ecarte serve: the ledger was moved, deleted or "
+                "replaced while the server wrote to it: stopping\n");
+    }
+}
+
+bool web_stopping_for_ledger(void)
+{
+    return atomic_load(&ledger_gone);
 }
 
 struct web_table *web_table_new(struct web_tables *r, const char *text,
