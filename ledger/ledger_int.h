@@ -199,7 +199,7 @@ struct ledger {
     EVP_MD_CTX *mdctx;                  /* reused for every event hash */
     char *hbuf;                         /* bytes hashed for one event */
     size_t hbuf_cap;
-    char *jbuf;                         /* a row's JSON array (seal.c) */
+    char *jbuf;                         /* a row's JSON array, copied */
     size_t jbuf_cap;
     /* the newest event added in this transaction (0: none) and the lines
      * given on it so far (rulings, score marks, settlements, sitting
@@ -240,6 +240,7 @@ struct ledger {
                                            no seals */
     int64_t scratch_last;               /* ... the last event id given */
     sqlite3_stmt *seal_st[SEAL_TABLES]; /* a row as sealed (seal.c) */
+    sqlite3_stmt *seal_json_st[SEAL_TABLES]; /* json_array of bound values */
     sqlite3_stmt *clear_st[LEDGER__CLEAR_STATEMENTS]; /* ledger_clear */
     sqlite3_stmt *cached[CS_COUNT];     /* ledger__cached */
     /* a writer's file, watched at every commit (ledger__watch) */
@@ -589,20 +590,23 @@ struct seal_value {
  * is known without reading it back: its columns after the id are the n
  * values v (in the table's column order, as sealed[] names them), the id
  * the one the INSERT gave (into *out, which may be NULL).  The JSON array
- * sealed is built from them, byte for byte what SQLite's json_array of
- * the row gives (integers in decimal, NULL as null, texts quoted with
- * json_array's escapes).  Returns 0 or a negative code.
+ * sealed is made by SQLite's json_array from the same values bound
+ * (ledger__seal_json), not by reading the row back.  Returns 0 or a
+ * negative code.
  */
 int ledger__run_sealed_values(struct ledger *l, sqlite3_stmt *st,
                               int bind_bad, const char *what,
                               enum seal_table t, const struct seal_value *v,
                               int n, int64_t *out);
 
-/* ledger__seal_json - the JSON array json_array gives of a row whose id is
- * row_id and whose other columns are the n values v, into a buffer kept
- * on l (valid until the next call).  NULL if out of memory (said on l). */
-const char *ledger__seal_json(struct ledger *l, int64_t row_id,
-                              const struct seal_value *v, int n);
+/* ledger__seal_json - the JSON array SQLite's json_array gives of a row of
+ * table t whose id is row_id and whose other columns are the n values v
+ * (bound to a kept SELECT json_array(...), so the bytes are SQLite's, as
+ * when the row is read back), into a buffer kept on l (valid until the
+ * next call).  NULL on failure or out of memory (said on l). */
+const char *ledger__seal_json(struct ledger *l, enum seal_table t,
+                              int64_t row_id, const struct seal_value *v,
+                              int n);
 
 /* ledger__seal_all - seal every row of every sealed table, table by
  * table in the order of id (the migration to version 4), in the open

@@ -130,6 +130,8 @@ static void finalize_statements(struct ledger *l)
     for (int i = 0; i < SEAL_TABLES; i++) {
         sqlite3_finalize(l->seal_st[i]);
         l->seal_st[i] = NULL;
+        sqlite3_finalize(l->seal_json_st[i]);
+        l->seal_json_st[i] = NULL;
     }
     for (int i = 0; i < CS_COUNT; i++) {
         sqlite3_finalize(l->cached[i]);

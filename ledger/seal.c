@@ -547,91 +547,82 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
     return rc != 0 ? rc : c.findings;
 }
 
-/* json_room - make room for n more bytes at len in l's JSON buffer.
- * 0, or -1 if out of memory (said on l). */
-static int json_room(struct ledger *l, size_t len, size_t n)
+/* json_statement - SELECT json_array(?1, ..., ?n+1): the JSON array of a
+ * row of table t (its id, then its n other columns) made by SQLite from
+ * bound values, as json_array makes it of the row read back; prepared on
+ * first use and kept on l.  NULL on failure (said on l). */
+static sqlite3_stmt *json_statement(struct ledger *l, enum seal_table t,
+                                    int n)
 {
-    if (len + n > l->jbuf_cap) {
-        size_t cap = (len + n) * 2;
-        char *nb = realloc(l->jbuf, cap);
+    char sql[256];
+    size_t used = 0;
 
-        if (nb == NULL) {
-            ledger__failf(l, LEDGER_E_ERROR, "seal: out of memory");
-            return -1;
-        }
-        l->jbuf = nb;
-        l->jbuf_cap = cap;
+    if (l->seal_json_st[t] != NULL) {
+        return l->seal_json_st[t];
     }
-    return 0;
-}
-
-/* json_text - append s quoted as SQLite's json_array quotes a text (3.40's
- * jsonAppendString): '"' and '\' escaped by a backslash, the control
- * characters \b \t \n \f \r by theirs, the others below 0x20 as \u00XX,
- * every other byte as it is.  Returns the new length, 0 if out of memory. */
-static size_t json_text(struct ledger *l, size_t len, const char *s)
-{
-    static const char special[32] = {
-        [8] = 'b', [9] = 't', [10] = 'n', [12] = 'f', [13] = 'r'
-    };
-    static const char hex[] = "0123456789abcdef";
-    size_t n = strlen(s);
-
-    if (json_room(l, len, 6 * n + 3) != 0) {
-        return 0;
+    used = (size_t)snprintf(sql, sizeof(sql), "SELECT json_array(?1");
+    for (int k = 0; k < n && used < sizeof(sql); k++) {
+        used += (size_t)snprintf(sql + used, sizeof(sql) - used, ", ?%d",
+                                 k + 2);
     }
-    l->jbuf[len++] = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-
-        if (c == '"' || c == '\\') {
-            l->jbuf[len++] = '\\';
-        } else if (c < 0x20 && special[c] != 0) {
-            l->jbuf[len++] = '\\';
-            c = (unsigned char)special[c];
-        } else if (c < 0x20) {
-            memcpy(l->jbuf + len, "\\u00", 4);
-            len += 4;
-            l->jbuf[len++] = hex[c >> 4];
-            c = (unsigned char)hex[c & 0x0f];
-        }
-        l->jbuf[len++] = (char)c;
-    }
-    l->jbuf[len++] = '"';
-    return len;
-}
-
-const char *ledger__seal_json(struct ledger *l, int64_t row_id,
-                              const struct seal_value *v, int n)
-{
-    size_t len = 0;
-
-    for (int k = -1; k < n; k++) {
-        if (json_room(l, len, 32) != 0) {
-            return NULL;
-        }
-        l->jbuf[len++] = k < 0 ? '[' : ',';
-        if (k < 0 || v[k].kind == SEAL_INT) {
-            int w = snprintf(l->jbuf + len, 24, "%" PRId64,
-                             k < 0 ? row_id : v[k].i);
-
-            len += (size_t)w;
-        } else if (v[k].kind == SEAL_NULL) {
-            memcpy(l->jbuf + len, "null", 4);
-            len += 4;
-        } else {
-            len = json_text(l, len, v[k].s != NULL ? v[k].s : "");
-            if (len == 0) {
-                return NULL;
-            }
-        }
-    }
-    if (json_room(l, len, 2) != 0) {
+    if (used + 2 > sizeof(sql)) {
+        ledger__failf(l, LEDGER_E_ERROR, "seal: a row of %d columns", n);
         return NULL;
     }
-    l->jbuf[len++] = ']';
-    l->jbuf[len] = '\0';
-    return l->jbuf;
+    snprintf(sql + used, sizeof(sql) - used, ")");
+    if (sqlite3_prepare_v3(l->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+                           &l->seal_json_st[t], NULL) != SQLITE_OK) {
+        ledger__fail(l, sqlite3_errcode(l->db), "prepare a seal");
+        return NULL;
+    }
+    return l->seal_json_st[t];
+}
+
+const char *ledger__seal_json(struct ledger *l, enum seal_table t,
+                              int64_t row_id, const struct seal_value *v,
+                              int n)
+{
+    sqlite3_stmt *st = json_statement(l, t, n);
+    const char *json = NULL;
+    int bad = 0;
+    int src = 0;
+    size_t len = 0;
+
+    if (st == NULL) {
+        return NULL;
+    }
+    bad |= sqlite3_bind_int64(st, 1, row_id);
+    for (int k = 0; k < n; k++) {
+        bad |= v[k].kind == SEAL_INT ? sqlite3_bind_int64(st, k + 2, v[k].i)
+               : v[k].kind == SEAL_NULL
+                   ? sqlite3_bind_null(st, k + 2)
+                   : sqlite3_bind_text(st, k + 2,
+                                       v[k].s != NULL ? v[k].s : "", -1,
+                                       SQLITE_STATIC);
+    }
+    src = bad ? SQLITE_ERROR : sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        len = (size_t)sqlite3_column_bytes(st, 0);
+        if (len + 1 > l->jbuf_cap) {
+            char *nb = realloc(l->jbuf, (len + 1) * 2);
+
+            if (nb == NULL) {
+                ledger__failf(l, LEDGER_E_ERROR, "seal: out of memory");
+                ledger__done(st);
+                return NULL;
+            }
+            l->jbuf = nb;
+            l->jbuf_cap = (len + 1) * 2;
+        }
+        memcpy(l->jbuf, sqlite3_column_text(st, 0), len);
+        l->jbuf[len] = '\0';
+        json = l->jbuf;
+    } else {
+        ledger__fail(l, src == SQLITE_ERROR && bad ? sqlite3_errcode(l->db)
+                                                   : src, "seal a row");
+    }
+    ledger__done(st);
+    return json;
 }
 
 /* run_sealed - ledger__run_sealed, the row sealed as it reads back (v
@@ -661,7 +652,7 @@ static int run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         if (v == NULL) {
             rc = ledger__seal(l, t, row_id);
         } else if (!l->scratch) {
-            const char *json = ledger__seal_json(l, row_id, v, n);
+            const char *json = ledger__seal_json(l, t, row_id, v, n);
 
             rc = json != NULL ? seal_add(l, t, row_id, json)
                               : LEDGER_E_ERROR;

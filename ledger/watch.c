@@ -130,11 +130,8 @@ static bool arm(struct ledger *l, const char *wal)
  */
 static void keep_in_file(struct ledger *l)
 {
-    int logged = 0;
-    int done = 0;
-
     (void)sqlite3_wal_checkpoint_v2(l->db, "main", SQLITE_CHECKPOINT_TRUNCATE,
-                                    &logged, &done);
+                                    NULL, NULL);
 }
 
 int ledger__watch(struct ledger *l)
