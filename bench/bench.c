@@ -62,6 +62,7 @@ struct bench {
     int repeats;                /* runs of each phase */
     long record_actions;        /* actions of the record prefix */
     bool keep;                  /* keep the temp files */
+    unsigned only;              /* phases to run (bit p: phase p), 0: all */
     char dir[PATH_MAX_BENCH];   /* temp directory */
     char shm[PATH_MAX_BENCH];   /* temp directory on a tmpfs, "" if none */
 };
@@ -235,7 +236,7 @@ static double round_ratio(const struct run *run, const struct target *t)
     int n = run->n_all[t->phase];
 
     if (n < 1 || run->n_all[t->floor] < n ||
-        run->n_all[BP_ADJUDICATE] < n) {
+        (t->plus_adjudicate && run->n_all[BP_ADJUDICATE] < n)) {
         return 0.0;
     }
     for (int k = 0; k < n; k++) {
@@ -322,6 +323,11 @@ static void print_ratios(const struct run *run)
         double den = limit_rate(run, t);
         double ratio = round_ratio(run, t);
 
+        if (!run->ran[t->phase] || !run->ran[t->floor] ||
+            (t->plus_adjudicate && !run->ran[BP_ADJUDICATE])) {
+            printf("  %-40s   n/a   (not run: --only)\n", t->what);
+            continue;
+        }
         if (num <= 0.0 || den <= 0.0 || ratio <= 0.0) {
             printf("  %-40s   n/a   (a phase failed)\n", t->what);
             continue;
@@ -414,6 +420,7 @@ static int setup_run(struct run *run, const struct bench *b, long deals,
     run->timeout = b->timeout;
     run->repeats = b->repeats;
     run->record_actions = b->record_actions;
+    run->only = b->only;
     for (size_t i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
         snprintf(name, sizeof(name), "%s%s", tag, suffix[i]);
         if (join(dest[i], PATH_MAX_BENCH, b->dir, name) != 0) {
@@ -545,6 +552,9 @@ static int run_phases(struct run *run)
 
     for (int p = 0; p < BP_COUNT; p++) {
         rounds[p] = p == BP_RECORD_ALL ? 1 : run->repeats;
+        if (run->only != 0 && (run->only & (1u << p)) == 0) {
+            rounds[p] = 0;
+        }
     }
     if (run->all_db[0] == '\0') {
         rounds[BP_RECORD_ALL] = 0;
@@ -626,7 +636,9 @@ static void usage(void)
             "(default /dev/shm; none: skip (j))\n"
             "  --dir DIR   where the temp directory is made (default "
             "$TMPDIR or /tmp)\n"
-            "  --keep      keep the temp files\n");
+            "  --keep      keep the temp files\n"
+            "  --only L    only the phases of the letters in L, e.g. "
+            "b,c or g,h,h' (default all)\n");
 }
 
 /* parse_long - a whole number >= 1 from text; -1 if it is not one. */
@@ -658,6 +670,37 @@ static int make_dirs(struct bench *b, const char *base, const char *shm)
         fprintf(stderr, "bench: no tmpfs directory in %s: (j) not run\n",
                 shm);
         b->shm[0] = '\0';
+    }
+    return 0;
+}
+
+/* parse_only - a list of phase letters ("b,c,g,h,h'"; the letters of
+ * bench_phase_name) into a set of phases (bit p: phase p).  Returns 0, -1
+ * on a letter that names no phase. */
+static int parse_only(const char *list, unsigned *out)
+{
+    char item[8];
+
+    *out = 0;
+    while (*list != '\0') {
+        size_t n = strcspn(list, ",");
+        bool found = false;
+
+        if (n == 0 || n >= sizeof(item) - 2) {
+            return -1;
+        }
+        snprintf(item, sizeof(item), "(%.*s)", (int)n, list);
+        for (int p = 0; p < BP_COUNT; p++) {
+            if (strncmp(bench_phase_name[p], item, n + 2) == 0) {
+                *out |= 1u << p;
+                found = true;
+            }
+        }
+        if (!found) {
+            return -1;
+        }
+        list += n;
+        list += *list == ',';
     }
     return 0;
 }
@@ -707,6 +750,11 @@ static int parse_args(struct bench *b, int argc, char **argv)
             shm = v;
         } else if (strcmp(argv[i], "--dir") == 0) {
             base = v;
+        } else if (strcmp(argv[i], "--only") == 0) {
+            if (parse_only(v, &b->only) != 0) {
+                usage();
+                return -1;
+            }
         } else {
             usage();
             return -1;

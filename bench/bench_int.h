@@ -72,6 +72,7 @@ struct run {
     unsigned timeout;               /* seconds a phase may take, 0: no end */
     int repeats;                    /* runs of each phase (median kept) */
     long record_actions;            /* actions of the record prefix */
+    unsigned only;                  /* phases to run (bit p), 0: all */
     char input[PATH_MAX_BENCH];     /* the generated log */
     char prefix[PATH_MAX_BENCH];    /* its first record_actions actions */
     char db[PATH_MAX_BENCH];        /* (b): written by the import */
