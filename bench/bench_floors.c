@@ -373,7 +373,8 @@ static int ifloor_write(struct ifloor *f, bool last, struct phase_result *r)
         }
         if (bench__rows_bind(f->ev_ins, &f->ev, i) != SQLITE_OK ||
             bench__bind_hash(f->ev_ins, EVENT_N_COLUMNS + 1, &f->chain,
-                             bench__rows_val(&f->ev, i, 0)->i) != SQLITE_OK ||
+                             bench__rows_val(&f->ev, i, 0)->i,
+                             last && i + 1 == f->ev.n) != SQLITE_OK ||
             bench__step_done(f->ev_ins) != 0) {
             bench__note(r, "insert event: %s", sqlite3_errmsg(f->dst));
             return -1;
@@ -595,7 +596,8 @@ static void record_loop(const struct run *run, bool with_head,
         if (bench__step_done(begin) != 0 ||
             bench__rows_bind(ins, &ev, i) != SQLITE_OK ||
             bench__bind_hash(ins, EVENT_N_COLUMNS + 1, &c,
-                             bench__rows_val(&ev, i, 0)->i) != SQLITE_OK ||
+                             bench__rows_val(&ev, i, 0)->i, false) !=
+                SQLITE_OK ||
             bench__step_done(ins) != 0) {
             bench__note(r, "insert event: %s", sqlite3_errmsg(dst));
             goto out;

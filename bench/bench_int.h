@@ -320,9 +320,10 @@ int bench__seal_next(struct chain *c, int64_t id, const char *tbl,
 
 /* bench__bind_hash - the head of c bound to parameter i of st as the
  * ledger stores the hash of event id (ledger/event_row.c): its 32 bytes
- * at a multiple of LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG.
- * SQLite's result code. */
+ * at a multiple of LEDGER_HASH_EVERY or if whole (the ledger's last
+ * event, schema version 9), else its first LEDGER_HASH_TAG.  SQLite's
+ * result code. */
 int bench__bind_hash(sqlite3_stmt *st, int i, const struct chain *c,
-                     int64_t id);
+                     int64_t id, bool whole);
 
 #endif /* ECARTE_BENCH_BENCH_INT_H */

@@ -610,10 +610,10 @@ int bench__seal_next(struct chain *c, int64_t id, const char *tbl,
 }
 
 int bench__bind_hash(sqlite3_stmt *st, int i, const struct chain *c,
-                     int64_t id)
+                     int64_t id, bool whole)
 {
     return sqlite3_bind_blob(st, i, c->raw,
-                             id % LEDGER_HASH_EVERY == 0 ? 32
-                                                         : LEDGER_HASH_TAG,
+                             whole || id % LEDGER_HASH_EVERY == 0
+                                 ? 32 : LEDGER_HASH_TAG,
                              SQLITE_STATIC);
 }

@@ -247,6 +247,24 @@ static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
                              SQLITE_STATIC);
 }
 
+int ledger__bind_hash(sqlite3_stmt *st, int i, const char *hex, bool whole,
+                      unsigned char b[32])
+{
+    if (strlen(hex) != 64) {
+        return SQLITE_MISUSE;
+    }
+    for (size_t k = 0; k < 32; k++) {
+        int x = hex_pair(hex + 2 * k);
+
+        if (x < 0) {
+            return SQLITE_MISUSE;
+        }
+        b[k] = (unsigned char)x;
+    }
+    return sqlite3_bind_blob(st, i, b, whole ? 32 : LEDGER_HASH_TAG,
+                             SQLITE_STATIC);
+}
+
 /* time_of - the time text s (n bytes) as unix seconds into *out, if it
  * is of the form; the last one parsed kept in pack. */
 static bool time_of(struct event_pack *pack, const char *s, size_t n,

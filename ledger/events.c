@@ -29,8 +29,11 @@ int ledger_begin(struct ledger *l)
     return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
-/* chain_write - the cached head into the chain row (once per transaction,
- * at its commit, rather than once per event). */
+/* chain_write - the cached ends into the chain row, at the commit of a
+ * transaction that added seals: the seals' head, and the events' end as
+ * it then stands, a mark that events deleted at the end cannot go
+ * behind (version 9: the last event's own hash is the events' head, and
+ * a transaction of events alone writes no chain row). */
 static int chain_write(struct ledger *l)
 {
     sqlite3_stmt *st = l->st[ST_CHAIN_SET];
@@ -49,12 +52,59 @@ static int chain_write(struct ledger *l)
     return ledger__run(l, st, bad, "update the chain head");
 }
 
+/* bind_run_id - run st (an UPDATE of event ?n) bound with id at n. */
+static int bind_run_id(struct ledger *l, sqlite3_stmt *st, int n, int64_t id,
+                       int bad, const char *what)
+{
+    bad |= sqlite3_bind_int64(st, n, id);
+    return ledger__run(l, st, bad, what);
+}
+
+/*
+ * end_whole - version 9, at a commit: the last event stores its hash
+ * whole (the events' head), and the one that did before it, if no
+ * multiple of LEDGER_HASH_EVERY, is cut short again.  An event added
+ * alone (record, the table) was inserted whole (event_insert); the last
+ * of a load (ledger__flush_events) is made whole here.  Returns 0 or a
+ * negative code.
+ */
+static int end_whole(struct ledger *l)
+{
+    int64_t last = l->chain.last_id;
+    unsigned char b[32];
+    int rc = 0;
+
+    if (l->version < 9 || !l->chain_fresh || last == 0 ||
+        last == l->whole_id) {
+        return 0;
+    }
+    if (last % LEDGER_HASH_EVERY != 0) {
+        sqlite3_stmt *st = l->st[ST_EVENT_WHOLE];
+
+        rc = bind_run_id(l, st, 2, last,
+                         ledger__bind_hash(st, 1, l->chain.head, true, b),
+                         "store the last event's hash whole");
+    }
+    if (rc == 0 && l->whole_id != 0) {
+        rc = bind_run_id(l, l->st[ST_EVENT_CUT], 1, l->whole_id, 0,
+                         "cut an event's hash short");
+    }
+    if (rc == 0) {
+        l->whole_id = last % LEDGER_HASH_EVERY != 0 ? last : 0;
+    }
+    return rc;
+}
+
 int ledger_commit(struct ledger *l)
 {
+    bool fresh = l->chain_fresh;
     int rc = 0;
 
     assert(l != NULL);
     rc = ledger__flush_events(l);
+    if (rc == 0) {
+        rc = end_whole(l);
+    }
     if (rc == 0) {
         rc = chain_write(l);
     }
@@ -68,6 +118,9 @@ int ledger_commit(struct ledger *l)
         ledger_rollback(l);
         return rc;
     }
+    if (fresh) {
+        l->chain_known = true;  /* what this connection committed */
+    }
     return ledger__watch(l);
 }
 
@@ -76,6 +129,7 @@ void ledger_rollback(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->chain_dirty = false;
+    l->chain_known = false;     /* what was cached may be undone */
     l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
@@ -102,6 +156,7 @@ int ledger_savepoint(struct ledger *l)
         l->sp_chain = l->chain;
         l->sp_fresh = l->chain_fresh;
         l->sp_dirty = l->chain_dirty;
+        l->sp_whole_id = l->whole_id;
     }
     return rc;
 }
@@ -135,6 +190,7 @@ int ledger_rollback_to(struct ledger *l)
         l->chain = l->sp_chain;
         l->chain_fresh = l->sp_fresh;
         l->chain_dirty = l->sp_dirty;
+        l->whole_id = l->sp_whole_id;
         rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
     }
     return rc;
@@ -379,11 +435,119 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out)
     return rc;
 }
 
+/* tail_read - the last event's id (0 if none) and its stored hash in hex
+ * (LEDGER_HASH_HEX bytes into hex; the genesis value if none). */
+static int tail_read(struct ledger *l, int64_t *id, char *hex)
+{
+    sqlite3_stmt *st = l->st[ST_EVENT_TAIL];
+    char buf[LEDGER_HASH_HEX];
+    int src = sqlite3_step(st);
+    int rc = 0;
+
+    *id = 0;
+    memcpy(hex, ledger__genesis, LEDGER_HASH_HEX);
+    if (src == SQLITE_ROW) {
+        *id = sqlite3_column_int64(st, 0);
+        snprintf(hex, LEDGER_HASH_HEX, "%s", ledger__hash_col(st, 1, buf));
+    } else if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "read the last event");
+    }
+    ledger__done(st);
+    return rc;
+}
+
+/*
+ * chain_end - version 9: the events' end into row (read from the chain
+ * row, whose events' part is a mark): the last event (id, its stored hash
+ * hex) when it stores its hash whole and stands at or past the mark;
+ * otherwise events were deleted at the end, and the end is kept where
+ * this writer left it (known: l->chain holds it), or at the mark,
+ * whichever stands further, so that the next event shows the gap.
+ * *cut says which.  Returns 0, or 1 if nothing stands past the cut end.
+ */
+static int chain_end(const struct ledger *l, bool known,
+                     struct chain_head *row, int64_t id, const char *hex,
+                     bool *cut)
+{
+    *cut = false;
+    if ((id == 0 || strlen(hex) == 64) && row->last_id <= id) {
+        memcpy(row->head, hex, LEDGER_HASH_HEX);
+        row->last_id = id;
+        row->n_events = id;             /* ids run 1, 2, 3, ... */
+        return 0;
+    }
+    *cut = true;
+    if (known && l->chain.last_id > id && l->chain.last_id >= row->last_id) {
+        memcpy(row->head, l->chain.head, LEDGER_HASH_HEX);
+        row->last_id = l->chain.last_id;
+        row->n_events = l->chain.n_events;
+        return 0;
+    }
+    return row->last_id > id ? 0 : 1;
+}
+
+/* data_version - PRAGMA data_version: changed when another connection
+ * has committed since the last read. */
+static int data_version(struct ledger *l, int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_DATA_VERSION];
+    int src = sqlite3_step(st);
+    int rc = 0;
+
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+    } else {
+        rc = ledger__fail(l, src, "read the data version");
+    }
+    ledger__done(st);
+    return rc;
+}
+
+int ledger__chain_refresh(struct ledger *l)
+{
+    struct chain_head row;
+    char hex[LEDGER_HASH_HEX];
+    int64_t dv = 0;
+    int64_t id = 0;
+    bool cut = false;
+    int rc = data_version(l, &dv);
+
+    if (rc != 0) {
+        return rc;
+    }
+    if (l->chain_known && dv == l->data_version) {
+        l->chain_fresh = true;
+        return 0;
+    }
+    rc = ledger__chain_read(l, &row);
+    if (rc == 0 && l->version >= 9) {
+        rc = tail_read(l, &id, hex);
+        if (rc == 0 && chain_end(l, l->chain_known, &row, id, hex, &cut)) {
+            rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 ": "
+                               "events deleted at the end (event %" PRId64
+                               ", the last, stores its hash cut short): "
+                               "run ecarte verify", id + 1, id);
+        }
+    }
+    if (rc != 0) {
+        l->chain_known = false;
+        return rc;
+    }
+    l->chain = row;
+    l->whole_id = !cut && id % LEDGER_HASH_EVERY != 0 ? id : 0;
+    l->data_version = dv;
+    l->chain_known = true;
+    l->chain_fresh = true;
+    return 0;
+}
+
 /* insert_event - the event row (its integers in row, its nine texts with
  * their lengths: source, stamp, recorded, actor, verb, args, cards, text,
- * hash) by the prepared INSERT.  Returns 0 or a negative code. */
+ * hash) by the prepared INSERT, its hash stored whole if whole, else as
+ * its id gives.  Returns 0 or a negative code. */
 static int insert_event(struct ledger *l, const struct ledger_event *row,
-                        const char *const texts[9], const size_t lens[9])
+                        const char *const texts[9], const size_t lens[9],
+                        bool whole)
 {
     sqlite3_stmt *st = l->st[ST_EVENT_ADD];
     int bad = 0;
@@ -395,6 +559,9 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     bad = ledger__event_bind(st, row, texts, lens,
                              ledger__sitting_source(l, row->sitting),
                              l->pack);
+    if (whole && row->id % LEDGER_HASH_EVERY != 0) {
+        bad |= ledger__bind_hash(st, 15, texts[8], true, l->pack->hash);
+    }
 
     if (bad) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
@@ -478,7 +645,7 @@ int ledger__flush_events(struct ledger *l)
         for (int i = 0; i < 9; i++) {
             texts[i] = l->pend_text + p->off[i];
         }
-        rc = insert_event(l, &row, texts, p->len);
+        rc = insert_event(l, &row, texts, p->len, false);
     }
     l->n_pend = 0;
     l->pend_len = 0;
@@ -508,11 +675,10 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
         return 0;
     }
     if (!l->chain_fresh) {
-        rc = ledger__chain_read(l, &l->chain);
+        rc = ledger__chain_refresh(l);
         if (rc != 0) {
             return rc;
         }
-        l->chain_fresh = true;
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);
@@ -528,15 +694,27 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
 
         memcpy(tlens, lens, sizeof(lens));
         tlens[8] = 64;
+        /* added alone, an event is the last: stored whole, and the one
+         * stored whole before it cut short (end_whole, for a load) */
         rc = l->defer_events
                  ? keep_event(l, &row, texts, tlens)
-                 : insert_event(l, &row, texts, tlens);
+                 : insert_event(l, &row, texts, tlens, l->version >= 9);
+    }
+    if (rc == 0 && !l->defer_events && l->version >= 9) {
+        if (l->whole_id != 0) {
+            rc = bind_run_id(l, l->st[ST_EVENT_CUT], 1, l->whole_id, 0,
+                             "cut an event's hash short");
+        }
+        l->whole_id = row.id % LEDGER_HASH_EVERY != 0 ? row.id : 0;
     }
     if (rc != 0) {
         l->chain_fresh = false;
+        l->chain_known = false;
         return rc;
     }
-    l->chain_dirty = true;
+    if (l->version < 9) {
+        l->chain_dirty = true;  /* the chain row is the events' head */
+    }
     memcpy(l->chain.head, hash, sizeof(hash));
     l->chain.n_events++;
     l->chain.last_id = row.id;
@@ -576,8 +754,20 @@ int ledger_event_add(struct ledger *l, const struct ledger_event *ev,
 int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
 {
     struct chain_head head;
+    char hex[LEDGER_HASH_HEX];
+    int64_t id = 0;
+    bool cut = false;
     int rc = ledger__chain_read(l, &head);
 
+    if (rc == 0 && l->version >= 9) {
+        rc = tail_read(l, &id, hex);
+        if (rc == 0 && chain_end(l, false, &head, id, hex, &cut) != 0) {
+            /* cut with no mark past it: the end as it stands */
+            memcpy(head.head, hex, LEDGER_HASH_HEX);
+            head.last_id = id;
+            head.n_events = id;
+        }
+    }
     if (rc != 0) {
         return rc;
     }

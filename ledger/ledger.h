@@ -40,7 +40,7 @@ enum ledger_status {
 };
 
 #define LEDGER_APPLICATION_ID 0x45435254 /* "ECRT" */
-#define LEDGER_SCHEMA_VERSION 8
+#define LEDGER_SCHEMA_VERSION 9
 #define LEDGER_SQLITE_MIN 3038000 /* the least SQLite a ledger opens with:
                                      STRICT tables (3.37) and the JSON
                                      functions built in (3.38) */
@@ -48,7 +48,8 @@ enum ledger_status {
 #define LEDGER_HASH_HEX 65      /* 64 hex digits and a NUL */
 #define LEDGER_HASH_EVERY 64    /* (8) an event whose id is a multiple of
                                    it stores its chain hash whole (32
-                                   bytes); every other event its first
+                                   bytes), and (9) the last event of the
+                                   ledger; every other event its first
                                    LEDGER_HASH_TAG bytes */
 #define LEDGER_HASH_TAG 8
 #define LEDGER_UUID_HEX 33      /* a ledger's identity: 32 hex digits and
@@ -341,8 +342,9 @@ struct ledger_event {
     const char *text;           /* the canonical line, as written by export */
     const char *hash;           /* on reading: the chain hash as stored,
                                    in hex: whole (64 digits) where the id
-                                   is a multiple of LEDGER_HASH_EVERY (or
-                                   in a ledger older than version 8), else
+                                   is a multiple of LEDGER_HASH_EVERY, at
+                                   the ledger's last event (version 9) or
+                                   in a ledger older than version 8, else
                                    its first 2 * LEDGER_HASH_TAG digits;
                                    ledger_event_hash_full gives it whole */
 };
@@ -880,7 +882,12 @@ int ledger_laws_foreach(struct ledger *l, ledger_law_fn fn, void *ctx);
 /*
  * ledger_chain_head - the hash of the last event (hex, LEDGER_HASH_HEX
  * bytes into out) and the number of events in *n (may be NULL).  An empty
- * ledger gives the genesis value: 64 zeros.
+ * ledger gives the genesis value: 64 zeros.  Version 9 and later: the
+ * last event's own hash, which it stores whole, and its id (ids run 1, 2,
+ * 3, ...); an end cut short (events deleted at the end) gives the chain
+ * row's mark if it stands further, else the stored hash as it is (no
+ * hash equals it; ledger_verify names the cut).  Older files: the chain
+ * row.  Returns 0 or a negative code (message on l).
  */
 int ledger_chain_head(struct ledger *l, char *out, int64_t *n);
 

@@ -57,6 +57,10 @@ enum stmt {
     ST_EVENT_ADD,
     ST_CHAIN_GET,
     ST_CHAIN_SET,
+    ST_EVENT_TAIL,              /* the last event's id and stored hash */
+    ST_EVENT_WHOLE,             /* event ?2's hash stored as ?1 */
+    ST_EVENT_CUT,               /* event ?1's whole hash cut short */
+    ST_DATA_VERSION,            /* PRAGMA data_version */
     ST_RULING_ADD,
     ST_SCORE_ADD,
     ST_RULING_AT,               /* ST_RULING_ADD, ST_SCORE_ADD with the */
@@ -189,12 +193,25 @@ struct ledger {
     sqlite3_stmt *st[ST_COUNT];
     char errmsg[LEDGER__ERRMSG_MAX];    /* last error, one line */
     int sqlite_rc;                      /* its SQLite extended code, or 0 */
-    struct chain_head chain;            /* cache of the chain row ... */
+    struct chain_head chain;            /* the chain's ends: the events'
+                                           (version 9: the last event's
+                                           own; older, the chain row's)
+                                           and the seals' ... */
     bool chain_fresh;                   /* ... valid in this transaction */
-    bool chain_dirty;                   /* ... to be written at commit */
+    bool chain_dirty;                   /* ... the chain row to be written
+                                           at commit (seals added) */
+    bool chain_known;                   /* chain holds what this connection
+                                           committed last: valid while no
+                                           other connection commits */
+    int64_t data_version;               /* PRAGMA data_version then */
+    int64_t whole_id;                   /* the event stored whole though
+                                           its id is no multiple of
+                                           LEDGER_HASH_EVERY (the last
+                                           event, version 9), 0 if none */
     struct chain_head sp_chain;         /* the cache at the savepoint, */
     bool sp_fresh;                      /* restored by ledger_rollback_to */
     bool sp_dirty;
+    int64_t sp_whole_id;
     EVP_MD *md;                         /* SHA-256, fetched once */
     EVP_MD_CTX *mdctx;                  /* reused for every event hash */
     char *hbuf;                         /* bytes hashed for one event */
@@ -396,6 +413,15 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
                        const char *const texts[9], const size_t lens[9],
                        const char *src, struct event_pack *pack);
 
+/*
+ * ledger__bind_hash - the hash hex (64 hex digits) into parameter i of st
+ * as the bytes an event stores: whole (32) if whole, else its first
+ * LEDGER_HASH_TAG; b must outlive the step.  Returns non-zero if the bind
+ * failed or hex is no whole hash.
+ */
+int ledger__bind_hash(sqlite3_stmt *st, int i, const char *hex, bool whole,
+                      unsigned char b[32]);
+
 /* ledger__sitting_source - the source of sitting id, borrowed (kept on l
  * until the next rollback), or NULL if it cannot be read. */
 const char *ledger__sitting_source(struct ledger *l, int64_t id);
@@ -482,6 +508,20 @@ const char *ledger__now_utc(struct ledger *l);
  * *out.  Returns 0, LEDGER_E_FORMAT if the row is missing, or another
  * negative code; the message on l. */
 int ledger__chain_read(struct ledger *l, struct chain_head *out);
+
+/*
+ * ledger__chain_refresh - the chain's ends into l->chain for the open
+ * write transaction (l->chain_fresh set): kept as this connection left
+ * them when no other connection has committed since (PRAGMA
+ * data_version), else read again: the seals' end from the chain row;
+ * the events' end (version 9) from the last event, which stores its hash
+ * whole, or, where events were deleted at the end, from what this writer
+ * acknowledged last or the chain row's mark, whichever stands further
+ * (the next event then shows the gap).  Returns 0; LEDGER_E_DAMAGED if
+ * the end was cut and nothing says where it stood; LEDGER_E_FORMAT if the
+ * chain row is missing; another negative code.
+ */
+int ledger__chain_refresh(struct ledger *l);
 
 /*
  * ledger__event_hash - the chain hash of ev after the event whose hash is

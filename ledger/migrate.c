@@ -12,6 +12,7 @@
 #include "ledger/ledger.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -466,13 +467,68 @@ static int migrate_5_6(struct ledger *l)
 }
 
 /*
+ * migrate_8_9 - from version 8 to 9 (the column marked (9)): the last
+ * event stores its hash whole, the events' head, which the chain row
+ * held.  Where the chain row does not stand on the last event, or its
+ * head does not begin as the event's stored hash, nothing is changed:
+ * ledger_verify says what is wrong.  In the open transaction.  Returns
+ * 0 or a negative code.
+ */
+static int migrate_8_9(struct ledger *l)
+{
+    sqlite3_stmt *st = NULL;
+    unsigned char b[32];
+    char head[LEDGER_HASH_HEX] = "";
+    char stored[LEDGER_HASH_HEX] = "";
+    char buf[LEDGER_HASH_HEX];
+    int64_t chain_last = -1;
+    int64_t last = 0;
+    int rc = 0;
+
+    if (sqlite3_prepare_v2(l->db, "SELECT c.head, c.last_id, e.id, e.hash "
+                           "FROM chain c, (SELECT id, hash FROM event "
+                           "ORDER BY id DESC LIMIT 1) e WHERE c.id = 1",
+                           -1, &st, NULL) != SQLITE_OK) {
+        return ledger__fail(l, sqlite3_errcode(l->db), "migrate the schema "
+                            "to version 9");
+    }
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        snprintf(head, sizeof(head), "%s", ledger__col_text(st, 0));
+        chain_last = sqlite3_column_int64(st, 1);
+        last = sqlite3_column_int64(st, 2);
+        snprintf(stored, sizeof(stored), "%s", ledger__hash_col(st, 3, buf));
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (chain_last == last && last % LEDGER_HASH_EVERY != 0 &&
+        strlen(stored) == 2 * LEDGER_HASH_TAG &&
+        strncmp(head, stored, 2 * LEDGER_HASH_TAG) == 0) {
+        if (sqlite3_prepare_v2(l->db, "UPDATE event SET hash = ?1 "
+                               "WHERE id = ?2", -1, &st, NULL) != SQLITE_OK ||
+            ledger__bind_hash(st, 1, head, true, b) != SQLITE_OK ||
+            sqlite3_bind_int64(st, 2, last) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_DONE) {
+            rc = ledger__fail(l, sqlite3_errcode(l->db), "migrate the "
+                              "schema to version 9");
+        }
+        sqlite3_finalize(st);
+    }
+    if (rc == 0) {
+        rc = ledger__exec(l, "PRAGMA user_version = 9;", "migrate the schema "
+                          "to version 9");
+    }
+    return rc;
+}
+
+/*
  * migrate_all - ledger__migrate's work, with no foreign key checked:
  * bring a version 1 file to version 2 (migrate_1_2), a
  * version 2 file to version 3 (migrate_2_3), a version 3 file to version
  * 4 (migrate_3_4), a version 4 file to version 5 (migrate_4_5), a
  * version 5 file to version 6 (migrate_5_6), a version 6 file to
- * version 7 (migrate_6_7) and a version 7 file to version 8
- * (migrate_7_8), in one transaction; then every row of the sealed tables
+ * version 7 (migrate_6_7), a version 7 file to version 8
+ * (migrate_7_8) and a version 8 file to version 9 (migrate_8_9), in one
+ * transaction; then every row of the sealed tables
  * sealed as it stands
  * (a file older than version 4) and the ledger given its identity
  * (sealed; a file older than version 5).  Another process may have done it meanwhile: the version is
@@ -548,9 +604,15 @@ static int migrate_all(struct ledger *l)
         rc = ledger__exec(l, migrate_7_8, "migrate the schema to version 8");
         version = 8;
     }
+    if (rc == 0 && version == 8) {
+        rc = migrate_8_9(l);
+        version = 9;
+        migrated = true;
+    }
     if (rc == 0 && migrated) {
         l->version = LEDGER_SCHEMA_VERSION;
         l->chain_fresh = false;
+        l->chain_known = false;
         rc = ledger__prepare_statements(l);
         if (rc == 0 && seal_all) {
             rc = ledger__seal_all(l);

@@ -177,6 +177,7 @@ static int create_schema(struct ledger *l)
      * finalized again (the file may be closed and linked into place) */
     l->version = LEDGER_SCHEMA_VERSION;
     l->chain_fresh = false;
+    l->chain_known = false;
     rc = ledger__prepare_statements(l);
     if (rc == 0) {
         rc = ledger__identity_new(l);
@@ -726,6 +727,8 @@ int ledger_clear(struct ledger *l)
     ledger_rollback(l);
     l->chain_fresh = false;
     l->chain_dirty = false;
+    l->chain_known = false;
+    l->whole_id = 0;
     l->scratch_last = 0;
     rc = ledger__exec(l, "BEGIN", "clear");
     /* prepared once: a fuzzer clears at every run */

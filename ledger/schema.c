@@ -11,7 +11,7 @@
 
 const char *const ledger__schema_sql[] = {
     "-- SPDX-License-Identifier: MIT\n"
-    "-- schema.sql - the ecarte ledger, schema version 8 (ledger/ledger.h).\n"
+    "-- schema.sql - the ecarte ledger, schema version 9 (ledger/ledger.h).\n"
     "-- ledger/schema.c holds this text as C strings, one per paragraph;\n"
     "-- tests/test_ledger.c checks that the two are equal.  ledger_open\n"
     "-- runs it in one transaction on a new file, then sets\n"
@@ -27,7 +27,10 @@ const char *const ledger__schema_sql[] = {
     "-- added the log's comments, the laws' titles and the views for analysts\n"
     "-- (at the end; migrate.c, migrate_6_7).  Version 8 keeps an event's chain\n"
     "-- hash whole only at every 64th event (the column marked (8));\n"
-    "-- ledger_verify computes every hash again and compares it.\n"
+    "-- ledger_verify computes every hash again and compares it.  Version 9\n"
+    "-- keeps it whole at the last event too, the head of the chain (marked\n"
+    "-- (9); migrate.c, migrate_8_9): the chain row is written with the seals\n"
+    "-- only, its events' part a mark the end cannot be cut back behind.\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -100,7 +103,8 @@ const char *const ledger__schema_sql[] = {
     "    cards TEXT,\n"
     "    text TEXT NOT NULL,\n"
     "    hash BLOB NOT NULL,                 -- (8) SHA-256: 32 bytes where id\n"
-    "                                        -- % 64 = 0, else its first 8\n"
+    "                                        -- % 64 = 0 and (9) at the last\n"
+    "                                        -- event, else its first 8\n"
     "    recorded_text TEXT                  -- (6) a time recorded not of the\n"
     "                                        -- form 2026-01-31T20:15:00Z\n"
     ") STRICT;\n"
@@ -186,11 +190,14 @@ const char *const ledger__schema_sql[] = {
     "CREATE INDEX claim_by_event ON claim (sitting_id, event_id);\n"
     "\n",
 
-    "-- The head of the event chain: one row, written in the transaction of\n"
-    "-- every event insert (at its commit).\n"
+    "-- The heads of the chains: one row.  Before version 9, written in the\n"
+    "-- transaction of every event insert (at its commit); from version 9, at\n"
+    "-- the commit of a transaction that adds seals, its events' part then a\n"
+    "-- mark (the events' head is the last event's own hash, stored whole).\n"
     "CREATE TABLE chain (\n"
     "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
-    "    head TEXT NOT NULL,                 -- hash of the last event\n"
+    "    head TEXT NOT NULL,                 -- hash of the last event (9: at\n"
+    "                                        -- the mark)\n"
     "    n_events INTEGER NOT NULL,\n"
     "    last_id INTEGER NOT NULL,           -- last event's id, 0: none\n"
     "    seal_head TEXT NOT NULL DEFAULT     -- (4) hash of the last seal\n"

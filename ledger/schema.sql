@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- schema.sql - the ecarte ledger, schema version 8 (ledger/ledger.h).
+-- schema.sql - the ecarte ledger, schema version 9 (ledger/ledger.h).
 -- ledger/schema.c holds this text as C strings, one per paragraph;
 -- tests/test_ledger.c checks that the two are equal.  ledger_open
 -- runs it in one transaction on a new file, then sets
@@ -15,7 +15,10 @@
 -- added the log's comments, the laws' titles and the views for analysts
 -- (at the end; migrate.c, migrate_6_7).  Version 8 keeps an event's chain
 -- hash whole only at every 64th event (the column marked (8));
--- ledger_verify computes every hash again and compares it.
+-- ledger_verify computes every hash again and compares it.  Version 9
+-- keeps it whole at the last event too, the head of the chain (marked
+-- (9); migrate.c, migrate_8_9): the chain row is written with the seals
+-- only, its events' part a mark the end cannot be cut back behind.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -83,7 +86,8 @@ CREATE TABLE event (
     cards TEXT,
     text TEXT NOT NULL,
     hash BLOB NOT NULL,                 -- (8) SHA-256: 32 bytes where id
-                                        -- % 64 = 0, else its first 8
+                                        -- % 64 = 0 and (9) at the last
+                                        -- event, else its first 8
     recorded_text TEXT                  -- (6) a time recorded not of the
                                         -- form 2026-01-31T20:15:00Z
 ) STRICT;
@@ -163,11 +167,14 @@ CREATE TABLE claim (
 ) STRICT;
 CREATE INDEX claim_by_event ON claim (sitting_id, event_id);
 
--- The head of the event chain: one row, written in the transaction of
--- every event insert (at its commit).
+-- The heads of the chains: one row.  Before version 9, written in the
+-- transaction of every event insert (at its commit); from version 9, at
+-- the commit of a transaction that adds seals, its events' part then a
+-- mark (the events' head is the last event's own hash, stored whole).
 CREATE TABLE chain (
     id INTEGER PRIMARY KEY CHECK (id = 1),
-    head TEXT NOT NULL,                 -- hash of the last event
+    head TEXT NOT NULL,                 -- hash of the last event (9: at
+                                        -- the mark)
     n_events INTEGER NOT NULL,
     last_id INTEGER NOT NULL,           -- last event's id, 0: none
     seal_head TEXT NOT NULL DEFAULT     -- (4) hash of the last seal

@@ -154,11 +154,10 @@ static int seal_add(struct ledger *l, enum seal_table t, int64_t row_id,
     int rc = 0;
 
     if (!l->chain_fresh) {
-        rc = ledger__chain_read(l, &l->chain);
+        rc = ledger__chain_refresh(l);
         if (rc != 0) {
             return rc;
         }
-        l->chain_fresh = true;
     }
     id = l->chain.seal_last + 1;
     rc = seal_hash(l, l->chain.seal_head, id, sealed[t].name, row_id, row,
@@ -174,6 +173,7 @@ static int seal_add(struct ledger *l, enum seal_table t, int64_t row_id,
     rc = ledger__run(l, st, bad, "seal a row");
     if (rc != 0) {
         l->chain_fresh = false;
+        l->chain_known = false;
         return rc;
     }
     memcpy(l->chain.seal_head, hash, sizeof(hash));

@@ -116,6 +116,11 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_CHAIN_SET] = "UPDATE chain SET head = ?1, n_events = ?2, "
         "last_id = ?3, seal_head = ?4, n_seals = ?5, seal_last = ?6 "
         "WHERE id = 1",
+    [ST_EVENT_TAIL] = "SELECT id, hash FROM event ORDER BY id DESC LIMIT 1",
+    [ST_EVENT_WHOLE] = "UPDATE event SET hash = ?1 WHERE id = ?2",
+    [ST_EVENT_CUT] = "UPDATE event SET hash = substr(hash, 1, 8) "
+        "WHERE id = ?1 AND typeof(hash) = 'blob' AND length(hash) = 32",
+    [ST_DATA_VERSION] = "PRAGMA data_version",
     [ST_RULING_ADD] = "INSERT INTO ruling (event_id, pos, law, offender, "
         "elector, options, remedy, text) VALUES (?1, " MARK_POS ", ?2, ?3, "
         "?4, ?5, ?6, ?7)",
@@ -332,6 +337,7 @@ static const char *const stmt_sql_v1[ST_COUNT] = {
 
 int ledger__prepare_statements(struct ledger *l)
 {
+    l->chain_known = false;     /* a new connection, or a new schema */
     for (int i = 0; i < ST_COUNT; i++) {
         sqlite3_finalize(l->st[i]); /* prepared before a migration */
         l->st[i] = NULL;

@@ -93,12 +93,14 @@ static int hash_is(struct ledger *l, const char *prev,
 }
 
 /* stored_length_is - does the stored hash of event id (hex) have the
- * length its id gives: whole at a multiple of LEDGER_HASH_EVERY or in a
- * ledger older than version 8, cut short elsewhere? */
+ * length its id gives: whole at a multiple of LEDGER_HASH_EVERY, at the
+ * last event (last; version 9) or in a ledger older than version 8, cut
+ * short elsewhere? */
 static bool stored_length_is(const struct ledger *l, int64_t id,
-                             const char *stored)
+                             int64_t last, const char *stored)
 {
-    size_t want = l->version < 8 || id % LEDGER_HASH_EVERY == 0
+    size_t want = l->version < 8 || id % LEDGER_HASH_EVERY == 0 ||
+                          (l->version >= 9 && id == last)
                       ? 64 : 2 * LEDGER_HASH_TAG;
 
     return strlen(stored) == want;
@@ -213,6 +215,41 @@ static int diagnose(struct ledger *l, sqlite3_stmt *st, const char *prev,
 }
 
 /*
+ * check_end - version 9, after a walk that found every row chained: the
+ * last event (prev_id, stored as stored) must store its hash whole, and
+ * the chain row's mark (head) stand on an event walked (n_mark rows up
+ * to it, its hash mark_hash; "" if the walk did not reach it).  Returns
+ * 0, or 1 with *bad_id and the account on l.
+ */
+static int check_end(struct ledger *l, const struct chain_head *head,
+                     int64_t prev_id, const char *stored, int64_t n_mark,
+                     const char *mark_hash, int64_t *bad_id)
+{
+    if (head->last_id > prev_id) {
+        *bad_id = prev_id + 1;
+        return ledger__failf(l, 1, "event %" PRId64 ": events deleted at the "
+                             "end (the chain row stands on event %" PRId64
+                             ", %" PRId64 " found)", prev_id + 1,
+                             head->last_id, prev_id);
+    }
+    if (prev_id != 0 && strlen(stored) != 64) {
+        *bad_id = prev_id + 1;
+        return ledger__failf(l, 1, "event %" PRId64 ": events deleted at the "
+                             "end (event %" PRId64 ", the last, stores its "
+                             "hash cut short; the last event stores it "
+                             "whole)", prev_id + 1, prev_id);
+    }
+    if (n_mark != head->n_events || strcmp(mark_hash, head->head) != 0) {
+        *bad_id = head->last_id > 0 ? head->last_id : 1;
+        return ledger__failf(l, 1, "event %" PRId64 ": the chain row's "
+                             "mark (%" PRId64 " events, last %" PRId64 ") "
+                             "was changed", head->last_id, head->n_events,
+                             head->last_id);
+    }
+    return 0;
+}
+
+/*
  * check_head - after a walk that found every row chained: compare what
  * was found (n rows, the last prev_id with hash prev) with the recorded
  * head.  Returns 0, or 1 with *bad_id and the account on l.
@@ -239,6 +276,23 @@ static int check_head(struct ledger *l, const struct chain_head *head,
     return 0;
 }
 
+/* last_event_id - the greatest id of event (0 if none) into *out. */
+static int last_event_id(struct ledger *l, int64_t *out)
+{
+    sqlite3_stmt *st = l->st[ST_EVENT_TAIL];
+    int src = sqlite3_step(st);
+    int rc = 0;
+
+    *out = 0;
+    if (src == SQLITE_ROW) {
+        *out = sqlite3_column_int64(st, 0);
+    } else if (src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "verify");
+    }
+    ledger__done(st);
+    return rc;
+}
+
 int ledger_verify(struct ledger *l, int64_t *bad_id)
 {
     sqlite3_stmt *st = l->st[ST_EVENTS_ALL];
@@ -248,6 +302,10 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     char prev[LEDGER_HASH_HEX];
     char h[LEDGER_HASH_HEX];
     struct ledger_event before = { .id = 0 };
+    char stored[LEDGER_HASH_HEX] = "";
+    char mark_hash[LEDGER_HASH_HEX];
+    int64_t n_mark = 0;
+    int64_t last = 0;
     int64_t n = 0;
     bool own = sqlite3_get_autocommit(l->db) != 0;
     int src = 0;
@@ -274,13 +332,17 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
                            "head of the events' chain is not recorded");
         goto out_end;
     }
+    if (rc == 0) {
+        rc = last_event_id(l, &last);
+    }
     if (rc != 0) {
         goto out_end;
     }
+    memcpy(mark_hash, ledger__genesis, sizeof(mark_hash));
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
         ledger__event_from_row(st, &ev, &buf);
         n++;
-        if (ev.id > head.last_id) {
+        if (l->version < 9 && ev.id > head.last_id) {
             *bad_id = ev.id;
             rc = ledger__failf(l, 1, "event %" PRId64 ": inserted after the "
                                "recorded head (event %" PRId64 ")", ev.id,
@@ -295,7 +357,8 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
             rc = diagnose(l, st, prev, &before, &ev, bad_id);
             goto out_reset;
         }
-        if (!stored_length_is(l, ev.id, ev.hash)) {
+        if (!stored_length_is(l, ev.id, last, ev.hash) &&
+            !(l->version >= 9 && ev.id == last)) {
             *bad_id = ev.id;
             if (l->version < 8) {
                 rc = ledger__failf(l, 1, "event %" PRId64 ": its hash is "
@@ -303,6 +366,13 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
                                    "stores it, but the file says version "
                                    "%d: its version number was changed",
                                    ev.id, l->version);
+            } else if (l->version >= 9 && strlen(ev.hash) == 64) {
+                /* whole and right: it was the last event and the ledger
+                 * did not add the rows after it, or it was reshaped */
+                rc = ledger__failf(l, 1, "event %" PRId64 ": its hash is "
+                                   "stored whole, as only the last event's "
+                                   "is: the rows after it were not added by "
+                                   "the ledger, or it was edited", ev.id);
             } else {
                 rc = ledger__failf(l, 1, "event %" PRId64 ": edited (its "
                                    "hash is stored %s)", ev.id,
@@ -315,6 +385,11 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
             goto out_reset;
         }
         memcpy(prev, h, sizeof(prev));
+        if (ev.id == head.last_id) {
+            memcpy(mark_hash, h, sizeof(mark_hash));
+            n_mark = n;
+        }
+        snprintf(stored, sizeof(stored), "%s", ev.hash);
         before.id = ev.id;
         before.sitting = ev.sitting;
         before.seq = ev.seq;
@@ -323,7 +398,10 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
         rc = ledger__fail(l, src, "verify");
         goto out_reset;
     }
-    rc = check_head(l, &head, n, before.id, prev, bad_id);
+    rc = l->version >= 9
+             ? check_end(l, &head, before.id, stored, n_mark, mark_hash,
+                         bad_id)
+             : check_head(l, &head, n, before.id, prev, bad_id);
 out_reset:
     ledger__done(st);
 out_end:

@@ -73,4 +73,14 @@ struct harness_tmp {
 int harness_tmp_setup(void **state);
 int harness_tmp_teardown(void **state);
 
+/* SQL: the chain row made to stand on the last event, as a file older
+ * than version 9 keeps it (version 9 keeps the events' head in the last
+ * event, the chain row's events' part a mark written with the seals):
+ * for the tests that make an older file out of a new one. */
+#define CHAIN_EXACT \
+    "UPDATE chain SET head = coalesce((SELECT lower(hex(hash)) FROM event " \
+    "ORDER BY id DESC LIMIT 1), '0000000000000000000000000000000000000000" \
+    "000000000000000000000000'), n_events = (SELECT count(*) FROM event), " \
+    "last_id = coalesce((SELECT max(id) FROM event), 0);"
+
 #endif /* ECARTE_TESTS_HARNESS_H */

@@ -21,6 +21,7 @@
 
 #define FIXED_TIME "2024-03-01T20:15:00Z"
 
+
 /* Per-test state: a ledger (in memory or in a temporary file) with one
  * sitting, one game and one deal. */
 struct fixture {

@@ -434,8 +434,25 @@ static void ledger__verify_finds_a_deleted_last_row(void **state)
     f->l = NULL;
     raw_exec(f->path, "DELETE FROM event WHERE id = 5");
     reopen(f);
-    verify_bad(f, 5, "event 5: events deleted at the end (5 recorded in the "
-               "chain row, 4 found)");
+    verify_bad(f, 5, "event 5: events deleted at the end (event 4, the last, "
+               "stores its hash cut short");
+}
+
+/* The chain row's mark, written with a seal, stands on event 5: the end
+ * cut back behind it is named by it. */
+static void ledger__verify_finds_an_end_cut_behind_the_mark(void **state)
+{
+    struct fixture *f = *state;
+
+    add_five(f);
+    assert_int_equal(ledger_quarantine_add(f->l, "s", 1, "e", "r"), 0);
+    assert_int_equal(raw_int(f->path, "SELECT last_id FROM chain"), 5);
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, "DELETE FROM event WHERE id = 5");
+    reopen(f);
+    verify_bad(f, 5, "event 5: events deleted at the end (the chain row "
+               "stands on event 5, 4 found)");
 }
 
 static void ledger__verify_finds_an_inserted_row(void **state)
@@ -450,7 +467,8 @@ static void ledger__verify_finds_an_inserted_row(void **state)
              "VALUES (1, 6, 'club.ecarte', 9, '', 1709324100, "
              "'B', 'plays', 'JD', 'JD', 'B plays JD', zeroblob(32))");
     reopen(f);
-    verify_bad(f, 6, "event 6: inserted after the recorded head");
+    verify_bad(f, 5, "event 5: its hash is stored whole, as only the last "
+               "event's is: the rows after it were not added by the ledger");
 }
 
 static void ledger__verify_finds_a_row_inserted_in_the_middle(void **state)
@@ -518,11 +536,12 @@ static void ledger__verify_finds_a_changed_head(void **state)
     struct fixture *f = *state;
 
     add_five(f);
+    assert_int_equal(ledger_quarantine_add(f->l, "s", 1, "e", "r"), 0);
     ledger_close(f->l);
     f->l = NULL;
     raw_exec(f->path, "UPDATE chain SET n_events = 4");
     reopen(f);
-    verify_bad(f, 5, "event 5: the chain row's head (4 events, last 5) was "
+    verify_bad(f, 5, "event 5: the chain row's mark (4 events, last 5) was "
                "changed");
 }
 
@@ -684,6 +703,9 @@ int run_tests(void)
             ledger__verify_finds_a_deleted_first_row, setup_file, teardown),
         cmocka_unit_test_setup_teardown(
             ledger__verify_finds_a_deleted_last_row, setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            ledger__verify_finds_an_end_cut_behind_the_mark, setup_file,
+            teardown),
         cmocka_unit_test_setup_teardown(ledger__verify_finds_an_inserted_row,
                                         setup_file, teardown),
         cmocka_unit_test_setup_teardown(

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_ledger_hash.c - the chain's hashes as schema version 7 stores
- * them: whole at every LEDGER_HASH_EVERY-th event, cut short elsewhere;
+ * test_ledger_hash.c - the chain's hashes as schema version 9 stores
+ * them: whole at every LEDGER_HASH_EVERY-th event and at the last, cut
+ * short elsewhere (the one before the last cut short again when the last
+ * is added);
  * every event's whole hash given again (ledger_event_hash_full) equal to
  * the head the chain had when it was added; a row edited between two
  * whole hashes named by verify and refused by the computation; a whole
@@ -49,14 +51,15 @@ struct walk {
 };
 
 /* check_event - ledger_event_fn: ev's stored hash is whole where its id
- * is a multiple of LEDGER_HASH_EVERY, else cut short, the start of the
+ * is a multiple of LEDGER_HASH_EVERY or it is the last (N_EVENTS), else
+ * cut short, the start of the
  * head the chain had after it; its whole hash given again is that
  * head. */
 static int check_event(void *vctx, const struct ledger_event *ev)
 {
     struct walk *w = vctx;
     char whole[LEDGER_HASH_HEX];
-    bool at_mark = ev->id % LEDGER_HASH_EVERY == 0;
+    bool at_mark = ev->id % LEDGER_HASH_EVERY == 0 || ev->id == N_EVENTS;
 
     assert_int_equal(strlen(ev->hash), at_mark ? 64 : 2 * LEDGER_HASH_TAG);
     assert_true(ledger_hash_stored_is(ev->hash, w->h->at[ev->id]));
@@ -84,12 +87,14 @@ static void hash__stored_whole_every_64th_and_given_again(void **state)
     assert_int_equal(ledger_events_foreach(f->l, f->sitting, check_event, &w),
                      0);
     assert_int_equal(w.n, N_EVENTS);
-    assert_int_equal(w.whole, 2);       /* events 64 and 128 */
-    assert_int_equal(w.cut, N_EVENTS - 2);
+    assert_int_equal(w.whole, 3);       /* events 64, 128 and the last */
+    assert_int_equal(w.cut, N_EVENTS - 3);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event WHERE "
-                             "length(hash) = 32"), 2);
+                             "length(hash) = 32"), 3);
     assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event WHERE "
-                             "length(hash) = 8"), N_EVENTS - 2);
+                             "length(hash) = 8"), N_EVENTS - 3);
+    assert_int_equal(raw_int(f->path, "SELECT max(id) FROM event WHERE "
+                             "length(hash) = 32"), N_EVENTS);
     assert_int_equal(ledger_verify(f->l, &bad), 0);
 }
 

@@ -3,9 +3,11 @@
  * test_ledger_tail.c - acknowledged actions cut from the end of the
  * chain with SQL alone are named: under a live writer, which must not
  * chain its next action on from what is left, and after a writer killed
- * between two actions.  The chain row is written in every commit, so it
- * always stands on the last action acknowledged.  The near miss: the
- * same writer, untouched, verifies.
+ * between two actions.  The last event stores its hash whole (schema
+ * version 9), the one before it cut short again in the same commit, so
+ * that the end always stands on the last action acknowledged; the chain
+ * row is written with the seals only.  The near miss: the same writer,
+ * untouched, verifies.
  */
 #include "tests/harness.h"
 
@@ -44,7 +46,10 @@ static void tail__untouched_the_writer_verifies(void **state)
 
     for (int64_t seq = 1; seq <= 6; seq++) {
         assert_int_equal(add_seq(f->l, f, seq), 0);
-        assert_int_equal(raw_int(f->path, "SELECT last_id FROM chain"), seq);
+        assert_int_equal(raw_int(f->path, "SELECT max(id) FROM event WHERE "
+                                 "length(hash) = 32"), seq);
+        assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event WHERE "
+                                 "length(hash) = 32"), 1);
     }
     assert_int_equal(ledger_verify(f->l, &bad), 0);
 }
@@ -93,12 +98,106 @@ static void tail__cut_after_a_killed_writer_is_named(void **state)
     }
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFSIGNALED(status));
-    assert_int_equal(raw_int(f->path, "SELECT last_id FROM chain"), 10);
+    assert_int_equal(raw_int(f->path, "SELECT length(hash) FROM event "
+                             "WHERE id = 10"), 32);
+    assert_int_equal(raw_int(f->path, "SELECT length(hash) FROM event "
+                             "WHERE id = 9"), 8);
     raw_exec(f->path, "DELETE FROM event WHERE id >= 8");
     assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
     assert_int_equal(ledger_verify(f->l, &bad), 1);
     assert_int_equal(bad, 8);
     assert_non_null(strstr(ledger_errmsg(f->l), "deleted at the end"));
+}
+
+/* A new writer on a ledger whose end was cut, with no mark past the cut:
+ * it does not chain on from what is left (which would hide the cut); it
+ * says why.  The near miss: the end not cut, it appends. */
+static void tail__a_new_writer_refuses_a_cut_end(void **state)
+{
+    struct fixture *f = *state;
+
+    for (int64_t seq = 1; seq <= 4; seq++) {
+        assert_int_equal(add_seq(f->l, f, seq), 0);
+    }
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, "DELETE FROM event WHERE id = 4");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(add_seq(f->l, f, 4), LEDGER_E_DAMAGED);
+    assert_non_null(strstr(ledger_errmsg(f->l), "event 4: events deleted at "
+                                                "the end (event 3, the last, "
+                                                "stores its hash cut short)"));
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 3);
+    /* near miss: the whole hash of event 3 put back (as its writer would
+     * have left it): a new writer appends, and the ledger verifies */
+    {
+        char head[LEDGER_HASH_HEX];
+        char sql[200];
+        struct ledger_event ev3 = { .id = 3 };
+        int64_t bad = -1;
+
+        assert_int_equal(ledger_event_hash_full(f->l, &ev3, head), 0);
+        snprintf(sql, sizeof(sql), "UPDATE event SET hash = X'%s' WHERE "
+                 "id = 3", head);
+        raw_exec(f->path, sql);
+        ledger_close(f->l);
+        f->l = NULL;
+        assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+        assert_int_equal(add_seq(f->l, f, 4), 0);
+        assert_int_equal(ledger_verify(f->l, &bad), 0);
+        assert_int_equal(raw_int(f->path, "SELECT length(hash) FROM event "
+                                 "WHERE id = 3"), 8);
+    }
+}
+
+/* A version 8 file (its chain row on the last event, every hash but the
+ * 64th cut short) opened for writing becomes version 9: its last event
+ * stores the chain row's head whole.  Read-only, it is verified as
+ * version 8 by its chain row, and a chain row changed is named. */
+static void tail__version_8_migrates_its_head_into_the_last_event(
+    void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *ro = NULL;
+    char head[LEDGER_HASH_HEX];
+    int64_t bad = -1;
+    int64_t n = 0;
+
+    for (int64_t seq = 1; seq <= 3; seq++) {
+        assert_int_equal(add_seq(f->l, f, seq), 0);
+    }
+    assert_int_equal(ledger_chain_head(f->l, head, &n), 0);
+    assert_int_equal(n, 3);
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, CHAIN_EXACT "UPDATE event SET hash = substr(hash, 1, "
+             "8) WHERE id = 3; PRAGMA user_version = 8;");
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_version(ro), 8);
+    assert_int_equal(ledger_verify(ro, &bad), 0);
+    ledger_close(ro);
+    raw_exec(f->path, "UPDATE chain SET n_events = 2");
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_verify(ro, &bad), 1);
+    assert_non_null(strstr(ledger_errmsg(ro), "the chain row's head (2 "
+                                              "events, last 3) was changed"));
+    ledger_close(ro);
+    raw_exec(f->path, "UPDATE chain SET n_events = 3");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_version(f->l), 9);
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 9);
+    assert_int_equal(raw_int(f->path, "SELECT length(hash) FROM event "
+                             "WHERE id = 3"), 32);
+    {
+        char after[LEDGER_HASH_HEX];
+
+        assert_int_equal(ledger_chain_head(f->l, after, &n), 0);
+        assert_string_equal(after, head);
+        assert_int_equal(n, 3);
+    }
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
+    assert_int_equal(add_seq(f->l, f, 4), 0);
+    assert_int_equal(ledger_verify(f->l, &bad), 0);
 }
 
 int run_tests(void)
@@ -108,6 +207,8 @@ int run_tests(void)
         T(tail__untouched_the_writer_verifies),
         T(tail__cut_under_a_live_writer_is_named),
         T(tail__cut_after_a_killed_writer_is_named),
+        T(tail__a_new_writer_refuses_a_cut_end),
+        T(tail__version_8_migrates_its_head_into_the_last_event),
 #undef T
     };
 

@@ -971,7 +971,7 @@ static void proof__a_version_taken_back_is_caught(void **state)
           "irregularities; DROP VIEW rulings; DROP VIEW games; DROP VIEW "
           "deals; DROP TABLE law; DROP TABLE comment; DROP TABLE provenance; "
           "DROP TABLE member_apart; DROP TABLE member_join; DROP TABLE "
-          "ledger_info; DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER "
+          "ledger_info; " CHAIN_EXACT " DROP TABLE seal; CREATE TABLE chain_3 (id INTEGER "
           "PRIMARY KEY CHECK (id = 1), head TEXT NOT NULL, n_events INTEGER "
           "NOT NULL, last_id INTEGER NOT NULL) STRICT; INSERT INTO chain_3 "
           "SELECT id, head, n_events, last_id FROM chain; DROP TABLE chain; "
