@@ -701,7 +701,16 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
                  : insert_event(l, &row, texts, tlens, l->version >= 9);
     }
     if (rc == 0 && !l->defer_events && l->version >= 9) {
-        if (l->whole_id != 0) {
+        if (l->whole_id != 0 && l->whole_id == l->chain.last_id) {
+            /* the event before: its hash is the head it replaces */
+            unsigned char b[32];
+            sqlite3_stmt *st = l->st[ST_EVENT_WHOLE];
+
+            rc = bind_run_id(l, st, 2, l->whole_id,
+                             ledger__bind_hash(st, 1, l->chain.head, false,
+                                               b),
+                             "cut an event's hash short");
+        } else if (l->whole_id != 0) {
             rc = bind_run_id(l, l->st[ST_EVENT_CUT], 1, l->whole_id, 0,
                              "cut an event's hash short");
         }

@@ -58,7 +58,8 @@ enum stmt {
     ST_CHAIN_GET,
     ST_CHAIN_SET,
     ST_EVENT_TAIL,              /* the last event's id and stored hash */
-    ST_EVENT_WHOLE,             /* event ?2's hash stored as ?1 */
+    ST_EVENT_WHOLE,             /* event ?2's hash stored as ?1 (whole,
+                                   or cut short) */
     ST_EVENT_CUT,               /* event ?1's whole hash cut short */
     ST_DATA_VERSION,            /* PRAGMA data_version */
     ST_RULING_ADD,
