@@ -30,10 +30,11 @@ int ledger_begin(struct ledger *l)
 }
 
 /* chain_write - the cached ends into the chain row, at the commit of a
- * transaction that added seals: the seals' head, and the events' end as
- * it then stands, a mark that events deleted at the end cannot go
- * behind (version 9: the last event's own hash is the events' head, and
- * a transaction of events alone writes no chain row). */
+ * transaction that added seals, the ledger's first event or a 64th: the
+ * seals' head, and the events' end as it then stands, a mark that events
+ * deleted at the end cannot go behind (version 9: the last event's own
+ * hash is the events' head, and most transactions of events alone write
+ * no chain row). */
 static int chain_write(struct ledger *l)
 {
     sqlite3_stmt *st = l->st[ST_CHAIN_SET];
@@ -721,8 +722,12 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
         l->chain_known = false;
         return rc;
     }
-    if (l->version < 9) {
-        l->chain_dirty = true;  /* the chain row is the events' head */
+    if (l->version < 9 || row.id == 1 || row.id % LEDGER_HASH_EVERY == 0) {
+        /* before version 9 the chain row is the events' head; from it,
+         * its mark is set at the first event and every 64th, so that
+         * every event deleted, or the end cut back past a 64th, is
+         * named with no seal written since */
+        l->chain_dirty = true;
     }
     memcpy(l->chain.head, hash, sizeof(hash));
     l->chain.n_events++;

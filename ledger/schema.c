@@ -29,8 +29,9 @@ const char *const ledger__schema_sql[] = {
     "-- hash whole only at every 64th event (the column marked (8));\n"
     "-- ledger_verify computes every hash again and compares it.  Version 9\n"
     "-- keeps it whole at the last event too, the head of the chain (marked\n"
-    "-- (9); migrate.c, migrate_8_9): the chain row is written with the seals\n"
-    "-- only, its events' part a mark the end cannot be cut back behind.\n"
+    "-- (9); migrate.c, migrate_8_9): the chain row is written with the seals,\n"
+    "-- the first event and every 64th only, its events' part a mark the end\n"
+    "-- cannot be cut back behind.\n"
     "\n",
 
     "-- One log, or one session at the table.\n"
@@ -192,8 +193,9 @@ const char *const ledger__schema_sql[] = {
 
     "-- The heads of the chains: one row.  Before version 9, written in the\n"
     "-- transaction of every event insert (at its commit); from version 9, at\n"
-    "-- the commit of a transaction that adds seals, its events' part then a\n"
-    "-- mark (the events' head is the last event's own hash, stored whole).\n"
+    "-- the commit of a transaction that adds seals, the first event or a 64th,\n"
+    "-- its events' part then a mark (the events' head is the last event's own\n"
+    "-- hash, stored whole).\n"
     "CREATE TABLE chain (\n"
     "    id INTEGER PRIMARY KEY CHECK (id = 1),\n"
     "    head TEXT NOT NULL,                 -- hash of the last event (9: at\n"

@@ -17,8 +17,9 @@
 -- hash whole only at every 64th event (the column marked (8));
 -- ledger_verify computes every hash again and compares it.  Version 9
 -- keeps it whole at the last event too, the head of the chain (marked
--- (9); migrate.c, migrate_8_9): the chain row is written with the seals
--- only, its events' part a mark the end cannot be cut back behind.
+-- (9); migrate.c, migrate_8_9): the chain row is written with the seals,
+-- the first event and every 64th only, its events' part a mark the end
+-- cannot be cut back behind.
 
 -- One log, or one session at the table.
 CREATE TABLE sitting (
@@ -169,8 +170,9 @@ CREATE INDEX claim_by_event ON claim (sitting_id, event_id);
 
 -- The heads of the chains: one row.  Before version 9, written in the
 -- transaction of every event insert (at its commit); from version 9, at
--- the commit of a transaction that adds seals, its events' part then a
--- mark (the events' head is the last event's own hash, stored whole).
+-- the commit of a transaction that adds seals, the first event or a 64th,
+-- its events' part then a mark (the events' head is the last event's own
+-- hash, stored whole).
 CREATE TABLE chain (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     head TEXT NOT NULL,                 -- hash of the last event (9: at

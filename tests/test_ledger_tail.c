@@ -200,6 +200,30 @@ static void tail__version_8_migrates_its_head_into_the_last_event(
     assert_int_equal(ledger_verify(f->l, &bad), 0);
 }
 
+/* Every event deleted after a killed writer: no event is left to store
+ * the head, but the chain row's mark, set at the first event, names the
+ * cut. */
+static void tail__every_event_deleted_is_named_by_the_mark(void **state)
+{
+    struct fixture *f = *state;
+    int64_t bad = -1;
+
+    for (int64_t seq = 1; seq <= 3; seq++) {
+        assert_int_equal(add_seq(f->l, f, seq), 0);
+    }
+    assert_int_equal(raw_int(f->path, "SELECT last_id FROM chain"), 1);
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, "DELETE FROM event");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+    assert_int_equal(ledger_verify(f->l, &bad), 1);
+    assert_int_equal(bad, 1);
+    assert_non_null(strstr(ledger_errmsg(f->l), "event 1: events deleted at "
+                                                "the end (the chain row "
+                                                "stands on event 1, 0 "
+                                                "found)"));
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +232,7 @@ int run_tests(void)
         T(tail__cut_under_a_live_writer_is_named),
         T(tail__cut_after_a_killed_writer_is_named),
         T(tail__a_new_writer_refuses_a_cut_end),
+        T(tail__every_event_deleted_is_named_by_the_mark),
         T(tail__version_8_migrates_its_head_into_the_last_event),
 #undef T
     };
