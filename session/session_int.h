@@ -72,6 +72,11 @@ struct session {
     int findings;
     /* tags read before the first action, stored with the sitting */
     int n_tags;
+    int tags_held;              /* the last tags_held of them, read from a
+                                   log on a sitting resumed: written with
+                                   its next action, or at the log's end
+                                   read whole (session__write_held_tags) */
+    bool hold_tags;             /* reading a log (session_run) */
     char (*tag_name)[TL_TAG_NAME_MAX];
     char (*tag_value)[TL_TAG_VALUE_MAX];
     /* what the last action gave, for the `=` lines after it: two results
@@ -325,9 +330,17 @@ void session__push_id(struct numbered ids[2], int number, int64_t id);
 
 /* session__ensure_sitting - the sitting row and its tags, at the first
  * action (said on stderr if s->announce_new; with no ledger, s->sitting
- * becomes -1).  Returns 0, -1 on a ledger error (reported; the
- * transaction rolled back). */
+ * becomes -1); on a sitting resumed, the tags its log held
+ * (session__write_held_tags).  Returns 0, -1 on a ledger error
+ * (reported; the transaction rolled back). */
 int session__ensure_sitting(struct session *s);
+
+/* session__write_held_tags - the tags a log read on a resumed sitting
+ * (the last s->tags_held of s->tag_*) into the ledger, in the open
+ * transaction: with the log's first action accepted, so that a log
+ * refused before it adds no tag.  Returns 0, -1 on a ledger error
+ * (reported). */
+int session__write_held_tags(struct session *s);
 
 /* session__record_sitting - what the sitting gave (ap->s) after event_id
  * (line: the action, NULL for a lost deal) into the ledger: its rulings,

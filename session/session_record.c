@@ -37,8 +37,25 @@ void session__push_id(struct numbered ids[2], int number, int64_t id)
  * action (said on stderr if s->announce_new; with no ledger, s->sitting
  * becomes -1).  Returns 0, -1 on a ledger error (reported; the
  * transaction rolled back). */
+int session__write_held_tags(struct session *s)
+{
+    for (int i = s->n_tags - s->tags_held; i < s->n_tags; i++) {
+        if (s->led != NULL && s->sitting > 0 &&
+            ledger_tag_add(s->led, s->sitting, s->tag_name[i],
+                           s->tag_value[i]) != 0) {
+            return session__ledger_fail(s, "tag");
+        }
+    }
+    s->tags_held = 0;
+    return 0;
+}
+
 int session__ensure_sitting(struct session *s)
 {
+    if (s->tags_held > 0 && s->sitting > 0 &&
+        session__write_held_tags(s) != 0) {
+        return -1;
+    }
     if (s->sitting != 0 || s->led == NULL) {
         if (s->sitting == 0) {
             s->sitting = -1;

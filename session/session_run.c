@@ -85,6 +85,15 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         /* a sitting resumed: its rules were fixed at its first action;
          * another tag (an Event named late at the table) is kept */
         if (!sets_rules(line->tag_name)) {
+            int rc = 0;
+
+            if (s->hold_tags) {
+                /* with the log's next action: a log refused before it
+                 * adds nothing to the sitting */
+                rc = session__add_tag(s, line);
+                s->tags_held += rc == 0;
+                return rc;
+            }
             if (s->led != NULL &&
                 ledger_tag_add(s->led, s->sitting, line->tag_name,
                                line->tag_value) != 0) {
@@ -300,6 +309,8 @@ int session_run(struct session *s, FILE *fp, const char *name,
     int rc = 0;
 
     s->name = name;
+    s->hold_tags = true;
+    s->tags_held = 0;
     s->deciding = s->led != NULL && s->mode == COMMIT_PER_ACTION &&
                   s->resume != RESUME_NEW && s->sitting == 0;
     if (s->led != NULL && s->mode == COMMIT_PER_ACTION &&
@@ -345,6 +356,16 @@ int session_run(struct session *s, FILE *fp, const char *name,
     }
     rc = end_of_log(s, rd, rc);
     tl_reader_close(rd);
+    if (rc == 0 && s->tags_held > 0) {
+        /* a log of tags alone on a resumed sitting, read whole */
+        if (session__begin(s) != 0) {
+            rc = session__ledger_fail(s, "begin");
+        } else {
+            rc = session__write_held_tags(s);
+        }
+    }
+    s->hold_tags = false;
+    s->tags_held = 0;
     if (session__commit(s) != 0 && rc == 0) {
         rc = session__ledger_fail(s, "commit");
     }

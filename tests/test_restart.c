@@ -237,6 +237,45 @@ static void restart__sitting_option_names_the_sitting(void **state)
                      2);
 }
 
+/* --sitting ID with a log refused (exit 2) at its first action: the new
+ * tag it read before is not added to the sitting.  The near miss: the
+ * same tag before the actions that go on with the sitting is added with
+ * them. */
+static void restart__a_refused_log_adds_no_tag_to_the_sitting(void **state)
+{
+    struct harness_tmp *t = *state;
+    char full[300];
+    char out[4096];
+
+    path_in(t, "full.ecarte", full, sizeof(full));
+    gen(full, 4, 5, "0");
+    assert_int_equal(harness_sh("head -70 '%s' > '%s'; { printf '[Venue "
+                                "\"Club\"]\n'; tail -n +71 '%s'; } > '%s'",
+                                full, t->log, full, t->log2),
+                     0);
+    assert_int_equal(harness_record(t->db, t->log), 0);
+    /* a first deal's cut after the sitting's first deals: refused */
+    assert_int_equal(harness_sh("printf '[Venue \"Club\"]\nA cuts-for-deal "
+                                "JC\n' > '%s'", full), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s record --db '%s' --sitting 1 '%s' "
+                                     "2>&1 >/dev/null",
+                                     harness_ecarte(), t->db, full),
+                     2);
+    assert_non_null(strstr(out, ":2:1: expected"));
+    assert_int_equal(q(t->db, "SELECT count(*) FROM tag WHERE name = "
+                       "'Venue'"), 0);
+    /* near miss: the tag before the actions that go on: added */
+    assert_int_equal(harness_sh("%s record --db '%s' --sitting 1 '%s' "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log2),
+                     0);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM tag WHERE name = "
+                       "'Venue' AND value = 'Club' AND sitting_id = 1"), 1);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db), 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* 3, 5: imports                                                        */
 /* ------------------------------------------------------------------ */
@@ -562,6 +601,7 @@ int run_tests(void)
         T(restart__a_second_table_on_standard_input_is_its_own_sitting),
         T(restart__record_resumes_the_sitting_of_its_own_source),
         T(restart__sitting_option_names_the_sitting),
+        T(restart__a_refused_log_adds_no_tag_to_the_sitting),
         T(restart__an_interrupted_import_goes_on_to_equal_a_clean_one),
         T(restart__a_log_from_a_pipe_is_imported_whole),
         T(restart__a_quarantined_deal_leaves_the_games_as_the_log_says),
