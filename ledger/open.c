@@ -278,6 +278,19 @@ static int on_busy(void *vl, int count)
 
 /* open_db - sqlite3_open_v2 into l->db, with the lock wait in force before
  * any statement. */
+/* wal_without_shm - is there a -wal file beside path but no -shm? */
+static bool wal_without_shm(const char *path)
+{
+    char name[4096];
+
+    if (snprintf(name, sizeof(name), "%s-wal", path) >= (int)sizeof(name) ||
+        access(name, F_OK) != 0) {
+        return false;
+    }
+    snprintf(name, sizeof(name), "%s-shm", path);
+    return access(name, F_OK) != 0;
+}
+
 static int open_db(struct ledger *l, const char *path, int oflags)
 {
     int src = sqlite3_open_v2(path, &l->db, oflags, NULL);
@@ -500,6 +513,18 @@ static int open_checked(struct ledger *l, const char *path, int oflags,
         return rc;
     }
     rc = check_format(l, is_empty);
+    if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_CANTOPEN &&
+        wal_without_shm(path)) {
+        /* a writer stopped with actions in its WAL, and SQLite may not
+         * make the -shm it needs to read them here: say so (reading the
+         * file as immutable would leave those actions out) */
+        return ledger__failf(l, LEDGER_E_ERROR, "its WAL (%s-wal) holds "
+                             "actions not yet in the file, and SQLite "
+                             "cannot make %s-shm beside it to read them: "
+                             "read it as a user who may write its "
+                             "directory, or copy %s and %s-wal together "
+                             "to one who may", path, path, path, path);
+    }
     if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
         /* a ledger in a directory we may not write to (an archived copy):
          * WAL needs a -shm file there, so read the file as immutable */

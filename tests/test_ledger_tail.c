@@ -13,7 +13,9 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -224,6 +226,82 @@ static void tail__every_event_deleted_is_named_by_the_mark(void **state)
                                                 "found)"));
 }
 
+/* open_as_reader - in a child (as nobody when run as root, so that the
+ * directory's mode binds): ledger_open(path, LEDGER_READONLY); 0 if it
+ * opened, 1 if it failed saying words, 2 otherwise. */
+static int open_as_reader(const char *path, const char *words)
+{
+    int status = 0;
+    pid_t pid = fork();
+
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct ledger *l = NULL;
+        int rc = 0;
+
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) {
+            _exit(3);
+        }
+        rc = ledger_open(&l, path, LEDGER_READONLY);
+        if (rc == 0) {
+            ledger_close(l);
+            _exit(0);
+        }
+        _exit(strstr(ledger_errmsg(l), words) != NULL ? 1 : 2);
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A writer killed with actions in its WAL, the -shm gone, in a directory
+ * the reader may not write: SQLite cannot read the WAL there, and the
+ * reader is told why and what to do (read as immutable, the file would
+ * lack those actions).  The near miss: the directory writable, it opens. */
+static void tail__a_wal_unreadable_here_is_explained(void **state)
+{
+    char dir[] = "/tmp/ecarte-ro-XXXXXX";
+    char path[64];
+    char name[80];
+    int status = 0;
+    pid_t pid;
+
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(chmod(dir, 0777), 0);
+    snprintf(path, sizeof(path), "%s/l.db", dir);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct fixture g = { .l = NULL };
+
+        if (ledger_open(&g.l, path, 0) != 0 || fixture_fill(&g) != 0) {
+            _exit(2);
+        }
+        for (int64_t seq = 1; seq <= 5; seq++) {
+            if (add_seq(g.l, &g, seq) != 0) {
+                _exit(3);
+            }
+        }
+        raise(SIGKILL);             /* no close: the WAL stays */
+        _exit(4);
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    snprintf(name, sizeof(name), "%s-shm", path);
+    unlink(name);
+    assert_int_equal(chmod(path, 0444), 0);
+    snprintf(name, sizeof(name), "%s-wal", path);
+    assert_int_equal(access(name, F_OK), 0);
+    assert_int_equal(chmod(name, 0444), 0);
+    assert_int_equal(chmod(dir, 0555), 0);
+    assert_int_equal(open_as_reader(path, "cannot make"), 1);
+    assert_int_equal(chmod(dir, 0777), 0);
+    assert_int_equal(open_as_reader(path, "cannot make"), 0);
+    remove_db(path);
+    rmdir(dir);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +311,7 @@ int run_tests(void)
         T(tail__cut_after_a_killed_writer_is_named),
         T(tail__a_new_writer_refuses_a_cut_end),
         T(tail__every_event_deleted_is_named_by_the_mark),
+        cmocka_unit_test(tail__a_wal_unreadable_here_is_explained),
         T(tail__version_8_migrates_its_head_into_the_last_event),
 #undef T
     };
