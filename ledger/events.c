@@ -26,6 +26,7 @@ int ledger_begin(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->mark_event = 0;
+    ledger__kept_forget_ids(l);
     return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
@@ -54,7 +55,15 @@ int ledger_commit(struct ledger *l)
     int rc = 0;
 
     assert(l != NULL);
-    rc = ledger__flush_events(l);
+    if (l->deal_kept) {
+        /* a deal's rows still kept: they stand with the transaction */
+        l->deal_kept = false;
+        l->deal_sp = false;
+        rc = ledger__kept_write(l);
+    }
+    if (rc == 0) {
+        rc = ledger__flush_events(l);
+    }
     if (rc == 0) {
         rc = chain_write(l);
     }
@@ -79,6 +88,10 @@ void ledger_rollback(struct ledger *l)
     l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
+    l->deal_kept = false;       /* and a deal's other rows */
+    l->deal_sp = false;
+    ledger__kept_drop(l);
+    ledger__kept_forget_ids(l);
     ledger__event_forget_sitting(l);
     /* a rollback ends the reads kept open across calls */
     ledger_claims_done(l);
@@ -95,7 +108,12 @@ int ledger_savepoint(struct ledger *l)
 
     assert(l != NULL && !sqlite3_get_autocommit(l->db));
     rc = ledger__flush_events(l);
-    if (rc == 0) {
+    if (rc == 0 && l->defer_events && !l->scratch) {
+        /* loading: the deal's rows kept, the SAVEPOINT taken only if a
+         * row that is not kept is written (ledger__deal_now) */
+        l->deal_kept = true;
+        l->deal_sp = false;
+    } else if (rc == 0) {
         rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
     }
     if (rc == 0) {
@@ -108,13 +126,21 @@ int ledger_savepoint(struct ledger *l)
 
 int ledger_release(struct ledger *l)
 {
-    int rc;
+    int rc = 0;
 
     assert(l != NULL);
-    /* the deal stands: its events inserted after the savepoint is gone,
-     * so that SQLite keeps no copy of the pages they change (a failure
-     * now fails the whole transaction, as it did inside the savepoint) */
-    rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+    /* the deal stands: its rows kept and its events inserted with no
+     * savepoint open, so that SQLite keeps no copy of the pages they
+     * change (a failure now fails the whole transaction, as it did inside
+     * the savepoint) */
+    if (!l->deal_kept || l->deal_sp) {
+        rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+    }
+    l->deal_kept = false;
+    l->deal_sp = false;
+    if (rc == 0) {
+        rc = ledger__kept_write(l);
+    }
     if (rc != 0) {
         return rc;
     }
@@ -130,6 +156,18 @@ int ledger_rollback_to(struct ledger *l)
     l->pend_len = 0;
     l->mark_event = 0;
     ledger__event_forget_sitting(l);
+    ledger__kept_drop(l);       /* and its other rows */
+    ledger__kept_forget_ids(l);
+    if (l->deal_kept && !l->deal_sp) {
+        /* nothing of the deal was written: no savepoint to undo */
+        l->deal_kept = false;
+        l->chain = l->sp_chain;
+        l->chain_fresh = l->sp_fresh;
+        l->chain_dirty = l->sp_dirty;
+        return 0;
+    }
+    l->deal_kept = false;
+    l->deal_sp = false;
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
         l->chain = l->sp_chain;
