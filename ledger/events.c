@@ -55,12 +55,11 @@ int ledger_commit(struct ledger *l)
     int rc = 0;
 
     assert(l != NULL);
-    if (l->deal_kept) {
-        /* a deal's rows still kept: they stand with the transaction */
-        l->deal_kept = false;
-        l->deal_sp = false;
-        rc = ledger__kept_write(l);
-    }
+    /* loading: the rows and events of the deals kept, written now, table
+     * by table (a deal still open stands with the transaction) */
+    l->deal_kept = false;
+    l->deal_sp = false;
+    rc = ledger__kept_write(l);
     if (rc == 0) {
         rc = ledger__flush_events(l);
     }
@@ -88,7 +87,7 @@ void ledger_rollback(struct ledger *l)
     l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
-    l->deal_kept = false;       /* and a deal's other rows */
+    l->deal_kept = false;       /* and the deals' other rows */
     l->deal_sp = false;
     ledger__kept_drop(l);
     ledger__kept_forget_ids(l);
@@ -104,17 +103,26 @@ void ledger_rollback(struct ledger *l)
 
 int ledger_savepoint(struct ledger *l)
 {
-    int rc;
+    int rc = 0;
 
     assert(l != NULL && !sqlite3_get_autocommit(l->db));
-    rc = ledger__flush_events(l);
-    if (rc == 0 && l->defer_events && !l->scratch) {
-        /* loading: the deal's rows kept, the SAVEPOINT taken only if a
-         * row that is not kept is written (ledger__deal_now) */
+    if (l->defer_events && !l->scratch) {
+        /* loading: the deal's rows and events kept after those of the
+         * deals before it, the SAVEPOINT taken only if a row that is not
+         * kept is written in it (ledger__deal_now) */
         l->deal_kept = true;
         l->deal_sp = false;
-    } else if (rc == 0) {
-        rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+        l->kept_from = l->n_kept;
+        l->kept_len_from = l->kept_len;
+        l->pend_from = l->n_pend;
+        l->pend_len_from = l->pend_len;
+        l->sp_ids_fresh = l->kept_ids_fresh;
+        memcpy(l->sp_kept_last, l->kept_last, sizeof(l->kept_last));
+    } else {
+        rc = ledger__flush_events(l);
+        if (rc == 0) {
+            rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+        }
     }
     if (rc == 0) {
         l->sp_chain = l->chain;
@@ -129,18 +137,19 @@ int ledger_release(struct ledger *l)
     int rc = 0;
 
     assert(l != NULL);
-    /* the deal stands: its rows kept and its events inserted with no
-     * savepoint open, so that SQLite keeps no copy of the pages they
-     * change (a failure now fails the whole transaction, as it did inside
-     * the savepoint) */
-    if (!l->deal_kept || l->deal_sp) {
-        rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
+    if (l->deal_kept) {
+        /* the deal stands: its rows and events stay kept, written with
+         * the transaction (ledger_commit), with no savepoint open, so
+         * that SQLite keeps no copy of the pages they change */
+        if (l->deal_sp) {
+            rc = ledger__run(l, l->st[ST_RELEASE], 0,
+                             "release the savepoint");
+        }
+        l->deal_kept = false;
+        l->deal_sp = false;
+        return rc;
     }
-    l->deal_kept = false;
-    l->deal_sp = false;
-    if (rc == 0) {
-        rc = ledger__kept_write(l);
-    }
+    rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
     if (rc != 0) {
         return rc;
     }
@@ -152,22 +161,36 @@ int ledger_rollback_to(struct ledger *l)
     int rc;
 
     assert(l != NULL);
-    l->n_pend = 0;              /* the deal's events kept: dropped */
-    l->pend_len = 0;
     l->mark_event = 0;
     ledger__event_forget_sitting(l);
-    ledger__kept_drop(l);       /* and its other rows */
-    ledger__kept_forget_ids(l);
-    if (l->deal_kept && !l->deal_sp) {
-        /* nothing of the deal was written: no savepoint to undo */
+    if (l->deal_kept) {
+        /* the deal's rows and events kept: dropped, those of the deals
+         * before it kept still, the ids counted as they were */
+        bool sp = l->deal_sp;
+
+        l->n_kept = l->kept_from;
+        l->kept_len = l->kept_len_from;
+        l->n_pend = l->pend_from;
+        l->pend_len = l->pend_len_from;
+        l->kept_ids_fresh = l->sp_ids_fresh;
+        memcpy(l->kept_last, l->sp_kept_last, sizeof(l->kept_last));
         l->deal_kept = false;
+        l->deal_sp = false;
         l->chain = l->sp_chain;
         l->chain_fresh = l->sp_fresh;
         l->chain_dirty = l->sp_dirty;
-        return 0;
+        if (!sp) {
+            return 0;           /* nothing of the deal was written */
+        }
+        rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
+        if (rc == 0) {
+            rc = ledger__run(l, l->st[ST_RELEASE], 0,
+                             "release the savepoint");
+        }
+        return rc;
     }
-    l->deal_kept = false;
-    l->deal_sp = false;
+    l->n_pend = 0;              /* the deal's events kept: dropped */
+    l->pend_len = 0;
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
         l->chain = l->sp_chain;
@@ -497,11 +520,12 @@ static int keep_event(struct ledger *l, const struct ledger_event *row,
     return 0;
 }
 
-int ledger__flush_events(struct ledger *l)
+int ledger__flush_events_first(struct ledger *l, size_t n)
 {
+    size_t base = n < l->n_pend ? l->pend[n].off[0] : l->pend_len;
     int rc = 0;
 
-    for (size_t k = 0; k < l->n_pend && rc == 0; k++) {
+    for (size_t k = 0; k < n && rc == 0; k++) {
         const struct pending_event *p = &l->pend[k];
         struct ledger_event row;
         const char *texts[9];
@@ -518,9 +542,27 @@ int ledger__flush_events(struct ledger *l)
         }
         rc = insert_event(l, &row, texts, p->len);
     }
-    l->n_pend = 0;
-    l->pend_len = 0;
-    return rc;
+    if (rc != 0 || n >= l->n_pend) {
+        l->n_pend = 0;
+        l->pend_len = 0;
+        return rc;
+    }
+    /* the events after the first n: to the front, their texts too */
+    memmove(l->pend, l->pend + n, (l->n_pend - n) * sizeof(*l->pend));
+    l->n_pend -= n;
+    memmove(l->pend_text, l->pend_text + base, l->pend_len - base);
+    l->pend_len -= base;
+    for (size_t k = 0; k < l->n_pend; k++) {
+        for (int i = 0; i < 9; i++) {
+            l->pend[k].off[i] -= base;
+        }
+    }
+    return 0;
+}
+
+int ledger__flush_events(struct ledger *l)
+{
+    return ledger__flush_events_first(l, l->n_pend);
 }
 
 /*

@@ -318,6 +318,10 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
         }
         return rc == 0 ? ledger__seal_values(l, SEAL_CLAIM, id, v, 4) : rc;
     }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, sitting);
     bad |= sqlite3_bind_int64(st, 2, event);
     bad |= sqlite3_bind_int(st, 3, line);

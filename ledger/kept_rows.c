@@ -247,14 +247,44 @@ static int write_row(struct ledger *l, const struct kept_row *r)
                          "known kind");
 }
 
-int ledger__kept_write(struct ledger *l)
+/* The tables of the kept rows, in the order they are written: a deal's
+ * row reads its game's. */
+static const enum kept_kind kept_order[][2] = {
+    {KEPT_GAME, KEPT_GAME_FINISH},
+    {KEPT_DEAL, KEPT_DEAL_FINISH},
+    {KEPT_SCORE, KEPT_SCORE},
+    {KEPT_CLAIM, KEPT_CLAIM},
+    {KEPT_SEAL, KEPT_SEAL},
+};
+
+/* write_range - the kept rows lo to hi - 1 written, table by table (the
+ * rows of a table in the order they were kept, so that SQLite gives each
+ * the id it was given).  Returns 0 or a negative code. */
+static int write_range(struct ledger *l, size_t lo, size_t hi)
 {
     int rc = 0;
 
-    for (size_t i = 0; i < l->n_kept && rc == 0; i++) {
-        rc = write_row(l, &l->kept[i]);
+    l->kept_busy = true;        /* their statements run: no hook */
+    for (size_t t = 0; t < sizeof(kept_order) / sizeof(kept_order[0]); t++) {
+        for (size_t i = lo; i < hi && rc == 0; i++) {
+            const struct kept_row *r = &l->kept[i];
+
+            if (r->kind == kept_order[t][0] || r->kind == kept_order[t][1]) {
+                rc = write_row(l, r);
+            }
+        }
     }
+    l->kept_busy = false;
+    return rc;
+}
+
+int ledger__kept_write(struct ledger *l)
+{
+    int rc = write_range(l, 0, l->n_kept);
+
     ledger__kept_drop(l);
+    l->kept_from = 0;
+    l->kept_len_from = 0;
     if (rc != 0) {
         ledger__kept_forget_ids(l);
     }
@@ -263,17 +293,35 @@ int ledger__kept_write(struct ledger *l)
 
 int ledger__deal_now(struct ledger *l)
 {
+    bool lazy = ledger__keeping(l);
+    size_t rows = l->deal_kept ? l->kept_from : l->n_kept;
+    size_t events = l->deal_kept ? l->pend_from : l->n_pend;
     int rc = 0;
 
-    if (!ledger__keeping(l)) {
+    if (!lazy && l->n_kept == 0 && events == 0) {
         return 0;
     }
-    l->deal_sp = true;          /* from here the rows go straight in */
-    rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
-    if (rc == 0) {
-        rc = ledger__kept_write(l);
-    } else {
-        l->deal_sp = false;
+    /* the deals before: they stand, written outside the savepoint */
+    rc = write_range(l, 0, rows);
+    if (rc == 0 && events > 0) {
+        rc = ledger__flush_events_first(l, events);
+    }
+    l->pend_from = 0;
+    l->pend_len_from = 0;
+    if (rc == 0 && lazy) {
+        l->deal_sp = true;      /* from here the rows go straight in */
+        rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+        if (rc == 0) {
+            rc = write_range(l, rows, l->n_kept);
+        } else {
+            l->deal_sp = false;
+        }
+    }
+    ledger__kept_drop(l);
+    l->kept_from = 0;
+    l->kept_len_from = 0;
+    if (rc != 0) {
+        ledger__kept_forget_ids(l);
     }
     return rc;
 }

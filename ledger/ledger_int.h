@@ -259,9 +259,11 @@ struct ledger {
     char *pend_text;
     size_t pend_len;
     size_t pend_cap;
-    /* loading: a deal's other rows (games, deals, score marks, claims
-     * and their seals) kept until it stands (kept_rows.c), so that a
-     * deal needs no SAVEPOINT unless a row not kept is written in it */
+    /* loading: the deals' other rows (games, deals, score marks, claims
+     * and their seals) kept with their events until the transaction
+     * commits (kept_rows.c), so that a deal needs no SAVEPOINT unless a
+     * row not kept is written in it, and each table's rows go in
+     * together */
     bool deal_kept;                     /* a deal is open, rows kept */
     bool deal_sp;                       /* ... its SAVEPOINT taken: the
                                            rows go straight in */
@@ -271,9 +273,18 @@ struct ledger {
     char *kept_text;
     size_t kept_len;
     size_t kept_cap;
+    bool kept_busy;                     /* the rows kept being written */
     bool kept_ids_fresh;                /* kept_last read in this
                                            transaction */
     int64_t kept_last[KEPT_T_COUNT];    /* the last id of each table */
+    /* where the open deal's rows and events begin among those kept (the
+     * deals before it stand), and the ids as they were counted there */
+    size_t kept_from;
+    size_t kept_len_from;
+    size_t pend_from;
+    size_t pend_len_from;
+    bool sp_ids_fresh;
+    int64_t sp_kept_last[KEPT_T_COUNT];
     struct ledger_stream claims;        /* ledger_claims_next */
     struct ledger_stream rulings;       /* ledger_rulings_next */
     /* waiting for a lock held by another process (on_busy) */
@@ -553,6 +564,15 @@ static inline bool ledger__keeping(const struct ledger *l)
     return l->deal_kept && !l->deal_sp;
 }
 
+/* ledger__kept_any - whether rows or events are kept that a write not
+ * kept must find written (ledger__deal_now), and they are not being
+ * written now. */
+static inline bool ledger__kept_any(const struct ledger *l)
+{
+    return (l->n_kept > 0 || l->n_pend > 0 || l->deal_kept) &&
+           !l->kept_busy;
+}
+
 /* ledger__keep - a kept row of kind k, id id, a (n integers), c and the
  * texts t (nt of them, NULL as "") appended in order.  Returns 0 or
  * LEDGER_E_ERROR (out of memory; said on l). */
@@ -573,9 +593,10 @@ int ledger__kept_next_id(struct ledger *l, enum kept_table t, int64_t *out);
  * written not kept, a rollback): read again at the next kept row. */
 void ledger__kept_forget_ids(struct ledger *l);
 
-/* ledger__kept_write - the rows kept, written now in the order they were
- * kept (each given id checked against SQLite's); none kept: nothing.
- * The kept rows are dropped either way.  Returns 0 or a negative code. */
+/* ledger__kept_write - the rows kept, written now, table by table, each
+ * table's in the order they were kept (each given id checked against
+ * SQLite's); none kept: nothing.  The kept rows are dropped either way.
+ * Returns 0 or a negative code. */
 int ledger__kept_write(struct ledger *l);
 
 /* ledger__kept_drop - the rows kept dropped, unwritten. */
@@ -583,12 +604,19 @@ void ledger__kept_drop(struct ledger *l);
 
 /*
  * ledger__deal_now - a row that is not kept is about to be written, or a
- * table a kept row goes to read, while a deal's rows are kept: the deal's
- * SAVEPOINT taken and its rows kept written in it, so that what follows
- * sees them and a deal that cannot be read still undoes them all.  Not
- * keeping: nothing.  Returns 0 or a negative code.
+ * table a kept row goes to read, while rows are kept: those of the deals
+ * before the open one written with their events, then, a deal open, its
+ * SAVEPOINT taken and its rows kept written in it (its events stay kept,
+ * as they always were until it stands), so that what follows sees them
+ * and a deal that cannot be read still undoes them all.  Nothing kept:
+ * nothing.  Returns 0 or a negative code.
  */
 int ledger__deal_now(struct ledger *l);
+
+/* ledger__flush_events_first - the first n events kept inserted, in
+ * order, those after them kept (moved to the front).  Returns 0 or a
+ * negative code (the message on l); the rows not inserted are dropped. */
+int ledger__flush_events_first(struct ledger *l, size_t n);
 
 /* ledger__flush_events - the events kept while loading inserted, in
  * order (none kept: nothing).  Returns 0 or a negative code (the message

@@ -58,6 +58,10 @@ int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
         }
         return rc;
     }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     if (pos >= 0) {
         bad |= sqlite3_bind_int(st, 6, pos);
     }

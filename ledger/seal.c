@@ -171,7 +171,8 @@ static int seal_add(struct ledger *l, enum seal_table t, int64_t row_id,
         const char *const texts[3] = {sealed[t].name, row, hash};
 
         rc = ledger__keep(l, KEPT_SEAL, id, &row_id, 1, '\0', texts, 3);
-    } else {
+    } else if ((rc = ledger__deal_now(l)) == 0) {
+        /* (rows kept first: st is theirs too) */
         bad |= sqlite3_bind_int64(st, 1, id);
         bad |= ledger__bind_text(st, 2, sealed[t].name);
         bad |= sqlite3_bind_int64(st, 3, row_id);

@@ -202,6 +202,10 @@ int ledger_game_add(struct ledger *l, int64_t sitting, int number,
         }
         return rc;
     }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, sitting);
     bad |= sqlite3_bind_int(st, 2, number);
     rc = ledger__run(l, st, bad, "add a game");
@@ -250,6 +254,10 @@ int ledger_game_finish(struct ledger *l, int64_t game, char winner,
 
         return ledger__keep(l, KEPT_GAME_FINISH, game, a, 3, winner, NULL,
                             0);
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
     }
     bad |= sqlite3_bind_int64(st, 1, game);
     bad |= ledger__bind_char(st, 2, &winner);
@@ -332,6 +340,10 @@ int ledger_deal_finish(struct ledger *l, int64_t deal, int tricks_a,
         }
         kd->a[7] = 1;           /* finished */
         return 0;
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
     }
     bad |= sqlite3_bind_int64(st, 1, deal);
     bad |= sqlite3_bind_int(st, 2, tricks_a);

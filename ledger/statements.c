@@ -387,9 +387,9 @@ int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         rc = ledger__fail(l, sqlite3_errcode(l->db), what);
         goto out_reset;
     }
-    if (ledger__keeping(l) && !sqlite3_stmt_readonly(st)) {
-        /* a row not kept, in a deal whose rows are: the deal's savepoint
-         * and its rows first (st's bindings are not touched) */
+    if (ledger__kept_any(l) && !sqlite3_stmt_readonly(st)) {
+        /* a row not kept while rows are: those kept first, a deal's
+         * under its savepoint (st's bindings are not touched) */
         rc = ledger__deal_now(l);
         if (rc != 0) {
             goto out_reset;
