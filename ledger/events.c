@@ -453,7 +453,7 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
-    bad = ledger__event_bind(st, row, texts, lens,
+    bad = ledger__event_bind(st, 0, row, texts, lens,
                              ledger__sitting_source(l, row->sitting),
                              l->pack);
 
@@ -468,6 +468,88 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     }
     /* every parameter is bound again at each use: no clear_bindings */
     sqlite3_reset(st);
+    return rc;
+}
+
+/* batch_statement - the INSERT of LEDGER__EVENT_BATCH event rows, each's
+ * values those of ST_EVENT_ADD (its parameters after 16 * its place),
+ * prepared on first use and kept.  NULL on failure (said on l). */
+static sqlite3_stmt *batch_statement(struct ledger *l)
+{
+    char sql[LEDGER__EVENT_BATCH * 160 + 200];
+    int n = 0;
+
+    if (l->cached[CS_EVENT_BATCH] != NULL) {
+        return l->cached[CS_EVENT_BATCH];
+    }
+    n = snprintf(sql, sizeof(sql), "INSERT INTO event (id, sitting_id, "
+                 "game_id, deal_id, seq, source, line, stamp, recorded, "
+                 "actor, verb, args, cards, text, hash, recorded_text) "
+                 "VALUES ");
+    for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
+        int b = 16 * k;
+
+        n += snprintf(sql + n, sizeof(sql) - (size_t)n,
+                      "%s(?%d, ?%d, nullif(?%d, 0), nullif(?%d, 0), ?%d, "
+                      "?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, "
+                      "?%d)", k > 0 ? ", " : "", b + 1, b + 2, b + 3, b + 4,
+                      b + 5, b + 6, b + 7, b + 8, b + 9, b + 10, b + 11,
+                      b + 12, b + 13, b + 14, b + 15, b + 16);
+    }
+    return ledger__cached(l, CS_EVENT_BATCH, sql);
+}
+
+/* pending_row - the pending event p as a row and its texts (in the
+ * ledger's arena). */
+static void pending_row(const struct ledger *l, const struct pending_event *p,
+                        struct ledger_event *row, const char *texts[9])
+{
+    memset(row, 0, sizeof(*row));
+    row->id = p->id;
+    row->sitting = p->sitting;
+    row->game = p->game;
+    row->deal = p->deal;
+    row->seq = p->seq;
+    row->line = p->line;
+    for (int i = 0; i < 9; i++) {
+        texts[i] = l->pend_text + p->off[i];
+    }
+}
+
+/* insert_batch - the LEDGER__EVENT_BATCH pending events from p inserted
+ * by one statement (the rows as insert_event writes them, in order).
+ * Returns 0 or a negative code. */
+static int insert_batch(struct ledger *l, const struct pending_event *p)
+{
+    sqlite3_stmt *st = batch_statement(l);
+    int bad = 0;
+    int rc = 0;
+
+    if (st == NULL) {
+        return LEDGER_E_ERROR;
+    }
+    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
+    }
+    for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
+        struct ledger_event row;
+        const char *texts[9];
+
+        pending_row(l, &p[k], &row, texts);
+        bad |= ledger__event_bind(st, k, &row, texts, p[k].len,
+                                  ledger__sitting_source(l, row.sitting),
+                                  l->pack);
+    }
+    if (bad) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
+    } else {
+        int src = sqlite3_step(st);
+
+        if (src != SQLITE_DONE) {
+            rc = ledger__fail(l, src, "add an event");
+        }
+    }
+    sqlite3_reset(st);          /* every parameter bound again at each use */
     return rc;
 }
 
@@ -523,24 +605,20 @@ static int keep_event(struct ledger *l, const struct ledger_event *row,
 int ledger__flush_events_first(struct ledger *l, size_t n)
 {
     size_t base = n < l->n_pend ? l->pend[n].off[0] : l->pend_len;
+    size_t k = 0;
     int rc = 0;
 
-    for (size_t k = 0; k < n && rc == 0; k++) {
-        const struct pending_event *p = &l->pend[k];
+    /* many rows a statement, the rest one by one */
+    for (k = 0; k + LEDGER__EVENT_BATCH <= n && rc == 0;
+         k += LEDGER__EVENT_BATCH) {
+        rc = insert_batch(l, &l->pend[k]);
+    }
+    for (; k < n && rc == 0; k++) {
         struct ledger_event row;
         const char *texts[9];
 
-        memset(&row, 0, sizeof(row));
-        row.id = p->id;
-        row.sitting = p->sitting;
-        row.game = p->game;
-        row.deal = p->deal;
-        row.seq = p->seq;
-        row.line = p->line;
-        for (int i = 0; i < 9; i++) {
-            texts[i] = l->pend_text + p->off[i];
-        }
-        rc = insert_event(l, &row, texts, p->len);
+        pending_row(l, &l->pend[k], &row, texts);
+        rc = insert_event(l, &row, texts, l->pend[k].len);
     }
     if (rc != 0 || n >= l->n_pend) {
         l->n_pend = 0;
@@ -552,9 +630,9 @@ int ledger__flush_events_first(struct ledger *l, size_t n)
     l->n_pend -= n;
     memmove(l->pend_text, l->pend_text + base, l->pend_len - base);
     l->pend_len -= base;
-    for (size_t k = 0; k < l->n_pend; k++) {
+    for (size_t j = 0; j < l->n_pend; j++) {
         for (int i = 0; i < 9; i++) {
-            l->pend[k].off[i] -= base;
+            l->pend[j].off[i] -= base;
         }
     }
     return 0;

@@ -150,6 +150,7 @@ enum cached_stmt {
     CS_LAWS,
     CS_KEPT_IDS,                /* kept_rows.c */
     CS_DEAL_ROW,
+    CS_EVENT_BATCH,             /* events.c */
     CS_COUNT
 };
 
@@ -415,9 +416,14 @@ struct event_guess {
 
 /* What ledger__event_bind works in, kept from one row to the next: the
  * guess, and the last time parsed (most rows have the one before's). */
+/* Events a statement of ledger__flush_events inserts at once (an INSERT
+ * of that many rows: the statement's own work done once for them). */
+#define LEDGER__EVENT_BATCH 16
+
 struct event_pack {
     struct event_guess guess;
-    unsigned char hash[32];             /* the hash bound, as bytes */
+    unsigned char hash[LEDGER__EVENT_BATCH][32]; /* the hashes bound, as
+                                                    bytes, a row's each */
     char time_text[32];                 /* the last time parsed, */
     int64_t time;                       /* its unix seconds */
     bool time_ok;                       /* it was of the form */
@@ -446,13 +452,14 @@ bool ledger__event_guess(const char *text, const char *stamp,
 /*
  * ledger__event_bind - bind the event row (its integers in row; its texts
  * source, stamp, recorded, actor, verb, args, cards, text, hash with
- * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters, as
- * version 6 stores it: NULL where the row gives the field again (src is
- * the sitting's source, NULL if unknown; pack the caller's, zeroed before
- * its first use).  The texts must outlive the step.  Returns non-zero if
- * a bind failed.
+ * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters (row k,
+ * from 0, of an INSERT of LEDGER__EVENT_BATCH rows: its parameters after
+ * 16 * k), as version 6 stores it: NULL where the row gives the field
+ * again (src is the sitting's source, NULL if unknown; pack the caller's,
+ * zeroed before its first use).  The texts must outlive the step.
+ * Returns non-zero if a bind failed.
  */
-int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
+int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
                        const char *const texts[9], const size_t lens[9],
                        const char *src, struct event_pack *pack);
 
