@@ -250,9 +250,9 @@ struct ledger {
     struct event_pack *pack;            /* ledger__event_bind's, or NULL */
     int64_t src_sitting;                /* the sitting whose source ... */
     char *src_text;                     /* ... is kept (event_row.c) */
-    /* loading (LEDGER_FAST): the events of a deal kept until its
-     * savepoint is released (or the transaction commits), then inserted
-     * together */
+    /* loading (LEDGER_FAST): the events of the deals kept until the
+     * transaction commits (or a row not kept is written), then inserted
+     * together, LEDGER__EVENT_BATCH an INSERT */
     bool defer_events;
     struct pending_event *pend;
     size_t n_pend;
