@@ -874,6 +874,11 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
     if (buf == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
     }
+    rc = ledger__deal_now(l);   /* events kept while loading: written */
+    if (rc != 0) {
+        free(buf);
+        return rc;
+    }
     buf->recorded_ready = false;
     if (sitting == 0) {
         st = l->st[ST_EVENTS_ALL];
@@ -936,6 +941,10 @@ static int narrow_foreach(struct ledger *l, enum stmt which,
 
     memset(&ev, 0, sizeof(ev));
     ev.sitting = sitting;
+    rc = ledger__deal_now(l);   /* events kept while loading: written */
+    if (rc != 0) {
+        return rc;
+    }
     if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
         goto out_reset;

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * kept_rows.c - loading (LEDGER_FAST), the rows of a deal other than its
- * events kept in memory until the deal stands: its game and deal rows
- * (the deal's row written once, finished), its score marks, its claims
- * and their seals, in the order they were given, each with the id SQLite
- * will give it (one more than the table's last: the rows go in in the
- * same order, so the ids and the seals' chain are those of rows written
- * at once).  A deal that stands writes them (ledger_release); one that
- * cannot be read drops them (ledger_rollback_to) and needs no SAVEPOINT.
- * A row of any other kind written in a deal (a ruling, a comment, a
- * person...) takes the deal's SAVEPOINT first and writes the rows kept
- * in it (ledger__deal_now): what follows is as without keeping.
+ * kept_rows.c - loading (LEDGER_FAST), the rows of the deals other than
+ * their events kept in memory with the events until the transaction
+ * commits: a deal's game and deal rows (the deal's row written once,
+ * finished), its score marks, its claims and their seals, each with the
+ * id SQLite will give it (one more than the table's last: each table's
+ * rows go in in the order they were kept, so the ids and the seals'
+ * chain are those of rows written at once).  ledger_commit writes them
+ * table by table, then the events; a deal that cannot be read drops its
+ * own (ledger_rollback_to) and needs no SAVEPOINT.  A row of any other
+ * kind written (a ruling, a comment, a person, the import's progress...)
+ * first has the rows kept written (ledger__deal_now): those of the deals
+ * before the open one as they stand, then the open deal's under its
+ * SAVEPOINT, so that what follows is as without keeping.
  */
 #include "ledger/ledger.h"
 
