@@ -59,6 +59,10 @@ int ledger_marks_count(struct ledger *l, int64_t event, int *out)
     if (st == NULL) {
         return LEDGER_E_ERROR;
     }
+    rc = ledger__deal_now(l);   /* the deal's score marks, if kept */
+    if (rc != 0) {
+        return rc;
+    }
     sqlite3_bind_int64(st, 1, event);
     src = sqlite3_step(st);
     if (src == SQLITE_ROW) {

@@ -284,10 +284,11 @@ static bool time_of(struct event_pack *pack, const char *s, size_t n,
     return pack->time_ok;
 }
 
-int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
+int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
                        const char *const given[9], const size_t lens[9],
                        const char *src, struct event_pack *pack)
 {
+    const int b = 16 * k;               /* the row's parameters after b */
     const char *texts[9];
     struct event_guess *g = &pack->guess;
     bool guessed = false;
@@ -298,28 +299,34 @@ int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
         texts[i] = given[i] != NULL ? given[i] : "";
     }
     guessed = ledger__event_guess(texts[7], texts[1], g);
-    bad |= sqlite3_bind_int64(st, 1, row->id);
-    bad |= sqlite3_bind_int64(st, 2, row->sitting);
-    bad |= sqlite3_bind_int64(st, 3, row->game);
-    bad |= sqlite3_bind_int64(st, 4, row->deal);
-    bad |= sqlite3_bind_int64(st, 5, row->seq);
-    bad |= bind_or_null(st, 6, texts[0], lens[0], src);
-    bad |= sqlite3_bind_int(st, 7, row->line);
-    bad |= sqlite3_bind_text(st, 8, texts[1], (int)lens[1], SQLITE_STATIC);
+    bad |= sqlite3_bind_int64(st, b + 1, row->id);
+    bad |= sqlite3_bind_int64(st, b + 2, row->sitting);
+    bad |= sqlite3_bind_int64(st, b + 3, row->game);
+    bad |= sqlite3_bind_int64(st, b + 4, row->deal);
+    bad |= sqlite3_bind_int64(st, b + 5, row->seq);
+    bad |= bind_or_null(st, b + 6, texts[0], lens[0], src);
+    bad |= sqlite3_bind_int(st, b + 7, row->line);
+    bad |= sqlite3_bind_text(st, b + 8, texts[1], (int)lens[1],
+                             SQLITE_STATIC);
     if (time_of(pack, texts[2], lens[2], &t)) {
-        bad |= sqlite3_bind_int64(st, 9, t);
-        bad |= sqlite3_bind_null(st, 16);
+        bad |= sqlite3_bind_int64(st, b + 9, t);
+        bad |= sqlite3_bind_null(st, b + 16);
     } else {
-        bad |= sqlite3_bind_null(st, 9);
-        bad |= sqlite3_bind_text(st, 16, texts[2], (int)lens[2],
+        bad |= sqlite3_bind_null(st, b + 9);
+        bad |= sqlite3_bind_text(st, b + 16, texts[2], (int)lens[2],
                                  SQLITE_STATIC);
     }
-    bad |= bind_or_null(st, 10, texts[3], lens[3], guessed ? g->actor : NULL);
-    bad |= bind_or_null(st, 11, texts[4], lens[4], guessed ? g->verb : NULL);
-    bad |= bind_or_null(st, 12, texts[5], lens[5], guessed ? g->args : NULL);
-    bad |= bind_or_null(st, 13, texts[6], lens[6], guessed ? g->cards : NULL);
-    bad |= sqlite3_bind_text(st, 14, texts[7], (int)lens[7], SQLITE_STATIC);
-    bad |= bind_hash(st, 15, row->id, texts[8], lens[8], pack->hash);
+    bad |= bind_or_null(st, b + 10, texts[3], lens[3],
+                        guessed ? g->actor : NULL);
+    bad |= bind_or_null(st, b + 11, texts[4], lens[4],
+                        guessed ? g->verb : NULL);
+    bad |= bind_or_null(st, b + 12, texts[5], lens[5],
+                        guessed ? g->args : NULL);
+    bad |= bind_or_null(st, b + 13, texts[6], lens[6],
+                        guessed ? g->cards : NULL);
+    bad |= sqlite3_bind_text(st, b + 14, texts[7], (int)lens[7],
+                             SQLITE_STATIC);
+    bad |= bind_hash(st, b + 15, row->id, texts[8], lens[8], pack->hash[k]);
     return bad;
 }
 

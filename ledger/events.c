@@ -26,6 +26,7 @@ int ledger_begin(struct ledger *l)
     assert(l != NULL);
     l->chain_fresh = false;
     l->mark_event = 0;
+    ledger__kept_forget_ids(l);
     return ledger__run(l, l->st[ST_BEGIN], 0, "begin");
 }
 
@@ -102,7 +103,14 @@ int ledger_commit(struct ledger *l)
     int rc = 0;
 
     assert(l != NULL);
-    rc = ledger__flush_events(l);
+    /* loading: the rows and events of the deals kept, written now, table
+     * by table (a deal still open stands with the transaction) */
+    l->deal_kept = false;
+    l->deal_sp = false;
+    rc = ledger__kept_write(l);
+    if (rc == 0) {
+        rc = ledger__flush_events(l);
+    }
     if (rc == 0) {
         rc = end_whole(l);
     }
@@ -134,6 +142,10 @@ void ledger_rollback(struct ledger *l)
     l->mark_event = 0;
     l->n_pend = 0;              /* events kept while loading: dropped */
     l->pend_len = 0;
+    l->deal_kept = false;       /* and the deals' other rows */
+    l->deal_sp = false;
+    ledger__kept_drop(l);
+    ledger__kept_forget_ids(l);
     ledger__event_forget_sitting(l);
     /* a rollback ends the reads kept open across calls */
     ledger_claims_done(l);
@@ -146,12 +158,26 @@ void ledger_rollback(struct ledger *l)
 
 int ledger_savepoint(struct ledger *l)
 {
-    int rc;
+    int rc = 0;
 
     assert(l != NULL && !sqlite3_get_autocommit(l->db));
-    rc = ledger__flush_events(l);
-    if (rc == 0) {
-        rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+    if (l->defer_events && !l->scratch) {
+        /* loading: the deal's rows and events kept after those of the
+         * deals before it, the SAVEPOINT taken only if a row that is not
+         * kept is written in it (ledger__deal_now) */
+        l->deal_kept = true;
+        l->deal_sp = false;
+        l->kept_from = l->n_kept;
+        l->kept_len_from = l->kept_len;
+        l->pend_from = l->n_pend;
+        l->pend_len_from = l->pend_len;
+        l->sp_ids_fresh = l->kept_ids_fresh;
+        memcpy(l->sp_kept_last, l->kept_last, sizeof(l->kept_last));
+    } else {
+        rc = ledger__flush_events(l);
+        if (rc == 0) {
+            rc = ledger__run(l, l->st[ST_SAVEPOINT], 0, "savepoint");
+        }
     }
     if (rc == 0) {
         l->sp_chain = l->chain;
@@ -164,12 +190,21 @@ int ledger_savepoint(struct ledger *l)
 
 int ledger_release(struct ledger *l)
 {
-    int rc;
+    int rc = 0;
 
     assert(l != NULL);
-    /* the deal stands: its events inserted after the savepoint is gone,
-     * so that SQLite keeps no copy of the pages they change (a failure
-     * now fails the whole transaction, as it did inside the savepoint) */
+    if (l->deal_kept) {
+        /* the deal stands: its rows and events stay kept, written with
+         * the transaction (ledger_commit), with no savepoint open, so
+         * that SQLite keeps no copy of the pages they change */
+        if (l->deal_sp) {
+            rc = ledger__run(l, l->st[ST_RELEASE], 0,
+                             "release the savepoint");
+        }
+        l->deal_kept = false;
+        l->deal_sp = false;
+        return rc;
+    }
     rc = ledger__run(l, l->st[ST_RELEASE], 0, "release the savepoint");
     if (rc != 0) {
         return rc;
@@ -182,10 +217,37 @@ int ledger_rollback_to(struct ledger *l)
     int rc;
 
     assert(l != NULL);
-    l->n_pend = 0;              /* the deal's events kept: dropped */
-    l->pend_len = 0;
     l->mark_event = 0;
     ledger__event_forget_sitting(l);
+    if (l->deal_kept) {
+        /* the deal's rows and events kept: dropped, those of the deals
+         * before it kept still, the ids counted as they were */
+        bool sp = l->deal_sp;
+
+        l->n_kept = l->kept_from;
+        l->kept_len = l->kept_len_from;
+        l->n_pend = l->pend_from;
+        l->pend_len = l->pend_len_from;
+        l->kept_ids_fresh = l->sp_ids_fresh;
+        memcpy(l->kept_last, l->sp_kept_last, sizeof(l->kept_last));
+        l->deal_kept = false;
+        l->deal_sp = false;
+        l->chain = l->sp_chain;
+        l->chain_fresh = l->sp_fresh;
+        l->chain_dirty = l->sp_dirty;
+        l->whole_id = l->sp_whole_id;
+        if (!sp) {
+            return 0;           /* nothing of the deal was written */
+        }
+        rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
+        if (rc == 0) {
+            rc = ledger__run(l, l->st[ST_RELEASE], 0,
+                             "release the savepoint");
+        }
+        return rc;
+    }
+    l->n_pend = 0;              /* the deal's events kept: dropped */
+    l->pend_len = 0;
     rc = ledger__run(l, l->st[ST_ROLLBACK_TO], 0, "roll back a deal");
     if (rc == 0) {
         l->chain = l->sp_chain;
@@ -557,11 +619,11 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
-    bad = ledger__event_bind(st, row, texts, lens,
+    bad = ledger__event_bind(st, 0, row, texts, lens,
                              ledger__sitting_source(l, row->sitting),
                              l->pack);
     if (whole && row->id % LEDGER_HASH_EVERY != 0) {
-        bad |= ledger__bind_hash(st, 15, texts[8], true, l->pack->hash);
+        bad |= ledger__bind_hash(st, 15, texts[8], true, l->pack->hash[0]);
     }
 
     if (bad) {
@@ -575,6 +637,88 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     }
     /* every parameter is bound again at each use: no clear_bindings */
     sqlite3_reset(st);
+    return rc;
+}
+
+/* batch_statement - the INSERT of LEDGER__EVENT_BATCH event rows, each's
+ * values those of ST_EVENT_ADD (its parameters after 16 * its place),
+ * prepared on first use and kept.  NULL on failure (said on l). */
+static sqlite3_stmt *batch_statement(struct ledger *l)
+{
+    char sql[LEDGER__EVENT_BATCH * 160 + 200];
+    int n = 0;
+
+    if (l->cached[CS_EVENT_BATCH] != NULL) {
+        return l->cached[CS_EVENT_BATCH];
+    }
+    n = snprintf(sql, sizeof(sql), "INSERT INTO event (id, sitting_id, "
+                 "game_id, deal_id, seq, source, line, stamp, recorded, "
+                 "actor, verb, args, cards, text, hash, recorded_text) "
+                 "VALUES ");
+    for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
+        int b = 16 * k;
+
+        n += snprintf(sql + n, sizeof(sql) - (size_t)n,
+                      "%s(?%d, ?%d, nullif(?%d, 0), nullif(?%d, 0), ?%d, "
+                      "?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, ?%d, "
+                      "?%d)", k > 0 ? ", " : "", b + 1, b + 2, b + 3, b + 4,
+                      b + 5, b + 6, b + 7, b + 8, b + 9, b + 10, b + 11,
+                      b + 12, b + 13, b + 14, b + 15, b + 16);
+    }
+    return ledger__cached(l, CS_EVENT_BATCH, sql);
+}
+
+/* pending_row - the pending event p as a row and its texts (in the
+ * ledger's arena). */
+static void pending_row(const struct ledger *l, const struct pending_event *p,
+                        struct ledger_event *row, const char *texts[9])
+{
+    memset(row, 0, sizeof(*row));
+    row->id = p->id;
+    row->sitting = p->sitting;
+    row->game = p->game;
+    row->deal = p->deal;
+    row->seq = p->seq;
+    row->line = p->line;
+    for (int i = 0; i < 9; i++) {
+        texts[i] = l->pend_text + p->off[i];
+    }
+}
+
+/* insert_batch - the LEDGER__EVENT_BATCH pending events from p inserted
+ * by one statement (the rows as insert_event writes them, in order).
+ * Returns 0 or a negative code. */
+static int insert_batch(struct ledger *l, const struct pending_event *p)
+{
+    sqlite3_stmt *st = batch_statement(l);
+    int bad = 0;
+    int rc = 0;
+
+    if (st == NULL) {
+        return LEDGER_E_ERROR;
+    }
+    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
+    }
+    for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
+        struct ledger_event row;
+        const char *texts[9];
+
+        pending_row(l, &p[k], &row, texts);
+        bad |= ledger__event_bind(st, k, &row, texts, p[k].len,
+                                  ledger__sitting_source(l, row.sitting),
+                                  l->pack);
+    }
+    if (bad) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "add an event");
+    } else {
+        int src = sqlite3_step(st);
+
+        if (src != SQLITE_DONE) {
+            rc = ledger__fail(l, src, "add an event");
+        }
+    }
+    sqlite3_reset(st);          /* every parameter bound again at each use */
     return rc;
 }
 
@@ -627,30 +771,45 @@ static int keep_event(struct ledger *l, const struct ledger_event *row,
     return 0;
 }
 
-int ledger__flush_events(struct ledger *l)
+int ledger__flush_events_first(struct ledger *l, size_t n)
 {
+    size_t base = n < l->n_pend ? l->pend[n].off[0] : l->pend_len;
+    size_t k = 0;
     int rc = 0;
 
-    for (size_t k = 0; k < l->n_pend && rc == 0; k++) {
-        const struct pending_event *p = &l->pend[k];
+    /* many rows a statement, the rest one by one */
+    for (k = 0; k + LEDGER__EVENT_BATCH <= n && rc == 0;
+         k += LEDGER__EVENT_BATCH) {
+        rc = insert_batch(l, &l->pend[k]);
+    }
+    for (; k < n && rc == 0; k++) {
         struct ledger_event row;
         const char *texts[9];
 
-        memset(&row, 0, sizeof(row));
-        row.id = p->id;
-        row.sitting = p->sitting;
-        row.game = p->game;
-        row.deal = p->deal;
-        row.seq = p->seq;
-        row.line = p->line;
-        for (int i = 0; i < 9; i++) {
-            texts[i] = l->pend_text + p->off[i];
-        }
-        rc = insert_event(l, &row, texts, p->len, false);
+        pending_row(l, &l->pend[k], &row, texts);
+        rc = insert_event(l, &row, texts, l->pend[k].len, false);
     }
-    l->n_pend = 0;
-    l->pend_len = 0;
-    return rc;
+    if (rc != 0 || n >= l->n_pend) {
+        l->n_pend = 0;
+        l->pend_len = 0;
+        return rc;
+    }
+    /* the events after the first n: to the front, their texts too */
+    memmove(l->pend, l->pend + n, (l->n_pend - n) * sizeof(*l->pend));
+    l->n_pend -= n;
+    memmove(l->pend_text, l->pend_text + base, l->pend_len - base);
+    l->pend_len -= base;
+    for (size_t j = 0; j < l->n_pend; j++) {
+        for (int i = 0; i < 9; i++) {
+            l->pend[j].off[i] -= base;
+        }
+    }
+    return 0;
+}
+
+int ledger__flush_events(struct ledger *l)
+{
+    return ledger__flush_events_first(l, l->n_pend);
 }
 
 /*
@@ -920,6 +1079,11 @@ int ledger_events_foreach(struct ledger *l, int64_t sitting,
     if (buf == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
     }
+    rc = ledger__deal_now(l);   /* events kept while loading: written */
+    if (rc != 0) {
+        free(buf);
+        return rc;
+    }
     buf->recorded_ready = false;
     if (sitting == 0) {
         st = l->st[ST_EVENTS_ALL];
@@ -982,6 +1146,10 @@ static int narrow_foreach(struct ledger *l, enum stmt which,
 
     memset(&ev, 0, sizeof(ev));
     ev.sitting = sitting;
+    rc = ledger__deal_now(l);   /* events kept while loading: written */
+    if (rc != 0) {
+        return rc;
+    }
     if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
         goto out_reset;

@@ -304,14 +304,32 @@ int ledger_claim_add(struct ledger *l, int64_t sitting, int64_t event,
         {SEAL_TEXT, 0, text},
     };
     int bad = 0;
+    int rc = 0;
 
     assert(l != NULL);
+    if (ledger__keeping(l)) {
+        /* kept with the deal's rows, sealed (the seal kept too) */
+        const int64_t a[3] = {sitting, event, line};
+        int64_t id = 0;
+
+        rc = ledger__kept_next_id(l, KEPT_T_CLAIM, &id);
+        if (rc == 0) {
+            rc = ledger__keep(l, KEPT_CLAIM, id, a, 3, '\0', &text, 1);
+        }
+        return rc == 0 ? ledger__seal_values(l, SEAL_CLAIM, id, v, 4) : rc;
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, sitting);
     bad |= sqlite3_bind_int64(st, 2, event);
     bad |= sqlite3_bind_int(st, 3, line);
     bad |= ledger__bind_text(st, 4, text);
-    return ledger__run_sealed_values(l, st, bad, "add a claim", SEAL_CLAIM,
-                                     v, 4, NULL);
+    rc = ledger__run_sealed_values(l, st, bad, "add a claim", SEAL_CLAIM,
+                                   v, 4, NULL);
+    ledger__kept_forget_ids(l);
+    return rc;
 }
 
 int ledger_claims_foreach(struct ledger *l, int64_t sitting,

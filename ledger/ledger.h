@@ -190,8 +190,9 @@ const char *ledger_strerror(int code);
 /* ledger_begin - BEGIN IMMEDIATE.  Returns 0 or a negative code. */
 int ledger_begin(struct ledger *l);
 
-/* ledger_commit - COMMIT.  Returns 0 or a negative code (the transaction is
- * then rolled back). */
+/* ledger_commit - COMMIT (a loading ledger's rows and events kept written
+ * first).  Returns 0 or a negative code (the transaction is then rolled
+ * back). */
 int ledger_commit(struct ledger *l);
 
 /* ledger_rollback - ROLLBACK if a transaction is open; cannot fail. */
@@ -200,18 +201,22 @@ void ledger_rollback(struct ledger *l);
 /*
  * ledger_savepoint - SAVEPOINT inside the open transaction (an import's
  * deal: many deals share one transaction, each can be undone alone).  One
- * savepoint at a time.  Returns 0 or a negative code.
+ * savepoint at a time.  A loading ledger (LEDGER_FAST) keeps the deal's
+ * games, deal row, score marks, claims, seals and events in memory
+ * instead, and takes the SAVEPOINT only if a row it does not keep is
+ * written before the deal ends.  Returns 0 or a negative code.
  */
 int ledger_savepoint(struct ledger *l);
 
-/* ledger_release - the savepoint's work (with the events a loading
- * ledger kept, inserted now) joins the transaction.  Returns 0 or a
- * negative code. */
+/* ledger_release - the savepoint's work joins the transaction (a loading
+ * ledger's rows kept stay kept, written by ledger_commit).  Returns 0 or
+ * a negative code. */
 int ledger_release(struct ledger *l);
 
 /* ledger_rollback_to - undo what was written since the savepoint (the
- * chain's head as it was there) and end the savepoint; the transaction
- * stays open.  Returns 0 or a negative code. */
+ * chain's head as it was there; a loading ledger's rows kept since it
+ * dropped) and end the savepoint; the transaction stays open.  Returns 0
+ * or a negative code. */
 int ledger_rollback_to(struct ledger *l);
 
 /*

@@ -153,6 +153,9 @@ enum cached_stmt {
     CS_COMMENTS,
     CS_MARKS_COUNT,
     CS_LAWS,
+    CS_KEPT_IDS,                /* kept_rows.c */
+    CS_DEAL_ROW,
+    CS_EVENT_BATCH,             /* events.c */
     CS_COUNT
 };
 
@@ -174,6 +177,38 @@ struct ledger_stream {
     int64_t sitting;                    /* what it was bound to */
     int64_t last_to;                    /* to_event of the last call */
 };
+
+/* What a row of a deal kept while loading is (kept_rows.c): a game, a
+ * deal, a score mark, a claim or a seal written, or a game or a deal
+ * finished that the kept rows do not hold. */
+enum kept_kind {
+    KEPT_GAME,                  /* id; a: sitting, number */
+    KEPT_GAME_FINISH,           /* id; c: winner; a: points a, b, value */
+    KEPT_DEAL,                  /* id; a: game, number, tricks a, b,
+                                   points a, b, is_void, finished;
+                                   c: dealer */
+    KEPT_DEAL_FINISH,           /* id; a: as KEPT_DEAL's from [2] */
+    KEPT_SCORE,                 /* a: event, game, pos, points a, b;
+                                   text 0: reason */
+    KEPT_CLAIM,                 /* id; a: sitting, event, line; text 0 */
+    KEPT_SEAL                   /* id; a: row_id; texts: tbl, row, hash */
+};
+
+/* A row of a deal kept while loading (LEDGER_FAST), not yet written:
+ * its id (given by the ledger as SQLite will give it, or the row it
+ * changes), its integers and character, its texts in the ledger's
+ * arena (kept_text). */
+struct kept_row {
+    enum kept_kind kind;
+    int64_t id;
+    int64_t a[8];
+    char c;
+    size_t off[3];
+    size_t len[3];
+};
+
+/* The tables whose next id a kept row is given (kept_rows.c). */
+enum kept_table { KEPT_T_GAME, KEPT_T_DEAL, KEPT_T_CLAIM, KEPT_T_COUNT };
 
 /* An event row appended while loading (LEDGER_FAST) and not yet
  * inserted: its integers, and its texts in the ledger's arena. */
@@ -233,9 +268,9 @@ struct ledger {
     struct event_pack *pack;            /* ledger__event_bind's, or NULL */
     int64_t src_sitting;                /* the sitting whose source ... */
     char *src_text;                     /* ... is kept (event_row.c) */
-    /* loading (LEDGER_FAST): the events of a deal kept until its
-     * savepoint is released (or the transaction commits), then inserted
-     * together */
+    /* loading (LEDGER_FAST): the events of the deals kept until the
+     * transaction commits (or a row not kept is written), then inserted
+     * together, LEDGER__EVENT_BATCH an INSERT */
     bool defer_events;
     struct pending_event *pend;
     size_t n_pend;
@@ -243,6 +278,32 @@ struct ledger {
     char *pend_text;
     size_t pend_len;
     size_t pend_cap;
+    /* loading: the deals' other rows (games, deals, score marks, claims
+     * and their seals) kept with their events until the transaction
+     * commits (kept_rows.c), so that a deal needs no SAVEPOINT unless a
+     * row not kept is written in it, and each table's rows go in
+     * together */
+    bool deal_kept;                     /* a deal is open, rows kept */
+    bool deal_sp;                       /* ... its SAVEPOINT taken: the
+                                           rows go straight in */
+    struct kept_row *kept;
+    size_t n_kept;
+    size_t cap_kept;
+    char *kept_text;
+    size_t kept_len;
+    size_t kept_cap;
+    bool kept_busy;                     /* the rows kept being written */
+    bool kept_ids_fresh;                /* kept_last read in this
+                                           transaction */
+    int64_t kept_last[KEPT_T_COUNT];    /* the last id of each table */
+    /* where the open deal's rows and events begin among those kept (the
+     * deals before it stand), and the ids as they were counted there */
+    size_t kept_from;
+    size_t kept_len_from;
+    size_t pend_from;
+    size_t pend_len_from;
+    bool sp_ids_fresh;
+    int64_t sp_kept_last[KEPT_T_COUNT];
     struct ledger_stream claims;        /* ledger_claims_next */
     struct ledger_stream rulings;       /* ledger_rulings_next */
     /* waiting for a lock held by another process (on_busy) */
@@ -373,9 +434,14 @@ struct event_guess {
 
 /* What ledger__event_bind works in, kept from one row to the next: the
  * guess, and the last time parsed (most rows have the one before's). */
+/* Events a statement of ledger__flush_events inserts at once (an INSERT
+ * of that many rows: the statement's own work done once for them). */
+#define LEDGER__EVENT_BATCH 16
+
 struct event_pack {
     struct event_guess guess;
-    unsigned char hash[32];             /* the hash bound, as bytes */
+    unsigned char hash[LEDGER__EVENT_BATCH][32]; /* the hashes bound, as
+                                                    bytes, a row's each */
     char time_text[32];                 /* the last time parsed, */
     int64_t time;                       /* its unix seconds */
     bool time_ok;                       /* it was of the form */
@@ -404,13 +470,14 @@ bool ledger__event_guess(const char *text, const char *stamp,
 /*
  * ledger__event_bind - bind the event row (its integers in row; its texts
  * source, stamp, recorded, actor, verb, args, cards, text, hash with
- * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters, as
- * version 6 stores it: NULL where the row gives the field again (src is
- * the sitting's source, NULL if unknown; pack the caller's, zeroed before
- * its first use).  The texts must outlive the step.  Returns non-zero if
- * a bind failed.
+ * their lengths) to st, an INSERT of ST_EVENT_ADD's parameters (row k,
+ * from 0, of an INSERT of LEDGER__EVENT_BATCH rows: its parameters after
+ * 16 * k), as version 6 stores it: NULL where the row gives the field
+ * again (src is the sitting's source, NULL if unknown; pack the caller's,
+ * zeroed before its first use).  The texts must outlive the step.
+ * Returns non-zero if a bind failed.
  */
-int ledger__event_bind(sqlite3_stmt *st, const struct ledger_event *row,
+int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
                        const char *const texts[9], const size_t lens[9],
                        const char *src, struct event_pack *pack);
 
@@ -534,6 +601,71 @@ int ledger__chain_refresh(struct ledger *l);
  * Returns 0, or LEDGER_E_ERROR (out of memory, library failure) with the
  * message on l.
  */
+/* ------------------------------------------------------------------ */
+/* A deal's rows kept while loading (kept_rows.c)                       */
+/* ------------------------------------------------------------------ */
+
+/* ledger__keeping - whether a row written now is kept (a deal open while
+ * loading, its SAVEPOINT not taken). */
+static inline bool ledger__keeping(const struct ledger *l)
+{
+    return l->deal_kept && !l->deal_sp;
+}
+
+/* ledger__kept_any - whether rows or events are kept that a write not
+ * kept must find written (ledger__deal_now), and they are not being
+ * written now. */
+static inline bool ledger__kept_any(const struct ledger *l)
+{
+    return (l->n_kept > 0 || l->n_pend > 0 || l->deal_kept) &&
+           !l->kept_busy;
+}
+
+/* ledger__keep - a kept row of kind k, id id, a (n integers), c and the
+ * texts t (nt of them, NULL as "") appended in order.  Returns 0 or
+ * LEDGER_E_ERROR (out of memory; said on l). */
+int ledger__keep(struct ledger *l, enum kept_kind k, int64_t id,
+                 const int64_t *a, int n, char c, const char *const *t,
+                 int nt);
+
+/* ledger__kept_deal - the kept deal row of id deal, or NULL if none is
+ * kept (it was written before). */
+struct kept_row *ledger__kept_deal(struct ledger *l, int64_t deal);
+
+/* ledger__kept_next_id - the id SQLite will give the next row of table
+ * t: one more than the last (read once a transaction, then counted by
+ * the rows kept).  Returns 0 or a negative code. */
+int ledger__kept_next_id(struct ledger *l, enum kept_table t, int64_t *out);
+
+/* ledger__kept_forget_ids - the last ids counted no longer known (a row
+ * written not kept, a rollback): read again at the next kept row. */
+void ledger__kept_forget_ids(struct ledger *l);
+
+/* ledger__kept_write - the rows kept, written now, table by table, each
+ * table's in the order they were kept (each given id checked against
+ * SQLite's); none kept: nothing.  The kept rows are dropped either way.
+ * Returns 0 or a negative code. */
+int ledger__kept_write(struct ledger *l);
+
+/* ledger__kept_drop - the rows kept dropped, unwritten. */
+void ledger__kept_drop(struct ledger *l);
+
+/*
+ * ledger__deal_now - a row that is not kept is about to be written, or a
+ * table a kept row goes to read, while rows are kept: those of the deals
+ * before the open one written with their events, then, a deal open, its
+ * SAVEPOINT taken and its rows kept written in it (its events stay kept,
+ * as they always were until it stands), so that what follows sees them
+ * and a deal that cannot be read still undoes them all.  Nothing kept:
+ * nothing.  Returns 0 or a negative code.
+ */
+int ledger__deal_now(struct ledger *l);
+
+/* ledger__flush_events_first - the first n events kept inserted, in
+ * order, those after them kept (moved to the front).  Returns 0 or a
+ * negative code (the message on l); the rows not inserted are dropped. */
+int ledger__flush_events_first(struct ledger *l, size_t n);
+
 /* ledger__flush_events - the events kept while loading inserted, in
  * order (none kept: nothing).  Returns 0 or a negative code (the message
  * on l); the rows not inserted are dropped. */
@@ -648,6 +780,13 @@ int ledger__run_sealed_values(struct ledger *l, sqlite3_stmt *st,
 const char *ledger__seal_json(struct ledger *l, enum seal_table t,
                               int64_t row_id, const struct seal_value *v,
                               int n);
+
+/* ledger__seal_values - the seal of row row_id of table t, whose other
+ * columns are the n values v (as ledger__run_sealed_values seals it),
+ * appended to the chain: a row kept with a deal's rows (ledger__keeping)
+ * has its seal kept too.  Returns 0 or a negative code. */
+int ledger__seal_values(struct ledger *l, enum seal_table t, int64_t row_id,
+                        const struct seal_value *v, int n);
 
 /* ledger__seal_all - seal every row of every sealed table, table by
  * table in the order of id (the migration to version 4), in the open

@@ -48,6 +48,20 @@ int ledger_score_add(struct ledger *l, int64_t event, int64_t game,
     int bad = 0;
     int rc = 0;
 
+    if (pos >= 0 && ledger__keeping(l)) {
+        /* its place known: kept with the deal's rows */
+        const int64_t a[5] = {event, game, pos, points_a, points_b};
+
+        rc = ledger__keep(l, KEPT_SCORE, 0, a, 5, '\0', &reason, 1);
+        if (rc == 0) {
+            ledger__mark_added(l, event);
+        }
+        return rc;
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     if (pos >= 0) {
         bad |= sqlite3_bind_int(st, 6, pos);
     }

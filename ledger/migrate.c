@@ -391,7 +391,7 @@ static int copy_row(struct ledger *l, sqlite3_stmt *st, sqlite3_stmt *ins,
     for (int i = 0; i < 9; i++) {
         lens[i] = strlen(texts[i]);
     }
-    if (ledger__event_bind(ins, &row, texts, lens,
+    if (ledger__event_bind(ins, 0, &row, texts, lens,
                            (const char *)sqlite3_column_text(st, 15),
                            pack) != 0) {
         return ledger__fail(l, sqlite3_errcode(l->db), "migrate an event");

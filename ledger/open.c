@@ -715,6 +715,8 @@ void ledger_close(struct ledger *l)
     free(l->tbuf);
     free(l->pend);
     free(l->pend_text);
+    free(l->kept);
+    free(l->kept_text);
     free(l->src_text);
     free(l->pack);
     free(l->fixed_time);

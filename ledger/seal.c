@@ -165,12 +165,20 @@ static int seal_add(struct ledger *l, enum seal_table t, int64_t row_id,
     if (rc != 0) {
         return rc;
     }
-    bad |= sqlite3_bind_int64(st, 1, id);
-    bad |= ledger__bind_text(st, 2, sealed[t].name);
-    bad |= sqlite3_bind_int64(st, 3, row_id);
-    bad |= ledger__bind_text(st, 4, row);
-    bad |= ledger__bind_text(st, 5, hash);
-    rc = ledger__run(l, st, bad, "seal a row");
+    if (ledger__keeping(l)) {
+        /* the sealed row kept with a deal's rows: its seal too */
+        const char *const texts[3] = {sealed[t].name, row, hash};
+
+        rc = ledger__keep(l, KEPT_SEAL, id, &row_id, 1, '\0', texts, 3);
+    } else if ((rc = ledger__deal_now(l)) == 0) {
+        /* (rows kept first: st is theirs too) */
+        bad |= sqlite3_bind_int64(st, 1, id);
+        bad |= ledger__bind_text(st, 2, sealed[t].name);
+        bad |= sqlite3_bind_int64(st, 3, row_id);
+        bad |= ledger__bind_text(st, 4, row);
+        bad |= ledger__bind_text(st, 5, hash);
+        rc = ledger__run(l, st, bad, "seal a row");
+    }
     if (rc != 0) {
         l->chain_fresh = false;
         l->chain_known = false;
@@ -669,6 +677,18 @@ static int run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         }
     }
     return rc;
+}
+
+int ledger__seal_values(struct ledger *l, enum seal_table t, int64_t row_id,
+                        const struct seal_value *v, int n)
+{
+    const char *json = NULL;
+
+    if (l->scratch) {
+        return 0;               /* a scratch ledger proves nothing */
+    }
+    json = ledger__seal_json(l, t, row_id, v, n);
+    return json != NULL ? seal_add(l, t, row_id, json) : LEDGER_E_ERROR;
 }
 
 int ledger__run_sealed(struct ledger *l, sqlite3_stmt *st, int bind_bad,

@@ -189,9 +189,27 @@ int ledger_game_add(struct ledger *l, int64_t sitting, int number,
     int bad = 0;
     int rc = 0;
 
+    if (ledger__keeping(l)) {
+        const int64_t a[2] = {sitting, number};
+        int64_t id = 0;
+
+        rc = ledger__kept_next_id(l, KEPT_T_GAME, &id);
+        if (rc == 0) {
+            rc = ledger__keep(l, KEPT_GAME, id, a, 2, '\0', NULL, 0);
+        }
+        if (rc == 0 && out != NULL) {
+            *out = id;
+        }
+        return rc;
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, sitting);
     bad |= sqlite3_bind_int(st, 2, number);
     rc = ledger__run(l, st, bad, "add a game");
+    ledger__kept_forget_ids(l);
     if (rc == 0) {
         ledger__last_id(l, out);
     }
@@ -231,6 +249,16 @@ int ledger_game_finish(struct ledger *l, int64_t game, char winner,
     int bad = 0;
     int rc = 0;
 
+    if (ledger__keeping(l)) {
+        const int64_t a[3] = {points_a, points_b, value};
+
+        return ledger__keep(l, KEPT_GAME_FINISH, game, a, 3, winner, NULL,
+                            0);
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, game);
     bad |= ledger__bind_char(st, 2, &winner);
     bad |= sqlite3_bind_int(st, 3, points_a);
@@ -262,10 +290,25 @@ int ledger_deal_add(struct ledger *l, int64_t game, int number, char dealer,
     int bad = 0;
     int rc = 0;
 
+    if (ledger__keeping(l)) {
+        /* kept, and written once with what finishes it */
+        const int64_t a[8] = {game, number, 0, 0, 0, 0, 0, 0};
+        int64_t id = 0;
+
+        rc = ledger__kept_next_id(l, KEPT_T_DEAL, &id);
+        if (rc == 0) {
+            rc = ledger__keep(l, KEPT_DEAL, id, a, 8, dealer, NULL, 0);
+        }
+        if (rc == 0 && out != NULL) {
+            *out = id;
+        }
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, game);
     bad |= sqlite3_bind_int(st, 2, number);
     bad |= ledger__bind_char(st, 3, &dealer);
     rc = ledger__run(l, st, bad, "add a deal");
+    ledger__kept_forget_ids(l);
     if (rc == 0) {
         rc = ledger__changed_one(l, "add a deal: its game");
     }
@@ -283,6 +326,25 @@ int ledger_deal_finish(struct ledger *l, int64_t deal, int tricks_a,
     int bad = 0;
     int rc = 0;
 
+    if (ledger__keeping(l)) {
+        struct kept_row *kd = ledger__kept_deal(l, deal);
+        const int64_t a[7] = {0, 0, tricks_a, tricks_b, points_a, points_b,
+                              is_void ? 1 : 0};
+
+        if (kd == NULL) {       /* a deal written before: an UPDATE */
+            return ledger__keep(l, KEPT_DEAL_FINISH, deal, a, 7, '\0', NULL,
+                                0);
+        }
+        for (int i = 2; i < 7; i++) {
+            kd->a[i] = a[i];
+        }
+        kd->a[7] = 1;           /* finished */
+        return 0;
+    }
+    rc = ledger__deal_now(l);   /* rows kept first: st is theirs too */
+    if (rc != 0) {
+        return rc;
+    }
     bad |= sqlite3_bind_int64(st, 1, deal);
     bad |= sqlite3_bind_int(st, 2, tricks_a);
     bad |= sqlite3_bind_int(st, 3, tricks_b);

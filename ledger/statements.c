@@ -393,6 +393,14 @@ int ledger__run(struct ledger *l, sqlite3_stmt *st, int bind_bad,
         rc = ledger__fail(l, sqlite3_errcode(l->db), what);
         goto out_reset;
     }
+    if (ledger__kept_any(l) && !sqlite3_stmt_readonly(st)) {
+        /* a row not kept while rows are: those kept first, a deal's
+         * under its savepoint (st's bindings are not touched) */
+        rc = ledger__deal_now(l);
+        if (rc != 0) {
+            goto out_reset;
+        }
+    }
     src = sqlite3_step(st);
     if (src != SQLITE_DONE) {
         rc = ledger__fail(l, src, what);

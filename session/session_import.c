@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * session_import.c - importing: a savepoint per deal and a transaction
+ * session_import.c - importing: a savepoint per deal (the ledger keeps a
+ * deal's rows in memory and takes it only when a row it does not keep is
+ * written in the deal) and a transaction
  * per IMPORT_COMMIT_DEALS deals, the import's progress written with each
  * deal (an interrupted import goes on from the last commit), a deal that
  * cannot be read undone alone and quarantined, the log's `=` lines kept for the audit, and an interrupted

@@ -6,7 +6,11 @@
  * above ASCII, a claim with no event); the place of a ruling or score
  * mark counted by the ledger is MARK_POS's (the newest event's, an older
  * event's, after a commit); a deal that cannot be read in the middle of
- * an import leaves none of its rows, the others proven.
+ * an import leaves none of its rows, the others proven; a deal's rows
+ * kept in memory while loading are dropped by its rollback and written
+ * as they would have been at once (the same ids, the deal's row
+ * finished), under the deal's savepoint when a row not kept comes; an
+ * import killed and run again loses no deal.
  */
 #include "tests/harness.h"
 
@@ -236,6 +240,194 @@ static void import_rows__a_broken_deal_leaves_none_of_its_rows(void **state)
                      0);
 }
 
+/* one_deal - into l (a transaction open, a deal's savepoint taken):
+ * game 1 of sitting, its deal 1 (dealer A) with an event, a score mark
+ * and a claim on it, the deal finished 3-2 for 1-0, and, if ruled, a
+ * ruling on the event (a row not kept: the deal's savepoint taken); the
+ * ids given into game, deal and claim. */
+static void one_deal(struct ledger *l, int64_t sitting, bool ruled,
+                     int64_t *game, int64_t *deal, int64_t *claim)
+{
+    int64_t ev = 0;
+
+    assert_int_equal(ledger_game_add(l, sitting, 1, game), 0);
+    assert_int_equal(ledger_deal_add(l, *game, 1, 'A', deal), 0);
+    ev = event_at(l, sitting, *game, 1);
+    assert_int_equal(ledger_score_add(l, ev, *game, 1, 0, "deal"), 0);
+    if (ruled) {
+        assert_int_equal(ledger_ruling_add(l, ev, "L39", "A", "", "", "r",
+                                           "y", NULL), 0);
+    }
+    assert_int_equal(ledger_claim_add(l, sitting, ev, 7, "score A 1 B 0"),
+                     0);
+    *claim = ev;
+    assert_int_equal(ledger_deal_finish(l, *deal, 3, 2, 1, 0, false), 0);
+}
+
+/* The rows of one_deal, as they are in the ledger at db: a line of
+ * their columns (the seals' rows but their hashes, which chain from the
+ * ledger's own identity). */
+#define DEAL_ROWS \
+    "SELECT (SELECT group_concat(id || ',' || sitting_id || ',' || number " \
+    "|| ',' || coalesce(winner, '-'), ';') FROM game) || '|' || " \
+    "(SELECT group_concat(id || ',' || game_id || ',' || dealer || ',' || " \
+    "tricks_a || tricks_b || points_a || points_b || is_void || finished, " \
+    "';') FROM deal) || '|' || (SELECT group_concat(id || ',' || event_id " \
+    "|| ',' || pos || ',' || reason, ';') FROM score_mark) || '|' || " \
+    "(SELECT group_concat(id || ',' || coalesce(event_id, 0) || ',' || " \
+    "text, ';') FROM claim) || '|' || (SELECT group_concat(id || ',' || " \
+    "tbl || ',' || row_id || ',' || row, ';') FROM seal WHERE tbl != " \
+    "'ledger_info') || '|' || (SELECT count(*) FROM ruling) || '|' || " \
+    "(SELECT n_events || ',' || n_seals || ',' || seal_last FROM chain)"
+
+/* proven - the events' chain and the seals' chain of the ledger at db
+ * hold (ledger_verify, ledger_seals_check: no finding). */
+static void proven(const char *db)
+{
+    struct ledger *l = NULL;
+    int64_t bad = 0;
+
+    assert_int_equal(ledger_open(&l, db, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_verify(l, &bad), 0);
+    assert_int_equal(ledger_seals_check(l, NULL, NULL), 0);
+    ledger_close(l);
+}
+
+/* text_of - the text a query gives on the ledger at db, into out. */
+static void text_of(const char *db, const char *sql, char *out, size_t n)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    snprintf(out, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+}
+
+/* kept_deal - into a fresh ledger at db opened with flags: a sitting, a
+ * deal (one_deal, ruled or not) undone by ledger_rollback_to, then the
+ * same deal again, released and committed. */
+static void kept_deal(const char *db, unsigned flags, bool ruled)
+{
+    struct ledger *l = NULL;
+    int64_t sitting = 0;
+    int64_t game = 0;
+    int64_t deal = 0;
+    int64_t ev = 0;
+    char head[LEDGER_HASH_HEX];
+    char again[LEDGER_HASH_HEX];
+
+    assert_int_equal(ledger_open(&l, db, flags), 0);
+    assert_int_equal(ledger_begin(l), 0);
+    assert_int_equal(ledger_sitting_add(l, "t.ecarte", &sitting), 0);
+    assert_int_equal(ledger_commit(l), 0);
+    assert_int_equal(ledger_chain_head(l, head, NULL), 0);
+    assert_int_equal(ledger_begin(l), 0);
+    assert_int_equal(ledger_savepoint(l), 0);
+    one_deal(l, sitting, ruled, &game, &deal, &ev);
+    assert_int_equal(game, 1);
+    assert_int_equal(deal, 1);
+    assert_int_equal(ev, 1);
+    assert_int_equal(ledger_rollback_to(l), 0);
+    /* the same deal again: the same ids, the chains where they were */
+    assert_int_equal(ledger_savepoint(l), 0);
+    one_deal(l, sitting, ruled, &game, &deal, &ev);
+    assert_int_equal(game, 1);
+    assert_int_equal(deal, 1);
+    assert_int_equal(ev, 1);
+    assert_int_equal(ledger_release(l), 0);
+    assert_int_equal(ledger_commit(l), 0);
+    assert_int_equal(ledger_chain_head(l, again, NULL), 0);
+    assert_string_not_equal(head, again);
+    ledger_close(l);
+}
+
+static void import_rows__a_deals_kept_rows_are_those_written_at_once(
+    void **state)
+{
+    const struct harness_tmp *t = *state;
+    char fast[320];
+    char want[2000];
+    char got[2000];
+
+    snprintf(fast, sizeof(fast), "%s/fast.db", t->dir);
+    /* written at once under a SAVEPOINT (no LEDGER_FAST) */
+    kept_deal(t->db, 0, false);
+    text_of(t->db, DEAL_ROWS, want, sizeof(want));
+    assert_string_equal(want,
+                        "1,1,1,-|1,1,A,321001|1,1,0,deal|1,1,score A 1 B 0|"
+                        "2,sitting,1,[1,\"t.ecarte\",\"2024-03-01T20:15:00Z"
+                        "\"];3,claim,1,[1,1,1,7,\"score A 1 B 0\"]|0|1,3,3");
+    /* kept in memory while loading: dropped by the rollback, then the
+     * same rows, the same ids, the deal's row finished */
+    kept_deal(fast, LEDGER_FAST, false);
+    text_of(fast, DEAL_ROWS, got, sizeof(got));
+    assert_string_equal(got, want);
+    proven(fast);
+}
+
+static void import_rows__a_row_not_kept_takes_the_deals_savepoint(
+    void **state)
+{
+    const struct harness_tmp *t = *state;
+    char fast[320];
+    char want[2000];
+    char got[2000];
+
+    snprintf(fast, sizeof(fast), "%s/fast.db", t->dir);
+    /* a ruling (not kept) in the deal: its kept rows written under the
+     * deal's savepoint before it, all undone by the rollback */
+    kept_deal(t->db, 0, true);
+    kept_deal(fast, LEDGER_FAST, true);
+    text_of(t->db, DEAL_ROWS, want, sizeof(want));
+    text_of(fast, DEAL_ROWS, got, sizeof(got));
+    assert_string_equal(got, want);
+    assert_int_equal(q(fast, "SELECT count(*) FROM ruling"), 1);
+    assert_int_equal(q(fast, "SELECT pos FROM ruling"), 1);
+    proven(fast);
+}
+
+static void import_rows__an_interrupted_import_resumed_loses_no_deal(
+    void **state)
+{
+    const struct harness_tmp *t = *state;
+    char clean[320];
+    char want[400];
+    char got[400];
+    static const char rows[] =
+        "SELECT (SELECT count(*) FROM deal) || ',' || (SELECT count(*) FROM "
+        "event) || ',' || (SELECT count(*) FROM claim) || ',' || (SELECT "
+        "count(*) FROM score_mark) || ',' || (SELECT count(*) FROM game) || "
+        "',' || (SELECT max(id) FROM claim) || ',' || (SELECT head FROM "
+        "chain) || ',' || (SELECT deals || ',' || events || ',' || "
+        "complete FROM import_file)";
+
+    snprintf(clean, sizeof(clean), "%s/clean.db", t->dir);
+    assert_int_equal(harness_sh("%s gen --deals 3000 --seed 6 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), clean, t->log),
+                     0);
+    text_of(clean, rows, want, sizeof(want));
+    assert_int_equal(q(clean, "SELECT count(*) FROM deal"), 3000);
+    /* killed after a while (wherever it stands), then run again: it goes
+     * on from its last commit, to the same rows as the clean import */
+    harness_sh("timeout -s KILL 0.15 %s import --db '%s' '%s' >/dev/null "
+               "2>&1", harness_ecarte(), t->db, t->log);
+    assert_true(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                           harness_ecarte(), t->db, t->log) == 0);
+    text_of(t->db, rows, got, sizeof(got));
+    assert_string_equal(got, want);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +437,9 @@ int run_tests(void)
         T(import_rows__claim_seals_are_json_arrays_of_the_rows),
         T(import_rows__mark_places_are_those_sql_counts),
         T(import_rows__a_broken_deal_leaves_none_of_its_rows),
+        T(import_rows__a_deals_kept_rows_are_those_written_at_once),
+        T(import_rows__a_row_not_kept_takes_the_deals_savepoint),
+        T(import_rows__an_interrupted_import_resumed_loses_no_deal),
 #undef T
     };
 
