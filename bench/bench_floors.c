@@ -96,6 +96,8 @@ struct ifloor {
     int ev_step;
     struct rows ev;             /* the chunk's events */
     sqlite3_stmt *ev_ins;
+    sqlite3_stmt *ev_ins_many;  /* EVENT_BATCH rows an INSERT */
+    unsigned char raws[EVENT_BATCH][32]; /* their hashes' bytes */
     sqlite3_stmt *progress;     /* UPDATE import_file */
     sqlite3_stmt *head;         /* UPDATE chain */
     struct rows whole[N_WHOLE];
@@ -226,9 +228,23 @@ static long ifloor_chunk(struct ifloor *f, struct phase_result *r)
 static int ifloor_open(struct ifloor *f, const char *path,
                        struct phase_result *r)
 {
+    char many[EVENT_BATCH * 80 + 200];
+    size_t n = (size_t)snprintf(many, sizeof(many),
+                                "INSERT INTO event (" EVENT_COLUMNS
+                                ", hash) VALUES ");
+
+    for (int k = 0; k < EVENT_BATCH; k++) {
+        n += (size_t)snprintf(many + n, sizeof(many) - n, "%s(?%s",
+                              k > 0 ? ", " : "", "");
+        for (int j = 1; j < EVENT_N_COLUMNS + 1; j++) {
+            n += (size_t)snprintf(many + n, sizeof(many) - n, ", ?");
+        }
+        n += (size_t)snprintf(many + n, sizeof(many) - n, ")");
+    }
     if (bench__open_db(&f->dst, path, false, r) != 0 ||
         set_import_pragmas(f->dst, r) != 0 ||
         bench__prepare(f->dst, EVENT_INSERT, &f->ev_ins, r) != 0 ||
+        bench__prepare(f->dst, many, &f->ev_ins_many, r) != 0 ||
         bench__prepare(f->dst,
                        "UPDATE import_file SET line = ?2, deals = ?3, "
                        "events = ?4, complete = ?5 WHERE id = ?1",
@@ -366,7 +382,37 @@ static int ifloor_write(struct ifloor *f, bool last, struct phase_result *r)
         bench__exec(f->dst, "BEGIN", r) != 0) {
         return -1;
     }
-    for (size_t i = 0; i < f->ev.n; i++) {
+    size_t i = 0;
+
+    /* EVENT_BATCH rows an INSERT, as the import inserts them; the rest
+     * one by one */
+    for (; i + EVENT_BATCH <= f->ev.n; i += EVENT_BATCH) {
+        int bad = 0;
+
+        for (int k = 0; k < EVENT_BATCH; k++) {
+            size_t e = i + (size_t)k;
+            int base = k * (EVENT_N_COLUMNS + 1);
+
+            if (bench__chain_next(&f->chain, &f->hashed, e, hash) != 0) {
+                bench__note(r, "hash: out of memory or libcrypto failed");
+                return -1;
+            }
+            memcpy(f->raws[k], f->chain.raw, 32);
+            bad |= bench__rows_bind_at(f->ev_ins_many, &f->ev, e, base);
+            bad |= sqlite3_bind_blob(
+                f->ev_ins_many, base + EVENT_N_COLUMNS + 1, f->raws[k],
+                (last && e + 1 == f->ev.n) ||
+                        bench__rows_val(&f->ev, e, 0)->i %
+                                LEDGER_HASH_EVERY == 0
+                    ? 32 : LEDGER_HASH_TAG,
+                SQLITE_STATIC);
+        }
+        if (bad != SQLITE_OK || bench__step_done(f->ev_ins_many) != 0) {
+            bench__note(r, "insert events: %s", sqlite3_errmsg(f->dst));
+            return -1;
+        }
+    }
+    for (; i < f->ev.n; i++) {
         if (bench__chain_next(&f->chain, &f->hashed, i, hash) != 0) {
             bench__note(r, "hash: out of memory or libcrypto failed");
             return -1;
@@ -428,6 +474,7 @@ static void ifloor_free(struct ifloor *f)
     }
     sqlite3_finalize(f->ev_sel);
     sqlite3_finalize(f->ev_ins);
+    sqlite3_finalize(f->ev_ins_many);
     sqlite3_finalize(f->progress);
     sqlite3_finalize(f->head);
     sqlite3_finalize(f->seal_head);

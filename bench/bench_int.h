@@ -30,6 +30,8 @@
                       "line, stamp, recorded, actor, verb, args, cards, " \
                       "text, recorded_text"
 #define EVENT_N_COLUMNS 15
+#define EVENT_BATCH 16          /* event rows an INSERT of the floor (c),
+                                   as the import inserts them */
 #define EVENT_INSERT "INSERT INTO event (" EVENT_COLUMNS ", hash) VALUES " \
                      "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, " \
                      "?13, ?14, ?15, ?16)"
@@ -239,6 +241,11 @@ const struct gval *bench__rows_val(const struct rows *t, size_t i, int j);
  * bound SQLITE_STATIC: t must stay put until ins is stepped).  Returns
  * the OR of the bind codes (SQLITE_OK, 0, if all bound). */
 int bench__rows_bind(sqlite3_stmt *ins, const struct rows *t, size_t i);
+
+/* bench__rows_bind_at - bench__rows_bind into the parameters base + 1..
+ * (a row of an INSERT of many rows).  Non-zero if a bind failed. */
+int bench__rows_bind_at(sqlite3_stmt *ins, const struct rows *t, size_t i,
+                        int base);
 
 /* bench__rows_insert - every row of t by ins on db; 0, or -1 with why in
  * r->note. */

@@ -296,7 +296,8 @@ const struct gval *bench__rows_val(const struct rows *t, size_t i, int j)
     return &t->v[i * (size_t)t->n_col + (size_t)j];
 }
 
-int bench__rows_bind(sqlite3_stmt *ins, const struct rows *t, size_t i)
+int bench__rows_bind_at(sqlite3_stmt *ins, const struct rows *t, size_t i,
+                        int base)
 {
     int bad = 0;
 
@@ -304,15 +305,20 @@ int bench__rows_bind(sqlite3_stmt *ins, const struct rows *t, size_t i)
         const struct gval *g = bench__rows_val(t, i, j);
 
         if (g->type == SQLITE_INTEGER) {
-            bad |= sqlite3_bind_int64(ins, j + 1, g->i);
+            bad |= sqlite3_bind_int64(ins, base + j + 1, g->i);
         } else if (g->type == SQLITE_TEXT) {
-            bad |= sqlite3_bind_text(ins, j + 1, t->text + g->off,
+            bad |= sqlite3_bind_text(ins, base + j + 1, t->text + g->off,
                                      (int)g->len, SQLITE_STATIC);
         } else {
-            bad |= sqlite3_bind_null(ins, j + 1);
+            bad |= sqlite3_bind_null(ins, base + j + 1);
         }
     }
     return bad;
+}
+
+int bench__rows_bind(sqlite3_stmt *ins, const struct rows *t, size_t i)
+{
+    return bench__rows_bind_at(ins, t, i, 0);
 }
 
 int bench__rows_insert(sqlite3 *db, sqlite3_stmt *ins, const struct rows *t,

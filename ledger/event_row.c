@@ -222,14 +222,18 @@ static int hex_pair(const char *s)
  * which must outlive the step): the 32 of a whole hash for an event whose
  * id is a multiple of LEDGER_HASH_EVERY, else its first LEDGER_HASH_TAG
  * (version 8); a hash already cut short as it is; any other text as it
- * is (no hash computed has it). */
+ * is (no hash computed has it).  computed: s was made by hash_event (64
+ * lower-case hex digits), so only the bytes kept are read. */
 static int bind_hash(sqlite3_stmt *st, int i, int64_t id, const char *s,
-                     size_t n, unsigned char b[32])
+                     size_t n, unsigned char b[32], bool computed)
 {
     size_t keep = id % LEDGER_HASH_EVERY == 0 ? 32 : LEDGER_HASH_TAG;
 
     if (n != 64 && n != 2 * LEDGER_HASH_TAG) {
         n = 0;
+    }
+    if (computed && n == 64) {
+        n = 2 * keep;
     }
     for (size_t k = 0; k < n / 2; k++) {
         int x = hex_pair(s + 2 * k);
@@ -326,7 +330,8 @@ int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
                         guessed ? g->cards : NULL);
     bad |= sqlite3_bind_text(st, b + 14, texts[7], (int)lens[7],
                              SQLITE_STATIC);
-    bad |= bind_hash(st, b + 15, row->id, texts[8], lens[8], pack->hash[k]);
+    bad |= bind_hash(st, b + 15, row->id, texts[8], lens[8], pack->hash[k],
+                     pack->computed);
     return bad;
 }
 

@@ -365,10 +365,18 @@ static char *put_digits(char *p, uint64_t v)
 }
 
 /* put_field - append the netstring "<length>:<bytes>," to p; returns the
- * end.  The caller has made room (field_room). */
+ * end.  The caller has made room (field_room).  Short lengths (most
+ * fields) written without a loop. */
 static char *put_field(char *p, const char *s, size_t n)
 {
-    p = put_digits(p, n);
+    if (n < 10) {
+        *p++ = (char)('0' + n);
+    } else if (n < 100) {
+        *p++ = (char)('0' + n / 10);
+        *p++ = (char)('0' + n % 10);
+    } else {
+        p = put_digits(p, n);
+    }
     *p++ = ':';
     memcpy(p, s, n);
     p += n;
@@ -376,19 +384,34 @@ static char *put_field(char *p, const char *s, size_t n)
     return p;
 }
 
-/* put_int - append v as the netstring of its decimal text. */
+/* put_int - append v as the netstring of its decimal text ("2:42,"):
+ * its digits written backwards once, then the length (at most 20) and
+ * they. */
 static char *put_int(char *p, int64_t v)
 {
-    char num[24];
-    char *end = num;
+    char tmp[24];
+    char *end = tmp + sizeof(tmp);
+    char *s = end;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    size_t n = 0;
 
+    do {
+        *--s = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
     if (v < 0) {
-        *end++ = '-';
-        end = put_digits(end, (uint64_t)0 - (uint64_t)v);
-    } else {
-        end = put_digits(end, (uint64_t)v);
+        *--s = '-';
     }
-    return put_field(p, num, (size_t)(end - num));
+    n = (size_t)(end - s);
+    if (n >= 10) {
+        *p++ = (char)('0' + n / 10);
+    }
+    *p++ = (char)('0' + n % 10);
+    *p++ = ':';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
 }
 
 /* field_room - bytes a netstring of n bytes may take. */
@@ -619,6 +642,7 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
+    l->pack->computed = true;   /* hash_event's hex */
     bad = ledger__event_bind(st, 0, row, texts, lens,
                              ledger__sitting_source(l, row->sitting),
                              l->pack);
@@ -700,6 +724,7 @@ static int insert_batch(struct ledger *l, const struct pending_event *p)
     if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
+    l->pack->computed = true;   /* hash_event's hex */
     for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
         struct ledger_event row;
         const char *texts[9];

@@ -445,6 +445,9 @@ struct event_pack {
     char time_text[32];                 /* the last time parsed, */
     int64_t time;                       /* its unix seconds */
     bool time_ok;                       /* it was of the form */
+    bool computed;                      /* the hashes bound were made by
+                                           the chain (events.c), not read
+                                           from a file: well formed */
 };
 
 /* The fields of an event row given again when it is read: a caller's,
