@@ -692,8 +692,8 @@ void bench__phase_record_floor(const struct run *run, struct phase_result *r)
 }
 
 /* (h') - (h) with the chain's head kept in the chain row in every
- * commit, as the ledger's chain asks of every writer (a third page in
- * each commit): for information. */
+ * commit, as a ledger before schema 9 kept it (a third page in each
+ * commit): for information. */
 void bench__phase_record_head(const struct run *run, struct phase_result *r)
 {
     record_loop(run, true, r);
