@@ -545,31 +545,19 @@ static int tail_read(struct ledger *l, int64_t *id, char *hex)
 /*
  * chain_end - version 9: the events' end into row (read from the chain
  * row, whose events' part is a mark): the last event (id, its stored hash
- * hex) when it stores its hash whole and stands at or past the mark;
- * otherwise events were deleted at the end, and the end is kept where
- * this writer left it (known: l->chain holds it), or at the mark,
- * whichever stands further, so that the next event shows the gap.
- * *cut says which.  Returns 0, or 1 if nothing stands past the cut end.
+ * hex) when it stores its hash whole and stands at or past the mark.
+ * Returns 0, or 1 (row left as read) if events were deleted at the end:
+ * the last event's hash is cut short, or it stands behind the mark.
  */
-static int chain_end(const struct ledger *l, bool known,
-                     struct chain_head *row, int64_t id, const char *hex,
-                     bool *cut)
+static int chain_end(struct chain_head *row, int64_t id, const char *hex)
 {
-    *cut = false;
     if ((id == 0 || strlen(hex) == 64) && row->last_id <= id) {
         memcpy(row->head, hex, LEDGER_HASH_HEX);
         row->last_id = id;
         row->n_events = id;             /* ids run 1, 2, 3, ... */
         return 0;
     }
-    *cut = true;
-    if (known && l->chain.last_id > id && l->chain.last_id >= row->last_id) {
-        memcpy(row->head, l->chain.head, LEDGER_HASH_HEX);
-        row->last_id = l->chain.last_id;
-        row->n_events = l->chain.n_events;
-        return 0;
-    }
-    return row->last_id > id ? 0 : 1;
+    return 1;
 }
 
 /* data_version - PRAGMA data_version: changed when another connection
@@ -595,7 +583,6 @@ int ledger__chain_refresh(struct ledger *l)
     char hex[LEDGER_HASH_HEX];
     int64_t dv = 0;
     int64_t id = 0;
-    bool cut = false;
     int rc = data_version(l, &dv);
 
     if (rc != 0) {
@@ -608,19 +595,36 @@ int ledger__chain_refresh(struct ledger *l)
     rc = ledger__chain_read(l, &row);
     if (rc == 0 && l->version >= 9) {
         rc = tail_read(l, &id, hex);
-        if (rc == 0 && chain_end(l, l->chain_known, &row, id, hex, &cut)) {
-            rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 ": "
-                               "events deleted at the end (event %" PRId64
-                               ", the last, stores its hash cut short): "
-                               "run ecarte verify", id + 1, id);
+    }
+    if (rc == 0 && l->version >= 9 && l->chain_known &&
+        l->chain.last_id > id) {
+        /* under this writer: it does not chain on over what it lost */
+        rc = ledger__failf(l, LEDGER_E_DAMAGED, "events %" PRId64 " to %"
+                           PRId64 ", acknowledged by this writer, were "
+                           "deleted from the ledger's end (its last event "
+                           "is now %" PRId64 "): nothing more is recorded; "
+                           "run ecarte verify", id + 1, l->chain.last_id,
+                           id);
+    } else if (rc == 0 && l->version >= 9 && chain_end(&row, id, hex)) {
+        char why[96];
+
+        if (row.last_id > id) {
+            snprintf(why, sizeof(why), "stands behind the chain row's "
+                     "mark, event %" PRId64, row.last_id);
+        } else {
+            snprintf(why, sizeof(why), "stores its hash cut short");
         }
+        rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 ": "
+                           "events deleted at the end (event %" PRId64
+                           ", the last, %s): nothing more is recorded; "
+                           "run ecarte verify", id + 1, id, why);
     }
     if (rc != 0) {
         l->chain_known = false;
         return rc;
     }
     l->chain = row;
-    l->whole_id = !cut && id % LEDGER_HASH_EVERY != 0 ? id : 0;
+    l->whole_id = id % LEDGER_HASH_EVERY != 0 ? id : 0;
     l->data_version = dv;
     l->chain_known = true;
     l->chain_fresh = true;
@@ -954,12 +958,12 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
     struct chain_head head;
     char hex[LEDGER_HASH_HEX];
     int64_t id = 0;
-    bool cut = false;
     int rc = ledger__chain_read(l, &head);
 
     if (rc == 0 && l->version >= 9) {
         rc = tail_read(l, &id, hex);
-        if (rc == 0 && chain_end(l, false, &head, id, hex, &cut) != 0) {
+        if (rc == 0 && chain_end(&head, id, hex) != 0 &&
+            head.last_id <= id) {
             /* cut with no mark past it: the end as it stands */
             memcpy(head.head, hex, LEDGER_HASH_HEX);
             head.last_id = id;

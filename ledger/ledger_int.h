@@ -549,9 +549,11 @@ int64_t ledger__shape_check(struct ledger *l, ledger_finding_fn fn,
                             void *ctx, int *stop);
 
 /* ledger__later_schema - the newest schema version whose own objects
- * the file holds, whatever its user_version says: 7 (the comments, the
- * laws or a view), 5 (the identity, the members or the provenance), 4
- * (the seal), else 0; or a negative code (shape.c). */
+ * the file holds, whatever its user_version says: 9 (the last event's
+ * hash stored whole at an id no multiple of 64), 8 (an event's hash cut
+ * short), 7 (the comments, the laws or a view), 5 (the identity, the
+ * members or the provenance), 4 (the seal), else 0; or a negative code
+ * (shape.c). */
 int ledger__later_schema(struct ledger *l);
 
 /* ledger__col_text - column i of st's current row as text, "" for NULL;
@@ -586,11 +588,11 @@ int ledger__chain_read(struct ledger *l, struct chain_head *out);
  * them when no other connection has committed since (PRAGMA
  * data_version), else read again: the seals' end from the chain row;
  * the events' end (version 9) from the last event, which stores its hash
- * whole, or, where events were deleted at the end, from what this writer
- * acknowledged last or the chain row's mark, whichever stands further
- * (the next event then shows the gap).  Returns 0; LEDGER_E_DAMAGED if
- * the end was cut and nothing says where it stood; LEDGER_E_FORMAT if the
- * chain row is missing; another negative code.
+ * whole.  Returns 0; LEDGER_E_DAMAGED if events were deleted at the end
+ * (events this writer acknowledged gone, the last event's hash cut short,
+ * or the last event behind the chain row's mark): no writer chains on
+ * over a cut end; LEDGER_E_FORMAT if the chain row is missing; another
+ * negative code.
  */
 int ledger__chain_refresh(struct ledger *l);
 

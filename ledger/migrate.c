@@ -562,7 +562,8 @@ static int migrate_all(struct ledger *l)
                                "the %s of version %d: its version number "
                                "was changed (see `ecarte verify`); not "
                                "migrated", (int)version,
-                               later >= 8 ? "events' hashes cut short"
+                               later >= 9 ? "last event's hash stored whole"
+                               : later >= 8 ? "events' hashes cut short"
                                : later >= 7 ? "comment and law tables"
                                           : later >= 5 ? "identity and member tables"
                                           : "seal", later);

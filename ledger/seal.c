@@ -535,7 +535,8 @@ int64_t ledger_seals_check(struct ledger *l, ledger_finding_fn fn, void *ctx)
             "the file says schema version %d but holds the %s of version "
             "%d: its version number was changed, so that sealed rows could "
             "be edited and sealed again by the next writer", l->version,
-            later >= 8 ? "events' hashes cut short"
+            later >= 9 ? "last event's hash stored whole"
+            : later >= 8 ? "events' hashes cut short"
             : later >= 7 ? "comment and law tables"
                                           : later >= 5 ? "identity and member tables" : "seal", later);
         return c.findings;

@@ -563,7 +563,9 @@ int ledger__later_schema(struct ledger *l)
     sqlite3_stmt *st = NULL;
     int src = sqlite3_prepare_v2(
         l->db,
-        "SELECT CASE WHEN EXISTS (SELECT 1 FROM event WHERE "
+        "SELECT CASE WHEN (SELECT id % 64 != 0 AND typeof(hash) = 'blob' "
+        "AND length(hash) = 32 FROM event ORDER BY id DESC LIMIT 1) "
+        "THEN 9 WHEN EXISTS (SELECT 1 FROM event WHERE "
         "typeof(hash) = 'blob' AND length(hash) = 8) THEN 8 "
         "WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "
         "IN ('comment', 'law', 'deals', 'games', 'rulings', "

@@ -335,6 +335,14 @@ int ledger_verify(struct ledger *l, int64_t *bad_id)
     if (rc == 0) {
         rc = last_event_id(l, &last);
     }
+    if (rc == 0 && l->version == 8 && ledger__later_schema(l) == 9) {
+        /* version 9's head in its last event: the number taken back */
+        *bad_id = last;
+        rc = ledger__failf(l, 1, "event %" PRId64 ": it stores its hash "
+                           "whole, as the last event of schema version 9 "
+                           "does, but the file says version 8: its version "
+                           "number was changed", last);
+    }
     if (rc != 0) {
         goto out_end;
     }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_ledger_tail.c - acknowledged actions cut from the end of the
- * chain with SQL alone are named: under a live writer, which must not
- * chain its next action on from what is left, and after a writer killed
- * between two actions.  The last event stores its hash whole (schema
- * version 9), the one before it cut short again in the same commit, so
- * that the end always stands on the last action acknowledged; the chain
- * row is written with the seals only.  The near miss: the same writer,
- * untouched, verifies.
+ * chain with SQL alone are named: under a live writer, which stops
+ * rather than chain its next action on from what is left, and after a
+ * writer killed between two actions.  The last event stores its hash
+ * whole (schema version 9), the one before it cut short again in the
+ * same commit, so that the end always stands on the last action
+ * acknowledged; the chain row is written with the seals, the first
+ * event and every 64th.  The near miss: the same writer, untouched,
+ * verifies.
  */
 #include "tests/harness.h"
 
@@ -65,12 +66,21 @@ static void tail__cut_under_a_live_writer_is_named(void **state)
         assert_int_equal(add_seq(f->l, f, seq), 0);
     }
     raw_exec(f->path, "DELETE FROM event WHERE id >= 4");
-    /* the writer goes on from the head it acknowledged, not from what
-     * the file now ends with */
-    assert_int_equal(add_seq(f->l, f, 6), 0);
-    assert_int_equal(raw_int(f->path, "SELECT max(id) FROM event"), 6);
+    /* the writer does not chain on over what it lost: it stops */
+    assert_int_equal(add_seq(f->l, f, 6), LEDGER_E_DAMAGED);
+    assert_non_null(strstr(ledger_errmsg(f->l), "events 4 to 5, "
+                                                "acknowledged by this "
+                                                "writer, were deleted"));
+    assert_int_equal(raw_int(f->path, "SELECT max(id) FROM event"), 3);
     assert_int_equal(ledger_verify(f->l, &bad), 1);
-    assert_int_equal(bad, 6);
+    assert_int_equal(bad, 4);
+    assert_non_null(strstr(ledger_errmsg(f->l), "deleted at the end"));
+    /* every event deleted then: refused again, by the chain row's mark */
+    raw_exec(f->path, "DELETE FROM event");
+    assert_int_equal(add_seq(f->l, f, 6), LEDGER_E_DAMAGED);
+    assert_non_null(strstr(ledger_errmsg(f->l), "event 1: events deleted "
+                                                "at the end"));
+    assert_int_equal(raw_int(f->path, "SELECT count(*) FROM event"), 0);
 }
 
 static void tail__cut_after_a_killed_writer_is_named(void **state)
