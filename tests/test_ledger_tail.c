@@ -236,6 +236,38 @@ static void tail__every_event_deleted_is_named_by_the_mark(void **state)
                                                 "found)"));
 }
 
+/* A version 9 ledger whose number is taken back to 8: its last event's
+ * whole hash gives it away; verify names it and no writer migrates it
+ * (a true version 8 file is migrated: the test before). */
+static void tail__version_9_taken_back_to_8_is_named(void **state)
+{
+    struct fixture *f = *state;
+    struct ledger *ro = NULL;
+    int64_t bad = -1;
+
+    for (int64_t seq = 1; seq <= 3; seq++) {
+        assert_int_equal(add_seq(f->l, f, seq), 0);
+    }
+    ledger_close(f->l);
+    f->l = NULL;
+    raw_exec(f->path, "PRAGMA user_version = 8");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), LEDGER_E_FORMAT);
+    assert_non_null(strstr(ledger_errmsg(f->l), "version number was "
+                                                "changed"));
+    ledger_close(f->l);
+    f->l = NULL;
+    assert_int_equal(raw_int(f->path, "PRAGMA user_version"), 8);
+    assert_int_equal(ledger_open(&ro, f->path, LEDGER_READONLY), 0);
+    assert_int_equal(ledger_verify(ro, &bad), 1);
+    assert_int_equal(bad, 3);
+    assert_non_null(strstr(ledger_errmsg(ro), "as the last event of schema "
+                                              "version 9 does, but the file "
+                                              "says version 8"));
+    ledger_close(ro);
+    raw_exec(f->path, "PRAGMA user_version = 9");
+    assert_int_equal(ledger_open(&f->l, f->path, 0), 0);
+}
+
 /* open_as_reader - in a child (as nobody when run as root, so that the
  * directory's mode binds): ledger_open(path, LEDGER_READONLY); 0 if it
  * opened, 1 if it failed saying words, 2 otherwise. */
@@ -323,6 +355,7 @@ int run_tests(void)
         T(tail__every_event_deleted_is_named_by_the_mark),
         cmocka_unit_test(tail__a_wal_unreadable_here_is_explained),
         T(tail__version_8_migrates_its_head_into_the_last_event),
+        T(tail__version_9_taken_back_to_8_is_named),
 #undef T
     };
 
