@@ -550,8 +550,8 @@ int64_t ledger__shape_check(struct ledger *l, ledger_finding_fn fn,
 
 /* ledger__later_schema - the newest schema version whose own objects
  * the file holds, whatever its user_version says: 9 (the last event's
- * hash stored whole at an id no multiple of 64), 8 (an event's hash cut
- * short), 7 (the comments, the laws or a view), 5 (the identity, the
+ * hash stored whole at an id no multiple of 64, others cut short), 8 (an
+ * event's hash cut short), 7 (the comments, the laws or a view), 5 (the identity, the
  * members or the provenance), 4 (the seal), else 0; or a negative code
  * (shape.c). */
 int ledger__later_schema(struct ledger *l);

@@ -565,6 +565,8 @@ int ledger__later_schema(struct ledger *l)
         l->db,
         "SELECT CASE WHEN (SELECT id % 64 != 0 AND typeof(hash) = 'blob' "
         "AND length(hash) = 32 FROM event ORDER BY id DESC LIMIT 1) "
+        "AND EXISTS (SELECT 1 FROM event WHERE typeof(hash) = 'blob' AND "
+        "length(hash) = 8) "
         "THEN 9 WHEN EXISTS (SELECT 1 FROM event WHERE "
         "typeof(hash) = 'blob' AND length(hash) = 8) THEN 8 "
         "WHEN EXISTS (SELECT 1 FROM sqlite_schema WHERE name "

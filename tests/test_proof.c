@@ -932,11 +932,11 @@ static void proof__forms_and_indexes_are_proven(void **state)
                      2);
 }
 
-/* A version number taken back (4 to 3, the seal kept; 8 to 7, the
- * events' hashes cut short kept) is named, and no writer migrates it;
- * taken back whole (the seal and the later tables dropped too), the
- * hashes cut short still give it away to a writer, and a tag then
- * changed is caught by an export kept elsewhere (verify --log). */
+/* A version number taken back (4 to 3, the seal kept; 9 to 7, the
+ * events' hashes cut short and the last one's whole kept) is named, and
+ * no writer migrates it; taken back whole (the seal and the later tables
+ * dropped too), the hashes still give it away to a writer, and a tag
+ * then changed is caught by an export kept elsewhere (verify --log). */
 static void proof__a_version_taken_back_is_caught(void **state)
 {
     const char *e = harness_ecarte();
@@ -951,12 +951,12 @@ static void proof__a_version_taken_back_is_caught(void **state)
     forge("PRAGMA user_version = 6");
     verdict("user_version 6", "version number was changed");
     forge("PRAGMA user_version = 7");
-    verdict("user_version 7", "hashes cut short of version 8");
+    verdict("user_version 7", "hash stored whole of version 9");
     forge("DROP VIEW balances; DROP VIEW irregularities; DROP VIEW "
           "rulings; DROP VIEW games; DROP VIEW deals; DROP TABLE law; "
           "DROP TABLE comment; PRAGMA user_version = 6");
     verdict("user_version 6, no table of version 7",
-            "hashes cut short of version 8");
+            "hash stored whole of version 9");
     assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
                                      "'%s' 2>&1", e, copy,
                                      harness_example("hoffmann-refused."
@@ -976,7 +976,7 @@ static void proof__a_version_taken_back_is_caught(void **state)
           "NOT NULL, last_id INTEGER NOT NULL) STRICT; INSERT INTO chain_3 "
           "SELECT id, head, n_events, last_id FROM chain; DROP TABLE chain; "
           "ALTER TABLE chain_3 RENAME TO chain; PRAGMA user_version = 3");
-    verdict("taken back whole to 3", "hashes cut short of version 8");
+    verdict("taken back whole to 3", "hash stored whole of version 9");
     assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
                                      "'%s' 2>&1", e, copy,
                                      harness_example("hoffmann-refused."
