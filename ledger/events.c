@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * events.c - the events and their hash chain: transactions (the head of
- * the chain is cached and written at commit), SHA-256, the hash of a row,
- * appending an event and reading events back.
+ * events.c - the events and their hash chain: transactions (the chain's
+ * ends cached, the last event stored whole and the chain row's mark
+ * written at commit) and appending an event (hash.c hashes it,
+ * event_read.c reads events back).
  */
 #include "ledger/ledger.h"
 
@@ -12,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
 #include <sqlite3.h>
 
 #include "ledger/ledger_int.h"
@@ -290,205 +290,6 @@ bool ledger_in_transaction(struct ledger *l)
 {
     return sqlite3_get_autocommit(l->db) == 0;
 }
-
-/* ------------------------------------------------------------------ */
-/* Hashes                                                               */
-/* ------------------------------------------------------------------ */
-
-/* to_hex - n bytes as 2n lower-case hex digits and a NUL. */
-static void to_hex(const unsigned char *b, size_t n, char *out)
-{
-    static const char digits[] = "0123456789abcdef";
-    size_t i = 0;
-
-    for (i = 0; i < n; i++) {
-        out[2 * i] = digits[b[i] >> 4];
-        out[2 * i + 1] = digits[b[i] & 0x0f];
-    }
-    out[2 * n] = '\0';
-}
-
-int ledger_sha256_hex(const void *data, size_t n, char *out)
-{
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-
-    if (EVP_Digest(data, n, md, &len, EVP_sha256(), NULL) != 1 ||
-        len != 32) {
-        return LEDGER_E_ERROR;
-    }
-    to_hex(md, len, out);
-    return 0;
-}
-
-int ledger_sha256_file(FILE *fp, char *out)
-{
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    char buf[65536];
-    size_t got;
-    int rc = LEDGER_E_ERROR;
-
-    if (ctx == NULL || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
-        goto out_ctx;
-    }
-    while ((got = fread(buf, 1, sizeof(buf), fp)) > 0) {
-        if (EVP_DigestUpdate(ctx, buf, got) != 1) {
-            goto out_ctx;
-        }
-    }
-    if (ferror(fp) || EVP_DigestFinal_ex(ctx, md, &len) != 1 || len != 32) {
-        goto out_ctx;
-    }
-    to_hex(md, len, out);
-    rc = 0;
-out_ctx:
-    EVP_MD_CTX_free(ctx);
-    return rc;
-}
-
-/* put_digits - append the decimal digits of v to p; returns the end. */
-static char *put_digits(char *p, uint64_t v)
-{
-    char tmp[20];
-    int n = 0;
-
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    while (n > 0) {
-        *p++ = tmp[--n];
-    }
-    return p;
-}
-
-/* put_field - append the netstring "<length>:<bytes>," to p; returns the
- * end.  The caller has made room (field_room).  Short lengths (most
- * fields) written without a loop. */
-static char *put_field(char *p, const char *s, size_t n)
-{
-    if (n < 10) {
-        *p++ = (char)('0' + n);
-    } else if (n < 100) {
-        *p++ = (char)('0' + n / 10);
-        *p++ = (char)('0' + n % 10);
-    } else {
-        p = put_digits(p, n);
-    }
-    *p++ = ':';
-    memcpy(p, s, n);
-    p += n;
-    *p++ = ',';
-    return p;
-}
-
-/* put_int - append v as the netstring of its decimal text ("2:42,"):
- * its digits written backwards once, then the length (at most 20) and
- * they. */
-static char *put_int(char *p, int64_t v)
-{
-    char tmp[24];
-    char *end = tmp + sizeof(tmp);
-    char *s = end;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    size_t n = 0;
-
-    do {
-        *--s = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0) {
-        *--s = '-';
-    }
-    n = (size_t)(end - s);
-    if (n >= 10) {
-        *p++ = (char)('0' + n / 10);
-    }
-    *p++ = (char)('0' + n % 10);
-    *p++ = ':';
-    memcpy(p, s, n);
-    p += n;
-    *p++ = ',';
-    return p;
-}
-
-/* field_room - bytes a netstring of n bytes may take. */
-static size_t field_room(size_t n)
-{
-    return n + 24;
-}
-
-/* The text fields of an event, in the order they are hashed. */
-#define EVENT_TEXTS 8
-
-/*
- * hash_event - ledger__event_hash, with the lengths of the text fields
- * (source, stamp, recorded, actor, verb, args, cards, text; NULL as "")
- * into lens, for the caller to bind them without measuring them again.
- */
-static int hash_event(struct ledger *l, const char *prev,
-                      const struct ledger_event *ev, char *out,
-                      size_t lens[EVENT_TEXTS])
-{
-    const char *texts[EVENT_TEXTS] = {
-        ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
-        ev->args, ev->cards, ev->text
-    };
-    size_t need = 64 + 7 * field_room(20);
-    size_t i = 0;
-    char *p = NULL;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int mdlen = 0;
-
-    for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-        if (texts[i] == NULL) {
-            texts[i] = "";
-        }
-        lens[i] = strlen(texts[i]);
-        need += field_room(lens[i]);
-    }
-    if (need > l->hbuf_cap) {
-        char *nb = realloc(l->hbuf, need * 2);
-
-        if (nb == NULL) {
-            return ledger__failf(l, LEDGER_E_ERROR,
-                                 "event hash: out of memory");
-        }
-        l->hbuf = nb;
-        l->hbuf_cap = need * 2;
-    }
-    p = l->hbuf;
-    memcpy(p, prev, 64);
-    p += 64;
-    p = put_int(p, ev->id);
-    p = put_int(p, ev->sitting);
-    p = put_int(p, ev->game);
-    p = put_int(p, ev->deal);
-    p = put_int(p, ev->seq);
-    p = put_field(p, texts[0], lens[0]);        /* source */
-    p = put_int(p, ev->line);
-    for (i = 1; i < sizeof(texts) / sizeof(texts[0]); i++) {
-        p = put_field(p, texts[i], lens[i]);
-    }
-    if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
-        EVP_DigestUpdate(l->mdctx, l->hbuf, (size_t)(p - l->hbuf)) != 1 ||
-        EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
-        return ledger__failf(l, LEDGER_E_ERROR, "event hash: libcrypto failed");
-    }
-    to_hex(md, mdlen, out);
-    return 0;
-}
-
-int ledger__event_hash(struct ledger *l, const char *prev,
-                       const struct ledger_event *ev, char *out)
-{
-    size_t lens[EVENT_TEXTS];
-
-    return hash_event(l, prev, ev, out, lens);
-}
-
 /* ------------------------------------------------------------------ */
 /* Appending an event                                                   */
 /* ------------------------------------------------------------------ */
@@ -631,6 +432,17 @@ int ledger__chain_refresh(struct ledger *l)
     return 0;
 }
 
+/* event_pack - what ledger__event_bind works in for the events this
+ * ledger hashes (made at first use, kept on l), or NULL if out of
+ * memory. */
+static struct event_pack *event_pack(struct ledger *l)
+{
+    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) != NULL) {
+        l->pack->computed = true;   /* ledger__event_hash_lens's hex */
+    }
+    return l->pack;
+}
+
 /* insert_event - the event row (its integers in row, its nine texts with
  * their lengths: source, stamp, recorded, actor, verb, args, cards, text,
  * hash) by the prepared INSERT, its hash stored whole if whole, else as
@@ -643,10 +455,9 @@ static int insert_event(struct ledger *l, const struct ledger_event *row,
     int bad = 0;
     int rc = 0;
 
-    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+    if (event_pack(l) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
-    l->pack->computed = true;   /* hash_event's hex */
     bad = ledger__event_bind(st, 0, row, texts, lens,
                              ledger__sitting_source(l, row->sitting),
                              l->pack);
@@ -725,10 +536,9 @@ static int insert_batch(struct ledger *l, const struct pending_event *p)
     if (st == NULL) {
         return LEDGER_E_ERROR;
     }
-    if (l->pack == NULL && (l->pack = calloc(1, sizeof(*l->pack))) == NULL) {
+    if (event_pack(l) == NULL) {
         return ledger__failf(l, LEDGER_E_ERROR, "add an event: out of memory");
     }
-    l->pack->computed = true;   /* hash_event's hex */
     for (int k = 0; k < LEDGER__EVENT_BATCH; k++) {
         struct ledger_event row;
         const char *texts[9];
@@ -851,7 +661,7 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
 {
     struct ledger_event row = *ev;
     char hash[LEDGER_HASH_HEX];
-    size_t lens[EVENT_TEXTS];
+    size_t lens[LEDGER__EVENT_TEXTS];
     int rc = 0;
 
     if (l->scratch) {
@@ -871,7 +681,7 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);
-    rc = hash_event(l, l->chain.head, &row, hash, lens);
+    rc = ledger__event_hash_lens(l, l->chain.head, &row, hash, lens);
     if (rc != 0) {
         return rc;
     }
@@ -980,279 +790,3 @@ int ledger_chain_head(struct ledger *l, char *out, int64_t *n)
     return 0;
 }
 
-const char ledger__genesis[LEDGER_HASH_HEX] =
-    "0000000000000000000000000000000000000000000000000000000000000000";
-
-bool ledger_hash_stored_is(const char *stored, const char *full)
-{
-    size_t n = strlen(stored);
-
-    return (n == 64 || n == 2 * LEDGER_HASH_TAG) &&
-           strncmp(stored, full, n) == 0 && strlen(full) == 64;
-}
-
-/* chain_from - the whole hash of event id into out, computed from the
- * event from (whose whole hash is prev) on: the rows from + 1 to id
- * read in order, each hashed and checked against what it stores.
- * Returns 0, LEDGER_E_DAMAGED (a row missing or not chaining), or
- * another negative code. */
-static int chain_from(struct ledger *l, int64_t from, const char *prev,
-                      int64_t id, char *out)
-{
-    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
-    struct ledger_event row;
-    struct event_buf buf = { .recorded_ready = false };
-    char h[LEDGER_HASH_HEX];
-    int64_t want = from + 1;
-    int src = 0;
-    int rc = 0;
-
-    memcpy(h, prev, sizeof(h));
-    if (sqlite3_bind_int64(st, 1, from + 1) != SQLITE_OK ||
-        sqlite3_bind_int64(st, 2, id) != SQLITE_OK) {
-        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
-        goto out;
-    }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        char next[LEDGER_HASH_HEX];
-
-        ledger__event_from_row(st, &row, &buf);
-        if (row.id != want) {
-            break;
-        }
-        rc = ledger__event_hash(l, h, &row, next);
-        if (rc != 0) {
-            goto out;
-        }
-        if (!ledger_hash_stored_is(row.hash, next)) {
-            rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " does "
-                               "not chain: run ecarte verify", row.id);
-            goto out;
-        }
-        memcpy(h, next, sizeof(h));
-        want++;
-    }
-    if (src != SQLITE_ROW && src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "an event's hash");
-    } else if (want != id + 1) {
-        rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
-                           "missing: run ecarte verify", want);
-    } else {
-        memcpy(out, h, LEDGER_HASH_HEX);
-    }
-out:
-    ledger__done(st);
-    return rc;
-}
-
-int ledger_event_hash_full(struct ledger *l, const struct ledger_event *ev,
-                           char *out)
-{
-    struct ledger_event mark = { .id = 0 };
-    struct event_buf buf = { .recorded_ready = false };
-    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
-    int64_t from = 0;
-    int src = 0;
-    int rc = 0;
-
-    if (ev->hash != NULL && strlen(ev->hash) == 64) {
-        memmove(out, ev->hash, LEDGER_HASH_HEX); /* out may be ev->hash */
-        return 0;
-    }
-    from = (ev->id - 1) / LEDGER_HASH_EVERY * LEDGER_HASH_EVERY;
-    if (from <= 0) {
-        return chain_from(l, 0, ledger__genesis, ev->id, out);
-    }
-    /* the mark: the last event before ev that stores its hash whole */
-    if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK ||
-        sqlite3_bind_int64(st, 2, from) != SQLITE_OK) {
-        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
-        ledger__done(st);
-        return rc;
-    }
-    src = sqlite3_step(st);
-    if (src == SQLITE_ROW) {
-        char prev[LEDGER_HASH_HEX];
-
-        ledger__event_from_row(st, &mark, &buf);
-        snprintf(prev, sizeof(prev), "%s", mark.hash);
-        ledger__done(st);
-        if (strlen(prev) != 64) {
-            return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64
-                                 " does not store its whole hash: run "
-                                 "ecarte verify", from);
-        }
-        return chain_from(l, from, prev, ev->id, out);
-    }
-    ledger__done(st);
-    if (src == SQLITE_DONE) {
-        return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
-                             "missing: run ecarte verify", from);
-    }
-    return ledger__fail(l, src, "an event's hash");
-}
-
-/* ------------------------------------------------------------------ */
-/* Reading events back                                                  */
-/* ------------------------------------------------------------------ */
-
-int ledger_events_foreach(struct ledger *l, int64_t sitting,
-                          ledger_event_fn fn, void *ctx)
-{
-    sqlite3_stmt *st = NULL;
-    struct ledger_event ev;
-    struct event_buf *buf = malloc(sizeof(*buf));
-    int src = 0;
-    int rc = 0;
-
-    if (buf == NULL) {
-        return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
-    }
-    rc = ledger__deal_now(l);   /* events kept while loading: written */
-    if (rc != 0) {
-        free(buf);
-        return rc;
-    }
-    buf->recorded_ready = false;
-    if (sitting == 0) {
-        st = l->st[ST_EVENTS_ALL];
-    } else {
-        st = l->st[ST_EVENTS_SITTING];
-        if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
-            rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
-            goto out_reset;
-        }
-    }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ledger__event_from_row(st, &ev, buf);
-        rc = fn(ctx, &ev);
-        if (rc != 0) {
-            goto out_reset;
-        }
-    }
-    if (src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "read events");
-    }
-out_reset:
-    ledger__done(st);
-    free(buf);
-    return rc;
-}
-
-/* A row of a narrow event query into ev (hash: room for its hex). */
-typedef void (*event_cols_fn)(sqlite3_stmt *st, struct ledger_event *ev,
-                              char *hash);
-
-/* brief_cols - id, line, text (ST_EVENTS_BRIEF). */
-static void brief_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
-{
-    (void)hash;
-    ev->id = sqlite3_column_int64(st, 0);
-    ev->line = sqlite3_column_int(st, 1);
-    ev->text = (const char *)sqlite3_column_text(st, 2);
-}
-
-/* chain_cols - id, game, hash (ST_EVENTS_CHAIN). */
-static void chain_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
-{
-    ev->id = sqlite3_column_int64(st, 0);
-    ev->game = sqlite3_column_int64(st, 1);
-    ev->hash = ledger__hash_col(st, 2, hash);
-}
-
-/* narrow_foreach - fn(ctx, ev) for every event of sitting read by the
- * statement which (bound to the sitting), cols filling the fields it
- * reads (the rest zero).  Returns 0, fn's non-zero, or a negative code. */
-static int narrow_foreach(struct ledger *l, enum stmt which,
-                          int64_t sitting, event_cols_fn cols,
-                          ledger_event_fn fn, void *ctx)
-{
-    sqlite3_stmt *st = l->st[which];
-    struct ledger_event ev;
-    char hash[LEDGER_HASH_HEX];
-    int src = 0;
-    int rc = 0;
-
-    memset(&ev, 0, sizeof(ev));
-    ev.sitting = sitting;
-    rc = ledger__deal_now(l);   /* events kept while loading: written */
-    if (rc != 0) {
-        return rc;
-    }
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
-        rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
-        goto out_reset;
-    }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        cols(st, &ev, hash);
-        rc = fn(ctx, &ev);
-        if (rc != 0) {
-            goto out_reset;
-        }
-    }
-    if (src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "read events");
-    }
-out_reset:
-    ledger__done(st);
-    return rc;
-}
-
-int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
-                                ledger_event_fn fn, void *ctx)
-{
-    return narrow_foreach(l, ST_EVENTS_BRIEF, sitting, brief_cols, fn, ctx);
-}
-
-int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
-                                ledger_event_fn fn, void *ctx)
-{
-    return narrow_foreach(l, ST_EVENTS_CHAIN, sitting, chain_cols, fn, ctx);
-}
-
-/* sitting_row - step st bound to sitting: 1 on a row (st stands on it;
- * the caller resets it), 0 on none (reset), or a negative code (reset). */
-static int sitting_row(struct ledger *l, sqlite3_stmt *st, int64_t sitting)
-{
-    int src = 0;
-
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
-        src = sqlite3_errcode(l->db);
-        ledger__done(st);
-        return ledger__fail(l, src, "read events");
-    }
-    src = sqlite3_step(st);
-    if (src == SQLITE_ROW) {
-        return 1;
-    }
-    ledger__done(st);
-    return src == SQLITE_DONE ? 0 : ledger__fail(l, src, "read events");
-}
-
-int ledger_sitting_ends(struct ledger *l, int64_t sitting, int64_t *first,
-                        int64_t *last, char *hash)
-{
-    sqlite3_stmt *st = l->st[ST_SITTING_FIRST_EVENT];
-    int rc = sitting_row(l, st, sitting);
-
-    *first = *last = 0;
-    hash[0] = '\0';
-    if (rc <= 0) {
-        return rc;
-    }
-    *first = sqlite3_column_int64(st, 0);
-    ledger__done(st);
-    st = l->st[ST_SITTING_LAST_EVENT];
-    rc = sitting_row(l, st, sitting);
-    if (rc <= 0) {
-        return rc;
-    }
-    *last = sqlite3_column_int64(st, 0);
-    {
-        char buf[LEDGER_HASH_HEX];
-
-        snprintf(hash, LEDGER_HASH_HEX, "%s", ledger__hash_col(st, 1, buf));
-    }
-    ledger__done(st);
-    return 0;
-}

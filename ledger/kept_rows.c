@@ -280,10 +280,11 @@ static int write_range(struct ledger *l, size_t lo, size_t hi)
     return rc;
 }
 
-int ledger__kept_write(struct ledger *l)
+/* kept_done - the kept rows written (rc 0) or failed: dropped, and after
+ * a failure the ids counted forgotten (read again from the file).
+ * Returns rc. */
+static int kept_done(struct ledger *l, int rc)
 {
-    int rc = write_range(l, 0, l->n_kept);
-
     ledger__kept_drop(l);
     l->kept_from = 0;
     l->kept_len_from = 0;
@@ -291,6 +292,13 @@ int ledger__kept_write(struct ledger *l)
         ledger__kept_forget_ids(l);
     }
     return rc;
+}
+
+int ledger__kept_write(struct ledger *l)
+{
+    int rc = write_range(l, 0, l->n_kept);
+
+    return kept_done(l, rc);
 }
 
 int ledger__deal_now(struct ledger *l)
@@ -319,11 +327,5 @@ int ledger__deal_now(struct ledger *l)
             l->deal_sp = false;
         }
     }
-    ledger__kept_drop(l);
-    l->kept_from = 0;
-    l->kept_len_from = 0;
-    if (rc != 0) {
-        ledger__kept_forget_ids(l);
-    }
-    return rc;
+    return kept_done(l, rc);
 }

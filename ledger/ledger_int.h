@@ -6,7 +6,8 @@
  *
  * Who owns what: open.c makes and closes the handle; statements.c holds
  * the SQL of every statement (prepared once, in ledger_open); errors.c
- * the error detail; events.c the transactions and the hash chain;
+ * the error detail; events.c the transactions and the hash chain (hash.c
+ * its hashes, event_read.c the events read back);
  * migrate.c brings an older file to the current schema version.
  */
 #ifndef ECARTE_LEDGER_LEDGER_INT_H
@@ -446,7 +447,7 @@ struct event_pack {
     int64_t time;                       /* its unix seconds */
     bool time_ok;                       /* it was of the form */
     bool computed;                      /* the hashes bound were made by
-                                           the chain (events.c), not read
+                                           the chain (hash.c), not read
                                            from a file: well formed */
 };
 
@@ -678,6 +679,19 @@ int ledger__flush_events(struct ledger *l);
 
 int ledger__event_hash(struct ledger *l, const char *prev,
                        const struct ledger_event *ev, char *out);
+
+/* The text fields of an event, in the order they are hashed. */
+#define LEDGER__EVENT_TEXTS 8
+
+/*
+ * ledger__event_hash_lens - ledger__event_hash, with the lengths of the
+ * text fields (source, stamp, recorded, actor, verb, args, cards, text;
+ * NULL as "") into lens, for the caller to bind them without measuring
+ * them again (hash.c).  Returns 0 or LEDGER_E_ERROR (message on l).
+ */
+int ledger__event_hash_lens(struct ledger *l, const char *prev,
+                            const struct ledger_event *ev, char *out,
+                            size_t lens[LEDGER__EVENT_TEXTS]);
 
 /* ledger__genesis - the hash before the first event and the first seal:
  * 64 zeros. */

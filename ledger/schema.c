@@ -87,7 +87,7 @@ const char *const ledger__schema_sql[] = {
 
     "-- One line of a log.  ids are given by the ledger (1, 2, 3, ...\n"
     "-- with no gap) and hash chains every row to the one before it\n"
-    "-- (events.c, ledger__event_hash).\n"
+    "-- (hash.c, ledger__event_hash).\n"
     "CREATE TABLE event (\n"
     "    id INTEGER PRIMARY KEY,\n"
     "    sitting_id INTEGER NOT NULL REFERENCES sitting (id),\n"

@@ -70,7 +70,7 @@ CREATE INDEX deal_by_game ON deal (game_id);
 
 -- One line of a log.  ids are given by the ledger (1, 2, 3, ...
 -- with no gap) and hash chains every row to the one before it
--- (events.c, ledger__event_hash).
+-- (hash.c, ledger__event_hash).
 CREATE TABLE event (
     id INTEGER PRIMARY KEY,
     sitting_id INTEGER NOT NULL REFERENCES sitting (id),

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hash.c - SHA-256 and the events' chain hash: a file's or a buffer's
+ * digest, the bytes an event's hash is taken over (netstrings of its
+ * fields after the hash before it), the stored forms of a hash (whole or
+ * cut short, version 8) and an event's whole hash given again from the
+ * last whole one before it.
+ */
+#include "ledger/ledger.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
+
+/* ------------------------------------------------------------------ */
+/* Hashes                                                               */
+/* ------------------------------------------------------------------ */
+
+/* to_hex - n bytes as 2n lower-case hex digits and a NUL. */
+static void to_hex(const unsigned char *b, size_t n, char *out)
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t i = 0;
+
+    for (i = 0; i < n; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 0x0f];
+    }
+    out[2 * n] = '\0';
+}
+
+int ledger_sha256_hex(const void *data, size_t n, char *out)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+
+    if (EVP_Digest(data, n, md, &len, EVP_sha256(), NULL) != 1 ||
+        len != 32) {
+        return LEDGER_E_ERROR;
+    }
+    to_hex(md, len, out);
+    return 0;
+}
+
+int ledger_sha256_file(FILE *fp, char *out)
+{
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    char buf[65536];
+    size_t got;
+    int rc = LEDGER_E_ERROR;
+
+    if (ctx == NULL || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
+        goto out_ctx;
+    }
+    while ((got = fread(buf, 1, sizeof(buf), fp)) > 0) {
+        if (EVP_DigestUpdate(ctx, buf, got) != 1) {
+            goto out_ctx;
+        }
+    }
+    if (ferror(fp) || EVP_DigestFinal_ex(ctx, md, &len) != 1 || len != 32) {
+        goto out_ctx;
+    }
+    to_hex(md, len, out);
+    rc = 0;
+out_ctx:
+    EVP_MD_CTX_free(ctx);
+    return rc;
+}
+
+/* put_digits - append the decimal digits of v to p; returns the end. */
+static char *put_digits(char *p, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) {
+        *p++ = tmp[--n];
+    }
+    return p;
+}
+
+/* put_field - append the netstring "<length>:<bytes>," to p; returns the
+ * end.  The caller has made room (field_room).  Short lengths (most
+ * fields) written without a loop. */
+static char *put_field(char *p, const char *s, size_t n)
+{
+    if (n < 10) {
+        *p++ = (char)('0' + n);
+    } else if (n < 100) {
+        *p++ = (char)('0' + n / 10);
+        *p++ = (char)('0' + n % 10);
+    } else {
+        p = put_digits(p, n);
+    }
+    *p++ = ':';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
+}
+
+/* put_int - append v as the netstring of its decimal text ("2:42,"):
+ * its digits written backwards once, then the length (at most 20) and
+ * they. */
+static char *put_int(char *p, int64_t v)
+{
+    char tmp[24];
+    char *end = tmp + sizeof(tmp);
+    char *s = end;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    size_t n = 0;
+
+    do {
+        *--s = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0) {
+        *--s = '-';
+    }
+    n = (size_t)(end - s);
+    if (n >= 10) {
+        *p++ = (char)('0' + n / 10);
+    }
+    *p++ = (char)('0' + n % 10);
+    *p++ = ':';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = ',';
+    return p;
+}
+
+/* field_room - bytes a netstring of n bytes may take. */
+static size_t field_room(size_t n)
+{
+    return n + 24;
+}
+
+int ledger__event_hash_lens(struct ledger *l, const char *prev,
+                            const struct ledger_event *ev, char *out,
+                            size_t lens[LEDGER__EVENT_TEXTS])
+{
+    const char *texts[LEDGER__EVENT_TEXTS] = {
+        ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
+        ev->args, ev->cards, ev->text
+    };
+    size_t need = 64 + 7 * field_room(20);
+    size_t i = 0;
+    char *p = NULL;
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+
+    for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        if (texts[i] == NULL) {
+            texts[i] = "";
+        }
+        lens[i] = strlen(texts[i]);
+        need += field_room(lens[i]);
+    }
+    if (need > l->hbuf_cap) {
+        char *nb = realloc(l->hbuf, need * 2);
+
+        if (nb == NULL) {
+            return ledger__failf(l, LEDGER_E_ERROR,
+                                 "event hash: out of memory");
+        }
+        l->hbuf = nb;
+        l->hbuf_cap = need * 2;
+    }
+    p = l->hbuf;
+    memcpy(p, prev, 64);
+    p += 64;
+    p = put_int(p, ev->id);
+    p = put_int(p, ev->sitting);
+    p = put_int(p, ev->game);
+    p = put_int(p, ev->deal);
+    p = put_int(p, ev->seq);
+    p = put_field(p, texts[0], lens[0]);        /* source */
+    p = put_int(p, ev->line);
+    for (i = 1; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        p = put_field(p, texts[i], lens[i]);
+    }
+    if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
+        EVP_DigestUpdate(l->mdctx, l->hbuf, (size_t)(p - l->hbuf)) != 1 ||
+        EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
+        return ledger__failf(l, LEDGER_E_ERROR, "event hash: libcrypto failed");
+    }
+    to_hex(md, mdlen, out);
+    return 0;
+}
+
+int ledger__event_hash(struct ledger *l, const char *prev,
+                       const struct ledger_event *ev, char *out)
+{
+    size_t lens[LEDGER__EVENT_TEXTS];
+
+    return ledger__event_hash_lens(l, prev, ev, out, lens);
+}
+
+const char ledger__genesis[LEDGER_HASH_HEX] =
+    "0000000000000000000000000000000000000000000000000000000000000000";
+
+bool ledger_hash_stored_is(const char *stored, const char *full)
+{
+    size_t n = strlen(stored);
+
+    return (n == 64 || n == 2 * LEDGER_HASH_TAG) &&
+           strncmp(stored, full, n) == 0 && strlen(full) == 64;
+}
+
+/* chain_from - the whole hash of event id into out, computed from the
+ * event from (whose whole hash is prev) on: the rows from + 1 to id
+ * read in order, each hashed and checked against what it stores.
+ * Returns 0, LEDGER_E_DAMAGED (a row missing or not chaining), or
+ * another negative code. */
+static int chain_from(struct ledger *l, int64_t from, const char *prev,
+                      int64_t id, char *out)
+{
+    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
+    struct ledger_event row;
+    struct event_buf buf = { .recorded_ready = false };
+    char h[LEDGER_HASH_HEX];
+    int64_t want = from + 1;
+    int src = 0;
+    int rc = 0;
+
+    memcpy(h, prev, sizeof(h));
+    if (sqlite3_bind_int64(st, 1, from + 1) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, id) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
+        goto out;
+    }
+    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
+        char next[LEDGER_HASH_HEX];
+
+        ledger__event_from_row(st, &row, &buf);
+        if (row.id != want) {
+            break;
+        }
+        rc = ledger__event_hash(l, h, &row, next);
+        if (rc != 0) {
+            goto out;
+        }
+        if (!ledger_hash_stored_is(row.hash, next)) {
+            rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " does "
+                               "not chain: run ecarte verify", row.id);
+            goto out;
+        }
+        memcpy(h, next, sizeof(h));
+        want++;
+    }
+    if (src != SQLITE_ROW && src != SQLITE_DONE) {
+        rc = ledger__fail(l, src, "an event's hash");
+    } else if (want != id + 1) {
+        rc = ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
+                           "missing: run ecarte verify", want);
+    } else {
+        memcpy(out, h, LEDGER_HASH_HEX);
+    }
+out:
+    ledger__done(st);
+    return rc;
+}
+
+int ledger_event_hash_full(struct ledger *l, const struct ledger_event *ev,
+                           char *out)
+{
+    struct ledger_event mark = { .id = 0 };
+    struct event_buf buf = { .recorded_ready = false };
+    sqlite3_stmt *st = l->st[ST_EVENTS_RANGE];
+    int64_t from = 0;
+    int src = 0;
+    int rc = 0;
+
+    if (ev->hash != NULL && strlen(ev->hash) == 64) {
+        memmove(out, ev->hash, LEDGER_HASH_HEX); /* out may be ev->hash */
+        return 0;
+    }
+    from = (ev->id - 1) / LEDGER_HASH_EVERY * LEDGER_HASH_EVERY;
+    if (from <= 0) {
+        return chain_from(l, 0, ledger__genesis, ev->id, out);
+    }
+    /* the mark: the last event before ev that stores its hash whole */
+    if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK ||
+        sqlite3_bind_int64(st, 2, from) != SQLITE_OK) {
+        rc = ledger__fail(l, sqlite3_errcode(l->db), "an event's hash");
+        ledger__done(st);
+        return rc;
+    }
+    src = sqlite3_step(st);
+    if (src == SQLITE_ROW) {
+        char prev[LEDGER_HASH_HEX];
+
+        ledger__event_from_row(st, &mark, &buf);
+        snprintf(prev, sizeof(prev), "%s", mark.hash);
+        ledger__done(st);
+        if (strlen(prev) != 64) {
+            return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64
+                                 " does not store its whole hash: run "
+                                 "ecarte verify", from);
+        }
+        return chain_from(l, from, prev, ev->id, out);
+    }
+    ledger__done(st);
+    if (src == SQLITE_DONE) {
+        return ledger__failf(l, LEDGER_E_DAMAGED, "event %" PRId64 " is "
+                             "missing: run ecarte verify", from);
+    }
+    return ledger__fail(l, src, "an event's hash");
+}
