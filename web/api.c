@@ -297,8 +297,14 @@ static void take_all(struct posting *p, const char *body, size_t len)
         if (l > 0 && body[at + l - 1] == '\r') {
             l--;
         }
-        if (strspn(body + at, " \t") < l ||
-            memchr(body + at, '\0', l) != NULL) {
+        size_t lead = 0;
+
+        /* body has no NUL after it: the blanks counted within l */
+        while (lead < l &&
+               (body[at + lead] == ' ' || body[at + lead] == '\t')) {
+            lead++;
+        }
+        if (lead < l || memchr(body + at, '\0', l) != NULL) {
             take_one(p, body + at, l);
         }
         at = end + 1;
