@@ -59,12 +59,12 @@ static const char *skip_spaces(const char *p, const char *end)
     return p;
 }
 
-bool ledger__event_guess(const char *text, const char *stamp,
-                         struct event_guess *g)
+/* guess_n - ledger__event_guess on text (len bytes, NUL after them) and
+ * stamp (n_stamp bytes), the lengths given rather than counted. */
+static bool guess_n(const char *text, size_t len, const char *stamp,
+                    size_t n_stamp, struct event_guess *g)
 {
-    const char *p = text != NULL ? text : "";
-    size_t len = strlen(p);
-    size_t n_stamp = stamp != NULL ? strlen(stamp) : 0;
+    const char *p = text;
     const char *end = p + len;
     const char *w = NULL;
     size_t nc = 0;
@@ -73,6 +73,7 @@ bool ledger__event_guess(const char *text, const char *stamp,
     g->verb[0] = '\0';
     g->args[0] = '\0';
     g->cards[0] = '\0';
+    g->n_actor = g->n_verb = g->n_args = g->n_cards = 0;
     if (len >= EVENT_GUESS_MAX) {
         return false;
     }
@@ -83,13 +84,16 @@ bool ledger__event_guess(const char *text, const char *stamp,
     w = word_end(p, end);
     if (w - p == 1 && (p[0] == 'A' || p[0] == 'B')) {
         g->actor[0] = p[0];
+        g->n_actor = 1;
         p = skip_spaces(p + 1, end);
         w = word_end(p, end);
     }
-    memcpy(g->verb, p, (size_t)(w - p));
-    g->verb[w - p] = '\0';
+    g->n_verb = (size_t)(w - p);
+    memcpy(g->verb, p, g->n_verb);
+    g->verb[g->n_verb] = '\0';
     p = skip_spaces(w, end);
-    memcpy(g->args, p, (size_t)(end - p) + 1);  /* with its NUL */
+    g->n_args = (size_t)(end - p);
+    memcpy(g->args, p, g->n_args + 1);  /* with its NUL */
     while (p < end) {
         w = word_end(p, end);
         if (is_card(p, (size_t)(w - p))) {
@@ -102,7 +106,17 @@ bool ledger__event_guess(const char *text, const char *stamp,
         p = skip_spaces(w, end);
     }
     g->cards[nc] = '\0';
+    g->n_cards = nc;
     return true;
+}
+
+bool ledger__event_guess(const char *text, const char *stamp,
+                         struct event_guess *g)
+{
+    const char *p = text != NULL ? text : "";
+
+    return guess_n(p, strlen(p), stamp, stamp != NULL ? strlen(stamp) : 0,
+                   g);
 }
 
 /* ------------------------------------------------------------------ */
@@ -193,11 +207,11 @@ void ledger__event_forget_sitting(struct ledger *l)
 }
 
 /* bind_or_null - text s (n bytes) into parameter i, or NULL if it is
- * what the row gives again (given). */
+ * what the row gives again (given, n_given bytes). */
 static int bind_or_null(sqlite3_stmt *st, int i, const char *s, size_t n,
-                        const char *given)
+                        const char *given, size_t n_given)
 {
-    if (given != NULL && strlen(given) == n && memcmp(given, s, n) == 0) {
+    if (given != NULL && n_given == n && memcmp(given, s, n) == 0) {
         return sqlite3_bind_null(st, i);
     }
     return sqlite3_bind_text(st, i, s, (int)n, SQLITE_STATIC);
@@ -302,13 +316,14 @@ int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
     for (int i = 0; i < 9; i++) {
         texts[i] = given[i] != NULL ? given[i] : "";
     }
-    guessed = ledger__event_guess(texts[7], texts[1], g);
+    guessed = guess_n(texts[7], lens[7], texts[1], lens[1], g);
     bad |= sqlite3_bind_int64(st, b + 1, row->id);
     bad |= sqlite3_bind_int64(st, b + 2, row->sitting);
     bad |= sqlite3_bind_int64(st, b + 3, row->game);
     bad |= sqlite3_bind_int64(st, b + 4, row->deal);
     bad |= sqlite3_bind_int64(st, b + 5, row->seq);
-    bad |= bind_or_null(st, b + 6, texts[0], lens[0], src);
+    bad |= bind_or_null(st, b + 6, texts[0], lens[0], src,
+                        src != NULL ? strlen(src) : 0);
     bad |= sqlite3_bind_int(st, b + 7, row->line);
     bad |= sqlite3_bind_text(st, b + 8, texts[1], (int)lens[1],
                              SQLITE_STATIC);
@@ -321,13 +336,13 @@ int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
                                  SQLITE_STATIC);
     }
     bad |= bind_or_null(st, b + 10, texts[3], lens[3],
-                        guessed ? g->actor : NULL);
+                        guessed ? g->actor : NULL, g->n_actor);
     bad |= bind_or_null(st, b + 11, texts[4], lens[4],
-                        guessed ? g->verb : NULL);
+                        guessed ? g->verb : NULL, g->n_verb);
     bad |= bind_or_null(st, b + 12, texts[5], lens[5],
-                        guessed ? g->args : NULL);
+                        guessed ? g->args : NULL, g->n_args);
     bad |= bind_or_null(st, b + 13, texts[6], lens[6],
-                        guessed ? g->cards : NULL);
+                        guessed ? g->cards : NULL, g->n_cards);
     bad |= sqlite3_bind_text(st, b + 14, texts[7], (int)lens[7],
                              SQLITE_STATIC);
     bad |= bind_hash(st, b + 15, row->id, texts[8], lens[8], pack->hash[k],

@@ -111,9 +111,15 @@ static char *put_field(char *p, const char *s, size_t n)
     return p;
 }
 
+/* The two decimal digits of 0 to 99, in order. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 /* put_int - append v as the netstring of its decimal text ("2:42,"):
- * its digits written backwards once, then the length (at most 20) and
- * they. */
+ * its digits written backwards two at a time, then the length (at most
+ * 20) and they. */
 static char *put_int(char *p, int64_t v)
 {
     char tmp[24];
@@ -122,10 +128,19 @@ static char *put_int(char *p, int64_t v)
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     size_t n = 0;
 
-    do {
-        *--s = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
+    while (u >= 100) {
+        unsigned r = (unsigned)(u % 100);
+
+        u /= 100;
+        s -= 2;
+        memcpy(s, digit_pairs + 2 * r, 2);
+    }
+    if (u >= 10) {
+        s -= 2;
+        memcpy(s, digit_pairs + 2 * u, 2);
+    } else {
+        *--s = (char)('0' + u);
+    }
     if (v < 0) {
         *--s = '-';
     }

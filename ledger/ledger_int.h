@@ -431,6 +431,7 @@ struct event_guess {
     char verb[EVENT_GUESS_MAX];         /* the word after it */
     char args[EVENT_GUESS_MAX];         /* the rest */
     char cards[EVENT_GUESS_MAX];        /* the cards of args, spaced */
+    size_t n_actor, n_verb, n_args, n_cards; /* their lengths */
 };
 
 /* What ledger__event_bind works in, kept from one row to the next: the

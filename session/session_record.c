@@ -82,66 +82,6 @@ int session__ensure_sitting(struct session *s)
     return 0;
 }
 
-/* copy_text - src into dst (n bytes, cut short to fit), as snprintf's
- * "%s" would, without its formatting. */
-static void copy_text(char *dst, size_t n, const char *src)
-{
-    size_t len = strlen(src);
-
-    if (len >= n) {
-        len = n - 1;
-    }
-    memcpy(dst, src, len);
-    dst[len] = '\0';
-}
-
-/*
- * split_event - the words of an action after its verb into args (na
- * bytes), taken from text, its canonical line (tl_format_line's, with
- * its "@stamp " if it has one), and the cards it names into cards (nc
- * bytes), as the ledger keeps them.
- */
-static void split_event(const struct tl_line *line, const char *text,
-                        char *args, size_t na, char *cards, size_t nc)
-{
-    const struct table_event *ev = &line->ev;
-    const char *at = text;
-    size_t used = 0;
-
-    if (line->stamp[0] != '\0') {
-        at += strcspn(at, " ");
-        at += strspn(at, " ");
-    }
-    copy_text(args, na, tl_event_args(ev, at));
-    cards[0] = '\0';
-    for (int i = 0; i < ev->n_cards && used + CARD_TEXT_MAX + 1 < nc; i++) {
-        if (i > 0) {
-            cards[used++] = ' ';
-        }
-        card_format(ev->cards[i], cards + used);
-        used += strlen(cards + used);
-    }
-}
-
-/* sitting_args - the words of a line of the sitting after its verb (its
- * canonical text with its actor and verb taken off) into args (na
- * bytes). */
-static void sitting_args(const char *text, const struct tl_line *line,
-                         char *args, size_t na)
-{
-    const char *p = text;
-    int words = line->sit.actor[0] != '\0' ||
-                        line->ev.actor != SEAT_NONE
-                    ? 2
-                    : 1;
-
-    for (int i = 0; i < words && *p != '\0'; i++) {
-        p += strcspn(p, " ");
-        p += strspn(p, " ");
-    }
-    copy_text(args, na, p);
-}
-
 /* record_event - the event row of one accepted action (line), in game
  * game_no and deal deal_no of the sitting, in the open transaction; its
  * id into *event_id.  Returns 0, or -1 on a ledger error (reported; the
@@ -150,28 +90,10 @@ static int record_event(struct session *s, const struct tl_line *line,
                         int game_no, int deal_no, int64_t *event_id)
 {
     struct ledger_event le;
-    char text[TL_LINE_MAX];
-    char args[TL_LINE_MAX];
-    char cards[200];
-    char actor[TL_ID_MAX] = {0, 0};
+    struct tl_fields f;
 
-    tl_format_line(line, text, sizeof(text));
-    split_event(line, text, args, sizeof(args), cards, sizeof(cards));
-    actor[0] = line->ev.actor == SEAT_NONE ? '\0' : seat_letter(line->ev.actor);
-    if (tl_is_sitting(line)) {
-        char bare[TL_LINE_MAX];
-        const char *at = text;
-
-        if (line->stamp[0] != '\0') {
-            at += strcspn(at, " ");
-            at += strspn(at, " ");
-        }
-        snprintf(bare, sizeof(bare), "%s", at);
-        sitting_args(bare, line, args, sizeof(args));
-        if (line->sit.actor[0] != '\0') {
-            snprintf(actor, sizeof(actor), "%s", line->sit.actor);
-        }
-    }
+    /* the canonical line and its fields in one pass over it */
+    tl_event_fields(line, &f);
     memset(&le, 0, sizeof(le));
     le.sitting = s->sitting;
     le.game = session__id_of(s->game, game_no);
@@ -180,11 +102,11 @@ static int record_event(struct session *s, const struct tl_line *line,
     le.source = s->name;
     le.line = line->line_no;
     le.stamp = line->stamp;
-    le.actor = actor;
-    le.verb = event_verb(line->ev.kind);
-    le.args = args;
-    le.cards = cards;
-    le.text = text;
+    le.actor = f.actor;
+    le.verb = f.verb;
+    le.args = f.args;
+    le.cards = f.cards;
+    le.text = f.text;
     if (ledger_event_add(s->led, &le, event_id) != 0) {
         return session__ledger_fail(s, "event");
     }

@@ -14,6 +14,7 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tablelog/tablelog_int.h"
 
@@ -70,10 +71,9 @@ static void sb_str(struct sbuf *b, const char *s)
         return;
     }
     room = b->n - 1 - b->len;
-    while (k < room && s[k] != '\0') {
-        b->buf[b->len + k] = s[k];
-        k++;
-    }
+    k = strlen(s);
+    k = k < room ? k : room;
+    memcpy(b->buf + b->len, s, k);
     b->len += k;
     b->buf[b->len] = '\0';
 }
@@ -81,9 +81,11 @@ static void sb_str(struct sbuf *b, const char *s)
 /* sb_chr - append the character c, if it fits. */
 static void sb_chr(struct sbuf *b, char c)
 {
-    char s[2] = {c, '\0'};
-
-    sb_str(b, s);
+    if (b->n == 0 || b->len + 1 >= b->n) {
+        return;
+    }
+    b->buf[b->len++] = c;
+    b->buf[b->len] = '\0';
 }
 
 /* sb_int - append the decimal text of v, keeping what fits. */
