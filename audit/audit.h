@@ -207,6 +207,9 @@ enum audit_log_kind {
 };
 
 #define AUDIT_LOG_NO_EXPORT 1   /* audit_log_against: no [Chain] tag */
+#define AUDIT_LOG_BAD_CHAIN 2   /* audit_log_against: a [Chain] tag not of
+                                   export's form (its line in v->line, its
+                                   value in v->want) */
 
 /* The verdict of audit_log_against. */
 struct audit_log_verdict {
@@ -226,7 +229,10 @@ struct audit_log_verdict {
  * after it, then the log's tags (the [Chain] tag aside) against the
  * sitting's, in order.  The verdict into *v.  Returns 0 (the verdict
  * given, matching or not), AUDIT_LOG_NO_EXPORT (no [Chain] tag: not an
- * export) or a negative code (the ledger failed: ledger_errmsg).
+ * export), AUDIT_LOG_BAD_CHAIN (its first [Chain] tag is not "sitting=N
+ * from=ID head=HASH" with HASH 64 lower-case hex digits and nothing
+ * after: v->line and v->want say where and what) or a negative code (the
+ * ledger failed: ledger_errmsg).
  */
 int audit_log_against(struct ledger *l, FILE *fp, const char *name,
                       struct audit_log_verdict *v);

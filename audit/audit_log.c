@@ -8,6 +8,7 @@
  */
 #include "audit/audit.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,35 +118,96 @@ static int compare_event(void *vctx, const struct ledger_event *ev)
     return 0;
 }
 
-/* read_chain_tag - the [Chain "..."] tag of an exported log: head hash and
- * sitting.  Returns 0, -1 if the log has none. */
+/* chain_number - the decimal digits at *p (at least one, no sign, no
+ * leading zero but "0" itself) as *out, *p moved past them; false if
+ * there are none or too many. */
+static bool chain_number(const char **p, int64_t *out)
+{
+    const char *s = *p;
+    int64_t v = 0;
+    int n = 0;
+
+    while (s[n] >= '0' && s[n] <= '9') {
+        if (n >= 18 || (n == 1 && s[0] == '0')) {
+            return false;
+        }
+        v = v * 10 + (s[n] - '0');
+        n++;
+    }
+    if (n == 0) {
+        return false;
+    }
+    *out = v;
+    *p = s + n;
+    return true;
+}
+
+/* chain_value - the value of a [Chain] tag, exactly as export writes it:
+ * "sitting=N from=ID head=HASH", HASH 64 lower-case hex digits and
+ * nothing after it; its parts into *sitting, *from and head (65 bytes). */
+static bool chain_value(const char *v, int64_t *sitting, int64_t *from,
+                        char *head)
+{
+    const char *p = v;
+
+    if (strncmp(p, "sitting=", 8) != 0) {
+        return false;
+    }
+    p += 8;
+    if (!chain_number(&p, sitting) || *sitting < 1 ||
+        strncmp(p, " from=", 6) != 0) {
+        return false;
+    }
+    p += 6;
+    if (!chain_number(&p, from) || strncmp(p, " head=", 6) != 0) {
+        return false;
+    }
+    p += 6;
+    for (int i = 0; i < 64; i++) {
+        if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f'))) {
+            return false;
+        }
+    }
+    if (p[64] != '\0' ||
+        (*from == 0) != (strspn(p, "0") >= 64)) {
+        return false;           /* no action exported: the genesis head */
+    }
+    memcpy(head, p, 64);
+    head[64] = '\0';
+    return true;
+}
+
+/* read_chain_tag - the [Chain "..."] tag of an exported log: head hash,
+ * sitting and first event.  Returns 0, AUDIT_LOG_NO_EXPORT if the log has
+ * none before its first action, AUDIT_LOG_BAD_CHAIN if the first it has
+ * is not of export's form (its line into *line, its value into found,
+ * n bytes). */
 static int read_chain_tag(FILE *fp, const char *name, char *head,
-                          int64_t *sitting, int64_t *from)
+                          int64_t *sitting, int64_t *from, int *line,
+                          char *found, size_t n)
 {
     struct tl_reader *rd = NULL;
-    struct tl_line line;
+    struct tl_line tl;
     int got;
-    int rc = -1;
+    int rc = AUDIT_LOG_NO_EXPORT;
 
     if (tl_reader_open(&rd, fp, name) != 0) {
-        return -1;
+        return AUDIT_LOG_NO_EXPORT;
     }
-    while ((got = tl_reader_next(rd, &line)) != 0) {
-        if (got < 0 || line.kind != TL_TAG) {
-            if (got > 0 && line.kind == TL_EVENT) {
+    while ((got = tl_reader_next(rd, &tl)) != 0) {
+        if (got < 0 || tl.kind != TL_TAG) {
+            if (got > 0 && tl.kind == TL_EVENT) {
                 break;
             }
             continue;
         }
-        if (strcmp(line.tag_name, "Chain") == 0) {
-            long long sid = 0;
-            long long first = 0;
-
-            if (sscanf(line.tag_value, "sitting=%lld from=%lld head=%64s",
-                       &sid, &first, head) == 3) {
-                *sitting = sid;
-                *from = first;
+        if (strcmp(tl.tag_name, "Chain") == 0) {
+            if (chain_value(tl.tag_value, sitting, from, head)) {
                 rc = 0;
+            } else {
+                rc = AUDIT_LOG_BAD_CHAIN;
+                *line = tl.line_no;
+                snprintf(found, n, "%s", tl.tag_value);
             }
             break;
         }
@@ -171,11 +233,14 @@ struct log_tags {
 static int tag_against_log(void *vctx, const char *name, const char *value)
 {
     struct log_tags *t = vctx;
-    int i = t->at++;
+    int i = 0;
 
-    if (t->bad != 0) {
+    if (t->bad != 0 || strcmp(name, "Chain") == 0) {
+        /* a [Chain] tag the sitting was given (an earlier export taken
+         * in) is not exported: aside on both sides */
         return 0;
     }
+    i = t->at++;
     if (i >= t->n || strcmp(t->name[i], name) != 0 ||
         strcmp(t->value[i], value) != 0) {
         t->bad = i + 1;
@@ -240,6 +305,43 @@ static int compare_tags(struct ledger *l, FILE *fp, const char *log,
     return 0;
 }
 
+/* against_no_action - the verdict on an export of a sitting with no
+ * action (from=0, the genesis head: a table opened and left): the
+ * sitting exists, the log has no action, and its tags are the sitting's
+ * (what the sitting recorded since is after the head, as for any export).
+ * Returns 0 or -1 (the ledger failed). */
+static int against_no_action(struct ledger *l, FILE *fp, const char *name,
+                             struct log_check *lc, struct audit_log_verdict *v)
+{
+    char text[TL_LINE_MAX];
+    int line_no = 0;
+    int exists = ledger_sitting_exists(l, lc->sitting);
+
+    if (exists < 0) {
+        return -1;
+    }
+    if (exists == 0) {
+        v->kind = AUDIT_LOG_HEAD_MISSING;
+        return 0;
+    }
+    if (tl_reader_open(&lc->rd, fp, name) != 0) {
+        return -1;
+    }
+    if (next_event_line(lc, text, sizeof(text), &line_no)) {
+        v->kind = AUDIT_LOG_DIFFERS;
+        v->line = line_no;
+        snprintf(v->want, sizeof(v->want), "nothing: the [Chain] tag names "
+                 "no action (from=0)");
+    }
+    tl_reader_close(lc->rd);
+    lc->rd = NULL;
+    if (v->line != 0) {
+        return 0;
+    }
+    v->kind = AUDIT_LOG_MATCHES;
+    return compare_tags(l, fp, name, lc->sitting, v) < 0 ? -1 : 0;
+}
+
 int audit_log_against(struct ledger *l, FILE *fp, const char *name,
                       struct audit_log_verdict *v)
 {
@@ -251,12 +353,17 @@ int audit_log_against(struct ledger *l, FILE *fp, const char *name,
     lc.l = l;
     lc.name = name;
     lc.fp = fp;
-    if (read_chain_tag(fp, name, lc.head, &lc.sitting, &lc.from) != 0) {
-        return AUDIT_LOG_NO_EXPORT;
+    rc = read_chain_tag(fp, name, lc.head, &lc.sitting, &lc.from, &v->line,
+                        v->want, sizeof(v->want));
+    if (rc != 0) {
+        return rc;
     }
     snprintf(v->head, sizeof(v->head), "%s", lc.head);
     v->sitting = lc.sitting;
     rewind(fp);
+    if (lc.from == 0) {
+        return against_no_action(l, fp, name, &lc, v);
+    }
     if (tl_reader_open(&lc.rd, fp, name) != 0 ||
         ledger_events_foreach(l, lc.sitting, compare_event, &lc) < 0) {
         tl_reader_close(lc.rd);

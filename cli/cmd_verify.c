@@ -76,6 +76,14 @@ static int verify_log(struct ledger *l, const char *db, const char *log)
                 log);
         return -1;
     }
+    if (rc == AUDIT_LOG_BAD_CHAIN) {
+        fprintf(stderr, "ecarte verify: %s:%d:1: expected a [Chain "
+                "\"sitting=N from=ID head=HASH\"] tag as ecarte export "
+                "writes it (HASH 64 lower-case hex digits, nothing after "
+                "it), found [Chain \"%s\"]\n",
+                log, v.line, v.want);
+        return -1;
+    }
     if (rc < 0) {
         fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
         return -1;

@@ -465,6 +465,14 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         if (ledger_lines_foreach(l, sitting, 0, export_line, &ctx) != 0) {
             rc = fail(err, err_n, -1, "%s", ledger_errmsg(l));
         } else {
+            /* no action to chain: the genesis head, from=0, so that
+             * verify --log holds the tags against the sitting */
+            char genesis[LEDGER_HASH_HEX];
+
+            memset(genesis, '0', 64);
+            genesis[64] = '\0';
+            fprintf(ctx.fp, "[Chain \"sitting=%lld from=0 head=%s\"]\n",
+                    (long long)sitting, genesis);
             rest_notes(&ctx);
         }
         goto out;

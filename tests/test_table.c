@@ -776,7 +776,9 @@ static void table__a_comment_typed_is_kept_in_its_place(void **state)
 
 /* Tags and a comment typed before any action, then quit: the sitting is
  * written with them (nothing typed is lost), and its export gives them
- * back.  Near miss: a table left with nothing typed writes no sitting. */
+ * back with a [Chain] tag of no action, which `verify --log` holds against
+ * the ledger.  Near miss: a table left with nothing typed writes no
+ * sitting. */
 static void table__tags_typed_before_any_action_are_kept(void **state)
 {
     struct harness_tmp *tmp = *state;
@@ -804,8 +806,31 @@ static void table__tags_typed_before_any_action_are_kept(void **state)
     assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s'",
                                      harness_ecarte(), tmp->db),
                      0);
-    assert_string_equal(out, "[Event \"Club night\"]\n# Mr. B is late\n");
+    /* no action to chain: a [Chain] tag of none, from=0 at the genesis */
+    assert_string_equal(out, "[Event \"Club night\"]\n[Chain \"sitting=1 "
+                        "from=0 head=0000000000000000000000000000000000000000"
+                        "000000000000000000000000\"]\n# Mr. B is late\n");
     export_checks_clean(tmp);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), tmp->db, tmp->out),
+                     0);
+    assert_non_null(strstr(out, "matches the ledger: 0 events"));
+    /* near misses: a tag changed, an action added after the tag */
+    assert_int_equal(harness_sh("sed 's/Club/Chess/' '%s' > '%s'", tmp->out,
+                                tmp->log2),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                                harness_ecarte(), tmp->db, tmp->log2),
+                     1);
+    assert_int_equal(harness_sh("(cat '%s'; echo game) > '%s'", tmp->out,
+                                tmp->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), tmp->db, tmp->log2),
+                     1);
+    assert_non_null(strstr(out, "differs from the ledger"));
 }
 
 int run_tests(void)
