@@ -124,6 +124,8 @@ void session_close(struct session *s)
     if (s == NULL) {
         return;
     }
+    arbiter_close(s->before);
+    sitting_close(s->before_sit);
     arbiter_close(s->saved);
     sitting_close(s->saved_sit);
     arbiter_close(s->probe);
@@ -191,10 +193,16 @@ int session__ledger_fail(struct session *s, const char *what)
     const char *why = ledger_errmsg(s->led);
 
     if (strstr(why, "UNIQUE constraint failed: event.sitting_id") != NULL) {
+        /* a line taken a line at a time (session_take_text) is not
+         * recorded, and the session stands after the other's lines */
         why = s->name != NULL && strcmp(s->name, "table") == 0
                   ? "another ecarte table recorded into this sitting at the "
                     "same time; each table needs its own sitting: start the "
                     "second with `ecarte table --new` (or its own --db)"
+              : s->typed
+                  ? "another ecarte recorded into this sitting at the same "
+                    "time: the line is not recorded, and the table now "
+                    "stands after what the other recorded"
                   : "another ecarte recorded into this sitting at the same "
                     "time; run again to resume after it";
     }

@@ -558,7 +558,10 @@ enum take_status {
     TAKE_REFUSED,               /* it cannot be read or cannot be true: the
                                    reason is printed (NAME:LINE:COL: ...),
                                    nothing is recorded */
-    TAKE_FAILED                 /* the ledger failed (reported) */
+    TAKE_FAILED                 /* the ledger failed or refused it
+                                   (reported): nothing is recorded, and
+                                   the session stands again where the
+                                   ledger's sitting stands */
 };
 
 /*
@@ -568,7 +571,13 @@ enum take_status {
  * one with a NUL or a byte that is not UTF-8, refused with the words the
  * log's reader gives.  An action without a time stamp of its own gets
  * stamp (HH:MM:SS or YYYY-MM-DDTHH:MM:SS, no '@'; NULL: none); columns in
- * messages count in text as typed.  Returns how it went.
+ * messages count in text as typed, whatever follows it.  A line the
+ * ledger refuses (another writer recorded into the sitting meanwhile, a
+ * commit that fails: TAKE_FAILED) leaves the session exactly as the
+ * ledger holds its sitting: replayed from it (what another writer
+ * recorded included), or, before the sitting's row, as it stood before
+ * the line; if the sitting cannot be read again, every later line is
+ * TAKE_FAILED.  Returns how it went.
  */
 enum take_status session_take_text(struct session *s, const char *text,
                                    size_t len, const char *stamp,

@@ -121,6 +121,14 @@ struct session {
     struct arbiter *probe;      /* ends_hand's copies (made on first use) */
     struct sitting *probe_sit;
     struct applied *probe_ap;
+    struct arbiter *before;     /* a line taken at a table before its
+                                   sitting's row: the referee as it stood,
+                                   to go back to if the ledger refuses it
+                                   (made on first use) */
+    struct sitting *before_sit; /* and the sitting */
+    bool lost_footing;          /* a line the ledger refused left the
+                                   session where the ledger could not show
+                                   it again: nothing more is taken */
     struct arbiter *saved;      /* the referee at the start of the deal */
     struct sitting *saved_sit;  /* and the sitting */
     struct numbered saved_game[2];

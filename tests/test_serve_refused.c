@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_serve_refused.c - `ecarte serve` where a line is refused, end to
+ * end: a line the ledger refuses (another writer recorded into the
+ * sitting; a write that fails) leaves the table as the ledger holds it,
+ * and what is taken after it verifies; a line that finds the ledger
+ * moved is not written into it.
+ */
+#include "tests/harness.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/serve_util.h"
+
+/* The lines of one deal up to its first lead, every card seen: A deals,
+ * B leads AS. */
+#define DEAL_TO_LEAD                                                         \
+    "game\ndeal A\nB shuffles\nA shuffles\nB cuts 10\n"                      \
+    "A gives B 3 KS QS JS\nA gives A 3 KH QH JH\nA gives B 2 AS 7C\n"        \
+    "A gives A 2 AH 9S\nA turns 7D\nB stands\nB leads AS\n"
+
+/* state_seq - the state's "seq" of table 1. */
+static long state_seq(const struct server *sv)
+{
+    const char *at;
+
+    assert_int_equal(http(sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    at = strstr(big, "\"seq\":");
+    assert_non_null(at);
+    return strtol(at + 6, NULL, 10);
+}
+
+/* verifies - does `ecarte verify` prove the ledger at db? */
+static bool verifies(const char *db)
+{
+    return harness_sh("%s verify --db '%s' >/dev/null 2>&1", harness_ecarte(),
+                      db) == 0;
+}
+
+/* Another writer records into the served sitting: the scorer's line is
+ * refused, the table then stands after what the other writer recorded
+ * (not after the refused card), and the next line builds on that: the
+ * ledger verifies. */
+static void serve__a_line_lost_to_another_writer_leaves_no_trace(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", DEAL_TO_LEAD,
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    harness_write(t->log, "A plays 9S\n");
+    assert_int_equal(harness_sh("%s record --db '%s' --sitting 1 '%s' "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A plays AH\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":false"));
+    assert_non_null(strstr(big, "recorded into this sitting at the same "
+                                "time"));
+    /* the state is the ledger's: 9S played, not the refused AH */
+    assert_int_equal(state_seq(&sv), events(t->db));
+    assert_non_null(strstr(big, "\"last_trick\":[{\"seat\":\"B\",\"card\":"
+                                "\"AS\"},{\"seat\":\"A\",\"card\":\"9S\"}]"));
+    assert_null(strstr(big, "\"AH\"}]"));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B leads KS\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":true"));
+    assert_null(strstr(big, "L43"));
+    stop(&sv, SIGTERM);
+    assert_true(verifies(t->db));
+}
+
+/* A write the ledger refuses (here a trigger stands for a full disk,
+ * first at an event's row, then at a score's row after its event): the
+ * line is refused, the table's state and seq are the ledger's, and the
+ * lines taken once the ledger writes again verify. */
+static void serve__a_failed_write_leaves_the_state_as_the_ledger(void **state)
+{
+    static const char *const tables[] = {"event", "score_mark"};
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    for (int i = 0; i < 2; i++) {
+        long before = events(t->db);
+
+        assert_int_equal(harness_sh("sqlite3 '%s' \"CREATE TRIGGER full "
+                                    "BEFORE INSERT ON %s BEGIN SELECT "
+                                    "RAISE(ABORT, 'database or disk is "
+                                    "full'); END;\"",
+                                    t->db, tables[i]),
+                         0);
+        /* a game line writes its event, then (its score) a mark */
+        assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                                   i == 0 ? "game\n" : "A marks king\n",
+                                   sv.token),
+                         200);
+        if (strstr(big, "\"accepted\":false") == NULL ||
+            strstr(big, "disk is full") == NULL) {
+            fail_msg("answer: %.600s", big);
+        }
+        assert_int_equal(events(t->db), before);
+        assert_int_equal(state_seq(&sv), before);
+        assert_int_equal(harness_sh("sqlite3 '%s' 'DROP TRIGGER full'",
+                                    t->db),
+                         0);
+        assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                                   i == 0 ? "game\ndeal A\nB shuffles\n"
+                                            "A shuffles\nB cuts 10\n"
+                                            "A gives B 3 KS QS JS\n"
+                                            "A gives A 3 KH QH JH\n"
+                                            "A gives B 2 AS 7C\n"
+                                            "A gives A 2 AH 9S\n"
+                                            "A turns KD\n"
+                                          : "A marks king\nB stands\n",
+                                   sv.token),
+                         200);
+        if (strstr(big, "\"accepted\":false") != NULL) {
+            fail_msg("answer: %.600s", big);
+        }
+        assert_int_equal(state_seq(&sv), events(t->db));
+    }
+    stop(&sv, SIGTERM);
+    assert_true(verifies(t->db));
+}
+
+int run_tests(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, harness_tmp_setup, \
+                                                harness_tmp_teardown)
+        T(serve__a_line_lost_to_another_writer_leaves_no_trace),
+        T(serve__a_failed_write_leaves_the_state_as_the_ledger),
+#undef T
+    };
+
+    return cmocka_run_group_tests_name("serve_refused", tests, NULL, NULL);
+}
