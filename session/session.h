@@ -701,7 +701,8 @@ int table_option_word(const struct arbiter *a, const char *word,
                       enum law_option *out);
 
 /* table_hint - what is expected now, for a refused line ("expected A to
- * play: one of KH QH, or ??") into buf (n bytes). */
+ * play: one of KH QH, or a card not seen yet, named") into buf (n
+ * bytes). */
 void table_hint(const struct arbiter *a, char *buf, size_t n);
 
 /* table_help - the verbs of this step with one-line meanings, the verbs of
@@ -728,8 +729,9 @@ void table_verbs(const struct arbiter *a, int seat, struct table_candidates *c);
  * being typed there is not looked at: the caller filters by its prefix)
  * into *c: the first word (seats, table lines, commands, the options of a
  * pending election), the verbs for the step after a seat, and after the
- * verb the cards the referee allows (plays, leads: arbiter_playable, and ??
- * for cards not known), the hand (discards), the options (elects).
+ * verb the cards the referee allows (plays, leads: arbiter_playable's
+ * known cards; a card not known is named as it is played, never ??), the
+ * hand (discards, ?? for cards not known), the options (elects).
  */
 void table_complete(const struct arbiter *a, const char *line, int upto,
                     struct table_candidates *c);

@@ -299,19 +299,20 @@ int table_option_word(const struct arbiter *a, const char *word,
     return -1;
 }
 
-/* cards_hint - "one of KH QH, or ??" for the cards of mask (and unknown
- * ones) into buf. */
+/* cards_hint - "one of KH QH, or a card not seen yet, named" for the
+ * cards of mask (and unknown ones) into buf: a card led or played is
+ * named as it is put down, never "??". */
 static void cards_hint(uint32_t mask, int unknown, char *buf, size_t n)
 {
     char cards[100];
 
     cards_format(mask, cards, sizeof(cards));
     if (mask != 0 && unknown > 0) {
-        snprintf(buf, n, "one of %s, or ??", cards);
+        snprintf(buf, n, "one of %s, or a card not seen yet, named", cards);
     } else if (mask != 0) {
         snprintf(buf, n, "one of %s", cards);
     } else {
-        snprintf(buf, n, "?? (the hand is not known)");
+        snprintf(buf, n, "the card, named (the hand is not known)");
     }
 }
 
@@ -467,7 +468,8 @@ static void card_words(const struct arbiter *a, const struct arb_next *nx,
     unknown -= cards_count(hand);
     if ((strcasecmp(verb, "plays") == 0 || strcasecmp(verb, "leads") == 0) &&
         index == 2) {
-        add_cards(c, arbiter_playable(a, seat, &unknown), unknown);
+        /* a card led or played is named: ?? is refused there */
+        add_cards(c, arbiter_playable(a, seat, &unknown), 0);
     } else if (strcasecmp(verb, "discards") == 0 && index >= 3) {
         add_cards(c, hand, unknown);
     } else if ((strcasecmp(verb, "exposes") == 0 && index == 2) ||

@@ -4,7 +4,9 @@
  * end: a line the ledger refuses (another writer recorded into the
  * sitting; a write that fails) leaves the table as the ledger holds it,
  * and what is taken after it verifies; a line that finds the ledger
- * moved is not written into it.
+ * moved is not written into it; the lines the state suggests are taken
+ * as they are, never a card nobody saw; a refusal's column is the same
+ * however the line ends.
  */
 #include "tests/harness.h"
 
@@ -142,6 +144,113 @@ static void serve__a_failed_write_leaves_the_state_as_the_ledger(void **state)
     assert_true(verifies(t->db));
 }
 
+/* lines_of - the state's next.lines of table 1, as its JSON text
+ * (static). */
+static const char *lines_of(const struct server *sv)
+{
+    static char lines[4096];
+    const char *at;
+    const char *end;
+
+    assert_int_equal(http(sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    at = strstr(big, "\"lines\":[");
+    assert_non_null(at);
+    end = strchr(at, ']');
+    assert_non_null(end);
+    snprintf(lines, sizeof(lines), "%.*s", (int)(end + 1 - at), at);
+    return lines;
+}
+
+/* Hands dealt unseen: the lines the state suggests name only the cards
+ * known (a card nobody has seen is named as it is played: `B leads ??`
+ * is refused), and each is taken as it is. */
+static void serve__suggested_lines_are_taken_as_they_are(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "game\ndeal A\nB shuffles\nA shuffles\n"
+                               "B cuts 10\nA gives B 3 KS ?? ??\n"
+                               "A gives A 3\nA gives B 2\nA gives A 2\n"
+                               "A turns 7D\nB stands\n",
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    if (strstr(lines_of(&sv), "??") != NULL ||
+        strstr(lines_of(&sv), "\"B leads KS\"") == NULL) {
+        fail_msg("next.lines: %s", lines_of(&sv));
+    }
+    /* the hint names no ?? either */
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B leads ??\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":false"));
+    assert_non_null(strstr(big, "\"hint\":\"expected B to lead: one of KS, "
+                                "or a card not seen yet, named\""));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B leads KS\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":true"));
+    /* A's hand is not known at all: no line for its card, the hint says
+     * to name it */
+    if (strstr(lines_of(&sv), "A plays") != NULL) {
+        fail_msg("next.lines: %s", lines_of(&sv));
+    }
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A plays ??\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"hint\":\"expected A to play: the card, "
+                                "named (the hand is not known)\""));
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A plays 7C\n",
+                               sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":true"));
+    stop(&sv, SIGTERM);
+}
+
+/* A refusal found after the line is read (card conservation) names the
+ * same column however the posted line ends: no line end, LF, CRLF, as
+ * `check` names it. */
+static void serve__a_refusal_names_its_column_whatever_the_line_end(
+    void **state)
+{
+    static const char *const ends[] = {"", "\n", "\r\n"};
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char line[64];
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "game\ndeal A\nB shuffles\nA shuffles\n"
+                               "B cuts 10\nA gives B 3\n"
+                               "A gives A 3 7D ?? ??\nA gives B 2\n"
+                               "A gives A 2\nA turns 8D\nB stands\n",
+                               sv.token),
+                     200);
+    assert_null(strstr(big, "\"accepted\":false"));
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof(line), "B leads 7D%s", ends[i]);
+        assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", line,
+                                   sv.token),
+                         200);
+        if (strstr(big, "\"error\":\"serve:14:9: expected a card in B's "
+                        "hand, found 7D") == NULL) {
+            fail_msg("line end %d: %.600s", i, big);
+        }
+    }
+    stop(&sv, SIGTERM);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +258,8 @@ int run_tests(void)
                                                 harness_tmp_teardown)
         T(serve__a_line_lost_to_another_writer_leaves_no_trace),
         T(serve__a_failed_write_leaves_the_state_as_the_ledger),
+        T(serve__suggested_lines_are_taken_as_they_are),
+        T(serve__a_refusal_names_its_column_whatever_the_line_end),
 #undef T
     };
 

@@ -223,8 +223,9 @@ static void push_line(struct wj *j, char **lines, const char *text)
 }
 
 /* seat_lines - for seat: its verbs now (into *verbs) and the whole lines
- * they make (into *lines): each card it may lead or play, each verb
- * alone. */
+ * they make (into *lines): each known card it may lead or play, each verb
+ * alone.  A card nobody has seen makes no line: it is named as it is put
+ * down (`B leads ??` is refused), so the scorer types it. */
 static void seat_lines(struct wj *j, const struct arbiter *a,
                        const struct arb_next *nx, int seat, char **verbs,
                        char **lines)
@@ -258,11 +259,6 @@ static void seat_lines(struct wj *j, const struct arbiter *a,
                          card_format(k, card));
                 push_line(j, lines, line);
             }
-        }
-        if (unknown > 0) {
-            snprintf(line, sizeof(line), "%c %s ??", seat_letter(seat),
-                     nx->step == ARB_NEXT_LEAD ? "leads" : "plays");
-            push_line(j, lines, line);
         }
     }
 }
