@@ -122,6 +122,14 @@ int ledger_commit(struct ledger *l)
         ledger_rollback(l);
         return rc;
     }
+    /* a file moved, deleted or replaced takes nothing more: the check
+     * comes before the COMMIT, so that what it refuses is not written */
+    rc = ledger__watch(l);
+    if (rc != 0) {
+        ledger_rollback(l);
+        ledger__watch_keep(l);
+        return rc;
+    }
     rc = ledger__run(l, l->st[ST_COMMIT], 0, "commit");
     if (rc != 0) {
         ledger_rollback(l);
@@ -130,7 +138,10 @@ int ledger_commit(struct ledger *l)
     if (fresh) {
         l->chain_known = true;  /* what this connection committed */
     }
-    return ledger__watch(l);
+    /* moved while it committed: what it took is in the file it has open
+     * (kept there), and the next commit is refused */
+    (void)ledger__watch(l);
+    return 0;
 }
 
 void ledger_rollback(struct ledger *l)

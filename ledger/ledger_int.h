@@ -721,15 +721,22 @@ void ledger__watch_start(struct ledger *l, const char *path);
 void ledger__watch_stop(struct ledger *l);
 
 /*
- * ledger__watch - after a commit: is the file at l->path still the one
- * written, and its WAL still there?  A file deleted or replaced, or a WAL
- * removed or replaced, is LEDGER_E_MOVED with what happened in words (what
- * was committed may be lost); nothing to watch (in memory, read-only) is
- * 0.  The first commit that finds the WAL records its identity.  Once
- * both are proven by stat and watched by inotify, a commit the kernel
- * says nothing of is 0 without a stat (watch.c).
+ * ledger__watch - before a commit's COMMIT, and after it: is the file at
+ * l->path still the one written, and its WAL still there?  A file deleted
+ * or replaced, or a WAL removed or replaced, is LEDGER_E_MOVED with what
+ * happened in words (l->moved set; with no transaction open, what was
+ * committed is kept in the file the connection has open: otherwise the
+ * caller rolls back, then ledger__watch_keep); nothing to watch (in
+ * memory, read-only) is 0.  The first check that finds the WAL records
+ * its identity.  Once both are proven by stat and watched by inotify, a
+ * check the kernel says nothing of is 0 without a stat (watch.c).
  */
 int ledger__watch(struct ledger *l);
+
+/* ledger__watch_keep - the file moved (ledger__watch said so with a
+ * transaction open, since rolled back): what was committed is kept in
+ * the file the connection has open, the WAL at the old path emptied. */
+void ledger__watch_keep(struct ledger *l);
 
 /* ------------------------------------------------------------------ */
 /* The seal (seal.c)                                                    */

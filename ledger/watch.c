@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * watch.c - a writer's file watched at every commit: is the file at the
+ * watch.c - a writer's file watched at every commit, before its COMMIT
+ * (a file moved takes nothing more) and after it: is the file at the
  * ledger's path still the one written, and its WAL still there?
  *
  * The proof is a stat(2) of the path and of the WAL, compared with what
@@ -134,6 +135,11 @@ static void keep_in_file(struct ledger *l)
                                     NULL, NULL);
 }
 
+void ledger__watch_keep(struct ledger *l)
+{
+    keep_in_file(l);
+}
+
 int ledger__watch(struct ledger *l)
 {
     struct stat sb;
@@ -183,7 +189,9 @@ int ledger__watch(struct ledger *l)
     }
     if (rc != 0) {
         l->moved = true;
-        keep_in_file(l);
+        if (sqlite3_get_autocommit(l->db)) {
+            keep_in_file(l);    /* else once the caller rolled back */
+        }
     }
     l->watch_quiet = rc == 0 && armed;
     sqlite3_free(wal);

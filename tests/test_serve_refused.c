@@ -43,6 +43,15 @@ static bool verifies(const char *db)
                       db) == 0;
 }
 
+/* verifies_in - verifies, for the ledger called name in t's directory. */
+static bool verifies_in(const struct harness_tmp *t, const char *name)
+{
+    char db[400];
+
+    snprintf(db, sizeof(db), "%s/%s", t->dir, name);
+    return verifies(db);
+}
+
 /* Another writer records into the served sitting: the scorer's line is
  * refused, the table then stands after what the other writer recorded
  * (not after the refused card), and the next line builds on that: the
@@ -142,6 +151,53 @@ static void serve__a_failed_write_leaves_the_state_as_the_ledger(void **state)
     }
     stop(&sv, SIGTERM);
     assert_true(verifies(t->db));
+}
+
+/* The ledger renamed (with its WAL) while the server runs: the line that
+ * finds it is refused and is in neither file; the server stops, and the
+ * renamed ledger holds what was taken before and verifies. */
+static void serve__a_line_that_finds_the_ledger_moved_is_not_written(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    bool gone = false;
+    int before;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "game\ndeal A\n", sv.token),
+                     200);
+    before = events(t->db);
+    assert_int_equal(before, 2);
+    assert_int_equal(harness_sh("cd '%s' && mv l.db y.db && mv l.db-wal "
+                                "y.db-wal && mv l.db-shm y.db-shm",
+                                t->dir),
+                     0);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B shuffles\n",
+                               sv.token),
+                     200);
+    if (strstr(big, "\"accepted\":false") == NULL ||
+        strstr(big, "renamed while ecarte wrote to it") == NULL) {
+        fail_msg("answer: %.600s", big);
+    }
+    for (int i = 0; i < 100 && !gone; i++) {
+        gone = harness_sh("kill -0 %ld 2>/dev/null", sv.pid) != 0;
+        nap(50);
+    }
+    if (!gone) {
+        stop(&sv, SIGKILL);
+        fail_msg("the server kept running after its ledger was moved");
+    }
+    assert_int_equal(harness_sh("%s export --db '%s/y.db' | grep -q "
+                                "'B shuffles'",
+                                harness_ecarte(), t->dir) != 0,
+                     1);
+    assert_true(verifies_in(t, "y.db"));
 }
 
 /* lines_of - the state's next.lines of table 1, as its JSON text
@@ -258,6 +314,7 @@ int run_tests(void)
                                                 harness_tmp_teardown)
         T(serve__a_line_lost_to_another_writer_leaves_no_trace),
         T(serve__a_failed_write_leaves_the_state_as_the_ledger),
+        T(serve__a_line_that_finds_the_ledger_moved_is_not_written),
         T(serve__suggested_lines_are_taken_as_they_are),
         T(serve__a_refusal_names_its_column_whatever_the_line_end),
 #undef T

@@ -236,7 +236,9 @@ static void take_one(struct posting *p, const char *raw, size_t len)
     t->error[0] = '\0';
     stamp_now(stamp, sizeof(stamp));
     st = session_take_text(t->s, text, len, stamp, ++t->line_no);
-    if (st == TAKE_FAILED && ledger_moved(t->led)) {
+    if (ledger_moved(t->led)) {
+        /* refused before its commit, or (moved while it committed) taken
+         * into the file moved: either way the server stops */
         web_stop_for_ledger();
     }
     records = records_since(p, from);
