@@ -707,7 +707,10 @@ int cmd_table(int argc, char **argv)
     if (utf8_locale() != 0) {
         return EXIT_BAD_INPUT;
     }
-    t.led = ledger_for("table", t.db, LEDGER_CHECK | LEDGER_EMPTY_OK);
+    /* an existing empty file is a ledger only if --new says so, as for
+     * record */
+    t.led = ledger_for("table", t.db, LEDGER_CHECK |
+                                          (fresh ? LEDGER_EMPTY_OK : 0));
     if (t.led == NULL) {
         return EXIT_BAD_INPUT;
     }

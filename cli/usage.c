@@ -56,7 +56,7 @@ static const char usage_text[] =
     "         [--season]   a sitting as one HTML file to read or print:\n"
     "                      summary, findings, scoresheet, rulings, money,\n"
     "                      players' charts (--season: the club's season)\n"
-    "  serve [--db FILE] [--listen ADDR:PORT] [--token-file FILE]\n"
+    "  serve [--db FILE] [--listen ADDR:PORT] [--token-file FILE] [--new]\n"
     "                      the tables over HTTP (127.0.0.1:8080): a scorer's\n"
     "                      page, a board, a JSON API and live events\n"
     "  gen [--deals N] [--seed S] [--irregularities RATE] [--laws SPEC]\n"
@@ -95,7 +95,8 @@ static const struct {
      "options:\n"
      "  --db FILE    the ledger (default ecarte.db, made if missing)\n"
      "  --laws SPEC  the rule profile of a new sitting (e.g. polish)\n"
-     "  --new        a new sitting even if one is under way\n"
+     "  --new        a new sitting even if one is under way (and an\n"
+     "               existing empty file at --db becomes a new ledger)\n"
      "  --help       this text\n"},
     {"record",
      "usage: ecarte record [--db FILE] [--json] [--new | --sitting ID] "
@@ -394,6 +395,7 @@ static const struct {
      "  --help         this text\n"},
     {"serve",
      "usage: ecarte serve [--db FILE] [--listen ADDR:PORT] [--token-file FILE]\n"
+     "                    [--new]\n"
      "\n"
      "The tables of the ledger served over HTTP: the scorer's page\n"
      "(/tables/ID), the board (/tables/ID/board), the sitting's report\n"
@@ -416,6 +418,9 @@ static const struct {
      "  --token-file FILE  the scorer's token: the file's first line, at\n"
      "                     least 16 characters (default: 128 random bits,\n"
      "                     printed as 32 hex digits)\n"
+     "  --new              an existing empty file at --db becomes a new\n"
+     "                     ledger (without it, it is refused, as record\n"
+     "                     refuses it)\n"
      "  --help             this text\n"},
 };
 

@@ -48,7 +48,7 @@ static void setup(void)
 
     snprintf(db, sizeof(db), "%s/ecarte-fuzz-serve-%d.db", dir, (int)getpid());
     unlink(db);
-    if (web_tables_open(&tables, db) != 0) {
+    if (web_tables_open(&tables, db, false) != 0) {
         abort();
     }
     memset(&rep, 0, sizeof(rep));

@@ -47,18 +47,20 @@ static bool have_curl(void)
     return true;
 }
 
-/* start - ecarte serve on t->db; its URL, token and PID into *sv. */
-static void start(struct harness_tmp *t, struct server *sv)
+/* start_with - ecarte serve on t->db with the options opts ("" none);
+ * its URL, token and PID into *sv. */
+static void start_with(struct harness_tmp *t, struct server *sv,
+                       const char *opts)
 {
     char buf[512];
     FILE *fp;
 
     snprintf(sv->out, sizeof(sv->out), "%s/serve.out", t->dir);
-    assert_int_equal(harness_sh("rm -f '%s'; %s serve --db '%s' --listen "
+    assert_int_equal(harness_sh("rm -f '%s'; %s serve %s --db '%s' --listen "
                                 "127.0.0.1:0 >'%s' 2>>'%s/serve.err' & "
                                 "echo $! >'%s/serve.pid'",
-                                sv->out, harness_ecarte(), t->db, sv->out,
-                                t->dir, t->dir),
+                                sv->out, harness_ecarte(), opts, t->db,
+                                sv->out, t->dir, t->dir),
                      0);
     for (int i = 0; i < 200; i++) { /* 10 s at most */
         fp = fopen(sv->out, "r");
@@ -83,6 +85,12 @@ static void start(struct harness_tmp *t, struct server *sv)
     assert_non_null(fp);
     assert_int_equal(fscanf(fp, "%ld", &sv->pid), 1);
     fclose(fp);
+}
+
+/* start - ecarte serve on t->db (start_with no option). */
+static void start(struct harness_tmp *t, struct server *sv)
+{
+    start_with(t, sv, "");
 }
 
 /* stop - the server sent sig, and waited for (5 s at most). */

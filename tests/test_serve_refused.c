@@ -200,6 +200,34 @@ static void serve__a_line_that_finds_the_ledger_moved_is_not_written(
     assert_true(verifies_in(t, "y.db"));
 }
 
+/* An existing empty file is not a ledger: serve refuses it (exit 2, the
+ * words record says) and leaves it empty; with --new it becomes one. */
+static void serve__an_empty_file_is_not_a_ledger_unless_new(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char out[2048];
+
+    if (!have_curl()) {
+        skip();
+    }
+    harness_write(t->db, "");
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "timeout 10 %s serve --db '%s' --listen "
+                                     "127.0.0.1:0 2>&1",
+                                     harness_ecarte(), t->db),
+                     2);
+    if (strstr(out, "an empty file, not a ledger (--new makes it a new "
+                    "ledger)") == NULL) {
+        fail_msg("serve said: %s", out);
+    }
+    assert_int_equal(harness_sh("test -s '%s'", t->db), 1);
+    start_with(t, &sv, "--new");
+    new_table(t, &sv, "[A \"Ann\"]\n");
+    stop(&sv, SIGTERM);
+    assert_true(verifies(t->db));
+}
+
 /* lines_of - the state's next.lines of table 1, as its JSON text
  * (static). */
 static const char *lines_of(const struct server *sv)
@@ -315,6 +343,7 @@ int run_tests(void)
         T(serve__a_line_lost_to_another_writer_leaves_no_trace),
         T(serve__a_failed_write_leaves_the_state_as_the_ledger),
         T(serve__a_line_that_finds_the_ledger_moved_is_not_written),
+        T(serve__an_empty_file_is_not_a_ledger_unless_new),
         T(serve__suggested_lines_are_taken_as_they_are),
         T(serve__a_refusal_names_its_column_whatever_the_line_end),
 #undef T

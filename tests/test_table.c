@@ -833,6 +833,34 @@ static void table__tags_typed_before_any_action_are_kept(void **state)
     assert_non_null(strstr(out, "differs from the ledger"));
 }
 
+/* An existing empty file is not a ledger: the table refuses it (exit 2,
+ * as record does) and leaves it empty; --new makes it one. */
+static void table__an_empty_file_is_not_a_ledger_unless_new(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+
+    harness_write(tmp->db, "");
+    term_start(&t, tmp->db, NULL);
+    pump(&t, 500);
+    {
+        /* a table that took the file would wait at its prompt: leave it
+         * (refused, the table is gone and nothing reads this) */
+        ssize_t n = write(t.fd, "quit\r", 5);
+
+        (void)n;
+    }
+    assert_int_equal(term_end(&t), 2);
+    assert_non_null(strstr(t.out, "an empty file, not a ledger (--new makes "
+                                  "it a new ledger)"));
+    assert_int_equal(harness_sh("test -s '%s'", tmp->db), 1);
+    term_start(&t, tmp->db, "--new");
+    expect(&t, "> ");
+    type(&t, "quit");
+    assert_int_equal(term_end(&t), 0);
+    assert_int_equal(harness_sh("test -s '%s'", tmp->db), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -855,6 +883,7 @@ int run_tests(void)
         T(table__private_use_characters_come_back_as_typed),
         T(table__a_comment_typed_is_kept_in_its_place),
         T(table__tags_typed_before_any_action_are_kept),
+        T(table__an_empty_file_is_not_a_ledger_unless_new),
 #undef T
     };
 

@@ -559,7 +559,7 @@ int web_serve(const struct web_options *o)
         make_token(&sv, o->token_file) != 0) {
         return EXIT_BAD_INPUT;
     }
-    rc = web_tables_open(&sv.tables, o->db);
+    rc = web_tables_open(&sv.tables, o->db, o->fresh);
     if (rc != EXIT_FINE) {
         web_tables_close(&sv.tables);
         return rc;

@@ -139,9 +139,10 @@ static void table_free(struct web_table *t)
     free(t);
 }
 
-/* table_alloc - a table with its connection to db and a session writing
- * it as `record` does, its sitting not yet chosen.  NULL on failure
- * (said on stderr). */
+/* table_alloc - a table with its connection to db (the ledger
+ * web_tables_open opened: an empty file there now is not it) and a
+ * session writing it as `record` does, its sitting not yet chosen.  NULL
+ * on failure (said on stderr). */
 static struct web_table *table_alloc(const char *db)
 {
     struct web_table *t = calloc(1, sizeof(*t));
@@ -164,7 +165,7 @@ static struct web_table *table_alloc(const char *db)
     pthread_mutex_init(&t->mu, NULL);
     pthread_mutex_init(&t->ev_mu, NULL);
     sink.ctx = t;
-    t->led = ledger_for("serve", db, LEDGER_CHECK | LEDGER_EMPTY_OK);
+    t->led = ledger_for("serve", db, LEDGER_CHECK);
     if (t->led == NULL ||
         session_open(&t->s, t->led, &sink, COMMIT_PER_ACTION) != 0) {
         table_free(t);
@@ -232,7 +233,7 @@ static int go_on(struct web_tables *r, int64_t id)
     return 0;
 }
 
-int web_tables_open(struct web_tables *r, const char *db)
+int web_tables_open(struct web_tables *r, const char *db, bool empty_ok)
 {
     struct ledger *l;
     struct ids ids = {0};
@@ -242,7 +243,8 @@ int web_tables_open(struct web_tables *r, const char *db)
     atomic_init(&r->stopping, false);
     pthread_mutex_init(&r->mu, NULL);
     r->db = db;
-    l = ledger_for("serve", db, LEDGER_CHECK | LEDGER_EMPTY_OK);
+    l = ledger_for("serve", db, LEDGER_CHECK |
+                                    (empty_ok ? LEDGER_EMPTY_OK : 0));
     if (l == NULL) {
         return EXIT_BAD_INPUT;
     }

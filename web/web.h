@@ -108,10 +108,12 @@ struct web_tables {
 /*
  * web_tables_open - the registry of the ledger at db (borrowed): the
  * ledger proven as a writer proves it (proof_guard, PROOF_WRITE), then
- * every sitting the server made opened again where it stands.  Returns
- * 0, or an exit status (EXIT_BAD_INPUT), said on stderr.
+ * every sitting the server made opened again where it stands.  An
+ * existing empty file is not a ledger (refused, as `record` refuses it)
+ * unless empty_ok (--new), which makes it a new one.  Returns 0, or an
+ * exit status (EXIT_BAD_INPUT), said on stderr.
  */
-int web_tables_open(struct web_tables *r, const char *db);
+int web_tables_open(struct web_tables *r, const char *db, bool empty_ok);
 
 /* web_tables_close - every table closed (its session and connection);
  * the watchers must have gone. */
@@ -238,6 +240,8 @@ struct web_options {
     const char *db;
     const char *listen;         /* "ADDR:PORT" */
     const char *token_file;     /* NULL: a token made now */
+    bool fresh;                 /* --new: an existing empty file may become
+                                   the ledger */
 };
 
 /* web_serve - run the server until SIGINT or SIGTERM.  Returns an exit
