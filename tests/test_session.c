@@ -11,6 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
+#include "ledger/ledger_int.h"
 #include "session/session.h"
 
 /* What the sink collected. */
@@ -259,6 +262,52 @@ static void session__a_refused_line_records_nothing(void **state)
     ledger_close(l);
 }
 
+/* A line the ledger refuses before the sitting has its row (the table's
+ * first action; a trigger stands for a full disk): TAKE_FAILED, and the
+ * session stands as before it - no sitting, no event, no game, its tags
+ * kept - so that the same line taken again writes a sitting that
+ * verifies. */
+static void session__a_first_action_the_ledger_refuses_is_undone(void **state)
+{
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct ledger *l = NULL;
+    char head[LEDGER_HASH_HEX];
+    int64_t n = 0;
+    int64_t bad = -1;
+
+    (void)state;
+    assert_int_equal(ledger_open(&l, ":memory:", 0), 0);
+    assert_int_equal(session_open(&s, l, &k, COMMIT_PER_ACTION), 0);
+    session_set_source(s, "table");
+    assert_int_equal(session_take_text(s, "[A \"Ann\"]", 9, NULL, 1),
+                     TAKE_DONE);
+    assert_int_equal(sqlite3_exec(ledger__db(l), "CREATE TEMP TRIGGER full "
+                                  "BEFORE INSERT ON event BEGIN SELECT "
+                                  "RAISE(ABORT, 'database or disk is "
+                                  "full'); END",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(session_take_text(s, "game", 4, NULL, 2), TAKE_FAILED);
+    assert_non_null(strstr(seen.error, "disk is full"));
+    assert_int_equal(session_sitting(s), 0);
+    assert_int_equal(session_seq(s), 0);
+    assert_int_equal(arbiter_game_number(session_arbiter(s)), 0);
+    assert_string_equal(session_tag(s, "A"), "Ann");
+    assert_int_equal(sqlite3_exec(ledger__db(l), "DROP TRIGGER full", NULL,
+                                  NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(session_take_text(s, "game", 4, NULL, 2), TAKE_DONE);
+    assert_int_equal(session_take_text(s, "deal B", 6, NULL, 3), TAKE_DONE);
+    assert_int_equal(session_seq(s), 2);
+    assert_int_equal(ledger_chain_head(l, head, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(ledger_verify(l, &bad), 0);
+    session_close(s);
+    ledger_close(l);
+}
+
 /* The session prints nothing: a whole log run with a sink, and again
  * with none, leaves standard output and standard error empty. */
 static void session__prints_nothing(void **state)
@@ -413,6 +462,7 @@ int run_tests(void)
         cmocka_unit_test(session__a_revoke_reaches_the_sink),
         cmocka_unit_test(session__rows_in_a_ledger_in_memory),
         cmocka_unit_test(session__a_refused_line_records_nothing),
+        cmocka_unit_test(session__a_first_action_the_ledger_refuses_is_undone),
         cmocka_unit_test(session__prints_nothing),
         cmocka_unit_test(session__a_sitting_derived_again_is_the_same),
         cmocka_unit_test(session__the_verbs_offered_are_the_profiles),
