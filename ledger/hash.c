@@ -118,40 +118,47 @@ static const char digit_pairs[] =
     "6869707172737475767778798081828384858687888990919293949596979899";
 
 /* put_int - append v as the netstring of its decimal text ("2:42,"):
- * its digits written backwards two at a time, then the length (at most
- * 20) and they. */
+ * its digits counted first, then written from their end, two at a time,
+ * straight into place (no copy of a variable length). */
 static char *put_int(char *p, int64_t v)
 {
-    char tmp[24];
-    char *end = tmp + sizeof(tmp);
-    char *s = end;
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    uint64_t top = 10;
+    size_t digits = 1;
     size_t n = 0;
+    char *q = NULL;
 
-    while (u >= 100) {
-        unsigned r = (unsigned)(u % 100);
-
-        u /= 100;
-        s -= 2;
-        memcpy(s, digit_pairs + 2 * r, 2);
+    while (digits < 20 && u >= top) {
+        digits++;
+        if (digits < 20) {
+            top *= 10;
+        }
     }
-    if (u >= 10) {
-        s -= 2;
-        memcpy(s, digit_pairs + 2 * u, 2);
-    } else {
-        *--s = (char)('0' + u);
-    }
-    if (v < 0) {
-        *--s = '-';
-    }
-    n = (size_t)(end - s);
+    n = digits + (v < 0 ? 1 : 0);
     if (n >= 10) {
         *p++ = (char)('0' + n / 10);
     }
     *p++ = (char)('0' + n % 10);
     *p++ = ':';
-    memcpy(p, s, n);
-    p += n;
+    if (v < 0) {
+        *p++ = '-';
+    }
+    p += digits;
+    q = p;
+    while (u >= 100) {
+        unsigned r = (unsigned)(u % 100);
+
+        u /= 100;
+        q -= 2;
+        q[0] = digit_pairs[2 * r];
+        q[1] = digit_pairs[2 * r + 1];
+    }
+    if (u >= 10) {
+        q[-2] = digit_pairs[2 * u];
+        q[-1] = digit_pairs[2 * u + 1];
+    } else {
+        q[-1] = (char)('0' + u);
+    }
     *p++ = ',';
     return p;
 }
