@@ -243,7 +243,16 @@ int ledger_rollback_to(struct ledger *l)
         memcpy(l->kept_last, l->sp_kept_last, sizeof(l->kept_last));
         l->deal_kept = false;
         l->deal_sp = false;
-        l->chain = l->sp_chain;
+        {
+            /* the deal's events were never hashed: the head stands at
+             * the last event inserted, which may be after the savepoint's
+             * (the deals before, written since by ledger__deal_now) */
+            char head[LEDGER_HASH_HEX];
+
+            memcpy(head, l->chain.head, sizeof(head));
+            l->chain = l->sp_chain;
+            memcpy(l->chain.head, head, sizeof(head));
+        }
         l->chain_fresh = l->sp_fresh;
         l->chain_dirty = l->sp_dirty;
         l->whole_id = l->sp_whole_id;
@@ -621,11 +630,36 @@ static int keep_event(struct ledger *l, const struct ledger_event *row,
     return 0;
 }
 
+/* hash_pending - the chain hashes of the first n events kept, in order
+ * after the chain's head, each written into its place among their texts;
+ * the head moved to the last.  Returns 0 or a negative code. */
+static int hash_pending(struct ledger *l, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const struct pending_event *p = &l->pend[k];
+        struct ledger_event row;
+        const char *texts[9];
+        char *slot = l->pend_text + p->off[8];
+        int rc = 0;
+
+        pending_row(l, p, &row, texts);
+        rc = ledger__event_hash_given(l, l->chain.head, &row, texts, p->len,
+                                      slot);
+        if (rc != 0) {
+            return rc;
+        }
+        memcpy(l->chain.head, slot, LEDGER_HASH_HEX);
+    }
+    return 0;
+}
+
 int ledger__flush_events_first(struct ledger *l, size_t n)
 {
     size_t base = n < l->n_pend ? l->pend[n].off[0] : l->pend_len;
     size_t k = 0;
     int rc = 0;
+
+    rc = hash_pending(l, n);
 
     /* many rows a statement, the rest one by one */
     for (k = 0; k + LEDGER__EVENT_BATCH <= n && rc == 0;
@@ -692,6 +726,32 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     }
     row.id = l->chain.last_id + 1;
     row.recorded = ledger__now_utc(l);
+    if (l->defer_events) {
+        /* loading: the event kept, its hash taken when it is inserted
+         * (hash_pending), in a run with the others */
+        const char *texts[9];
+        size_t tlens[9];
+
+        ledger__event_text_lens(&row, texts, tlens);
+        texts[8] = ledger__genesis;     /* its place, 64 digits */
+        tlens[8] = 64;
+        rc = keep_event(l, &row, texts, tlens);
+        if (rc != 0) {
+            return rc;
+        }
+        if (l->version < 9 || row.id == 1 ||
+            row.id % LEDGER_HASH_EVERY == 0) {
+            l->chain_dirty = true;
+        }
+        l->chain.n_events++;
+        l->chain.last_id = row.id;
+        l->mark_event = row.id;
+        l->mark_n = 0;
+        if (out != NULL) {
+            *out = row.id;
+        }
+        return 0;
+    }
     rc = ledger__event_hash_lens(l, l->chain.head, &row, hash, lens);
     if (rc != 0) {
         return rc;
@@ -706,11 +766,9 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
         tlens[8] = 64;
         /* added alone, an event is the last: stored whole, and the one
          * stored whole before it cut short (end_whole, for a load) */
-        rc = l->defer_events
-                 ? keep_event(l, &row, texts, tlens)
-                 : insert_event(l, &row, texts, tlens, l->version >= 9);
+        rc = insert_event(l, &row, texts, tlens, l->version >= 9);
     }
-    if (rc == 0 && !l->defer_events && l->version >= 9) {
+    if (rc == 0 && l->version >= 9) {
         if (l->whole_id != 0 && l->whole_id == l->chain.last_id) {
             /* the event before: its hash is the head it replaces */
             unsigned char b[32];

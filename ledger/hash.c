@@ -169,25 +169,33 @@ static size_t field_room(size_t n)
     return n + 24;
 }
 
-int ledger__event_hash_lens(struct ledger *l, const char *prev,
-                            const struct ledger_event *ev, char *out,
-                            size_t lens[LEDGER__EVENT_TEXTS])
+void ledger__event_text_lens(const struct ledger_event *ev,
+                             const char *texts[LEDGER__EVENT_TEXTS],
+                             size_t lens[LEDGER__EVENT_TEXTS])
 {
-    const char *texts[LEDGER__EVENT_TEXTS] = {
+    const char *const given[LEDGER__EVENT_TEXTS] = {
         ev->source, ev->stamp, ev->recorded, ev->actor, ev->verb,
         ev->args, ev->cards, ev->text
     };
+
+    for (int i = 0; i < LEDGER__EVENT_TEXTS; i++) {
+        texts[i] = given[i] != NULL ? given[i] : "";
+        lens[i] = strlen(texts[i]);
+    }
+}
+
+int ledger__event_hash_given(struct ledger *l, const char *prev,
+                             const struct ledger_event *ev,
+                             const char *const texts[LEDGER__EVENT_TEXTS],
+                             const size_t lens[LEDGER__EVENT_TEXTS],
+                             char *out)
+{
     size_t need = 64 + 7 * field_room(20);
-    size_t i = 0;
     char *p = NULL;
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdlen = 0;
 
-    for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-        if (texts[i] == NULL) {
-            texts[i] = "";
-        }
-        lens[i] = strlen(texts[i]);
+    for (int i = 0; i < LEDGER__EVENT_TEXTS; i++) {
         need += field_room(lens[i]);
     }
     if (need > l->hbuf_cap) {
@@ -210,7 +218,7 @@ int ledger__event_hash_lens(struct ledger *l, const char *prev,
     p = put_int(p, ev->seq);
     p = put_field(p, texts[0], lens[0]);        /* source */
     p = put_int(p, ev->line);
-    for (i = 1; i < sizeof(texts) / sizeof(texts[0]); i++) {
+    for (int i = 1; i < LEDGER__EVENT_TEXTS; i++) {
         p = put_field(p, texts[i], lens[i]);
     }
     if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
@@ -220,6 +228,16 @@ int ledger__event_hash_lens(struct ledger *l, const char *prev,
     }
     to_hex(md, mdlen, out);
     return 0;
+}
+
+int ledger__event_hash_lens(struct ledger *l, const char *prev,
+                            const struct ledger_event *ev, char *out,
+                            size_t lens[LEDGER__EVENT_TEXTS])
+{
+    const char *texts[LEDGER__EVENT_TEXTS];
+
+    ledger__event_text_lens(ev, texts, lens);
+    return ledger__event_hash_given(l, prev, ev, texts, lens, out);
 }
 
 int ledger__event_hash(struct ledger *l, const char *prev,

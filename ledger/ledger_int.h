@@ -694,6 +694,27 @@ int ledger__event_hash_lens(struct ledger *l, const char *prev,
                             const struct ledger_event *ev, char *out,
                             size_t lens[LEDGER__EVENT_TEXTS]);
 
+/*
+ * ledger__event_text_lens - the text fields of ev in the order they are
+ * hashed (NULL as "") into texts, pointing into ev's own, and their
+ * lengths into lens (hash.c).
+ */
+void ledger__event_text_lens(const struct ledger_event *ev,
+                             const char *texts[LEDGER__EVENT_TEXTS],
+                             size_t lens[LEDGER__EVENT_TEXTS]);
+
+/*
+ * ledger__event_hash_given - ledger__event_hash of ev after prev (64 hex
+ * digits) with its text fields and their lengths given (texts, lens, as
+ * ledger__event_text_lens gives them), the hash's 64 hex digits and a
+ * NUL into out.  Returns 0 or LEDGER_E_ERROR (message on l).
+ */
+int ledger__event_hash_given(struct ledger *l, const char *prev,
+                             const struct ledger_event *ev,
+                             const char *const texts[LEDGER__EVENT_TEXTS],
+                             const size_t lens[LEDGER__EVENT_TEXTS],
+                             char *out);
+
 /* ledger__genesis - the hash before the first event and the first seal:
  * 64 zeros. */
 extern const char ledger__genesis[LEDGER_HASH_HEX];

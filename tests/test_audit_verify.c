@@ -308,6 +308,45 @@ static void audit__a_malformed_chain_tag_is_named_at_its_line(void **state)
     }
 }
 
+/* A deal broken after a row that is not kept (a ruling: the deals before
+ * it written at once, the deal under a savepoint) is quarantined, and the
+ * chain of the events imported around it still proves: the events' hashes
+ * are taken when they are written, after the deals before.  Near miss:
+ * the log unbroken quarantines nothing and proves too. */
+static void audit__a_deal_broken_after_its_ruling_keeps_the_chain(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(harness_sh("%s gen --deals 40 --seed 5 --irregularities "
+                                "0.6 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    /* the unreadable line just after the fourth ruling's line */
+    assert_int_equal(harness_sh("awk 'BEGIN {n = 0} {print} /^= ruling/ "
+                                "{ if (++n == 4) print \"B shuffles badly\" }' "
+                                "'%s' > '%s'",
+                                t->log, t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "39 deals imported, 1 quarantined"));
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null",
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM deal"), 39);
+    /* near miss: the same log unbroken */
+    assert_int_equal(harness_sh("rm -f '%s'* && %s import --db '%s' '%s' "
+                                ">/dev/null 2>&1 && %s verify --db '%s' "
+                                ">/dev/null",
+                                t->db, harness_ecarte(), t->db, t->log,
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(query(t->db, "SELECT count(*) FROM quarantine"), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +364,7 @@ int run_tests(void)
         T(audit__reimport_adds_nothing),
         T(audit__an_export_taken_in_verifies_its_own_export),
         T(audit__a_malformed_chain_tag_is_named_at_its_line),
+        T(audit__a_deal_broken_after_its_ruling_keeps_the_chain),
 #undef T
     };
 
