@@ -47,6 +47,8 @@ struct export_ctx {
     /* the hand's value (doubling), derived by a referee as the events are
      * written, for the `= value N` lines (the ledger keeps no value) */
     struct arbiter *arb;        /* NULL once an event does not derive */
+    struct sitting *sit;        /* the sitting above the seats, with it */
+    struct sit_result *sr;      /* what a line of it gave (unused) */
     int value;                  /* the value written last */
     int pending_value;          /* a `= value` line still to write, or 0 */
     /* the log's comments, in the order of the events they follow */
@@ -215,6 +217,7 @@ static void derive(struct export_ctx *ctx, enum ledger_line_kind kind,
     }
     if (kind == LEDGER_LINE_TAG && line.kind == TL_TAG) {
         (void)arbiter_set_tag(ctx->arb, line.tag_name, line.tag_value);
+        (void)sitting_set_tag(ctx->sit, line.tag_name, line.tag_value);
         return;
     }
     if (!arbiter_profile(ctx->arb)->doubling) {
@@ -224,7 +227,10 @@ static void derive(struct export_ctx *ctx, enum ledger_line_kind kind,
         ctx->arb = NULL;
         return;
     }
-    if (line.kind != TL_EVENT || arbiter_apply(ctx->arb, &line.ev, &r) != 0) {
+    /* through the sitting, as the session applies it: a pool's new pair
+     * and a chouette's bank are the sitting's to tell the referee */
+    if (line.kind != TL_EVENT ||
+        sitting_apply(ctx->sit, ctx->arb, &line, &r, ctx->sr) != 0) {
         arbiter_close(ctx->arb);
         ctx->arb = NULL;
         return;
@@ -433,7 +439,9 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
     ctx.game = game;
     ctx.sitting = sitting;
     ctx.value = 1;
-    if (arbiter_open(&ctx.arb) != 0) {
+    if (arbiter_open(&ctx.arb) != 0 || sitting_open(&ctx.sit) != 0 ||
+        (ctx.sr = malloc(sizeof(*ctx.sr))) == NULL) {
+        arbiter_close(ctx.arb);
         ctx.arb = NULL; /* out of memory: no value lines */
     }
     if (lost_deals_load(l, sitting, &ctx.gaps, &ctx.n_gaps) != 0 ||
@@ -459,7 +467,9 @@ int session_export(struct ledger *l, int64_t sitting, int game, FILE *fp,
         goto out;
     }
     set_place(&ctx, 0);         /* the tags' comments first */
-    if (ctx.from == 0 && game == 0 && (ctx.n_tag_rows > 0 || ctx.n_notes > 0)) {
+    if (ctx.from == 0 && game == 0 &&
+        (ctx.n_tag_rows > 0 || ctx.n_notes > 0 ||
+         ledger_sitting_exists(l, sitting) == 1)) {
         /* a sitting begun at a table and left before any action: its
          * tags and comments, with no chain to name */
         if (ledger_lines_foreach(l, sitting, 0, export_line, &ctx) != 0) {
@@ -510,6 +520,8 @@ out:
     }
     free(ctx.notes);
     arbiter_close(ctx.arb);
+    sitting_close(ctx.sit);
+    free(ctx.sr);
     free(ctx.gaps);
     free(ctx.gap_at);
     return rc;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ledger/ledger.h"
 #include "tests/audit_util.h"
 
 /* sql - run statements on the ledger file as an intruder would. */
@@ -347,6 +348,89 @@ static void audit__a_deal_broken_after_its_ruling_keeps_the_chain(void **state)
     assert_int_equal(query(t->db, "SELECT count(*) FROM quarantine"), 0);
 }
 
+/* Under doubling, a sitting of every format (duel, chouette, pool,
+ * gallery) exports as it was generated, its `= value` lines in place
+ * (the hand's value followed through the sitting's own lines: a pool's new
+ * pair, a chouette's bank), and the export verifies.  Near miss: without
+ * doubling no value line is written, and none is exported. */
+static void audit__every_format_exports_its_value_lines(void **state)
+{
+    static const char *const formats[] = {"duel", "chouette", "pool",
+                                          "gallery"};
+    struct harness_tmp *t = *state;
+    char out[256];
+
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        assert_int_equal(harness_sh("rm -f '%s'* && %s gen --deals 60 --seed "
+                                    "4 --format %s --laws 'london; "
+                                    "doubling=yes' > '%s' && %s import --db "
+                                    "'%s' '%s' >/dev/null 2>&1 && %s export "
+                                    "--db '%s' > '%s'",
+                                    t->db, harness_ecarte(), formats[i],
+                                    t->log, harness_ecarte(), t->db, t->log,
+                                    harness_ecarte(), t->db, t->log2),
+                         0);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "grep -c '^= value' '%s'", t->log2),
+                         0);
+        if (atoi(out) < 5) {
+            fail_msg("%s: %s value lines exported", formats[i], out);
+        }
+        if (harness_sh("grep -v '^#' '%s' > '%s' && grep -v -e '^#' -e "
+                       "'^\\[Chain' '%s' | cmp -s - '%s'",
+                       t->log, t->out, t->log2, t->out) != 0) {
+            fail_msg("%s: the export differs from the log generated",
+                     formats[i]);
+        }
+        assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' "
+                                    ">/dev/null",
+                                    harness_ecarte(), t->db, t->log2),
+                         0);
+    }
+    assert_int_equal(harness_sh("rm -f '%s'* && %s gen --deals 60 --seed 4 "
+                                "--format pool > '%s' && %s import --db '%s' "
+                                "'%s' >/dev/null 2>&1",
+                                t->db, harness_ecarte(), t->log,
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "| grep -c '^= value'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_string_equal(out, "0\n");
+}
+
+/* A sitting with no tag, no comment and no action (a served table made
+ * with an empty body) exports its [Chain] tag of none, which verifies.
+ * Near miss: a sitting that is not there is still refused. */
+static void audit__an_empty_sitting_exports_its_chain_tag(void **state)
+{
+    struct harness_tmp *t = *state;
+    struct ledger *l = NULL;
+    int64_t id = 0;
+    char out[512];
+
+    assert_int_equal(ledger_open(&l, t->db, 0), 0);
+    assert_int_equal(ledger_sitting_add(l, "serve", &id), 0);
+    assert_int_equal(id, 1);
+    ledger_close(l);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s export --db '%s' --sitting 1 | "
+                                     "tee '%s'",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_string_equal(out, "[Chain \"sitting=1 from=0 head=00000000000000"
+                             "000000000000000000000000000000000000000000000000"
+                             "00\"]\n");
+    assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_sh("%s export --db '%s' --sitting 2 "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     2);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +449,8 @@ int run_tests(void)
         T(audit__an_export_taken_in_verifies_its_own_export),
         T(audit__a_malformed_chain_tag_is_named_at_its_line),
         T(audit__a_deal_broken_after_its_ruling_keeps_the_chain),
+        T(audit__every_format_exports_its_value_lines),
+        T(audit__an_empty_sitting_exports_its_chain_tag),
 #undef T
     };
 
