@@ -316,6 +316,14 @@ int newest_played_sitting(const char *sub, const char *db, struct ledger *l,
  * notes, deals, games or `=` lines of money (check --quiet). */
 void output_set_quiet(struct output *o, bool quiet);
 
+/*
+ * usage_number - the option value s as a number from 0 to max: decimal
+ * digits only (no sign, no space), at least one, and no more than max
+ * (a value past it, even past what an integer holds, is refused rather
+ * than cut or wrapped).  True and the number in *out, or false.
+ */
+bool usage_number(const char *s, uint64_t max, uint64_t *out);
+
 /* usage_error - print "ecarte SUB: msg" and the usage hint; returns
  * EXIT_BAD_INPUT. */
 int usage_error(const char *sub, const char *fmt, ...);

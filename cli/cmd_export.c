@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,7 @@ int cmd_export(int argc, char **argv)
     int64_t sitting = 0;
     struct ledger *l = NULL;
     char err[600];
-    char *end = NULL;
+    uint64_t n = 0;
     bool unverified = false;
     int rc = 0;
     int c;
@@ -81,18 +82,18 @@ int cmd_export(int argc, char **argv)
             break;
         case 'd': db = optarg; break;
         case 'g':
-            game = (int)strtol(optarg, &end, 10);
-            if (*end != '\0' || game < 1) {
+            if (!usage_number(optarg, INT_MAX, &n) || n < 1) {
                 return usage_error("export", "expected a game number, found "
                                              "\"%s\"", optarg);
             }
+            game = (int)n;
             break;
         case 's':
-            sitting = strtoll(optarg, &end, 10);
-            if (*end != '\0' || sitting < 1) {
+            if (!usage_number(optarg, INT64_MAX, &n) || n < 1) {
                 return usage_error("export", "expected a sitting id, found "
                                              "\"%s\"", optarg);
             }
+            sitting = (int64_t)n;
             break;
         case 'h': return usage_help("export");
         default: return usage_error("export", "bad option or missing value (see above)");

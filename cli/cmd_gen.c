@@ -8,6 +8,7 @@
 #include "gen/gen.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdlib.h>
 
 int cmd_gen(int argc, char **argv)
@@ -24,6 +25,7 @@ int cmd_gen(int argc, char **argv)
     struct gen_options opt = {.deals = 20, .seed = 1};
     char err[400];
     char *end = NULL;
+    uint64_t n = 0;
     int rc;
     int c;
 
@@ -37,11 +39,12 @@ int cmd_gen(int argc, char **argv)
             }
             break;
         case 's':
-            opt.seed = strtoull(optarg, &end, 10);
-            if (*end != '\0' || optarg[0] < '0' || optarg[0] > '9') {
-                return usage_error("gen", "expected --seed NUMBER, found "
-                                          "\"%s\"", optarg);
+            if (!usage_number(optarg, UINT64_MAX, &n)) {
+                return usage_error("gen", "expected --seed 0..%" PRIu64
+                                          ", found \"%s\"", UINT64_MAX,
+                                   optarg);
             }
+            opt.seed = n;
             break;
         case 'i':
             opt.rate = strtod(optarg, &end);

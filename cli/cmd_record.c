@@ -33,7 +33,7 @@ int cmd_record(int argc, char **argv)
     int64_t sitting = 0;
     static char dash_arg[] = "-";
     char *dash[] = {dash_arg};
-    char *end = NULL;
+    uint64_t id = 0;
     struct ledger *l = NULL;
     struct output *o = NULL;
     int rc = EXIT_FINE;
@@ -45,11 +45,11 @@ int cmd_record(int argc, char **argv)
         case 'j': json = true; break;
         case 'n': fresh = true; break;
         case 's':
-            sitting = strtoll(optarg, &end, 10);
-            if (*end != '\0' || sitting < 1) {
+            if (!usage_number(optarg, INT64_MAX, &id) || id < 1) {
                 return usage_error("record", "expected a sitting id, found "
                                              "\"%s\"", optarg);
             }
+            sitting = (int64_t)id;
             break;
         case 'h': return usage_help("record");
         default: return usage_error("record", "bad option or missing value (see above)");

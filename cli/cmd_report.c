@@ -55,7 +55,7 @@ int cmd_report(int argc, char **argv)
     int64_t sitting = 0;
     struct proof_summary proof;
     struct ledger *l = NULL;
-    char *end = NULL;
+    uint64_t n = 0;
     bool unverified = false;
     bool season = false;
     int rc;
@@ -68,11 +68,11 @@ int cmd_report(int argc, char **argv)
         case 'd': db = optarg; break;
         case 'o': path = optarg; break;
         case 's':
-            sitting = strtoll(optarg, &end, 10);
-            if (*end != '\0' || sitting < 1) {
+            if (!usage_number(optarg, INT64_MAX, &n) || n < 1) {
                 return usage_error("report", "expected a sitting id, found "
                                              "\"%s\"", optarg);
             }
+            sitting = (int64_t)n;
             break;
         case 'h': return usage_help("report");
         default:

@@ -442,6 +442,25 @@ int usage_help(const char *sub)
     return EXIT_BAD_INPUT;
 }
 
+bool usage_number(const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+
+    if (s == NULL || *s == '\0') {
+        return false;
+    }
+    for (; *s != '\0'; s++) {
+        unsigned d = (unsigned)(*s - '0');
+
+        if (*s < '0' || *s > '9' || d > max || v > (max - d) / 10) {
+            return false;       /* not a digit, or past max */
+        }
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
 int usage_error(const char *sub, const char *fmt, ...)
 {
     va_list ap;

@@ -778,6 +778,54 @@ static void cli__every_command_has_its_help(void **state)
                      2);
 }
 
+/* A number past what an option holds is refused (exit 2), never cut or
+ * wrapped: a seed past 2^64 - 1, a game past INT_MAX, a sitting past
+ * INT64_MAX.  Near misses: the largest of each is taken. */
+static void cli__numbers_past_their_range_are_refused(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[512];
+
+    assert_int_equal(harness_sh("%s gen --deals 2 --seed 5 > '%s' && %s "
+                                "record --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->log, harness_ecarte(),
+                                t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s gen --deals 1 "
+                                     "--seed 18446744073709551616 2>&1",
+                                     harness_ecarte()),
+                     2);
+    assert_non_null(strstr(out, "expected --seed 0..18446744073709551615"));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s gen --deals 1 "
+                                     "--seed 18446744073709551615 | grep "
+                                     "'^\\[Seed'",
+                                     harness_ecarte()),
+                     0);
+    assert_string_equal(out, "[Seed \"18446744073709551615\"]\n");
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "--game 4294967297 2>&1",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_non_null(strstr(out, "expected a game number, found "
+                                "\"4294967297\""));
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "--game 2147483647 2>&1",
+                                     harness_ecarte(), t->db),
+                     2);
+    assert_non_null(strstr(out, "has no game 2147483647"));
+    for (int i = 0; i < 3; i++) {
+        static const char *const cmds[] = {"export", "record", "report"};
+
+        assert_int_equal(harness_capture(out, sizeof(out), "%s %s --db '%s' "
+                                         "--sitting 9223372036854775808 "
+                                         "</dev/null 2>&1",
+                                         harness_ecarte(), cmds[i], t->db),
+                         2);
+        assert_non_null(strstr(out, "expected a sitting id, found "
+                                    "\"9223372036854775808\""));
+    }
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -785,6 +833,7 @@ int run_tests(void)
     cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
                                     harness_tmp_teardown)
         T(cli__record_then_export_checks_clean),
+        T(cli__numbers_past_their_range_are_refused),
         T(cli__record_resumes_without_duplicating),
         T(cli__record_resumes_mid_hand_from_standard_input),
         T(cli__sigkill_mid_file_keeps_every_committed_action),
