@@ -348,6 +348,10 @@ struct arb_next {
     int waiting_seat;           /* who chooses */
     uint32_t waiting_options;   /* OPT_BIT()s */
     enum law_id waiting_law;
+    bool point;                 /* for ARB_NEXT_OFFER: the answer waited
+                                   for is the point's (MD4: accepts-point
+                                   or declines-point), not a double's
+                                   (MD1) */
 };
 
 /*

@@ -184,9 +184,10 @@ void arbiter_next(const struct arbiter *a, struct arb_next *out)
         out->law = (enum law_id)d->owed.law;
     } else if (d->double_offer != SEAT_NONE ||
                (d->point_offer != SEAT_NONE && d->point_answer == 0)) {
+        /* a double waiting is answered first (offer_gate, gate.c) */
         out->step = ARB_NEXT_OFFER;
-        out->seat = SEAT_OTHER(d->double_offer != SEAT_NONE ? d->double_offer
-                                                           : d->point_offer);
+        out->point = d->double_offer == SEAT_NONE;
+        out->seat = SEAT_OTHER(out->point ? d->point_offer : d->double_offer);
     } else if (s->game_over && !s->game_on) {
         out->step = ARB_NEXT_NEW_GAME;
     } else if (!s->deal_on && !s->cut_for_deal_done &&

@@ -119,7 +119,9 @@ static bool in_force(const struct arbiter *a, const char *verb)
  * One the step takes, or an election while a ruling waits, under the
  * profile (in_force), from the seat the step expects; before the deal
  * either seat shuffles (the dealer last, L1), the dealer gives notice of
- * the packets (L8), the other cuts (L3); any seat gives or is served.
+ * the packets (L8), the other cuts (L3); any seat gives or is served;
+ * an offer waiting takes only its own answers (a double's, MD1, or the
+ * point's, MD4: arb_next.point).
  */
 static bool offered(const struct arbiter *a, const struct arb_next *nx,
                     int seat, const struct verb_word *w)
@@ -131,6 +133,11 @@ static bool offered(const struct arbiter *a, const struct arb_next *nx,
                      (nx->waiting ? STEP_BIT(ARB_NEXT_ELECT) : 0u))) == 0 ||
         !in_force(a, w->verb)) {
         return false;
+    }
+    if (nx->step == ARB_NEXT_OFFER &&
+        (w->steps & STEP_BIT(ARB_NEXT_OFFER)) != 0) {
+        /* only the answers to the offer waiting (MD1 or MD4) */
+        return by_seat && (strstr(w->verb, "-point") != NULL) == nx->point;
     }
     if (nx->step == ARB_NEXT_SHUFFLE) {
         if (strcmp(w->verb, "shuffles") == 0) {
@@ -212,7 +219,8 @@ static void step_words(const struct arbiter *a, const struct arb_next *nx,
                  nx->step == ARB_NEXT_ELECT ? "chooses" : "carries out the remedy");
         break;
     case ARB_NEXT_OFFER:
-        snprintf(buf, n, "offer: %c accepts or declines", who);
+        snprintf(buf, n, "offer: %c accepts-%s or declines-%s", who,
+                 nx->point ? "point" : "double", nx->point ? "point" : "double");
         break;
     case ARB_NEXT_RESHUFFLE:
         snprintf(buf, n, "PL1: %c reshuffles", d);

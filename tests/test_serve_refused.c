@@ -228,15 +228,17 @@ static void serve__an_empty_file_is_not_a_ledger_unless_new(void **state)
     assert_true(verifies(t->db));
 }
 
-/* lines_of - the state's next.lines of table 1, as its JSON text
+/* lines_of - the state's next.lines of table id, as its JSON text
  * (static). */
-static const char *lines_of(const struct server *sv)
+static const char *lines_of(const struct server *sv, int id)
 {
     static char lines[4096];
+    char path[40];
     const char *at;
     const char *end;
 
-    assert_int_equal(http(sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    snprintf(path, sizeof(path), "/api/tables/%d", id);
+    assert_int_equal(http(sv, "GET", path, NULL, NULL), 200);
     at = strstr(big, "\"lines\":[");
     assert_non_null(at);
     end = strchr(at, ']');
@@ -266,9 +268,9 @@ static void serve__suggested_lines_are_taken_as_they_are(void **state)
                                sv.token),
                      200);
     assert_null(strstr(big, "\"accepted\":false"));
-    if (strstr(lines_of(&sv), "??") != NULL ||
-        strstr(lines_of(&sv), "\"B leads KS\"") == NULL) {
-        fail_msg("next.lines: %s", lines_of(&sv));
+    if (strstr(lines_of(&sv, 1), "??") != NULL ||
+        strstr(lines_of(&sv, 1), "\"B leads KS\"") == NULL) {
+        fail_msg("next.lines: %s", lines_of(&sv, 1));
     }
     /* the hint names no ?? either */
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "B leads ??\n",
@@ -283,8 +285,8 @@ static void serve__suggested_lines_are_taken_as_they_are(void **state)
     assert_non_null(strstr(big, "\"accepted\":true"));
     /* A's hand is not known at all: no line for its card, the hint says
      * to name it */
-    if (strstr(lines_of(&sv), "A plays") != NULL) {
-        fail_msg("next.lines: %s", lines_of(&sv));
+    if (strstr(lines_of(&sv, 1), "A plays") != NULL) {
+        fail_msg("next.lines: %s", lines_of(&sv, 1));
     }
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A plays ??\n",
                                sv.token),
@@ -295,6 +297,62 @@ static void serve__suggested_lines_are_taken_as_they_are(void **state)
                                sv.token),
                      200);
     assert_non_null(strstr(big, "\"accepted\":true"));
+    stop(&sv, SIGTERM);
+}
+
+/* An offer waiting takes only its own answers: after a double the
+ * state's next.lines are the double's answers (not the point's), after
+ * the point offered the point's; each line suggested is taken. */
+static void serve__an_offer_suggests_only_its_own_answers(void **state)
+{
+    static const char *const offers[] = {"offers-double", "offers-point"};
+    struct harness_tmp *t = *state;
+    struct server sv;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    for (int i = 0; i < 2; i++) {
+        static const char *const answers[] = {"accepts", "declines"};
+        const char *what = i == 0 ? "double" : "point";
+        const char *other = i == 0 ? "point" : "double";
+
+        for (int k = 0; k < 2; k++) {
+            int id = 1 + 2 * i + k;
+            char path[64], text[600], want[64];
+            const char *lines;
+
+            new_table(t, &sv, "[Laws \"london; doubling=yes; "
+                              "offer-point=before-play\"]\n");
+            snprintf(path, sizeof(path), "/api/tables/%d/lines", id);
+            snprintf(text, sizeof(text),
+                     "A cuts-for-deal 7D\nB cuts-for-deal KC\ngame\n"
+                     "deal B\nA shuffles\nB shuffles\nA cuts 25\n"
+                     "B gives A 3 KD 7H AS\nB gives B 3 JS 7D 7S\n"
+                     "B gives A 2 9S TH\nB gives B 2 9C JH\nB turns QD\n"
+                     "B %s\n", offers[i]);
+            assert_int_equal(post_text(t, &sv, path, text, sv.token), 200);
+            assert_null(strstr(big, "\"accepted\":false"));
+            lines = lines_of(&sv, id);
+            for (int a = 0; a < 2; a++) {
+                snprintf(want, sizeof(want), "\"A %s-%s\"", answers[a],
+                         what);
+                if (strstr(lines, want) == NULL) {
+                    fail_msg("after %s next.lines: %s", offers[i], lines);
+                }
+                snprintf(want, sizeof(want), "-%s\"", other);
+                if (strstr(lines, want) != NULL) {
+                    fail_msg("after %s next.lines: %s", offers[i], lines);
+                }
+            }
+            snprintf(text, sizeof(text), "A %s-%s\n", answers[k], what);
+            assert_int_equal(post_text(t, &sv, path, text, sv.token), 200);
+            if (strstr(big, "\"accepted\":true") == NULL) {
+                fail_msg("%s refused: %.600s", text, big);
+            }
+        }
+    }
     stop(&sv, SIGTERM);
 }
 
@@ -346,6 +404,7 @@ int run_tests(void)
         T(serve__an_empty_file_is_not_a_ledger_unless_new),
         T(serve__suggested_lines_are_taken_as_they_are),
         T(serve__a_refusal_names_its_column_whatever_the_line_end),
+        T(serve__an_offer_suggests_only_its_own_answers),
 #undef T
     };
 

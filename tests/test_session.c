@@ -426,6 +426,44 @@ static void session__the_verbs_offered_are_the_profiles(void **state)
     }
 }
 
+/* An offer waiting takes only its own answers (offer_gate): after a
+ * double the completion offers accepts-double and declines-double, not
+ * the point's answers; after the point offered, the point's only. */
+static void session__an_offer_completes_only_its_own_answers(void **state)
+{
+    static const char *const offers[] = {"offers-double", "offers-point"};
+
+    (void)state;
+    for (int i = 0; i < 2; i++) {
+        struct seen seen;
+        struct session_sink k = sink_for(&seen);
+        struct session *s = NULL;
+        struct table_candidates c;
+        bool point = i == 1;
+        char log[600];
+        int exit_code = 0;
+
+        snprintf(log, sizeof(log),
+                 "[Laws \"london; doubling=yes; offer-point=before-play\"]\n"
+                 "game\ndeal B\nA shuffles\nB shuffles\nA cuts 25\n"
+                 "B gives A 3 KD 7H AS\nB gives B 3 JS 7D 7S\n"
+                 "B gives A 2 9S TH\nB gives B 2 9C JH\nB turns QD\n"
+                 "B %s\n", offers[i]);
+        assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+        assert_int_equal(run_text(s, log, "offer.ecarte", &exit_code), 0);
+        assert_int_equal(exit_code, 0);
+        table_complete(session_arbiter(s), "A ", 2, &c);
+        assert_int_equal(has_word(&c, "accepts-double"), !point);
+        assert_int_equal(has_word(&c, "declines-double"), !point);
+        assert_int_equal(has_word(&c, "accepts-point"), point);
+        assert_int_equal(has_word(&c, "declines-point"), point);
+        table_verbs(session_arbiter(s), SEAT_A, &c);
+        assert_int_equal(has_word(&c, "accepts-point"), point);
+        assert_int_equal(has_word(&c, "accepts-double"), !point);
+        session_close(s);
+    }
+}
+
 /* Before the deal the dealer is offered `shuffles` (he shuffles last,
  * L1) and `packets` (his notice, L8), not `cuts`; the other player
  * `shuffles` and `cuts` (L3), not `packets`. */
@@ -468,6 +506,7 @@ int run_tests(void)
         cmocka_unit_test(session__the_verbs_offered_are_the_profiles),
         cmocka_unit_test(
             session__before_the_deal_each_seat_is_offered_its_verbs),
+        cmocka_unit_test(session__an_offer_completes_only_its_own_answers),
     };
 
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
