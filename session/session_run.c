@@ -356,13 +356,31 @@ int session_run(struct session *s, FILE *fp, const char *name,
     }
     rc = end_of_log(s, rd, rc);
     tl_reader_close(rd);
-    if (rc == 0 && s->tags_held > 0) {
+    if (rc == 0 && s->tags_held > 0 && s->sitting > 0) {
         /* a log of tags alone on a resumed sitting, read whole */
         if (session__begin(s) != 0) {
             rc = session__ledger_fail(s, "begin");
         } else {
             rc = session__write_held_tags(s);
         }
+    } else if (rc == 0 && session_holds_unwritten(s) && s->import) {
+        /* an imported log of tags and comments with no action: its
+         * sitting is made with them, as a table left before any action
+         * makes it (nothing read is lost; imported again, the file's
+         * hash knows it) */
+        if (session__begin(s) != 0) {
+            rc = session__ledger_fail(s, "begin");
+        } else {
+            rc = session__ensure_sitting(s);
+        }
+    } else if (rc == 0 && session_holds_unwritten(s)) {
+        /* recorded: a sitting is made at its first action, tags and
+         * comments with it (a log cut short after its tags goes on in
+         * the sitting its whole log makes), and this is said */
+        session__say(s, SESSION_MSG_NOTICE, "ecarte: %s: no action read: "
+                     "nothing recorded (a sitting is made at its first "
+                     "action, with the tags and comments before it)\n",
+                     s->name);
     }
     s->hold_tags = false;
     s->tags_held = 0;

@@ -590,6 +590,55 @@ static void restart__a_line_cut_short_on_a_pipe_is_not_taken(void **state)
     assert_int_equal(q(t->db, "SELECT count(*) FROM sitting"), 1);
 }
 
+/* A log of tags and comments with no action, imported, makes its sitting
+ * with them (as a table left before any action does): its export gives
+ * them back with a [Chain] tag of none, which verifies; imported again it
+ * adds nothing.  Recorded, it records nothing and says so (the sitting is
+ * made at its first action, a log cut short after its tags going on in
+ * the sitting its whole log makes). */
+static void restart__a_log_of_tags_alone_is_kept_or_said(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[1024];
+
+    harness_write(t->log, "[Event \"Club\"]\n# before the cut\n"
+                          "[A \"Ann\"]\n");
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null "
+                                    "2>&1",
+                                    harness_ecarte(), t->db, t->log),
+                         0);
+        assert_int_equal(harness_capture(out, sizeof(out), "sqlite3 '%s' "
+                                         "'SELECT count(*) FROM sitting; "
+                                         "SELECT count(*) FROM tag'",
+                                         t->db),
+                         0);
+        assert_string_equal(out, "1\n2\n");
+    }
+    assert_int_equal(harness_capture(out, sizeof(out), "%s export --db '%s' "
+                                     "| tee '%s'",
+                                     harness_ecarte(), t->db, t->out),
+                     0);
+    assert_string_equal(out, "[Event \"Club\"]\n# before the cut\n"
+                             "[A \"Ann\"]\n[Chain \"sitting=1 from=0 "
+                             "head=000000000000000000000000000000000000000"
+                             "0000000000000000000000000\"]\n");
+    assert_int_equal(harness_sh("%s verify --db '%s' --log '%s' >/dev/null",
+                                harness_ecarte(), t->db, t->out),
+                     0);
+    /* recorded: nothing, said */
+    assert_int_equal(harness_capture(out, sizeof(out), "rm -f '%s'* && %s "
+                                     "record --db '%s' '%s' 2>&1",
+                                     t->db, harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "no action read: nothing recorded"));
+    assert_int_equal(harness_capture(out, sizeof(out), "sqlite3 '%s' "
+                                     "'SELECT count(*) FROM sitting'",
+                                     t->db),
+                     0);
+    assert_string_equal(out, "0\n");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -602,6 +651,7 @@ int run_tests(void)
         T(restart__record_resumes_the_sitting_of_its_own_source),
         T(restart__sitting_option_names_the_sitting),
         T(restart__a_refused_log_adds_no_tag_to_the_sitting),
+        T(restart__a_log_of_tags_alone_is_kept_or_said),
         T(restart__an_interrupted_import_goes_on_to_equal_a_clean_one),
         T(restart__a_log_from_a_pipe_is_imported_whole),
         T(restart__a_quarantined_deal_leaves_the_games_as_the_log_says),
