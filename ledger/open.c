@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -276,8 +277,6 @@ static int on_busy(void *vl, int count)
     return 1;
 }
 
-/* open_db - sqlite3_open_v2 into l->db, with the lock wait in force before
- * any statement. */
 /* wal_without_shm - is there a -wal file beside path but no -shm? */
 static bool wal_without_shm(const char *path)
 {
@@ -291,6 +290,30 @@ static bool wal_without_shm(const char *path)
     return access(name, F_OK) != 0;
 }
 
+/* wal_empty - is the -wal file beside path absent or empty (every action
+ * in the file itself)? */
+static bool wal_empty(const char *path)
+{
+    char name[4096];
+    struct stat sb;
+
+    if (snprintf(name, sizeof(name), "%s-wal", path) >= (int)sizeof(name)) {
+        return false;
+    }
+    return stat(name, &sb) != 0 ? errno == ENOENT : sb.st_size == 0;
+}
+
+/* on_readonly_fs - is the file at path on a file system mounted
+ * read-only (where SQLite can make no -shm, and says it cannot open)? */
+static bool on_readonly_fs(const char *path)
+{
+    struct statvfs sv;
+
+    return statvfs(path, &sv) == 0 && (sv.f_flag & ST_RDONLY) != 0;
+}
+
+/* open_db - sqlite3_open_v2 into l->db, with the lock wait in force before
+ * any statement. */
 static int open_db(struct ledger *l, const char *path, int oflags)
 {
     int src = sqlite3_open_v2(path, &l->db, oflags, NULL);
@@ -525,9 +548,24 @@ static int open_checked(struct ledger *l, const char *path, int oflags,
                              "directory, or copy %s and %s-wal together "
                              "to one who may", path, path, path, path);
     }
+    if (rc != 0 && (l->sqlite_rc & 0xff) == SQLITE_CANTOPEN &&
+        on_readonly_fs(path)) {
+        if (!readonly) {
+            /* on a file system mounted read-only: said as any file we
+             * may not write */
+            sqlite3_close(l->db);
+            l->db = NULL;
+            return ledger__fail(l, SQLITE_READONLY, "open");
+        }
+        if (wal_empty(path)) {
+            l->sqlite_rc = SQLITE_READONLY; /* read as immutable, below */
+        }
+    }
     if (rc != 0 && readonly && (l->sqlite_rc & 0xff) == SQLITE_READONLY) {
-        /* a ledger in a directory we may not write to (an archived copy):
-         * WAL needs a -shm file there, so read the file as immutable */
+        /* a ledger in a directory we may not write to (an archived copy),
+         * or on a file system mounted read-only: WAL needs a -shm file
+         * there, so read the file as immutable (nothing can change it,
+         * and its WAL, if any, is empty) */
         char *uri = immutable_uri(path);
 
         sqlite3_close(l->db);

@@ -655,6 +655,56 @@ static void robust__bidi_controls_are_isolated(void **state)
     assert_null(memchr(p, 0xAE, (size_t)(strstr(p, "</title>") - p)));
 }
 
+/* A ledger on a file system mounted read-only is read (score, export,
+ * verify, audit) as one in a directory that may not be written, and a
+ * writer stops with "the ledger is read-only".  Near miss: the same file
+ * system mounted for writing records.  Needs a tmpfs mounted (root):
+ * SKIPPED otherwise. */
+static void robust__a_ledger_on_a_read_only_file_system_is_read(void **state)
+{
+    struct harness_tmp *t = *state;
+    char mnt[400];
+    char db[450];
+    char out[4096];
+
+    snprintf(mnt, sizeof(mnt), "%s/ro", t->dir);
+    snprintf(db, sizeof(db), "%s/l.db", mnt);
+    if (harness_sh("mkdir -p '%s' && mount -t tmpfs -o size=4m tmpfs '%s' "
+                   "2>/dev/null",
+                   mnt, mnt) != 0) {
+        printf("  SKIPPED: no tmpfs could be mounted (not root): a ledger "
+               "on a read-only file system was not tried\n");
+        return;
+    }
+    assert_int_equal(harness_sh("%s gen --deals 3 --seed 5 > '%s' && %s "
+                                "record --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->log, harness_ecarte(), db,
+                                t->log),
+                     0);
+    assert_int_equal(harness_sh("mount -o remount,ro '%s'", mnt), 0);
+    for (int i = 0; i < 4; i++) {
+        static const char *const cmds[] = {"score", "export", "verify",
+                                           "audit"};
+
+        if (harness_sh("%s %s --db '%s' >/dev/null 2>&1", harness_ecarte(),
+                       cmds[i], db) != 0) {
+            harness_sh("umount '%s'", mnt);
+            fail_msg("%s of a ledger on a read-only file system failed",
+                     cmds[i]);
+        }
+    }
+    (void)harness_capture(out, sizeof(out), "%s record --db '%s' '%s' 2>&1",
+                          harness_ecarte(), db, t->log);
+    harness_sh("mount -o remount,rw '%s'", mnt);
+    assert_non_null(strstr(out, "the ledger is read-only"));
+    /* near miss: writable again, the log is already recorded */
+    assert_int_equal(harness_capture(out, sizeof(out), "%s record --db '%s' "
+                                     "'%s' 2>&1",
+                                     harness_ecarte(), db, t->log),
+                     0);
+    assert_int_equal(harness_sh("umount '%s'", mnt), 0);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -662,6 +712,7 @@ int run_tests(void)
     cmocka_unit_test_setup_teardown(name, harness_tmp_setup,                   \
                                     harness_tmp_teardown)
         T(robust__directory_as_a_log_is_refused),
+        T(robust__a_ledger_on_a_read_only_file_system_is_read),
         T(robust__endless_line_ends_the_input),
         T(robust__unknown_card_played_is_an_error),
         T(robust__scoresheet_shows_a_game_in_progress),
