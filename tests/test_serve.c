@@ -414,6 +414,73 @@ static void serve__events_deliver_a_state_after_a_post(void **state)
     stop(&sv, SIGTERM);
 }
 
+/* A POST refused because another writer recorded into the sitting
+ * moves the table (rebuilt from the ledger): the boards that watch get
+ * the new state; a refused POST that moves nothing sends none. */
+static void serve__events_deliver_the_state_another_writer_moved(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char path[400];
+    FILE *fp;
+    size_t n = 0;
+    int states = 0;
+
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, &sv);
+    new_table(t, &sv, "[A \"Ann\"]\n");
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "A cuts-for-deal QS\n", sv.token),
+                     200);
+    snprintf(path, sizeof(path), "%s/events.txt", t->dir);
+    assert_int_equal(harness_sh("curl -s -N --max-time 4 '%sapi/tables/1/"
+                                "events' >'%s' 2>/dev/null &",
+                                sv.url, path),
+                     0);
+    nap(700);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "A plays 7C\n", sv.token),
+                     200);
+    assert_non_null(strstr(big, "\"accepted\":false"));
+    harness_write(t->log, "B cuts-for-deal TD\n");
+    assert_int_equal(harness_sh("%s record --db '%s' --sitting 1 '%s' "
+                                ">/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "B cuts-for-deal 8S\n", sv.token),
+                     200);
+    assert_non_null(strstr(big, "recorded into this sitting at the same "
+                                "time"));
+    for (int i = 0; i < 40; i++) { /* within a second or two */
+        nap(100);
+        fp = fopen(path, "r");
+        if (fp != NULL) {
+            n = fread(big, 1, sizeof(big) - 1, fp);
+            big[n] = '\0';
+            fclose(fp);
+        }
+        if (strstr(big, "event: lines") != NULL) {
+            break;
+        }
+    }
+    if (strstr(big, "event: state\ndata: {\"table\":1,\"seq\":2") == NULL) {
+        fail_msg("events: %.600s", big);
+    }
+    for (const char *at = big; (at = strstr(at, "event: state")) != NULL;
+         at++) {
+        states++;
+    }
+    assert_int_equal(states, 2); /* the first, and the one moved */
+    assert_non_null(strstr(big, "event: lines\ndata: [{\"line\":3,"
+                                "\"text\":\"B cuts-for-deal 8S\","
+                                "\"accepted\":false"));
+    stop(&sv, SIGTERM);
+}
+
 /* Killed mid-deal (SIGKILL) and started again: the same state, and the
  * next line goes on. */
 static void serve__a_killed_server_serves_the_same_state(void **state)
@@ -587,6 +654,9 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(
             serve__events_deliver_a_state_after_a_post, harness_tmp_setup,
             harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__events_deliver_the_state_another_writer_moved,
+            harness_tmp_setup, harness_tmp_teardown),
         cmocka_unit_test_setup_teardown(
             serve__a_killed_server_serves_the_same_state, harness_tmp_setup,
             harness_tmp_teardown),

@@ -318,6 +318,7 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
 {
     struct web_table *t = web_table_find(r, id);
     struct posting p = {.t = t};
+    char *before = NULL;
     bool watched;
 
     if (t == NULL) {
@@ -342,6 +343,16 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
         return;
     }
     p.j = &t->wj;
+    /* the boards that watch are added under t->mu: none joins meanwhile */
+    pthread_mutex_lock(&t->ev_mu);
+    watched = t->subs != NULL;
+    pthread_mutex_unlock(&t->ev_mu);
+    if (watched) {
+        /* the state the boards show, to tell whether the POST moved it
+         * (a line taken, or the table rebuilt from the ledger another
+         * writer moved, a line refused) */
+        before = web_state_json(t, p.j);
+    }
     if (t->out_kept != NULL) {
         output_set_fp(t->out_kept, p.mem);
     } else if (output_open(&t->out_kept, p.mem, true) != 0) {
@@ -359,13 +370,18 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
     pthread_mutex_lock(&t->ev_mu);
     watched = t->subs != NULL;
     pthread_mutex_unlock(&t->ev_mu);
-    if (p.taken && p.arr != NULL && watched) {
-        /* the new state is made only for those who watch */
+    if (p.arr != NULL && watched) {
+        /* the new state is made only for those who watch, and sent when
+         * it is not the one they have */
         char *state = web_state_json(t, p.j);
 
-        web_publish(t, state, p.arr);
+        if (p.taken || (state != NULL && (before == NULL ||
+                                          strcmp(before, state) != 0))) {
+            web_publish(t, state, p.arr);
+        }
         free(state);
     }
+    free(before);
     fclose(p.mem);
     pthread_mutex_unlock(&t->mu);
     free(p.buf);
