@@ -668,6 +668,33 @@ static int as_record(const char *db, bool fresh)
     return rc;
 }
 
+/* laws_refused - a usage error (exit 2) if spec is no Laws tag value a
+ * sitting would take (as gen --laws says it), before anything is opened;
+ * 0 if it is one. */
+static int laws_refused(const char *spec)
+{
+    struct arbiter *a = NULL;
+    int rc = 0;
+
+    if (strpbrk(spec, "\"\\\r\n") != NULL ||
+        strlen(spec) + sizeof("[Laws \"\"]") > TL_LINE_MAX) {
+        return usage_error("table", "--laws: expected a Laws tag value "
+                                    "(no quote, backslash or line end, "
+                                    "at most %d "
+                                    "characters)",
+                           (int)(TL_LINE_MAX - sizeof("[Laws \"\"]")));
+    }
+    if (arbiter_open(&a) != 0) {
+        fprintf(stderr, "ecarte table: out of memory\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (arbiter_set_tag(a, "Laws", spec) != 0) {
+        rc = usage_error("table", "--laws: %s", arbiter_errmsg(a));
+    }
+    arbiter_close(a);
+    return rc;
+}
+
 int cmd_table(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -696,6 +723,10 @@ int cmd_table(int argc, char **argv)
         return usage_error("table", "expected no log (the table is typed), "
                                     "found \"%s\"",
                            argv[optind]);
+    }
+    /* a spec the sitting would refuse opens nothing (exit 2) */
+    if (laws != NULL && (rc = laws_refused(laws)) != 0) {
+        return rc;
     }
     if (!isatty(0)) {
         if (laws != NULL) {

@@ -861,6 +861,23 @@ static void table__an_empty_file_is_not_a_ledger_unless_new(void **state)
     assert_int_equal(harness_sh("test -s '%s'", tmp->db), 0);
 }
 
+/* A bad --laws opens nothing: a usage error (exit 2, as gen --laws says
+ * it), no ledger made, no sitting under other laws. */
+static void table__a_bad_laws_opens_nothing(void **state)
+{
+    struct harness_tmp *tmp = *state;
+    struct term t;
+
+    term_start(&t, tmp->db, "--laws=polish; bogus=1");
+    pump(&t, 500);
+    if (write(t.fd, "quit\r", 5) < 0) { /* a table opened would wait */
+        t.mark = 0;
+    }
+    assert_int_equal(term_end(&t), 2);
+    assert_non_null(strstr(t.out, "--laws: expected a Laws switch"));
+    assert_int_equal(harness_sh("test -e '%s'", tmp->db), 1);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -884,6 +901,7 @@ int run_tests(void)
         T(table__a_comment_typed_is_kept_in_its_place),
         T(table__tags_typed_before_any_action_are_kept),
         T(table__an_empty_file_is_not_a_ledger_unless_new),
+        T(table__a_bad_laws_opens_nothing),
 #undef T
     };
 
