@@ -106,7 +106,10 @@ static void next_in_hand(const struct table_state *s, struct arb_next *out)
         out->seat = dl;
         break;
     case PH_TURNED:
-        out->step = ARB_NEXT_DECIDE;
+        /* an offer of the point (answered) closes the exchange: elder hand
+         * leads, no proposal (docs/variants.md, offering the point) */
+        out->step = d->point_offer != SEAT_NONE ? ARB_NEXT_LEAD
+                                                : ARB_NEXT_DECIDE;
         out->seat = e;
         break;
     case PH_PROPOSED:

@@ -464,6 +464,34 @@ static void session__an_offer_completes_only_its_own_answers(void **state)
     }
 }
 
+/* The point offered and answered before the exchange closes it: elder
+ * hand is offered the lead, not a proposal (refused: docs/variants.md). */
+static void session__a_point_answered_completes_no_proposal(void **state)
+{
+    static const char log[] =
+        "[Laws \"london; offer-point=before-play\"]\n"
+        "game\ndeal B\nA shuffles\nB shuffles\nA cuts 25\n"
+        "B gives A 3 KD 7H AS\nB gives B 3 JS 7D 7S\n"
+        "B gives A 2 9S TH\nB gives B 2 9C JH\nB turns QD\n"
+        "B offers-point\nA declines-point\n";
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct table_candidates c;
+    int exit_code = 0;
+
+    (void)state;
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    assert_int_equal(run_text(s, log, "point.ecarte", &exit_code), 0);
+    assert_int_equal(exit_code, 0);
+    table_complete(session_arbiter(s), "A ", 2, &c);
+    assert_false(has_word(&c, "proposes"));
+    assert_true(has_word(&c, "leads"));
+    table_complete(session_arbiter(s), "A leads ", 8, &c);
+    assert_true(has_word(&c, "KD"));
+    session_close(s);
+}
+
 /* Before the deal the dealer is offered `shuffles` (he shuffles last,
  * L1) and `packets` (his notice, L8), not `cuts`; the other player
  * `shuffles` and `cuts` (L3), not `packets`. */
@@ -507,6 +535,7 @@ int run_tests(void)
         cmocka_unit_test(
             session__before_the_deal_each_seat_is_offered_its_verbs),
         cmocka_unit_test(session__an_offer_completes_only_its_own_answers),
+        cmocka_unit_test(session__a_point_answered_completes_no_proposal),
     };
 
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
