@@ -220,7 +220,8 @@ static void step_words(const struct arbiter *a, const struct arb_next *nx,
         break;
     case ARB_NEXT_OFFER:
         snprintf(buf, n, "offer: %c accepts-%s or declines-%s", who,
-                 nx->point ? "point" : "double", nx->point ? "point" : "double");
+                 nx->point ? "point" : "double",
+                 nx->point ? "point" : "double");
         break;
     case ARB_NEXT_RESHUFFLE:
         snprintf(buf, n, "PL1: %c reshuffles", d);
