@@ -318,7 +318,7 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
 {
     struct web_table *t = web_table_find(r, id);
     struct posting p = {.t = t};
-    char *before = NULL;
+    int64_t before = 0;
     bool watched;
 
     if (t == NULL) {
@@ -343,16 +343,10 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
         return;
     }
     p.j = &t->wj;
-    /* the boards that watch are added under t->mu: none joins meanwhile */
-    pthread_mutex_lock(&t->ev_mu);
-    watched = t->subs != NULL;
-    pthread_mutex_unlock(&t->ev_mu);
-    if (watched) {
-        /* the state the boards show, to tell whether the POST moved it
-         * (a line taken, or the table rebuilt from the ledger another
-         * writer moved, a line refused) */
-        before = web_state_json(t, p.j);
-    }
+    /* the sitting's events before the POST, to tell whether it moved the
+     * table (a line taken, or the table rebuilt from the ledger another
+     * writer moved, a line refused): a number, not the state made again */
+    before = session_seq(t->s);
     if (t->out_kept != NULL) {
         output_set_fp(t->out_kept, p.mem);
     } else if (output_open(&t->out_kept, p.mem, true) != 0) {
@@ -371,17 +365,17 @@ void web_api_lines(struct web_tables *r, int64_t id, const char *body,
     watched = t->subs != NULL;
     pthread_mutex_unlock(&t->ev_mu);
     if (p.arr != NULL && watched) {
-        /* the new state is made only for those who watch, and sent when
-         * it is not the one they have */
-        char *state = web_state_json(t, p.j);
+        /* the new state is made only for those who watch, and only when
+         * the table moved */
+        char *state = p.taken || session_seq(t->s) != before
+                          ? web_state_json(t, p.j)
+                          : NULL;
 
-        if (p.taken || (state != NULL && (before == NULL ||
-                                          strcmp(before, state) != 0))) {
+        if (p.taken || session_seq(t->s) != before) {
             web_publish(t, state, p.arr);
         }
         free(state);
     }
-    free(before);
     fclose(p.mem);
     pthread_mutex_unlock(&t->mu);
     free(p.buf);
