@@ -13,80 +13,49 @@
 
 #include "ledger/ledger_int.h"
 
-int ledger_events_foreach(struct ledger *l, int64_t sitting,
-                          ledger_event_fn fn, void *ctx)
-{
-    sqlite3_stmt *st = NULL;
-    struct ledger_event ev;
-    struct event_buf *buf = malloc(sizeof(*buf));
-    int src = 0;
-    int rc = 0;
+/* A row of an event query into ev, with scratch room for what it makes
+ * (a hash's hex, or the whole row's struct event_buf). */
+typedef void (*event_cols_fn)(sqlite3_stmt *st, struct ledger_event *ev,
+                              void *scratch);
 
-    if (buf == NULL) {
-        return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
-    }
-    rc = ledger__deal_now(l);   /* events kept while loading: written */
-    if (rc != 0) {
-        free(buf);
-        return rc;
-    }
-    buf->recorded_ready = false;
-    if (sitting == 0) {
-        st = l->st[ST_EVENTS_ALL];
-    } else {
-        st = l->st[ST_EVENTS_SITTING];
-        if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
-            rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
-            goto out_reset;
-        }
-    }
-    while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        ledger__event_from_row(st, &ev, buf);
-        rc = fn(ctx, &ev);
-        if (rc != 0) {
-            goto out_reset;
-        }
-    }
-    if (src != SQLITE_DONE) {
-        rc = ledger__fail(l, src, "read events");
-    }
-out_reset:
-    ledger__done(st);
-    free(buf);
-    return rc;
+/* full_cols - every field (ST_EVENTS_ALL, ST_EVENTS_SITTING); scratch is
+ * a struct event_buf. */
+static void full_cols(sqlite3_stmt *st, struct ledger_event *ev,
+                      void *scratch)
+{
+    ledger__event_from_row(st, ev, scratch);
 }
 
-/* A row of a narrow event query into ev (hash: room for its hex). */
-typedef void (*event_cols_fn)(sqlite3_stmt *st, struct ledger_event *ev,
-                              char *hash);
-
 /* brief_cols - id, line, text (ST_EVENTS_BRIEF). */
-static void brief_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
+static void brief_cols(sqlite3_stmt *st, struct ledger_event *ev,
+                       void *scratch)
 {
-    (void)hash;
+    (void)scratch;
     ev->id = sqlite3_column_int64(st, 0);
     ev->line = sqlite3_column_int(st, 1);
     ev->text = (const char *)sqlite3_column_text(st, 2);
 }
 
-/* chain_cols - id, game, hash (ST_EVENTS_CHAIN). */
-static void chain_cols(sqlite3_stmt *st, struct ledger_event *ev, char *hash)
+/* chain_cols - id, game, hash (ST_EVENTS_CHAIN); scratch holds the hash's
+ * hex (LEDGER_HASH_HEX bytes). */
+static void chain_cols(sqlite3_stmt *st, struct ledger_event *ev,
+                       void *scratch)
 {
     ev->id = sqlite3_column_int64(st, 0);
     ev->game = sqlite3_column_int64(st, 1);
-    ev->hash = ledger__hash_col(st, 2, hash);
+    ev->hash = ledger__hash_col(st, 2, scratch);
 }
 
-/* narrow_foreach - fn(ctx, ev) for every event of sitting read by the
- * statement which (bound to the sitting), cols filling the fields it
- * reads (the rest zero).  Returns 0, fn's non-zero, or a negative code. */
-static int narrow_foreach(struct ledger *l, enum stmt which,
-                          int64_t sitting, event_cols_fn cols,
-                          ledger_event_fn fn, void *ctx)
+/* events_walk - fn(ctx, ev) for every event read by the statement which
+ * (bound to sitting, unless it is ST_EVENTS_ALL), cols filling the fields
+ * it reads (the rest zero) with scratch.  The events kept while loading
+ * are written first.  Returns 0, fn's non-zero, or a negative code. */
+static int events_walk(struct ledger *l, enum stmt which, int64_t sitting,
+                       event_cols_fn cols, void *scratch, ledger_event_fn fn,
+                       void *ctx)
 {
     sqlite3_stmt *st = l->st[which];
     struct ledger_event ev;
-    char hash[LEDGER_HASH_HEX];
     int src = 0;
     int rc = 0;
 
@@ -96,12 +65,13 @@ static int narrow_foreach(struct ledger *l, enum stmt which,
     if (rc != 0) {
         return rc;
     }
-    if (sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
+    if (which != ST_EVENTS_ALL &&
+        sqlite3_bind_int64(st, 1, sitting) != SQLITE_OK) {
         rc = ledger__fail(l, sqlite3_errcode(l->db), "read events");
         goto out_reset;
     }
     while ((src = sqlite3_step(st)) == SQLITE_ROW) {
-        cols(st, &ev, hash);
+        cols(st, &ev, scratch);
         rc = fn(ctx, &ev);
         if (rc != 0) {
             goto out_reset;
@@ -115,16 +85,36 @@ out_reset:
     return rc;
 }
 
+int ledger_events_foreach(struct ledger *l, int64_t sitting,
+                          ledger_event_fn fn, void *ctx)
+{
+    struct event_buf *buf = malloc(sizeof(*buf));
+    int rc = 0;
+
+    if (buf == NULL) {
+        return ledger__failf(l, LEDGER_E_ERROR, "read events: out of memory");
+    }
+    buf->recorded_ready = false;
+    rc = events_walk(l, sitting == 0 ? ST_EVENTS_ALL : ST_EVENTS_SITTING,
+                     sitting, full_cols, buf, fn, ctx);
+    free(buf);
+    return rc;
+}
+
 int ledger_events_brief_foreach(struct ledger *l, int64_t sitting,
                                 ledger_event_fn fn, void *ctx)
 {
-    return narrow_foreach(l, ST_EVENTS_BRIEF, sitting, brief_cols, fn, ctx);
+    return events_walk(l, ST_EVENTS_BRIEF, sitting, brief_cols, NULL, fn,
+                       ctx);
 }
 
 int ledger_events_chain_foreach(struct ledger *l, int64_t sitting,
                                 ledger_event_fn fn, void *ctx)
 {
-    return narrow_foreach(l, ST_EVENTS_CHAIN, sitting, chain_cols, fn, ctx);
+    char hash[LEDGER_HASH_HEX];
+
+    return events_walk(l, ST_EVENTS_CHAIN, sitting, chain_cols, hash, fn,
+                       ctx);
 }
 
 /* sitting_row - step st bound to sitting: 1 on a row (st stands on it;
