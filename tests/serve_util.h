@@ -168,4 +168,16 @@ static int new_table(struct harness_tmp *t, const struct server *sv,
     return id;
 }
 
+/* served_table - a server started (the test skipped where curl is not
+ * here) and a table made with tags: the table's id. */
+static int served_table(struct harness_tmp *t, struct server *sv,
+                        const char *tags)
+{
+    if (!have_curl()) {
+        skip();
+    }
+    start(t, sv);
+    return new_table(t, sv, tags);
+}
+
 #endif /* ECARTE_TESTS_SERVE_UTIL_H */

@@ -88,11 +88,7 @@ static void serve__an_evening_exports_as_record_does(void **state)
     char rec_db[320];
     int id;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    id = new_table(t, &sv, tags_of(log));
+    id = served_table(t, &sv, tags_of(log));
     post_lines(t, &sv, id, log, NULL);
     assert_int_equal(http(&sv, "GET", "/api/tables", NULL, NULL), 200);
     assert_non_null(strstr(big, "\"players\":{\"A\":\"Mr. Ashby\","
@@ -126,12 +122,8 @@ static void serve__a_comment_posted_is_kept_in_its_place(void **state)
     char out[4096];
     int id;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    id = new_table(t, &sv, "# a friendly game\n[A \"Mr. Ashby\"]\n"
-                           "[B \"Mr. Blount\"]\n");
+    id = served_table(t, &sv, "# a friendly game\n[A \"Mr. Ashby\"]\n"
+                              "[B \"Mr. Blount\"]\n");
     snprintf(where, sizeof(where), "/api/tables/%d/lines", id);
     assert_int_equal(post_text(t, &sv, where, "A cuts-for-deal QH\n"
                                "B cuts-for-deal 9C   # A deals\n"
@@ -168,11 +160,7 @@ static void serve__a_wrong_token_records_nothing(void **state)
     struct server sv;
     int id, before;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    id = new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    id = served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "game\ndeal A\n", sv.token),
                      200);
@@ -235,11 +223,7 @@ static void serve__a_refused_line_stops_the_post(void **state)
     struct server sv;
     int before;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "game\ndeal A\nB shuffles\n", sv.token),
                      200);
@@ -274,14 +258,10 @@ static void serve__hostile_names_are_escaped(void **state)
     struct harness_tmp *t = *state;
     struct server sv;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv,
-              "[A \"<script>alert(1)</script>\"]\n"
-              "[B \"\\\"><img src=x onerror=alert(1)>\"]\n"
-              "[Event \"</style>\"]\n");
+    served_table(t, &sv,
+                 "[A \"<script>alert(1)</script>\"]\n"
+                 "[B \"\\\"><img src=x onerror=alert(1)>\"]\n"
+                 "[Event \"</style>\"]\n");
     post_lines(t, &sv, 1, harness_example("hoffmann-rule-hand.ecarte"), NULL);
     assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
     assert_non_null(strstr(big, "\"A\":\"<script>alert(1)</script>\""));
@@ -310,11 +290,7 @@ static void serve__a_chouette_shows_persons_and_roles(void **state)
     struct harness_tmp *t = *state;
     struct server sv;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[Format \"chouette\"]\n");
+    served_table(t, &sv, "[Format \"chouette\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "person ann \"Ann Ash\"\n"
                                "person bob \"Bob Blount\"\n"
@@ -344,11 +320,7 @@ static void serve__a_body_over_the_bound_is_413(void **state)
     struct server sv;
     static char body[70 * 1024 + 1];
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "");
+    served_table(t, &sv, "");
     for (size_t i = 0; i + 8 < sizeof(body); i += 8) {
         memcpy(body + i, "# xxxxx\n", 8);
     }
@@ -378,11 +350,7 @@ static void serve__events_deliver_a_state_after_a_post(void **state)
     FILE *fp;
     size_t n = 0;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n");
     snprintf(path, sizeof(path), "%s/events.txt", t->dir);
     assert_int_equal(harness_sh("curl -s -N --max-time 4 '%sapi/tables/1/"
                                 "events' >'%s' 2>/dev/null &",
@@ -427,11 +395,7 @@ static void serve__events_deliver_the_state_another_writer_moved(
     size_t n = 0;
     int states = 0;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "A cuts-for-deal QS\n", sv.token),
                      200);
@@ -490,11 +454,7 @@ static void serve__a_killed_server_serves_the_same_state(void **state)
     struct server sv;
     static char before[1 << 20];
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, tags_of(log));
+    served_table(t, &sv, tags_of(log));
     post_lines(t, &sv, 1, log, "A leads KS");
     assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
     memcpy(before, big, sizeof(before));
@@ -559,11 +519,7 @@ static void serve__a_moved_ledger_stops_the_server(void **state)
     char err[4096];
     bool gone = false;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, tags_of(log));
+    served_table(t, &sv, tags_of(log));
     post_lines(t, &sv, 1, log, "A leads KS");
     assert_int_equal(harness_sh("mv '%s' '%s.moved'", t->db, t->db), 0);
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", "A leads KS\n",

@@ -61,11 +61,7 @@ static void serve__a_line_lost_to_another_writer_leaves_no_trace(void **state)
     struct harness_tmp *t = *state;
     struct server sv;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", DEAL_TO_LEAD,
                                sv.token),
                      200);
@@ -105,11 +101,7 @@ static void serve__a_failed_write_leaves_the_state_as_the_ledger(void **state)
     struct harness_tmp *t = *state;
     struct server sv;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     for (int i = 0; i < 2; i++) {
         long before = events(t->db);
 
@@ -164,11 +156,7 @@ static void serve__a_line_that_finds_the_ledger_moved_is_not_written(
     bool gone = false;
     int before;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "game\ndeal A\n", sv.token),
                      200);
@@ -255,11 +243,7 @@ static void serve__suggested_lines_are_taken_as_they_are(void **state)
     struct harness_tmp *t = *state;
     struct server sv;
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "game\ndeal A\nB shuffles\nA shuffles\n"
                                "B cuts 10\nA gives B 3 KS ?? ??\n"
@@ -367,11 +351,7 @@ static void serve__a_refusal_names_its_column_whatever_the_line_end(
     struct server sv;
     char line[64];
 
-    if (!have_curl()) {
-        skip();
-    }
-    start(t, &sv);
-    new_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
     assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
                                "game\ndeal A\nB shuffles\nA shuffles\n"
                                "B cuts 10\nA gives B 3\n"
