@@ -110,6 +110,70 @@ static bool guess_n(const char *text, size_t len, const char *stamp,
     return true;
 }
 
+/* span_is - are the n bytes at s the m bytes at t? */
+static bool span_is(const char *s, size_t n, const char *t, size_t m)
+{
+    return n == m && (n == 0 || memcmp(s, t, n) == 0);
+}
+
+/* GUESS_ACTOR ... GUESS_CARDS - the fields guess_same finds as given. */
+enum {
+    GUESS_ACTOR = 1,
+    GUESS_VERB = 2,
+    GUESS_ARGS = 4,
+    GUESS_CARDS = 8
+};
+
+/* guess_same - which of the fields f (actor, verb, args, cards; fl[i]
+ * bytes each) are what guess_n would give of text (len bytes) and stamp
+ * (n_stamp bytes), as GUESS_* bits: each compared where it stands in
+ * the text, nothing copied (the row written, ledger__event_bind, leaves
+ * those NULL).  0 when guess_n would guess nothing. */
+static unsigned guess_same(const char *text, size_t len, const char *stamp,
+                           size_t n_stamp, const char *const f[4],
+                           const size_t fl[4])
+{
+    const char *p = text;
+    const char *end = p + len;
+    const char *w = NULL;
+    const char *c = f[3];
+    size_t nc = 0;
+    unsigned same = 0;
+    bool cards_ok = true;
+
+    if (len >= EVENT_GUESS_MAX) {
+        return 0;
+    }
+    if (n_stamp > 0 && n_stamp < len && memcmp(p, stamp, n_stamp) == 0 &&
+        p[n_stamp] == ' ') {
+        p += n_stamp + 1;
+    }
+    w = word_end(p, end);
+    if (w - p == 1 && (p[0] == 'A' || p[0] == 'B')) {
+        same |= span_is(f[0], fl[0], p, 1) ? GUESS_ACTOR : 0;
+        p = skip_spaces(p + 1, end);
+        w = word_end(p, end);
+    } else {
+        same |= fl[0] == 0 ? GUESS_ACTOR : 0;
+    }
+    same |= span_is(f[1], fl[1], p, (size_t)(w - p)) ? GUESS_VERB : 0;
+    p = skip_spaces(w, end);
+    same |= span_is(f[2], fl[2], p, (size_t)(end - p)) ? GUESS_ARGS : 0;
+    while (p < end && cards_ok) {
+        w = word_end(p, end);
+        if (is_card(p, (size_t)(w - p))) {
+            size_t need = nc > 0 ? 3 : 2;
+
+            cards_ok = nc + need <= fl[3] &&
+                       (nc == 0 || c[nc] == ' ') &&
+                       c[nc + need - 2] == p[0] && c[nc + need - 1] == p[1];
+            nc += need;
+        }
+        p = skip_spaces(w, end);
+    }
+    return same | (cards_ok && nc == fl[3] ? GUESS_CARDS : 0);
+}
+
 bool ledger__event_guess(const char *text, const char *stamp,
                          struct event_guess *g)
 {
@@ -308,15 +372,15 @@ int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
 {
     const int b = 16 * k;               /* the row's parameters after b */
     const char *texts[9];
-    struct event_guess *g = &pack->guess;
-    bool guessed = false;
+    unsigned same = 0;
     int64_t t = 0;
     int bad = 0;
 
     for (int i = 0; i < 9; i++) {
         texts[i] = given[i] != NULL ? given[i] : "";
     }
-    guessed = guess_n(texts[7], lens[7], texts[1], lens[1], g);
+    same = guess_same(texts[7], lens[7], texts[1], lens[1], texts + 3,
+                      lens + 3);
     bad |= sqlite3_bind_int64(st, b + 1, row->id);
     bad |= sqlite3_bind_int64(st, b + 2, row->sitting);
     bad |= sqlite3_bind_int64(st, b + 3, row->game);
@@ -335,14 +399,11 @@ int ledger__event_bind(sqlite3_stmt *st, int k, const struct ledger_event *row,
         bad |= sqlite3_bind_text(st, b + 16, texts[2], (int)lens[2],
                                  SQLITE_STATIC);
     }
-    bad |= bind_or_null(st, b + 10, texts[3], lens[3],
-                        guessed ? g->actor : NULL, g->n_actor);
-    bad |= bind_or_null(st, b + 11, texts[4], lens[4],
-                        guessed ? g->verb : NULL, g->n_verb);
-    bad |= bind_or_null(st, b + 12, texts[5], lens[5],
-                        guessed ? g->args : NULL, g->n_args);
-    bad |= bind_or_null(st, b + 13, texts[6], lens[6],
-                        guessed ? g->cards : NULL, g->n_cards);
+    for (int i = 0; i < 4; i++) {
+        bad |= same & (1u << i) ? sqlite3_bind_null(st, b + 10 + i)
+               : sqlite3_bind_text(st, b + 10 + i, texts[3 + i],
+                                   (int)lens[3 + i], SQLITE_STATIC);
+    }
     bad |= sqlite3_bind_text(st, b + 14, texts[7], (int)lens[7],
                              SQLITE_STATIC);
     bad |= bind_hash(st, b + 15, row->id, texts[8], lens[8], pack->hash[k],

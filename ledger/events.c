@@ -581,17 +581,17 @@ static int insert_batch(struct ledger *l, const struct pending_event *p)
     return rc;
 }
 
-/* keep_event - loading: the event row kept (its texts copied) for
- * ledger__flush_events.  Returns 0 or LEDGER_E_ERROR (out of memory). */
+/* keep_event - loading: the event row kept for ledger__flush_events, as
+ * the bytes its hash will be taken over (its texts among them) and room
+ * for the hash.  Returns 0 or LEDGER_E_ERROR (out of memory). */
 static int keep_event(struct ledger *l, const struct ledger_event *row,
-                      const char *const texts[9], const size_t lens[9])
+                      const char *const texts[LEDGER__EVENT_TEXTS],
+                      const size_t lens[LEDGER__EVENT_TEXTS])
 {
     struct pending_event *p = NULL;
-    size_t need = l->pend_len;
+    size_t need = l->pend_len + ledger__event_payload_room(lens) +
+                  LEDGER_HASH_HEX;
 
-    for (int i = 0; i < 9; i++) {
-        need += lens[i] + 1;
-    }
     if (l->n_pend == l->cap_pend) {
         size_t cap = l->cap_pend > 0 ? l->cap_pend * 2 : 64;
         struct pending_event *np = realloc(l->pend, cap * sizeof(*np));
@@ -618,33 +618,33 @@ static int keep_event(struct ledger *l, const struct ledger_event *row,
     p->deal = row->deal;
     p->seq = row->seq;
     p->line = row->line;
-    for (int i = 0; i < 9; i++) {
-        p->off[i] = l->pend_len;
+    p->at = l->pend_len;
+    p->n_hashed = ledger__event_payload(l->pend_text + p->at, row, texts,
+                                        lens, p->off);
+    for (int i = 0; i < LEDGER__EVENT_TEXTS; i++) {
+        p->off[i] += p->at;
         p->len[i] = lens[i];
-        if (lens[i] > 0) {
-            memcpy(l->pend_text + l->pend_len, texts[i], lens[i]);
-        }
-        l->pend_text[l->pend_len + lens[i]] = '\0';
-        l->pend_len += lens[i] + 1;
     }
+    p->off[8] = p->at + p->n_hashed;
+    p->len[8] = 64;
+    memcpy(l->pend_text + p->off[8], ledger__genesis, LEDGER_HASH_HEX);
+    l->pend_len = p->off[8] + LEDGER_HASH_HEX;
     return 0;
 }
 
 /* hash_pending - the chain hashes of the first n events kept, in order
- * after the chain's head, each written into its place among their texts;
+ * after the chain's head, each written into its place after its bytes;
  * the head moved to the last.  Returns 0 or a negative code. */
 static int hash_pending(struct ledger *l, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         const struct pending_event *p = &l->pend[k];
-        struct ledger_event row;
-        const char *texts[9];
+        char *bytes = l->pend_text + p->at;
         char *slot = l->pend_text + p->off[8];
         int rc = 0;
 
-        pending_row(l, p, &row, texts);
-        rc = ledger__event_hash_given(l, l->chain.head, &row, texts, p->len,
-                                      slot);
+        memcpy(bytes, l->chain.head, 64);
+        rc = ledger__digest_hex(l, bytes, p->n_hashed, slot);
         if (rc != 0) {
             return rc;
         }
@@ -655,7 +655,7 @@ static int hash_pending(struct ledger *l, size_t n)
 
 int ledger__flush_events_first(struct ledger *l, size_t n)
 {
-    size_t base = n < l->n_pend ? l->pend[n].off[0] : l->pend_len;
+    size_t base = n < l->n_pend ? l->pend[n].at : l->pend_len;
     size_t k = 0;
     int rc = 0;
 
@@ -684,6 +684,7 @@ int ledger__flush_events_first(struct ledger *l, size_t n)
     memmove(l->pend_text, l->pend_text + base, l->pend_len - base);
     l->pend_len -= base;
     for (size_t j = 0; j < l->n_pend; j++) {
+        l->pend[j].at -= base;
         for (int i = 0; i < 9; i++) {
             l->pend[j].off[i] -= base;
         }
@@ -729,12 +730,10 @@ static int event_insert(struct ledger *l, const struct ledger_event *ev,
     if (l->defer_events) {
         /* loading: the event kept, its hash taken when it is inserted
          * (hash_pending), in a run with the others */
-        const char *texts[9];
-        size_t tlens[9];
+        const char *texts[LEDGER__EVENT_TEXTS];
+        size_t tlens[LEDGER__EVENT_TEXTS];
 
         ledger__event_text_lens(&row, texts, tlens);
-        texts[8] = ledger__genesis;     /* its place, 64 digits */
-        tlens[8] = 64;
         rc = keep_event(l, &row, texts, tlens);
         if (rc != 0) {
             return rc;

@@ -22,15 +22,22 @@
 /* Hashes                                                               */
 /* ------------------------------------------------------------------ */
 
-/* to_hex - n bytes as 2n lower-case hex digits and a NUL. */
+/* The two lower-case hex digits of each byte, in order. */
+#define HEX_ROW(h) h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" \
+                   h "8" h "9" h "a" h "b" h "c" h "d" h "e" h "f"
+static const char hex_pairs[] =
+    HEX_ROW("0") HEX_ROW("1") HEX_ROW("2") HEX_ROW("3")
+    HEX_ROW("4") HEX_ROW("5") HEX_ROW("6") HEX_ROW("7")
+    HEX_ROW("8") HEX_ROW("9") HEX_ROW("a") HEX_ROW("b")
+    HEX_ROW("c") HEX_ROW("d") HEX_ROW("e") HEX_ROW("f");
+#undef HEX_ROW
+
+/* to_hex - n bytes as 2n lower-case hex digits and a NUL, a byte's two
+ * digits at a time. */
 static void to_hex(const unsigned char *b, size_t n, char *out)
 {
-    static const char digits[] = "0123456789abcdef";
-    size_t i = 0;
-
-    for (i = 0; i < n; i++) {
-        out[2 * i] = digits[b[i] >> 4];
-        out[2 * i + 1] = digits[b[i] & 0x0f];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(out + 2 * i, hex_pairs + 2 * (size_t)b[i], 2);
     }
     out[2 * n] = '\0';
 }
@@ -128,6 +135,12 @@ static char *put_int(char *p, int64_t v)
     size_t n = 0;
     char *q = NULL;
 
+    if (v >= 0 && v < 10) {
+        /* a sitting's id, a seat's count: "1:7," */
+        memcpy(p, "1:0,", 4);
+        p[2] = (char)('0' + v);
+        return p + 4;
+    }
     while (digits < 20 && u >= top) {
         digits++;
         if (digits < 20) {
@@ -150,12 +163,10 @@ static char *put_int(char *p, int64_t v)
 
         u /= 100;
         q -= 2;
-        q[0] = digit_pairs[2 * r];
-        q[1] = digit_pairs[2 * r + 1];
+        memcpy(q, digit_pairs + 2 * r, 2);
     }
     if (u >= 10) {
-        q[-2] = digit_pairs[2 * u];
-        q[-1] = digit_pairs[2 * u + 1];
+        memcpy(q - 2, digit_pairs + 2 * u, 2);
     } else {
         q[-1] = (char)('0' + u);
     }
@@ -184,20 +195,63 @@ void ledger__event_text_lens(const struct ledger_event *ev,
     }
 }
 
+size_t ledger__event_payload_room(const size_t lens[LEDGER__EVENT_TEXTS])
+{
+    size_t need = 64 + 6 * field_room(20);
+
+    for (int i = 0; i < LEDGER__EVENT_TEXTS; i++) {
+        need += field_room(lens[i]);
+    }
+    return need;
+}
+
+size_t ledger__event_payload(char *out, const struct ledger_event *ev,
+                             const char *const texts[LEDGER__EVENT_TEXTS],
+                             const size_t lens[LEDGER__EVENT_TEXTS],
+                             size_t at[LEDGER__EVENT_TEXTS])
+{
+    char *p = out + 64;         /* the hash before, put there at hashing */
+
+    p = put_int(p, ev->id);
+    p = put_int(p, ev->sitting);
+    p = put_int(p, ev->game);
+    p = put_int(p, ev->deal);
+    p = put_int(p, ev->seq);
+    p = put_field(p, texts[0], lens[0]);        /* source */
+    at[0] = (size_t)(p - out) - lens[0] - 1;
+    p = put_int(p, ev->line);
+    for (int i = 1; i < LEDGER__EVENT_TEXTS; i++) {
+        p = put_field(p, texts[i], lens[i]);
+        at[i] = (size_t)(p - out) - lens[i] - 1;
+    }
+    return (size_t)(p - out);
+}
+
+int ledger__digest_hex(struct ledger *l, const char *bytes, size_t n,
+                       char *out)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+
+    if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
+        EVP_DigestUpdate(l->mdctx, bytes, n) != 1 ||
+        EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
+        return ledger__failf(l, LEDGER_E_ERROR, "event hash: libcrypto failed");
+    }
+    to_hex(md, mdlen, out);
+    return 0;
+}
+
 int ledger__event_hash_given(struct ledger *l, const char *prev,
                              const struct ledger_event *ev,
                              const char *const texts[LEDGER__EVENT_TEXTS],
                              const size_t lens[LEDGER__EVENT_TEXTS],
                              char *out)
 {
-    size_t need = 64 + 7 * field_room(20);
-    char *p = NULL;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int mdlen = 0;
+    size_t need = ledger__event_payload_room(lens);
+    size_t at[LEDGER__EVENT_TEXTS];
+    size_t n = 0;
 
-    for (int i = 0; i < LEDGER__EVENT_TEXTS; i++) {
-        need += field_room(lens[i]);
-    }
     if (need > l->hbuf_cap) {
         char *nb = realloc(l->hbuf, need * 2);
 
@@ -208,26 +262,9 @@ int ledger__event_hash_given(struct ledger *l, const char *prev,
         l->hbuf = nb;
         l->hbuf_cap = need * 2;
     }
-    p = l->hbuf;
-    memcpy(p, prev, 64);
-    p += 64;
-    p = put_int(p, ev->id);
-    p = put_int(p, ev->sitting);
-    p = put_int(p, ev->game);
-    p = put_int(p, ev->deal);
-    p = put_int(p, ev->seq);
-    p = put_field(p, texts[0], lens[0]);        /* source */
-    p = put_int(p, ev->line);
-    for (int i = 1; i < LEDGER__EVENT_TEXTS; i++) {
-        p = put_field(p, texts[i], lens[i]);
-    }
-    if (EVP_DigestInit_ex(l->mdctx, l->md, NULL) != 1 ||
-        EVP_DigestUpdate(l->mdctx, l->hbuf, (size_t)(p - l->hbuf)) != 1 ||
-        EVP_DigestFinal_ex(l->mdctx, md, &mdlen) != 1 || mdlen != 32) {
-        return ledger__failf(l, LEDGER_E_ERROR, "event hash: libcrypto failed");
-    }
-    to_hex(md, mdlen, out);
-    return 0;
+    n = ledger__event_payload(l->hbuf, ev, texts, lens, at);
+    memcpy(l->hbuf, prev, 64);
+    return ledger__digest_hex(l, l->hbuf, n, out);
 }
 
 int ledger__event_hash_lens(struct ledger *l, const char *prev,

@@ -220,8 +220,15 @@ struct pending_event {
     int64_t deal;
     int64_t seq;
     int line;
+    size_t at;                          /* where its bytes start: the
+                                           bytes its hash is taken over
+                                           (ledger__event_payload's), then
+                                           its hash's 64 digits and a NUL */
+    size_t n_hashed;                    /* how many are hashed */
     size_t off[9];                      /* source, stamp, recorded, actor,
-                                           verb, args, cards, text, hash */
+                                           verb, args, cards, text (among
+                                           the hashed bytes, not followed
+                                           by a NUL), hash */
     size_t len[9];
 };
 
@@ -434,14 +441,14 @@ struct event_guess {
     size_t n_actor, n_verb, n_args, n_cards; /* their lengths */
 };
 
-/* What ledger__event_bind works in, kept from one row to the next: the
- * guess, and the last time parsed (most rows have the one before's). */
 /* Events a statement of ledger__flush_events inserts at once (an INSERT
  * of that many rows: the statement's own work done once for them). */
 #define LEDGER__EVENT_BATCH 16
 
+/* What ledger__event_bind works in, kept from one row to the next: the
+ * hashes bound, and the last time parsed (most rows have the one
+ * before's). */
 struct event_pack {
-    struct event_guess guess;
     unsigned char hash[LEDGER__EVENT_BATCH][32]; /* the hashes bound, as
                                                     bytes, a row's each */
     char time_text[32];                 /* the last time parsed, */
@@ -714,6 +721,34 @@ int ledger__event_hash_given(struct ledger *l, const char *prev,
                              const char *const texts[LEDGER__EVENT_TEXTS],
                              const size_t lens[LEDGER__EVENT_TEXTS],
                              char *out);
+
+/*
+ * ledger__event_payload_room - the bytes ledger__event_payload may write
+ * for an event whose text fields are lens[i] bytes long (hash.c).
+ */
+size_t ledger__event_payload_room(const size_t lens[LEDGER__EVENT_TEXTS]);
+
+/*
+ * ledger__event_payload - the bytes an event's chain hash is taken over,
+ * into out (ledger__event_payload_room(lens) bytes): 64 bytes left for
+ * the hash before it, then the netstrings of ev's integers and of its
+ * text fields (texts, lens, as ledger__event_text_lens gives them), in
+ * the order ledger__event_hash takes them.  at[i] gets where text i's
+ * bytes stand in out (not followed by a NUL).  Returns the bytes written,
+ * the 64 included (hash.c).
+ */
+size_t ledger__event_payload(char *out, const struct ledger_event *ev,
+                             const char *const texts[LEDGER__EVENT_TEXTS],
+                             const size_t lens[LEDGER__EVENT_TEXTS],
+                             size_t at[LEDGER__EVENT_TEXTS]);
+
+/*
+ * ledger__digest_hex - SHA-256 of the n bytes at bytes, by l's digest,
+ * as 64 lower-case hex digits and a NUL into out.  Returns 0 or
+ * LEDGER_E_ERROR (libcrypto failed; message on l) (hash.c).
+ */
+int ledger__digest_hex(struct ledger *l, const char *bytes, size_t n,
+                       char *out);
 
 /* ledger__genesis - the hash before the first event and the first seal:
  * 64 zeros. */
