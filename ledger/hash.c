@@ -124,6 +124,40 @@ static const char digit_pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
+/* put_uint32 - put_int of u, 10 or more, in 32-bit arithmetic: the ids,
+ * counts and lines of every ledger short of four thousand million. */
+static char *put_uint32(char *p, uint32_t u)
+{
+    unsigned digits = u < 100 ? 2 : u < 1000 ? 3 : u < 10000 ? 4
+                      : u < 100000 ? 5 : u < 1000000 ? 6 : u < 10000000 ? 7
+                      : u < 100000000 ? 8 : u < 1000000000 ? 9 : 10;
+    char *q = NULL;
+
+    if (digits == 10) {
+        *p++ = '1';
+        *p++ = '0';
+    } else {
+        *p++ = (char)('0' + digits);
+    }
+    *p++ = ':';
+    p += digits;
+    q = p;
+    while (u >= 100) {
+        unsigned r = u % 100;
+
+        u /= 100;
+        q -= 2;
+        memcpy(q, digit_pairs + 2 * r, 2);
+    }
+    if (u >= 10) {
+        memcpy(q - 2, digit_pairs + 2 * u, 2);
+    } else {
+        q[-1] = (char)('0' + u);
+    }
+    *p++ = ',';
+    return p;
+}
+
 /* put_int - append v as the netstring of its decimal text ("2:42,"):
  * its digits counted first, then written from their end, two at a time,
  * straight into place (no copy of a variable length). */
@@ -140,6 +174,9 @@ static char *put_int(char *p, int64_t v)
         memcpy(p, "1:0,", 4);
         p[2] = (char)('0' + v);
         return p + 4;
+    }
+    if (v > 0 && v <= (int64_t)UINT32_MAX) {
+        return put_uint32(p, (uint32_t)v);
     }
     while (digits < 20 && u >= top) {
         digits++;

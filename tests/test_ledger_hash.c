@@ -8,7 +8,9 @@
  * the head the chain had when it was added; a row edited between two
  * whole hashes named by verify and refused by the computation; a whole
  * hash cut short, or a short one made whole, named by verify; the stored
- * forms matched against whole hashes (ledger_hash_stored_is).
+ * forms matched against whole hashes (ledger_hash_stored_is); the bytes
+ * an event's hash is taken over, its integers at every number of digits,
+ * against netstrings written by printf.
  */
 #include "tests/harness.h"
 
@@ -17,6 +19,10 @@
 #include <string.h>
 
 #include "ledger/ledger.h"
+#include "ledger/ledger_int.h"
+
+#include <inttypes.h>
+#include <openssl/evp.h>
 
 #include "tests/ledger_util.h"
 
@@ -185,6 +191,90 @@ static void hash__stored_forms_match_the_whole(void **state)
                                        "0123456789abcdef"));
 }
 
+/* net - append the netstring of the n bytes at s to buf (used bytes
+ * at *at). */
+static void net(char *buf, size_t *at, const char *s, size_t n)
+{
+    *at += (size_t)sprintf(buf + *at, "%zu:", n);
+    memcpy(buf + *at, s, n);
+    *at += n;
+    buf[(*at)++] = ',';
+}
+
+/* net_int - append the netstring of v's decimal text. */
+static void net_int(char *buf, size_t *at, int64_t v)
+{
+    char num[24];
+
+    net(buf, at, num, (size_t)sprintf(num, "%" PRId64, v));
+}
+
+/* An event's hash is SHA-256 over the hash before it and the netstrings
+ * of its fields, its integers in decimal: each at 1 to 19 digits, at the
+ * edges of 32 bits, negative, is written as printf writes it. */
+static void hash__integers_of_every_width_hash_as_printf_writes_them(
+    void **state)
+{
+    struct fixture *f = *state;
+    static const int64_t edges[] = {
+        INT64_C(-9223372036854775807) - 1, -100, -1, 4294967295,
+        4294967296, INT64_C(9223372036854775807)
+    };
+    int64_t values[2 * 19 + 6];
+    size_t n_values = 0;
+    int64_t ten = 1;
+
+    for (int d = 0; d < 19; d++) {
+        values[n_values++] = ten - 1;   /* 0, 9, 99, ... */
+        values[n_values++] = ten;       /* 1, 10, 100, ... */
+        ten = d < 18 ? ten * 10 : ten;
+    }
+    for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+        values[n_values++] = edges[i];
+    }
+    for (size_t i = 0; i < n_values; i++) {
+        int64_t v = values[i];
+        struct ledger_event ev = {
+            .id = v, .sitting = v / 3, .game = -v / 7, .deal = v,
+            .seq = v / 10, .source = "a.ecarte", .line = (int)(v % 100000),
+            .stamp = "", .recorded = "2026-12-06T16:00:00Z", .actor = "A",
+            .verb = "plays", .args = "KH", .cards = "KH",
+            .text = "A plays KH"
+        };
+        char bytes[1024];
+        size_t at = 64;
+        unsigned char md[EVP_MAX_MD_SIZE];
+        unsigned int md_len = 0;
+        char want[LEDGER_HASH_HEX];
+        char got[LEDGER_HASH_HEX];
+
+        memset(bytes, '7', 64);         /* the hash before */
+        net_int(bytes, &at, ev.id);
+        net_int(bytes, &at, ev.sitting);
+        net_int(bytes, &at, ev.game);
+        net_int(bytes, &at, ev.deal);
+        net_int(bytes, &at, ev.seq);
+        net(bytes, &at, ev.source, strlen(ev.source));
+        net_int(bytes, &at, ev.line);
+        net(bytes, &at, ev.stamp, strlen(ev.stamp));
+        net(bytes, &at, ev.recorded, strlen(ev.recorded));
+        net(bytes, &at, ev.actor, strlen(ev.actor));
+        net(bytes, &at, ev.verb, strlen(ev.verb));
+        net(bytes, &at, ev.args, strlen(ev.args));
+        net(bytes, &at, ev.cards, strlen(ev.cards));
+        net(bytes, &at, ev.text, strlen(ev.text));
+        assert_int_equal(EVP_Digest(bytes, at, md, &md_len, EVP_sha256(),
+                                    NULL), 1);
+        for (unsigned k = 0; k < md_len; k++) {
+            sprintf(want + 2 * k, "%02x", md[k]);
+        }
+        memset(bytes, '7', 64);
+        bytes[64] = '\0';
+        assert_int_equal(ledger__event_hash(f->l, bytes, &ev, got), 0);
+        assert_string_equal(got, want);
+    }
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +287,9 @@ int run_tests(void)
             hash__a_stored_hash_changed_or_reshaped_is_named, setup_file,
             teardown),
         cmocka_unit_test(hash__stored_forms_match_the_whole),
+        cmocka_unit_test_setup_teardown(
+            hash__integers_of_every_width_hash_as_printf_writes_them,
+            setup_memory, teardown),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
