@@ -235,7 +235,7 @@ static void hash__integers_of_every_width_hash_as_printf_writes_them(
     for (size_t i = 0; i < n_values; i++) {
         int64_t v = values[i];
         struct ledger_event ev = {
-            .id = v, .sitting = v / 3, .game = -v / 7, .deal = v,
+            .id = v, .sitting = v / 3, .game = -(v / 7), .deal = v,
             .seq = v / 10, .source = "a.ecarte", .line = (int)(v % 100000),
             .stamp = "", .recorded = "2026-12-06T16:00:00Z", .actor = "A",
             .verb = "plays", .args = "KH", .cards = "KH",
