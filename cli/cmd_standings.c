@@ -51,6 +51,16 @@ static void print_text(FILE *fp, const struct season *s, bool unverified)
                 rub, m->points_for, m->points_against, m->money_won,
                 m->money_lost, net);
     }
+    for (int i = 0; i < s->n_members; i++) {
+        const struct season_member *m = &s->members[i];
+
+        if (m->games_self > 0) {
+            fprintf(fp, "  %s: %d game(s) against himself (both seats his "
+                        "spellings): counted once, neither won nor lost, "
+                        "no points\n",
+                    m->name, m->games_self);
+        }
+    }
     fprintf(fp, "\nmoney: members %+ld, others %+ld, house %+ld: %s\n",
             s->members_net, s->others_net, s->house_net,
             s->balanced ? "sums to zero" : "DOES NOT SUM TO ZERO");
@@ -106,7 +116,8 @@ static const char member_sql[] =
     "'penalty_points_lost',?23,'deals_dealt',?24,'kings_turned',?25,"
     "'hands_seen',?26,'kings_held',?27,'proposals_answered',?28,"
     "'proposals_accepted',?29,'proposals_made',?30,"
-    "'proposals_made_accepted',?31,'statistics',json(?32))";
+    "'proposals_made_accepted',?31,'statistics',json(?32),"
+    "'games_against_self',?33)";
 
 static const char stat_sql[] =
     "SELECT json_insert(?1,'$[#]',json_object('kind',?2,'observed',?3,"
@@ -238,6 +249,7 @@ static void print_member(struct jout *j, FILE *fp,
     sqlite3_bind_int(q, 30, t->proposed);
     sqlite3_bind_int(q, 31, t->proposed_accepted);
     sqlite3_bind_text(q, 32, stats[0] ? stats : "[]", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(q, 33, m->games_self);
     if (sqlite3_step(q) == SQLITE_ROW) {
         fprintf(fp, "%s\n", (const char *)sqlite3_column_text(q, 0));
     }
@@ -280,22 +292,24 @@ static int print_json(FILE *fp, const struct season *s, bool unverified)
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
-/* check_filter - the filter's dates (YYYY-MM-DD) and format (a known
- * one) as given: EXIT_FINE, or the usage error said (usage_error). */
+/* check_filter - the filter's dates (YYYY-MM-DD or YYYY.MM.DD, a real
+ * day: season_date_normal) and format (a known one) as given: EXIT_FINE,
+ * or the usage error said (usage_error), naming the option. */
 static int check_filter(const struct season_filter *f)
 {
     static const char *const formats[] = {"duel", "chouette", "pool",
                                           "gallery"};
+    const char *const dates[2] = {f->since, f->until};
+    const char *const names[2] = {"--since", "--until"};
     char d[16];
 
-    if ((f->since != NULL && season_date_normal(f->since, d) != 0) ||
-        (f->until != NULL && season_date_normal(f->until, d) != 0)) {
-        return usage_error("standings", "expected a date YYYY-MM-DD, found "
-                                        "\"%s\"",
-                           f->since != NULL &&
-                                   season_date_normal(f->since, d) != 0
-                               ? f->since
-                               : f->until);
+    for (int i = 0; i < 2; i++) {
+        if (dates[i] != NULL && season_date_normal(dates[i], d) != 0) {
+            return usage_error("standings", "%s: expected a date YYYY-MM-DD "
+                                            "(a day of the calendar), "
+                                            "found \"%s\"",
+                               names[i], dates[i]);
+        }
     }
     if (f->format != NULL) {
         bool known = false;

@@ -107,6 +107,12 @@ static void member_section(FILE *fp, const struct season_member *m, int id)
     } else {
         fputs("<td>-</td></tr></table>\n", fp);
     }
+    if (m->games_self > 0) {
+        fprintf(fp, "<p>%d game(s) against himself (both seats his "
+                    "spellings): counted once each, neither won nor "
+                    "lost, no points.</p>\n",
+                m->games_self);
+    }
     season_by_law(m, laws, sizeof(laws));
     fputs("<p>Irregularities: ", fp);
     html_putf(fp, "%d%s%s%s; penalty points won %d, lost %d",

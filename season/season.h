@@ -44,15 +44,26 @@
  *                   "Player B", "?", unnamed); 'house' (the levy)
  *   member          the member's name ('' for other and house)
  *   games           games ended in which he sat in a seat at their end
- *   won, lost       of them, won and lost
+ *   won, lost       of them, won and lost (not a game against himself)
  *   won_single, won_double, won_treble      won by value (1, 2, 3)
  *   lost_single, lost_double, lost_treble   lost by value
  *   points_for      the game points of his seat in those games
  *   points_against  the other seat's
- *   money_won       the sum of what the sitting's transfers gave him (>= 0)
- *   money_lost      the sum of what he paid (>= 0)
+ *   money_won       the sum over the sitting's settlements of what each
+ *                   gave him, net of what it took from him (>= 0)
+ *   money_lost      the sum of what each took from him, net (>= 0)
  *   money_net       money_won - money_lost
  *   transfers       the transfers counted (0: no money moved)
+ *   self_games      games against himself (of games): both seats his
+ *
+ * A member is counted once per game and once per settlement, however
+ * many of his spellings are in it.  A game whose two seats are one
+ * member's (two spellings joined by member_join, or one name in both
+ * seats) is one game against himself: in games and self_games, neither
+ * won nor lost, no value, no points for or against.  A settlement's
+ * transfers to his spellings are netted: what he paid himself is
+ * neither money won nor lost.  Those who are no member are kept apart
+ * by seat and by person.
  *
  * The member of a seat or a person is ledger_member_of's rule, in SQL: a
  * decision member_apart for that sitting and who, else the end of the
@@ -101,8 +112,14 @@ struct season_evening {
 /* A member's season. */
 struct season_member {
     char name[SEASON_NAME_MAX];
-    int sittings;
-    int games, won, lost;
+    int sittings;               /* once each, however many of his
+                                   spellings sat in it */
+    int games, won, lost;       /* games once each; won + lost +
+                                   games_self == games */
+    int games_self;             /* games against himself: both seats his
+                                   (two of his spellings joined, or one
+                                   name in both), neither won nor lost,
+                                   no points, no rubber */
     int won_by[3], lost_by[3];  /* by value: single, double, treble */
     int rubbers_won, rubbers_lost;
     long points_for, points_against;
@@ -172,8 +189,11 @@ int season_stats(const struct season_member *m, struct season_stat *out);
  * (n bytes; "" if none).  Returns buf. */
 char *season_by_law(const struct season_member *m, char *buf, size_t n);
 
-/* season_date_normal - a date as given (YYYY-MM-DD or YYYY.MM.DD) into
- * 'YYYY-MM-DD' in out (16 bytes).  Returns 0, -1 if it is no such date. */
+/* season_date_normal - a date as given (YYYY-MM-DD or YYYY.MM.DD, the
+ * same separator twice) into 'YYYY-MM-DD' in out (16 bytes).  Returns 0,
+ * or -1 (out untouched) if in is not of that form or is no real day of
+ * the Gregorian calendar (tl_date_valid: 2026-13-45, 2026-02-30 and
+ * 2027-02-29 are refused, 2028-02-29 taken). */
 int season_date_normal(const char *in, char out[16]);
 
 #endif /* ECARTE_SEASON_SEASON_H */

@@ -54,14 +54,21 @@
 #define PLACEHOLDER(x) \
     x " IN ('', '?', 'A', 'B', 'Player A', 'Player B')"
 
-/* What follows the member mapping: the facts, named and summed. */
+/* What follows the member mapping: the facts, named and summed.  A
+ * member is counted once per game and once per settlement, however many
+ * of his spellings are in it: a game whose two seats are his (two
+ * spellings joined, or one name in both seats) is a game against
+ * himself, one game, neither won nor lost, no points; a settlement's
+ * transfers to and from his spellings are netted, so that money he paid
+ * himself is neither won nor lost.  Those who are no member ('other',
+ * 'house') are kept apart by seat and by person, as before. */
 #define COUNTING \
     /* every game ended, once per seat, with who sat there at its end\
      * (the last seating of that seat; a duel's seat letter if none) */\
     "seat_of AS (\n"\
     "  SELECT CAST('A' AS TEXT) AS seat UNION ALL SELECT CAST('B' AS TEXT)),\n"\
     "played AS (\n"\
-    "  SELECT g.sitting_id, x.seat,\n"\
+    "  SELECT g.sitting_id, g.id AS game_id, x.seat,\n"\
     "    COALESCE((SELECT se.person FROM seating se\n"\
     "              WHERE se.game_id = g.id AND se.seat = x.seat\n"\
     "              ORDER BY se.id DESC LIMIT 1), x.seat) AS who,\n"\
@@ -73,34 +80,76 @@
     "      AS points_against\n"\
     "  FROM game g CROSS JOIN seat_of x\n"\
     "  WHERE g.winner IS NOT NULL),\n"\
-    /* what a game or a transfer counts, one row each */\
-    "fact AS (\n"\
-    "  SELECT sitting_id, who, 1 AS games, won, 1 - won AS lost,\n"\
-    "    CASE WHEN won = 1 AND game_value = 1 THEN 1 ELSE 0 END AS ws,\n"\
-    "    CASE WHEN won = 1 AND game_value = 2 THEN 1 ELSE 0 END AS wd,\n"\
-    "    CASE WHEN won = 1 AND game_value = 3 THEN 1 ELSE 0 END AS wt,\n"\
-    "    CASE WHEN won = 0 AND game_value = 1 THEN 1 ELSE 0 END AS ls,\n"\
-    "    CASE WHEN won = 0 AND game_value = 2 THEN 1 ELSE 0 END AS ld,\n"\
-    "    CASE WHEN won = 0 AND game_value = 3 THEN 1 ELSE 0 END AS lt,\n"\
-    "    COALESCE(points_for, 0) AS pf, COALESCE(points_against, 0) AS pa,\n"\
-    "    0 AS mw, 0 AS ml, 0 AS transfers\n"\
-    "  FROM played\n"\
-    "  UNION ALL\n"\
-    "  SELECT st.sitting_id, tr.person AS who, 0, 0, 0, 0, 0, 0, 0, 0, 0,\n"\
-    "    0, 0,\n"\
-    "    CASE WHEN tr.amount > 0 THEN tr.amount ELSE 0 END,\n"\
-    "    CASE WHEN tr.amount < 0 THEN 0 - tr.amount ELSE 0 END, 1\n"\
+    /* the transfers, each with its settlement */\
+    "paid AS (\n"\
+    "  SELECT st.sitting_id, tr.settlement_id, tr.person AS who, tr.amount\n"\
     "  FROM transfer tr JOIN settlement st ON st.id = tr.settlement_id),\n"\
-    /* each fact's kind and member */\
-    "named AS (\n"\
-    "  SELECT f.*,\n"\
-    "    CASE WHEN f.who = 'house' AND m.who IS NULL THEN 'house'\n"\
+    /* each seat's and each transfer's kind and member; apart is what\
+     * keeps rows apart that are not one member's (the seat, the person) */\
+    "played_named AS (\n"\
+    "  SELECT p.*,\n"\
+    "    CASE WHEN p.who = 'house' AND m.who IS NULL THEN 'house'\n"\
     "         WHEN COALESCE(m.member, '') = '' THEN 'other'\n"\
     "         ELSE 'member' END AS kind,\n"\
     "    CASE WHEN COALESCE(m.member, '') = '' THEN ''\n"\
-    "         ELSE m.member END AS member\n"\
-    "  FROM fact f LEFT JOIN mem m\n"\
-    "    ON m.sitting_id = f.sitting_id AND m.who = f.who)\n"\
+    "         ELSE m.member END AS member,\n"\
+    "    CASE WHEN COALESCE(m.member, '') = '' THEN p.seat\n"\
+    "         ELSE '' END AS apart\n"\
+    "  FROM played p LEFT JOIN mem m\n"\
+    "    ON m.sitting_id = p.sitting_id AND m.who = p.who),\n"\
+    "paid_named AS (\n"\
+    "  SELECT p.*,\n"\
+    "    CASE WHEN p.who = 'house' AND m.who IS NULL THEN 'house'\n"\
+    "         WHEN COALESCE(m.member, '') = '' THEN 'other'\n"\
+    "         ELSE 'member' END AS kind,\n"\
+    "    CASE WHEN COALESCE(m.member, '') = '' THEN ''\n"\
+    "         ELSE m.member END AS member,\n"\
+    "    CASE WHEN COALESCE(m.member, '') = '' THEN p.who\n"\
+    "         ELSE '' END AS apart\n"\
+    "  FROM paid p LEFT JOIN mem m\n"\
+    "    ON m.sitting_id = p.sitting_id AND m.who = p.who),\n"\
+    /* one row per game and member: seats 2 is a game against himself */\
+    "game_member AS (\n"\
+    "  SELECT sitting_id, game_id, kind, member, apart,\n"\
+    "    COUNT(*) AS seats, SUM(won) AS won, MAX(game_value) AS game_value,\n"\
+    "    SUM(points_for) AS points_for,\n"\
+    "    SUM(points_against) AS points_against\n"\
+    "  FROM played_named\n"\
+    "  GROUP BY sitting_id, game_id, kind, member, apart),\n"\
+    /* one row per settlement and member: his spellings' amounts netted */\
+    "settled_member AS (\n"\
+    "  SELECT sitting_id, settlement_id, kind, member, apart,\n"\
+    "    SUM(amount) AS amount, COUNT(*) AS transfers\n"\
+    "  FROM paid_named\n"\
+    "  GROUP BY sitting_id, settlement_id, kind, member, apart),\n"\
+    /* what a game or a settlement counts, one row each */\
+    "named AS (\n"\
+    "  SELECT sitting_id, kind, member, 1 AS games,\n"\
+    "    CASE WHEN seats = 1 THEN won ELSE 0 END AS won,\n"\
+    "    CASE WHEN seats = 1 THEN 1 - won ELSE 0 END AS lost,\n"\
+    "    CASE WHEN seats = 1 AND won = 1 AND game_value = 1 THEN 1 ELSE 0 END\n"\
+    "      AS ws,\n"\
+    "    CASE WHEN seats = 1 AND won = 1 AND game_value = 2 THEN 1 ELSE 0 END\n"\
+    "      AS wd,\n"\
+    "    CASE WHEN seats = 1 AND won = 1 AND game_value = 3 THEN 1 ELSE 0 END\n"\
+    "      AS wt,\n"\
+    "    CASE WHEN seats = 1 AND won = 0 AND game_value = 1 THEN 1 ELSE 0 END\n"\
+    "      AS ls,\n"\
+    "    CASE WHEN seats = 1 AND won = 0 AND game_value = 2 THEN 1 ELSE 0 END\n"\
+    "      AS ld,\n"\
+    "    CASE WHEN seats = 1 AND won = 0 AND game_value = 3 THEN 1 ELSE 0 END\n"\
+    "      AS lt,\n"\
+    "    CASE WHEN seats = 1 THEN COALESCE(points_for, 0) ELSE 0 END AS pf,\n"\
+    "    CASE WHEN seats = 1 THEN COALESCE(points_against, 0) ELSE 0 END\n"\
+    "      AS pa,\n"\
+    "    0 AS mw, 0 AS ml, 0 AS transfers,\n"\
+    "    CASE WHEN seats = 1 THEN 0 ELSE 1 END AS self_games\n"\
+    "  FROM game_member\n"\
+    "  UNION ALL\n"\
+    "  SELECT sitting_id, kind, member, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,\n"\
+    "    CASE WHEN amount > 0 THEN amount ELSE 0 END,\n"\
+    "    CASE WHEN amount < 0 THEN 0 - amount ELSE 0 END, transfers, 0\n"\
+    "  FROM settled_member)\n"\
     "SELECT n.sitting_id, s.sitting_date, s.laws, s.format, n.kind,\n"\
     "  n.member,\n"\
     "  CAST(SUM(n.games) AS BIGINT) AS games,\n"\
@@ -117,7 +166,8 @@
     "  CAST(SUM(n.mw) AS BIGINT) AS money_won,\n"\
     "  CAST(SUM(n.ml) AS BIGINT) AS money_lost,\n"\
     "  CAST(SUM(n.mw) - SUM(n.ml) AS BIGINT) AS money_net,\n"\
-    "  CAST(SUM(n.transfers) AS BIGINT) AS transfers\n"\
+    "  CAST(SUM(n.transfers) AS BIGINT) AS transfers,\n"\
+    "  CAST(SUM(n.self_games) AS BIGINT) AS self_games\n"\
     "FROM named n JOIN sit s ON s.sitting_id = n.sitting_id\n"\
     "GROUP BY n.sitting_id, s.sitting_date, s.laws, s.format, n.kind,\n"\
     "  n.member\n"\

@@ -12,8 +12,8 @@
 #include "season/season_int.h"
 
 #include "ledger/ledger_int.h"
+#include "tablelog/tablelog.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,21 +51,19 @@ void season__err(char *err, size_t n, const char *fmt, ...)
 
 int season_date_normal(const char *in, char out[16])
 {
-    if (in == NULL || strlen(in) != 10) {
+    char d[11];
+
+    if (in == NULL || strlen(in) != 10 || (in[4] != '-' && in[4] != '.') ||
+        in[7] != in[4]) {
         return -1;
     }
-    for (int i = 0; i < 10; i++) {
-        if (i == 4 || i == 7) {
-            if (in[i] != '-' && in[i] != '.') {
-                return -1;
-            }
-        } else if (!isdigit((unsigned char)in[i])) {
-            return -1;
-        }
+    memcpy(d, in, 10);
+    d[4] = d[7] = '-';
+    d[10] = '\0';
+    if (!tl_date_valid(d)) {
+        return -1;
     }
-    memcpy(out, in, 10);
-    out[4] = out[7] = '-';
-    out[10] = '\0';
+    memcpy(out, d, 11);
     return 0;
 }
 
@@ -268,6 +266,7 @@ static int counted(struct ledger *l, struct season *s, char *err,
             break;
         }
         m->games += (int)col(st, 6);
+        m->games_self += (int)col(st, 21);
         m->won += (int)col(st, 7);
         m->lost += (int)col(st, 8);
         for (int v = 0; v < 3; v++) {
@@ -335,11 +334,13 @@ static int seat_found(void *ctx, int game, char seat, const char *person,
 }
 
 /* rubber_deal - a deal row: when its game is over and not yet counted,
- * its winner's games; a rubber won counted for the member in each seat
+ * its winner's games; a rubber won counted for the member in each seat,
+ * for nobody when both seats are one member's
  * (ledger_scoresheet_foreach). */
 static int rubber_deal(void *ctx, const struct ledger_deal_row *row)
 {
     struct rubbers *r = ctx;
+    char name[2][SEASON_NAME_MAX];
     int w;
 
     if (row->game_winner != 'A' && row->game_winner != 'B') {
@@ -360,15 +361,21 @@ static int rubber_deal(void *ctx, const struct ledger_deal_row *row)
     snprintf(r->seated[1], sizeof(r->seated[1]), "B");
     r->rc = ledger_seatings_foreach(r->l, r->sitting, seat_found, r);
     for (int seat = 0; seat < 2 && r->rc == 0; seat++) {
-        char name[SEASON_NAME_MAX];
+        r->rc = season_member_of(r->l, r->sitting, r->seated[seat],
+                                 name[seat], sizeof(name[seat]));
+    }
+    if (r->rc == 0 && name[0][0] != '\0' &&
+        strcmp(name[0], name[1]) == 0) {
+        return 0;       /* both seats one member's: a rubber against
+                           himself, neither won nor lost */
+    }
+    for (int seat = 0; seat < 2 && r->rc == 0; seat++) {
         struct season_member *m;
 
-        r->rc = season_member_of(r->l, r->sitting, r->seated[seat], name,
-                                 sizeof(name));
-        if (r->rc != 0 || name[0] == '\0') {
+        if (name[seat][0] == '\0') {
             continue;
         }
-        m = season__member(r->s, name);
+        m = season__member(r->s, name[seat]);
         if (m == NULL) {
             r->rc = -1;
             break;
@@ -449,15 +456,25 @@ int season__has_persons(struct ledger *l, int64_t sitting)
 }
 
 /* present - every member named in sitting (its persons, else its two
- * seats) has it among his sittings.  Returns 0, -1 (err). */
+ * seats) has it among his sittings, once however many of his spellings
+ * are named in it (as `ecarte members` counts).  Returns 0, -1 (err). */
 static int present(struct ledger *l, struct season *s, int64_t sitting,
                    const char *date, char *err, size_t err_n)
 {
     struct codes c = { NULL, 0, false };
     int rc = ledger_persons_foreach(l, sitting, code_found, &c);
+    char (*seen)[SEASON_NAME_MAX] = NULL;  /* the members counted */
+    int n_seen = 0;
 
     if (rc == 0 && c.n == 0) {
         if (code_found(&c, "A", "") != 0 || code_found(&c, "B", "") != 0) {
+            rc = -1;
+        }
+    }
+    if (rc == 0 && c.n > 0) {
+        seen = calloc((size_t)c.n, sizeof(*seen));
+        if (seen == NULL) {
+            c.no_memory = true;
             rc = -1;
         }
     }
@@ -470,6 +487,13 @@ static int present(struct ledger *l, struct season *s, int64_t sitting,
         if (rc != 0 || name[0] == '\0') {
             continue;
         }
+        for (int k = 0; k < n_seen && !had; k++) {
+            had = strcmp(seen[k], name) == 0;
+        }
+        if (had) {
+            continue;   /* another spelling of a member counted */
+        }
+        snprintf(seen[n_seen++], sizeof(seen[0]), "%s", name);
         m = season__member(s, name);
         if (m == NULL) {
             rc = -1;
@@ -488,6 +512,7 @@ static int present(struct ledger *l, struct season *s, int64_t sitting,
         season__err(err, err_n, "%s",
                     c.no_memory ? "out of memory" : ledger_errmsg(l));
     }
+    free(seen);
     free(c.code);
     return rc == 0 ? 0 : -1;
 }

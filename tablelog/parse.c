@@ -193,20 +193,28 @@ static bool time_valid(const char *s)
            && m <= 59 && sec >= 0 && sec <= 59;
 }
 
-/* date_valid - "YYYY-MM-DD", a real day of the Gregorian calendar. */
-static bool date_valid(const char *s)
+bool tl_date_valid(const char *s)
 {
     static const int days[12] = {
         31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
     };
-    int hi = two_digits(s);
-    int lo = two_digits(s + 2);
-    int month = two_digits(s + 5);
-    int day = two_digits(s + 8);
-    int year;
+    int hi, lo, month, day, year;
 
-    if (hi < 0 || lo < 0 || s[4] != '-' || s[7] != '-' || month < 1
-        || month > 12 || day < 1 || day > days[month - 1]) {
+    if (s == NULL) {
+        return false;
+    }
+    /* two_digits stops at a NUL (no digit), so nothing past one is read */
+    hi = two_digits(s);
+    lo = hi < 0 ? -1 : two_digits(s + 2);
+    if (hi < 0 || lo < 0 || s[4] != '-') {
+        return false;
+    }
+    month = two_digits(s + 5);
+    if (month < 1 || month > 12 || s[7] != '-') {
+        return false;
+    }
+    day = two_digits(s + 8);
+    if (day < 1 || day > days[month - 1]) {
         return false;
     }
     year = hi * 100 + lo;
@@ -232,7 +240,7 @@ static int read_stamp(struct parser *p, char out[TL_STAMP_MAX])
     if (n == 8) {
         ok = time_valid(s);
     } else if (n == 19) {
-        ok = date_valid(s) && s[10] == 'T' && time_valid(s + 11);
+        ok = tl_date_valid(s) && s[10] == 'T' && time_valid(s + 11);
     } else {
         ok = false;
     }

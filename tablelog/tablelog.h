@@ -276,6 +276,16 @@ bool tl_is_sitting(const struct tl_line *l);
 bool tl_person_id_ok(const char *s, size_t n);
 
 /*
+ * tl_date_valid - are the first 10 characters of s a date YYYY-MM-DD
+ * (ASCII digits, '-' between) that is a real day of the proleptic
+ * Gregorian calendar (month 1 to 12, the day within its month, 29
+ * February in a leap year only)?  s must hold 10 characters or end in
+ * a NUL before (which is refused).  The one check of a date: a log's
+ * time stamp and `standings --since/--until` (season_date_normal).
+ */
+bool tl_date_valid(const char *s);
+
+/*
  * tl_normalize - put the sitting's `=` line l in its canonical order, so
  * that two lines saying the same compare equal as text: the amounts of
  * `= settle` and the refunds of `= bets` by person (house last), an

@@ -34,6 +34,7 @@
 #include "tests/harness.h"
 
 #include "season/season.h"
+#include "tablelog/tablelog.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -285,6 +286,193 @@ static void test_filters(void **state)
                      2);
 }
 
+/* A join of two spellings who sat in the same sittings and played each
+ * other: Mr. Carew and Mr. Dunstan of the disputed evening (1 sitting, 2
+ * games, each between them) made one member.  His sittings and games
+ * are the union, once each, as `ecarte members` counts them; the two
+ * games are games against himself: neither won nor lost, no points. */
+static void test_join_same_sitting(void **state)
+{
+    static char out[65536];
+    const char *e = harness_ecarte();
+
+    (void)state;
+    assert_int_equal(harness_sh("rm -f %s/ev.db* && '%s' record --db "
+                                "%s/ev.db '%s' >/dev/null 2>&1 && '%s' "
+                                "members --db %s/ev.db --join 'Mr. Carew' "
+                                "--as 'Mr. Dunstan' >/dev/null",
+                                season_dir, e, season_dir,
+                                harness_example("disputed-evening.ecarte"),
+                                e, season_dir),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' members --db %s/ev.db --json", e,
+                                     season_dir),
+                     0);
+    assert_non_null(strstr(out, "\"member\":\"Mr. Dunstan\",\"spellings\":"
+                                "[\"Mr. Carew\",\"Mr. Dunstan\"],"
+                                "\"sittings\":1"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s/ev.db --json",
+                                     e, season_dir),
+                     0);
+    has(out, "Mr. Dunstan", "\"sittings\":1,\"games\":2,\"won\":0,"
+                            "\"lost\":0,\"won_by\":{\"single\":0,"
+                            "\"double\":0,\"treble\":0},\"lost_by\":"
+                            "{\"single\":0,\"double\":0,\"treble\":0},"
+                            "\"rubbers_won\":0,\"rubbers_lost\":0,"
+                            "\"points_for\":0,\"points_against\":0");
+    has(out, "Mr. Dunstan", "\"games_against_self\":2}");
+    /* the audit's counts are of actions, each by one seat: all of both */
+    has(out, "Mr. Dunstan", "\"irregularities\":6");
+    has(out, "Mr. Dunstan", "\"deals_dealt\":10");
+    assert_null(strstr(out, "Mr. Carew"));
+    assert_non_null(strstr(out, "{\"type\":\"standings\",\"sittings\":1,"
+                                "\"members\":1,"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s/ev.db", e,
+                                     season_dir),
+                     0);
+    assert_non_null(strstr(out, "Standings: 1 sitting(s), 1 member(s)"));
+    assert_non_null(strstr(out, "Mr. Dunstan                 1     2    0"
+                                "    0       0/0/0       0/0/0     0-0"
+                                "      0       0"));
+    assert_non_null(strstr(out, "Mr. Dunstan: 2 game(s) against himself"));
+}
+
+/* A join in chouettes and a duel: Cy Cray made Dan Dee in a ledger of the
+ * same eight logs.  Each sat in sittings 1, 2, 3 and 7 (4, not 8); their
+ * games are c1 g1 (cy lost to ann 0-5 single), c3 g1 (dan beat bob 2-0
+ * treble), c3 g2 (cy beat dan: against himself), d7 g1 (cy beat dan:
+ * against himself): 4 games, 1 won, 1 lost, 2 against himself.  The
+ * money netted by settlement: c1 cy -2 dan -4 = -6; c3 cy +12 dan +12 =
+ * +24, cy +12 dan -15 = -3, dan +1: won 25, lost 9, net 16 (22 - 6). */
+static void test_join_chouette(void **state)
+{
+    static char out[65536];
+    const char *e = harness_ecarte();
+
+    (void)state;
+    assert_int_equal(harness_sh("rm -f %s/cd.db* && for f in c1 c2 c3 d4 d5 "
+                                "d6 d7 p8; do '%s' record --db %s/cd.db "
+                                "%s/$f.ecarte >/dev/null 2>&1 || exit 1; "
+                                "done && '%s' members --db %s/cd.db --join "
+                                "'Cy Cray' --as 'Dan Dee' >/dev/null",
+                                season_dir, e, season_dir, season_dir, e,
+                                season_dir),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' members --db %s/cd.db --json", e,
+                                     season_dir),
+                     0);
+    assert_non_null(strstr(out, "\"member\":\"Dan Dee\",\"spellings\":"
+                                "[\"Cy Cray\",\"Dan Dee\"],\"sittings\":4"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s/cd.db --json",
+                                     e, season_dir),
+                     0);
+    has(out, "Dan Dee", "\"sittings\":4,\"games\":4,\"won\":1,\"lost\":1,"
+                        "\"won_by\":{\"single\":0,\"double\":0,"
+                        "\"treble\":1},\"lost_by\":{\"single\":1,"
+                        "\"double\":0,\"treble\":0}");
+    has(out, "Dan Dee", "\"points_for\":2,\"points_against\":5,"
+                        "\"staked\":true,\"money_won\":25,"
+                        "\"money_lost\":9,\"money_net\":16");
+    has(out, "Dan Dee", "\"games_against_self\":2}");
+    /* the others as before the join */
+    has(out, "Ann Ash", "\"sittings\":6,\"games\":3,\"won\":3,\"lost\":0");
+    has(out, "Eve Ell", "\"sittings\":2,\"games\":0");
+    assert_null(strstr(out, "Cy Cray"));
+    assert_non_null(strstr(out, "{\"type\":\"standings\",\"sittings\":8,"
+                                "\"members\":4,\"members_net\":0,"
+                                "\"others_net\":0,\"house_net\":0,"
+                                "\"balanced\":true"));
+}
+
+/* The near miss: two spellings who never sat together (Mr. Ashby in the
+ * duel of seed 5, Ann Ash in that of seed 6, Bob Blount the other seat
+ * of both) joined: both sittings and both games count, won as before. */
+static void test_join_apart_sittings(void **state)
+{
+    static char out[65536];
+    const char *e = harness_ecarte();
+
+    (void)state;
+    assert_int_equal(harness_sh("rm -f %s/ap.db* && "
+                                "sed 's/\"Ann Ash\"/\"Mr. Ashby\"/' "
+                                "%s/d5.ecarte > %s/ap5.ecarte && "
+                                "'%s' record --db %s/ap.db %s/ap5.ecarte "
+                                ">/dev/null 2>&1 && '%s' record --db "
+                                "%s/ap.db %s/d6.ecarte >/dev/null 2>&1 && "
+                                "'%s' members --db %s/ap.db --join "
+                                "'Mr. Ashby' --as 'Ann Ash' >/dev/null",
+                                season_dir, season_dir, season_dir, e,
+                                season_dir, season_dir, e, season_dir,
+                                season_dir, e, season_dir),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s/ap.db --json",
+                                     e, season_dir),
+                     0);
+    /* d5: game 1 to A 6-0 single; d6: game 1 to A 5-1 single */
+    has(out, "Ann Ash", "\"sittings\":2,\"games\":2,\"won\":2,\"lost\":0,"
+                        "\"won_by\":{\"single\":2,\"double\":0,"
+                        "\"treble\":0}");
+    has(out, "Ann Ash", "\"points_for\":11,\"points_against\":1");
+    has(out, "Ann Ash", "\"games_against_self\":0}");
+    has(out, "Bob Blount", "\"sittings\":2,\"games\":2,\"won\":0,"
+                           "\"lost\":2");
+    assert_non_null(strstr(out, "{\"type\":\"standings\",\"sittings\":2,"
+                                "\"members\":2,"));
+}
+
+/* A date that is no day of the calendar is refused as a malformed one
+ * is: exit 2, the option named; a real one (a leap day) is taken. */
+static void test_impossible_dates(void **state)
+{
+    static char out[4096];
+    static const char *const bad[] = {
+        "--since 2026-13-45", "--until 2026-02-30", "--since 2027-02-29",
+        "--until 2100-02-29", "--since 2026-04-31", "--since 2026-00-10",
+        "--until 2026-01-00", "--since 2026-12-6", "--since garbage",
+        "--since 2026-02.01",
+    };
+    const char *e = harness_ecarte();
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        char want[64];
+
+        if (harness_sh("'%s' standings --db %s %s 2>/dev/null >/dev/null", e,
+                       season_db, bad[i]) != 2) {
+            fail_msg("standings %s: not refused with 2", bad[i]);
+        }
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "'%s' standings --db %s %s 2>&1",
+                                         e, season_db, bad[i]),
+                         2);
+        snprintf(want, sizeof(want), "%.7s: expected a date YYYY-MM-DD",
+                 bad[i]);
+        if (strstr(out, want) == NULL) {
+            fail_msg("standings %s: wanted \"%s\" in %s", bad[i], want, out);
+        }
+    }
+    /* 2028 and 2000 are leap years: their 29 February is a day */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s --json "
+                                     "--since 2000-02-29 --until 2028-02-29",
+                                     e, season_db),
+                     0);
+    assert_non_null(strstr(out, "{\"type\":\"standings\",\"sittings\":8,"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "'%s' standings --db %s --json "
+                                     "--since 2024.02.29",
+                                     e, season_db),
+                     0);
+    /* sittings 7 and 8, of March 2024 */
+    assert_non_null(strstr(out, "{\"type\":\"standings\",\"sittings\":2,"));
+}
+
 /* The report's season page: every member, each with a chart; a name
  * that is markup escaped. */
 static void test_report_season(void **state)
@@ -387,6 +575,24 @@ static void test_helpers(void **state)
     assert_int_equal(season_date_normal("2024-02-05", d), 0);
     assert_int_equal(season_date_normal("2024/02/05", d), -1);
     assert_int_equal(season_date_normal("24-02-05", d), -1);
+    /* a day of the calendar (tl_date_valid): leap years by 4, 100, 400 */
+    assert_int_equal(season_date_normal("2028-02-29", d), 0);
+    assert_string_equal(d, "2028-02-29");
+    assert_int_equal(season_date_normal("2000.02.29", d), 0);
+    assert_string_equal(d, "2000-02-29");
+    assert_int_equal(season_date_normal("2027-02-29", d), -1);
+    assert_int_equal(season_date_normal("1900-02-29", d), -1);
+    assert_int_equal(season_date_normal("2026-13-45", d), -1);
+    assert_int_equal(season_date_normal("2026-02-30", d), -1);
+    assert_int_equal(season_date_normal("2026-04-31", d), -1);
+    assert_int_equal(season_date_normal("2026-00-01", d), -1);
+    assert_int_equal(season_date_normal("2026-01-00", d), -1);
+    assert_int_equal(season_date_normal("2026-12-31", d), 0);
+    assert_int_equal(season_date_normal("2026-12.31", d), -1);
+    assert_int_equal(season_date_normal("2026-12-3a", d), -1);
+    assert_false(tl_date_valid("2026-12-3"));
+    assert_false(tl_date_valid(""));
+    assert_true(tl_date_valid("2024-02-29T10:00:00"));
 }
 
 /* The query is one text of standard SQL: nothing of one engine only. */
@@ -415,6 +621,10 @@ int run_tests(void)
         cmocka_unit_test(test_irregularities_by_law),
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_filters),
+        cmocka_unit_test(test_join_same_sitting),
+        cmocka_unit_test(test_join_chouette),
+        cmocka_unit_test(test_join_apart_sittings),
+        cmocka_unit_test(test_impossible_dates),
         cmocka_unit_test(test_report_season),
         cmocka_unit_test(test_stats_by_hand),
         cmocka_unit_test(test_helpers),
