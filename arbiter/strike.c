@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "arbiter/arbiter_int.h"
+#include "tablelog/tablelog.h"
 
 void arbiter__stretch_reset(struct arbiter *a)
 {
@@ -158,33 +159,23 @@ int arbiter__strike(struct arbiter *a, struct arb_result *out)
     a->errmsg[0] = '\0';
     memset(out, 0, sizeof(*out));
     {
-        char card[CARD_TEXT_MAX] = "";
-        char who[4] = "";
-        char to[16] = "";
+        /* the line struck named by its canonical text, as the log and
+         * the ledger write it: a table line (deal, game, score, found
+         * ...) as well as a seat's action */
+        static const char head[] = "struck: the line ";
+        static const char tail[] = " (the scorer's slip); the table "
+                                   "stands as before it";
+        /* the room the line's text has in a note; a longer line (a
+         * pack imperfect of many cards) is cut, ending in "..." */
+        enum { ROOM = ARB_NOTE_LEN - (sizeof(head) - 1) - sizeof(tail) };
+        char text[TL_LINE_MAX];
 
-        if (struck.n_cards > 0) {
-            card_format(struck.cards[0], card);
+        tl_format_event(&struck, text, sizeof(text));
+        if (strlen(text) > ROOM) {
+            memcpy(text + ROOM - 3, "...", 4);
         }
-        if (struck.actor != SEAT_NONE) {
-            snprintf(who, sizeof(who), "%c ", seat_letter(struck.actor));
-        }
-        if (struck.kind == EV_GIVE) {
-            snprintf(to, sizeof(to), " %c %d", seat_letter(struck.target),
-                     struck.n);
-        } else if (struck.kind == EV_DISCARD || struck.kind == EV_DRAW ||
-                   struck.kind == EV_ASK || struck.kind == EV_CUT ||
-                   struck.kind == EV_MARK || struck.kind == EV_UNMARK) {
-            snprintf(to, sizeof(to), " %d", struck.n);
-        } else if (struck.kind == EV_MARK_KING ||
-                   struck.kind == EV_ANNOUNCE ||
-                   struck.kind == EV_WITHDRAW) {
-            snprintf(to, sizeof(to), " king");
-        }
-        snprintf(out->notes[0], sizeof(out->notes[0]),
-                 "struck: the line %s%s%s%s%s%s (the scorer's slip); the "
-                 "table stands as before it",
-                 who, event_verb(struck.kind), to, card[0] ? " " : "", card,
-                 struck.n_cards > 1 ? " ..." : "");
+        snprintf(out->notes[0], sizeof(out->notes[0]), "%s%.*s%s", head,
+                 (int)ROOM, text, tail);
         out->n_notes = 1;
     }
     out->struck = true;

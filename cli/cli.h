@@ -115,6 +115,24 @@ void output_scoresheet_deal(struct output *o,
                             const char *name_a, const char *name_b,
                             bool capped);
 
+/* output_scoresheet_sitting - a sitting of `ecarte score` in which no
+ * deal landed (none played, or every one quarantined): a line naming it
+ * (sitting, source) and the deals of it quarantined (quarantined, 0
+ * none); JSON {"type":"sitting","sitting","source","deals":0,
+ * "quarantined"}.  Its lost games (output_scoresheet_lost) follow. */
+void output_scoresheet_sitting(struct output *o, int64_t sitting,
+                               const char *source, int quarantined);
+
+/* output_scoresheet_lost - a game of `ecarte score` that a quarantined
+ * deal touched and in which no deal landed: its heading (who played A
+ * and B: name_a, name_b, "" unknown), "no deal landed" and the deals of
+ * it quarantined, as the game end of a game with deals marks them; JSON
+ * {"type":"lost_game","sitting","game","deals":0,"game_quarantined",
+ * "players"}. */
+void output_scoresheet_lost(struct output *o, int64_t sitting, int game,
+                            int quarantined, const char *name_a,
+                            const char *name_b);
+
 /* output_scoresheet_row - one deal row of `ecarte score` (no names, no
  * mark). */
 void output_scoresheet_row(struct output *o,

@@ -34,6 +34,15 @@ struct sheet_ctx {
                                    capped by a penalty (L43, L25) */
     int n_capped;
     bool any_capped;            /* a mark printed: the legend is due */
+    /* the games of the sitting listed a quarantined deal touched, in
+     * order, and how many of its deals each lost */
+    int *gap_game;
+    int *gap_lost;
+    int n_gaps;
+    int cap_gaps;
+    int next_gap;               /* the first not yet listed */
+    int deals;                  /* deals of the sitting listed */
+    bool any_deal;              /* a deal listed in the ledger */
 };
 
 /* One sitting's balances being printed (ledger_balances_foreach). */
@@ -106,14 +115,6 @@ static int sitting_rubber(struct ledger *l, int64_t sitting, int *rubber)
     }
     arbiter_close(a);
     return rc == 0 ? 0 : -1;
-}
-
-/* sitting_balances - the balances of a sitting that has no deal
- * (ledger_sittings_foreach).  Returns 0 or the ledger's error. */
-static int sitting_balances(void *vctx, int64_t id, const char *source)
-{
-    (void)source;
-    return sheet_balances(vctx, id);
 }
 
 /* seated - who sat in seat for game (ledger_seatings_foreach): kept,
@@ -288,44 +289,90 @@ static void sheet_game_end(struct sheet_ctx *ctx)
     }
 }
 
-/* sheet_row - one deal of the scoresheet (ledger_scoresheet_foreach):
- * the game before it closed when a new one begins, the row printed.
- * Returns 0. */
+/* gap_seen - a quarantined deal of the sitting listed
+ * (ledger_gaps_foreach): its game counted among the games that lost a
+ * deal.  Returns 0, 1 out of memory. */
+static int gap_seen(void *vctx, int64_t after_event, int line, int game,
+                    const char *raw)
+{
+    struct sheet_ctx *ctx = vctx;
+
+    (void)after_event;
+    (void)line;
+    (void)raw;
+    for (int i = 0; i < ctx->n_gaps; i++) {
+        if (ctx->gap_game[i] == game) {
+            ctx->gap_lost[i]++;
+            return 0;
+        }
+    }
+    if (ctx->n_gaps == ctx->cap_gaps) {
+        int n = ctx->cap_gaps * 2 + 8;
+        int *g = realloc(ctx->gap_game, sizeof(int) * (size_t)n);
+
+        if (g == NULL) {
+            return 1;
+        }
+        ctx->gap_game = g;
+        g = realloc(ctx->gap_lost, sizeof(int) * (size_t)n);
+        if (g == NULL) {
+            return 1;
+        }
+        ctx->gap_lost = g;
+        ctx->cap_gaps = n;
+    }
+    /* kept in the order of the games (a gap of an earlier game is not
+     * expected after a later one, but is put in its place) */
+    {
+        int at = ctx->n_gaps;
+
+        while (at > 0 && ctx->gap_game[at - 1] > game) {
+            ctx->gap_game[at] = ctx->gap_game[at - 1];
+            ctx->gap_lost[at] = ctx->gap_lost[at - 1];
+            at--;
+        }
+        ctx->gap_game[at] = game;
+        ctx->gap_lost[at] = 1;
+        ctx->n_gaps++;
+    }
+    return 0;
+}
+
+/* lost_games_before - the games of the sitting listed that a quarantined
+ * deal touched and in which no deal landed, up to (not including) game
+ * (0: every one left), each listed with its quarantine mark; a game whose
+ * deals are listed (ctx->game, or game itself) is marked at its end
+ * instead (sheet_game_end). */
+static void lost_games_before(struct sheet_ctx *ctx, int game)
+{
+    while (ctx->next_gap < ctx->n_gaps &&
+           (game == 0 || ctx->gap_game[ctx->next_gap] <= game)) {
+        int g = ctx->gap_game[ctx->next_gap];
+
+        if (g != game && g != ctx->game) {
+            output_scoresheet_lost(ctx->o, ctx->sitting, g,
+                                   ctx->gap_lost[ctx->next_gap],
+                                   player(ctx, g, 0), player(ctx, g, 1));
+        }
+        ctx->next_gap++;
+    }
+}
+
+/* sheet_row - one deal of the scoresheet of the sitting listed
+ * (ledger_scoresheet_foreach): the game before it closed when a new one
+ * begins, the games lost whole to the quarantine before it listed, the
+ * row printed.  Returns 0. */
 static int sheet_row(void *vctx, const struct ledger_deal_row *row)
 {
     struct sheet_ctx *ctx = vctx;
 
-    if (row->sitting != ctx->sitting || row->game != ctx->game) {
+    if (row->game != ctx->game) {
         sheet_game_end(ctx);
-        if (row->sitting != ctx->sitting) {
-            ctx->games_won[0] = ctx->games_won[1] = 0;
-            if (!ctx->rubber_given &&
-                sitting_rubber(ctx->l, row->sitting, &ctx->rubber) != 0) {
-                return 1;
-            }
-            if (sheet_balances(ctx, ctx->sitting) != 0) {
-                return 1;
-            }
-            ctx->money = false;
-            if (ledger_persons_foreach(ctx->l, row->sitting, person_seen,
-                                       &ctx->money) < 0) {
-                return 1;
-            }
-            if (ctx->n_who > 0) {
-                memset(ctx->who, 0, sizeof(*ctx->who) * (size_t)ctx->n_who);
-            }
-            if (ctx->money &&
-                ledger_seatings_foreach(ctx->l, row->sitting, seated, ctx) !=
-                    0) {
-                return 1;
-            }
-            if (sitting_words(ctx, row->sitting) != 0) {
-                return 1;
-            }
-        }
-        ctx->sitting = row->sitting;
+        lost_games_before(ctx, row->game);
         ctx->game = row->game;
     }
+    ctx->deals++;
+    ctx->any_deal = true;
     ctx->winner = row->game_winner;
     ctx->value = row->game_value;
     ctx->lost = row->game_lost;
@@ -339,6 +386,64 @@ static int sheet_row(void *vctx, const struct ledger_deal_row *row)
                                player(ctx, row->game, 1), capped);
     }
     return 0;
+}
+
+/* sheet_sitting - one sitting of the scoresheet (ledger_sittings_foreach):
+ * its deals game by game, every game a quarantined deal touched marked
+ * (one in which no deal landed listed in its place), a sitting in which
+ * no deal landed named, then its balances.  Returns 0, or non-zero (the
+ * ledger's error, out of memory). */
+static int sheet_sitting(void *vctx, int64_t id, const char *source)
+{
+    struct sheet_ctx *ctx = vctx;
+    int lost = 0;
+
+    ctx->sitting = id;
+    ctx->game = 0;
+    ctx->deals = 0;
+    ctx->n_gaps = 0;
+    ctx->next_gap = 0;
+    ctx->games_won[0] = ctx->games_won[1] = 0;
+    if (!ctx->rubber_given && sitting_rubber(ctx->l, id, &ctx->rubber) != 0) {
+        return 1;
+    }
+    ctx->money = false;
+    if (ledger_persons_foreach(ctx->l, id, person_seen, &ctx->money) < 0) {
+        return 1;
+    }
+    if (ctx->n_who > 0) {
+        memset(ctx->who, 0, sizeof(*ctx->who) * (size_t)ctx->n_who);
+    }
+    if (ctx->money &&
+        ledger_seatings_foreach(ctx->l, id, seated, ctx) != 0) {
+        return 1;
+    }
+    if (sitting_words(ctx, id) != 0 ||
+        ledger_gaps_foreach(ctx->l, id, gap_seen, ctx) != 0) {
+        return 1;
+    }
+    if (ledger_scoresheet_foreach(ctx->l, id, sheet_row, ctx) != 0) {
+        return 1;
+    }
+    if (ctx->deals == 0) {
+        for (int i = 0; i < ctx->n_gaps; i++) {
+            lost += ctx->gap_lost[i];
+        }
+        output_scoresheet_sitting(ctx->o, id, source, lost);
+    } else {
+        sheet_game_end(ctx);
+    }
+    lost_games_before(ctx, 0);
+    return sheet_balances(ctx, id);
+}
+
+/* first_deal - is there a deal in the ledger (ledger_scoresheet_foreach):
+ * *vctx set; stops. */
+static int first_deal(void *vctx, const struct ledger_deal_row *row)
+{
+    (void)row;
+    *(bool *)vctx = true;
+    return 1;
 }
 
 int cmd_score(int argc, char **argv)
@@ -410,17 +515,20 @@ int cmd_score(int argc, char **argv)
     }
     ctx.o = o;
     ctx.l = l;
-    rc = ledger_scoresheet_foreach(l, 0, sheet_row, &ctx);
-    if (rc == 0 && ctx.sitting == 0) {
-        /* no deal yet: a sitting's money may still have moved (a game
-         * conceded before its first deal) */
-        if (!ctx.json) {
+    {
+        bool any = false;
+
+        rc = ledger_scoresheet_foreach(l, 0, first_deal, &any);
+        rc = rc == 1 ? 0 : rc;
+        if (rc == 0 && !any && !ctx.json) {
+            /* no deal yet: each sitting is still named below (its
+             * quarantined deals, its money: a game conceded before its
+             * first deal) */
             printf("no deal recorded in %s yet\n", db);
         }
-        rc = ledger_sittings_foreach(l, sitting_balances, &ctx);
-    } else if (rc == 0) {
-        sheet_game_end(&ctx);
-        rc = sheet_balances(&ctx, ctx.sitting);
+    }
+    if (rc == 0) {
+        rc = ledger_sittings_foreach(l, sheet_sitting, &ctx);
     }
     if (rc == 0 && ctx.any_capped && !ctx.json) {
         printf("\n  * the hand's score capped by a penalty (L43, L25: "
@@ -428,6 +536,8 @@ int cmd_score(int argc, char **argv)
     }
     free(ctx.who);
     free(ctx.capped);
+    free(ctx.gap_game);
+    free(ctx.gap_lost);
     if (rc != 0) {
         fprintf(stderr, "ecarte score: %s: %s\n", db, ledger_errmsg(l));
         output_close(o);

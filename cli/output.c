@@ -92,6 +92,11 @@ static const char *const json_sql[J_COUNT] = {
                         "'source',?1,?2,?3,'member',?4,'kept',?5)",
     [J_MERGE] = "SELECT json_object('type','merge','source',?1,'merged',?2,"
                 "'already_here',?3)",
+    [J_SHEET_SITTING] = "SELECT json_object('type','sitting','sitting',?1,"
+                        "'source',?2,'deals',0,'quarantined',?3)",
+    [J_SHEET_LOST] = "SELECT json_object('type','lost_game','sitting',?1,"
+                     "'game',?2,'deals',0,'game_quarantined',?3,"
+                     "'players',json_object('A',?4,'B',?5))",
 };
 
 
@@ -705,6 +710,48 @@ void output_scoresheet_deal(struct output *o,
                 row->points_b, capped ? " *" : "",
                 row->finished ? "" : "   (in progress)");
     }
+}
+
+void output_scoresheet_sitting(struct output *o, int64_t sitting,
+                               const char *source, int quarantined)
+{
+    if (o->json) {
+        output__emitf(o, J_SHEET_SITTING, "Iti", sitting, source,
+                      quarantined);
+        return;
+    }
+    fprintf(o->fp, "%ssitting %lld (%s): no deal landed", o->last_game ||
+            o->last_sitting ? "\n" : "", (long long)sitting, source);
+    if (quarantined > 0) {
+        fprintf(o->fp, "; %d deal(s) quarantined (could not be read), left "
+                "out", quarantined);
+    }
+    fprintf(o->fp, "\n");
+    o->last_game = 0;
+    o->last_sitting = sitting;
+}
+
+void output_scoresheet_lost(struct output *o, int64_t sitting, int game,
+                            int quarantined, const char *name_a,
+                            const char *name_b)
+{
+    if (o->json) {
+        output__emitf(o, J_SHEET_LOST, "Iiitt", sitting, game, quarantined,
+                      name_a[0] != '\0' ? name_a : NULL,
+                      name_b[0] != '\0' ? name_b : NULL);
+        return;
+    }
+    fprintf(o->fp, "%sgame %d (sitting %lld)", o->last_game ? "\n" : "",
+            game, (long long)sitting);
+    if (name_a[0] != '\0' || name_b[0] != '\0') {
+        fprintf(o->fp, ": A %s, B %s", name_a[0] ? name_a : "?",
+                name_b[0] ? name_b : "?");
+    }
+    fprintf(o->fp, "\n  no deal landed\n");
+    fprintf(o->fp, "  game %d: %d deal(s) quarantined (could not be read), "
+            "left out; the score as the log states it\n", game, quarantined);
+    o->last_game = game;
+    o->last_sitting = sitting;
 }
 
 void output_import(struct output *o, const char *path, const char *status,

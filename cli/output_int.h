@@ -41,6 +41,8 @@ enum json_kind {
     J_MEMBER_APART,
     J_CONTRADICTION,
     J_MERGE,
+    J_SHEET_SITTING,
+    J_SHEET_LOST,
     J_COUNT
 };
 

@@ -6,6 +6,7 @@
  * play kept), and the evidence struck. */
 #include "tests/harness.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "arbiter/arbiter.h"
@@ -394,6 +395,72 @@ static void arbiter__strike_of_the_evidence_wins_the_game_again(void **state)
     assert_score(a, 5, 2);
 }
 
+/* assert_struck_note - a fresh referee fed before, then a strike: its note
+ * names the line struck by text, the line's canonical text. */
+static void assert_struck_note(const char *before, const char *text)
+{
+    struct arbiter *a = NULL;
+    struct arb_result r;
+    char want[ARB_NOTE_LEN];
+
+    assert_int_equal(arbiter_open(&a), 0);
+    assert_int_equal(feed(a, before), 0);
+    assert_int_equal(feed_all(a, "strike\n", &r, NULL, NULL), 0);
+    assert_true(r.struck);
+    assert_true(r.n_notes >= 1);
+    snprintf(want, sizeof(want), "struck: the line %s (the scorer's slip); "
+             "the table stands as before it", text);
+    assert_string_equal(r.notes[0], want);
+    arbiter_close(a);
+}
+
+/* The note of a strike names each kind of table line by its canonical
+ * text (game, deal, deal with a pack, score, found ..., end), not by its
+ * verb after the dealer's seat ("B deal") or alone ("score"). */
+static void arbiter__strike_names_a_table_line_by_its_text(void **state)
+{
+    (void)state;
+    assert_struck_note("game\n", "game");
+    assert_struck_note("game\ndeal B\n", "deal B");
+    assert_struck_note("game\ndeal B\nstrike\ndeal A pack B\n",
+                       "deal A pack B");
+    assert_struck_note("game\nscore A 2 B 1\n", "score A 2 B 1");
+    assert_struck_note("[A \"a\"]\ngame\ndeal B\nstrike\ndeal A pack B\n"
+                       "strike\nscore A 2 B 1\n",
+                       "score A 2 B 1");
+    assert_struck_note(hoffmann_deal, "B turns TH");
+    {
+        char log[1024];
+
+        snprintf(log, sizeof(log), "%sfound faced QS\n", hoffmann_deal);
+        assert_struck_note(log, "found faced QS");
+        snprintf(log, sizeof(log), "%s%send\n", hoffmann_deal,
+                 hoffmann_play);
+        assert_struck_note(log, "end");
+    }
+    assert_struck_note("game\ndeal B\nA shuffles\nB shuffles\nA cuts 17\n"
+                       "found pack imperfect QH QH\n",
+                       "found pack imperfect QH QH");
+}
+
+/* Near miss: a seat's action struck reads as it always did ("A leads
+ * KD"), and a give names every card it gave, as the log writes it. */
+static void arbiter__strike_names_an_action_as_before(void **state)
+{
+    char log[1024];
+
+    (void)state;
+    snprintf(log, sizeof(log), "%sA stands\nA leads KD\n", hoffmann_deal);
+    assert_struck_note(log, "A leads KD");
+    snprintf(log, sizeof(log), "%sB announces king\n", hoffmann_deal);
+    assert_struck_note(log, "B announces king");
+    assert_struck_note("game\ndeal B\nA shuffles\nB shuffles\nA cuts 17\n",
+                       "A cuts 17");
+    assert_struck_note("game\ndeal B\nA shuffles\nB shuffles\nA cuts 17\n"
+                       "B gives A 3 QH AH 7H\n",
+                       "B gives A 3 QH AH 7H");
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +477,8 @@ int run_tests(void)
         T(arbiter__unseen_king_withdrawn_reopens_without_ruling),
         T(arbiter__king_played_elsewhere_reopens_and_keeps_the_play),
         T(arbiter__strike_of_the_evidence_wins_the_game_again),
+        T(arbiter__strike_names_a_table_line_by_its_text),
+        T(arbiter__strike_names_an_action_as_before),
 #undef T
     };
 

@@ -580,6 +580,80 @@ static void cli__score_marks_a_capped_hand(void **state)
                                 "\"players\":{\"A\":null,\"B\":null}}"));
 }
 
+/* A sitting whose only deal was quarantined (a byte not UTF-8 in deal 1)
+ * is listed by score with its quarantine mark, text and JSON, as audit
+ * lists it; near miss: a clean sitting of the same ledger prints as it
+ * always did, and a sitting of tags only is named. */
+static void cli__score_lists_a_sitting_whose_only_deal_was_quarantined(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[16384];
+
+    assert_int_equal(harness_sh("{ printf '[A \"a\"]\\n[B \"b\"]\\ngame\\n"
+                                "deal B\\nA shuffles\\nB shuffles\\nA cuts "
+                                "17\\n'; printf 'B gives A 3 QH AH "
+                                "7\\351\\n'; } > '%s' && printf '[A \"x\"]\\n"
+                                "[B \"y\"]\\n' > '%s'",
+                                t->log, t->log2),
+                     0);
+    assert_int_equal(harness_sh("cp '%s' '%s/club.ecarte' && cd '%s' && "
+                                "{ %s import --db '%s' in.ecarte >/dev/null "
+                                "2>&1; %s record --db '%s' club.ecarte "
+                                ">/dev/null 2>&1; } && %s import --db '%s' "
+                                "in2.ecarte >/dev/null 2>&1",
+                                harness_example("club-evening.ecarte"),
+                                t->dir, t->dir, harness_ecarte(), t->db,
+                                harness_ecarte(), t->db, harness_ecarte(),
+                                t->db),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s score --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "sitting 1 (in.ecarte): no deal landed; 1 "
+                                "deal(s) quarantined (could not be read), "
+                                "left out\n"
+                                "game 1 (sitting 1): A a, B b\n"
+                                "  no deal landed\n"
+                                "  game 1: 1 deal(s) quarantined (could not "
+                                "be read), left out; the score as the log "
+                                "states it\n"));
+    /* the clean sitting as before: its header, its games, no mark */
+    assert_non_null(strstr(out, "\ngame 1 (sitting 2): A Mr. Ashby, B Mr. "
+                                "Blount\n  deal dealer  tricks A-B  points "
+                                "A-B\n"));
+    assert_non_null(strstr(out, "  game 1 to A, A 5 B 2 (single): Mr. "
+                                "Ashby beat Mr. Blount; games A 1 B 0\n"));
+    assert_null(strstr(out, "(sitting 2)\n  no deal landed"));
+    assert_non_null(strstr(out, "sitting 3 (in2.ecarte): no deal landed\n"));
+    assert_null(strstr(out, "no deal recorded in"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s score --json --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "{\"type\":\"sitting\",\"sitting\":1,"
+                                "\"source\":\"in.ecarte\",\"deals\":0,"
+                                "\"quarantined\":1}\n"
+                                "{\"type\":\"lost_game\",\"sitting\":1,"
+                                "\"game\":1,\"deals\":0,"
+                                "\"game_quarantined\":1,\"players\":{\"A\":"
+                                "\"a\",\"B\":\"b\"}}\n"));
+    assert_non_null(strstr(out, "{\"type\":\"deal\",\"sitting\":2,\"game\":1,"
+                                "\"deal\":1,"));
+    assert_null(strstr(out, "\"sitting\":2,\"game\":1,\"deals\":0"));
+    assert_null(strstr(out, "\"sitting\":2,\"source\""));
+    assert_non_null(strstr(out, "{\"type\":\"sitting\",\"sitting\":3,"
+                                "\"source\":\"in2.ecarte\",\"deals\":0,"
+                                "\"quarantined\":0}\n"));
+    /* the audit marks the same game */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s audit --db '%s' 2>&1",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "quarantined: game 1: a deal that could not "
+                                "be read"));
+}
+
 /* one_int - the integer a query gives on the ledger at db (-1: none or
  * NULL). */
 static long one_int(const char *db, const char *sql)
@@ -851,6 +925,7 @@ int run_tests(void)
         T(cli__every_law_and_rule_is_explained_whole),
         T(cli__score_prints_the_scoresheet),
         T(cli__score_marks_a_capped_hand),
+        T(cli__score_lists_a_sitting_whose_only_deal_was_quarantined),
         T(cli__false_king_reopening_is_recorded_and_verifies),
         T(cli__every_command_has_its_help),
 #undef T
