@@ -38,6 +38,16 @@ void output_close(struct output *o);
 bool output_json(const struct output *o);
 
 /*
+ * output_json_line - json (a JSON text made by SQLite's JSON functions,
+ * which copy a text's bytes as they are) and a newline onto fp, each byte
+ * of it that is not part of well-formed UTF-8 written as U+FFFD
+ * (tl_utf8_mend): a `--json` line is UTF-8 whatever the log, the file
+ * name or the argument it echoes.  NULL json writes nothing.  Returns 0,
+ * or -1 (nothing written) if memory is short.
+ */
+int output_json_line(FILE *fp, const char *json);
+
+/*
  * output_ruling - one ruling given at source:line on deal number deal,
  * in the words of its `= ruling` line (words, without "= "), with the
  * previews of its options (preview may be "").

@@ -7,6 +7,7 @@
  * (ledger/members.c), on a ledger that verifies.
  */
 #include "cli/cli.h"
+#include "tablelog/tablelog.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -15,11 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
-/* json_str - s as a JSON string on fp (quotes, escapes). */
+/* json_str - s as a JSON string on fp (quotes, escapes; a byte that is
+ * not part of well-formed UTF-8 as U+FFFD, tl_utf8_mend). */
 static void json_str(FILE *fp, const char *s)
 {
+    char *mended = tl_utf8_mend(s, strlen(s));
+
     fputc('"', fp);
-    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+    for (const unsigned char *p = (const unsigned char *)mended;
+         p != NULL && *p != '\0'; p++) {
         if (*p == '"' || *p == '\\') {
             fprintf(fp, "\\%c", *p);
         } else if (*p < 0x20) {
@@ -29,6 +34,7 @@ static void json_str(FILE *fp, const char *s)
         }
     }
     fputc('"', fp);
+    free(mended);
 }
 
 /* The listing's state. */

@@ -251,7 +251,7 @@ static void print_member(struct jout *j, FILE *fp,
     sqlite3_bind_text(q, 32, stats[0] ? stats : "[]", -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(q, 33, m->games_self);
     if (sqlite3_step(q) == SQLITE_ROW) {
-        fprintf(fp, "%s\n", (const char *)sqlite3_column_text(q, 0));
+        output_json_line(fp, (const char *)sqlite3_column_text(q, 0));
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
@@ -282,7 +282,7 @@ static int print_json(FILE *fp, const struct season *s, bool unverified)
     sqlite3_bind_text(q, 8, unverified ? "false" : "true", -1,
                       SQLITE_STATIC);
     if (sqlite3_step(q) == SQLITE_ROW) {
-        fprintf(fp, "%s\n", (const char *)sqlite3_column_text(q, 0));
+        output_json_line(fp, (const char *)sqlite3_column_text(q, 0));
     }
     jout_close(&j);
     return 0;

@@ -3,6 +3,7 @@
  * text or as JSON Lines (objects built by SQLite's json_object()). */
 #include "cli/cli.h"
 #include "cli/output_int.h"
+#include "tablelog/tablelog.h"
 
 #include <assert.h>
 #include <sqlite3.h>
@@ -189,12 +190,28 @@ void output__emitf(struct output *o, enum json_kind k, const char *types,
     output__emit(o, k);
 }
 
+int output_json_line(FILE *fp, const char *json)
+{
+    char *mended;
+
+    if (json == NULL) {
+        return 0;
+    }
+    mended = tl_utf8_mend(json, strlen(json));
+    if (mended == NULL) {
+        return -1;
+    }
+    fprintf(fp, "%s\n", mended);
+    free(mended);
+    return 0;
+}
+
 void output__emit(struct output *o, enum json_kind k)
 {
     sqlite3_stmt *st = o->stmt[k];
 
     if (sqlite3_step(st) == SQLITE_ROW) {
-        fprintf(o->fp, "%s\n", (const char *)sqlite3_column_text(st, 0));
+        output_json_line(o->fp, (const char *)sqlite3_column_text(st, 0));
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tablelog/tablelog_int.h"
@@ -410,6 +411,36 @@ size_t tl_utf8_bad(const char *s, size_t n)
         i += len;
     }
     return n;
+}
+
+char *tl_utf8_mend(const char *s, size_t n)
+{
+    size_t bad = tl_utf8_bad(s, n);
+    size_t at = 0;
+    size_t used = 0;
+    char *out;
+
+    if (n > (SIZE_MAX - 1) / 3) {
+        return NULL;
+    }
+    /* room for U+FFFD at every byte only when one is needed */
+    out = malloc(bad == n ? n + 1 : 3 * n + 1);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (;;) {
+        memcpy(out + used, s + at, bad - at);
+        used += bad - at;
+        if (bad == n) {
+            break;
+        }
+        memcpy(out + used, "\xEF\xBF\xBD", 3);
+        used += 3;
+        at = bad + 1;
+        bad = at + tl_utf8_bad(s + at, n - at);
+    }
+    out[used] = '\0';
+    return out;
 }
 
 /* trim_end - move p->end back over trailing blanks, not before p->pos. */

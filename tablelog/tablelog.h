@@ -173,6 +173,18 @@ int tl_column(const char *text, size_t len, int byte_col);
 size_t tl_utf8_bad(const char *s, size_t n);
 
 /*
+ * tl_utf8_mend - a copy of the n bytes at s, NUL-terminated, in which each
+ * byte tl_utf8_bad finds (one not part of well-formed UTF-8, or a NUL) is
+ * written as U+FFFD (EF BF BD), one replacement a byte, and every other
+ * byte is as it was: well-formed text comes back unchanged.  What is
+ * printed as JSON (the `--json` lines, the answers of `ecarte serve`)
+ * goes through it, so that no raw byte of a log, a file name or a POST
+ * reaches a JSON text.  Returns the copy (the caller frees it), or NULL
+ * if memory is short.
+ */
+char *tl_utf8_mend(const char *s, size_t n);
+
+/*
  * tl_parse_line - read one line of text (len bytes, no line end needed; a
  * trailing CR is ignored) into *out.  line_no is stored in out->line_no.
  * Returns 0, or -1 and fills *err with the column and "expected ...,

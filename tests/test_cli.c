@@ -5,6 +5,7 @@
 #include "tests/harness.h"
 
 #include "laws/laws.h"
+#include "tablelog/tablelog.h"
 
 #include <signal.h>
 #include <sqlite3.h>
@@ -318,6 +319,137 @@ static void cli__json_lines_are_valid_json(void **state)
     sqlite3_finalize(st);
     sqlite3_close(h);
     assert_int_equal(deals, 24);
+}
+
+/* utf8_json_lines - every line of out (cut in place) is well-formed UTF-8
+ * and valid JSON; each "source" is source (NULL: not looked at).  The
+ * lines counted. */
+static int utf8_json_lines(char *out, const char *source)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    char *line;
+    char *save = NULL;
+    int n = 0;
+
+    assert_int_equal(sqlite3_open(":memory:", &h), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h,
+                                        "SELECT json_valid(?1), "
+                                        "json_extract(?1, '$.source')",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    for (line = strtok_r(out, "\n", &save); line != NULL;
+         line = strtok_r(NULL, "\n", &save)) {
+        const char *src;
+
+        if (tl_utf8_bad(line, strlen(line)) != strlen(line)) {
+            fail_msg("not UTF-8: %s", line);
+        }
+        sqlite3_bind_text(st, 1, line, -1, SQLITE_TRANSIENT);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(st, 0), 1);
+        src = (const char *)sqlite3_column_text(st, 1);
+        if (source != NULL && src != NULL && strcmp(src, source) != 0) {
+            fail_msg("source \"%s\", expected \"%s\"", src, source);
+        }
+        sqlite3_reset(st);
+        n++;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+}
+
+/* A log's name that is not UTF-8 (a byte 0xFF, a sequence cut short, an
+ * overlong form, a surrogate) is echoed by `check`, `record` and
+ * `import --json` with each bad byte as U+FFFD: every line is UTF-8 and
+ * JSON.  A name in well-formed UTF-8 (café) is echoed as it is. */
+static void cli__json_lines_mend_a_name_that_is_not_utf8(void **state)
+{
+    static const struct {
+        const char *bad;
+        const char *shown;
+    } names[] = {
+        {"\xff", "\xef\xbf\xbd"},
+        {"\xc3", "\xef\xbf\xbd"},
+        {"\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd"},
+        {"\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"},
+        {"\xc3\xa9", "\xc3\xa9"},
+    };
+    struct harness_tmp *t = *state;
+    char out[65536];
+
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char log[400], db[400], want[400];
+
+        snprintf(log, sizeof(log), "%s/caf%s.ecarte", t->dir, names[i].bad);
+        snprintf(want, sizeof(want), "%s/caf%s.ecarte", t->dir,
+                 names[i].shown);
+        snprintf(db, sizeof(db), "%s/l%zu.db", t->dir, i);
+        assert_int_equal(harness_sh("cp '%s' '%s'",
+                                    harness_example("disputed-evening.ecarte"),
+                                    log),
+                         0);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "%s check --json '%s'",
+                                         harness_ecarte(), log),
+                         0);
+        assert_true(utf8_json_lines(out, want) > 12);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "%s record --json --db '%s' --new "
+                                         "'%s' 2>/dev/null",
+                                         harness_ecarte(), db, log),
+                         0);
+        assert_true(utf8_json_lines(out, want) > 12);
+        snprintf(db, sizeof(db), "%s/i%zu.db", t->dir, i);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "%s import --json --db '%s' --new "
+                                         "'%s'",
+                                         harness_ecarte(), db, log),
+                         0);
+        assert_non_null(strstr(out, "\"type\":\"import\""));
+        assert_int_equal(utf8_json_lines(out, want), 1);
+    }
+}
+
+/* `members --join S --as M --json` with names that are not UTF-8: if
+ * the decision is answered, the answer is UTF-8 JSON with U+FFFD for
+ * each bad byte; a name in well-formed UTF-8 is answered as it is. */
+static void cli__members_json_mends_a_name_that_is_not_utf8(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(harness_sh("%s import --db '%s' --new '%s' >/dev/null",
+                                harness_ecarte(), t->db,
+                                harness_example("disputed-evening.ecarte")),
+                     0);
+    harness_capture(out, sizeof(out),
+                    "%s members --db '%s' --json --join 'A \xff\xc3' "
+                    "--as 'M \xc0\xaf\xed\xa0\x80' 2>/dev/null",
+                    harness_ecarte(), t->db);
+    if (out[0] != '\0') {
+        assert_non_null(strstr(out, "\"spelling\":\"A \xef\xbf\xbd"
+                                    "\xef\xbf\xbd\""));
+        assert_non_null(strstr(out, "\"member\":\"M \xef\xbf\xbd"
+                                    "\xef\xbf\xbd\xef\xbf\xbd"
+                                    "\xef\xbf\xbd\xef\xbf\xbd\""));
+        assert_int_equal(utf8_json_lines(out, NULL), 1);
+    }
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s members --db '%s' --json --join "
+                                     "'Mr. Caf\xc3\xa9' --as 'Caf\xc3\xa9'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "\"spelling\":\"Mr. Caf\xc3\xa9\","
+                                "\"member\":\"Caf\xc3\xa9\""));
+    assert_int_equal(utf8_json_lines(out, NULL), 1);
+    /* the listing, the decisions' names among it, is UTF-8 JSON too */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s members --db '%s' --json",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_true(utf8_json_lines(out, NULL) >= 2);
 }
 
 static void cli__usage_errors_exit_2(void **state)
@@ -916,6 +1048,8 @@ int run_tests(void)
         T(cli__score_before_the_election_says_why),
         T(cli__value_line_is_compared_with_the_hands_value),
         T(cli__json_lines_are_valid_json),
+        T(cli__json_lines_mend_a_name_that_is_not_utf8),
+        T(cli__members_json_mends_a_name_that_is_not_utf8),
         T(cli__usage_errors_exit_2),
         T(cli__law_43_is_explained),
         T(cli__strike_with_nothing_to_strike_exits_2),

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tablelog/tablelog.h"
 #include "tests/serve_util.h"
 
 /* The lines of one deal up to its first lead, every card seen: A deals,
@@ -373,6 +374,93 @@ static void serve__a_refusal_names_its_column_whatever_the_line_end(
     stop(&sv, SIGTERM);
 }
 
+/* utf8_json - is text well-formed UTF-8, and JSON that SQLite's
+ * json_valid() takes? */
+static bool utf8_json(const char *text)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *st = NULL;
+    bool valid = false;
+
+    if (tl_utf8_bad(text, strlen(text)) != strlen(text)) {
+        return false;
+    }
+    if (sqlite3_open(":memory:", &h) == SQLITE_OK &&
+        sqlite3_prepare_v2(h, "SELECT json_valid(?1)", -1, &st, NULL) ==
+            SQLITE_OK) {
+        sqlite3_bind_text(st, 1, text, -1, SQLITE_TRANSIENT);
+        valid = sqlite3_step(st) == SQLITE_ROW &&
+                sqlite3_column_int(st, 0) == 1;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return valid;
+}
+
+/* A line refused for a byte that is not UTF-8 (0xFF, a sequence cut
+ * short at the line's end, an overlong form, a surrogate), and the line
+ * after it, not taken, are answered in UTF-8 JSON: each bad byte is
+ * U+FFFD in "text", never itself.  A line in well-formed UTF-8 (# café)
+ * is answered as it was posted; so are the table's state and a new
+ * table's refused tags. */
+static void serve__a_line_that_is_not_utf8_is_answered_in_utf8(void **state)
+{
+    static const struct {
+        const char *bad;
+        const char *shown;
+    } bytes[] = {
+        {"\xff", "\xef\xbf\xbd"},
+        {"\xc3", "\xef\xbf\xbd"},
+        {"\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd"},
+        {"\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"},
+    };
+    struct harness_tmp *t = *state;
+    struct server sv;
+    char text[128], want[160];
+
+    served_table(t, &sv, "[A \"Ann\"]\n[B \"Bob\"]\n");
+    for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++) {
+        snprintf(text, sizeof(text), "game\nA cuts %s\nB de%sals\n",
+                 bytes[i].bad, bytes[i].bad);
+        assert_int_equal(post_text(t, &sv, "/api/tables/1/lines", text,
+                                   sv.token),
+                         200);
+        if (!utf8_json(big)) {
+            fail_msg("%zu: not UTF-8 JSON: %.600s", i, big);
+        }
+        assert_non_null(strstr(big, "expected UTF-8 text, found the byte"));
+        snprintf(want, sizeof(want), "\"text\":\"A cuts %s\"",
+                 bytes[i].shown);
+        if (strstr(big, want) == NULL) {
+            fail_msg("%zu: no %s in %.600s", i, want, big);
+        }
+        snprintf(want, sizeof(want), "\"text\":\"B de%sals\"",
+                 bytes[i].shown);
+        if (strstr(big, want) == NULL ||
+            strstr(big, "not taken: an earlier line was refused") == NULL) {
+            fail_msg("%zu: no %s in %.600s", i, want, big);
+        }
+    }
+    /* the near miss: well-formed UTF-8 passes as it is */
+    assert_int_equal(post_text(t, &sv, "/api/tables/1/lines",
+                               "# caf\xc3\xa9\n", sv.token),
+                     200);
+    assert_true(utf8_json(big));
+    if (strstr(big, "\"text\":\"# caf\xc3\xa9\",\"accepted\":true") ==
+        NULL) {
+        fail_msg("answer: %.600s", big);
+    }
+    assert_int_equal(http(&sv, "GET", "/api/tables/1", NULL, NULL), 200);
+    assert_true(utf8_json(big));
+    /* tags refused for a byte that is not UTF-8 */
+    post_text(t, &sv, "/api/tables", "[A \"Ann\xff\"]\n[B \"B\xc3\"]\n",
+              sv.token);
+    if (!utf8_json(big) || strstr(big, "\"error\"") == NULL) {
+        fail_msg("answer: %.600s", big);
+    }
+    stop(&sv, SIGTERM);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +473,7 @@ int run_tests(void)
         T(serve__suggested_lines_are_taken_as_they_are),
         T(serve__a_refusal_names_its_column_whatever_the_line_end),
         T(serve__an_offer_suggests_only_its_own_answers),
+        T(serve__a_line_that_is_not_utf8_is_answered_in_utf8),
 #undef T
     };
 

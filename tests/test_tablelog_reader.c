@@ -326,6 +326,48 @@ static void tablelog__rejects_text_that_is_not_utf8(void **state)
     assert_int_equal(l.ev.kind, EV_LEAD);
 }
 
+/* mended - tl_utf8_mend of text (its bytes up to the NUL) compared with
+ * want; the copy freed. */
+static void mended(const char *text, const char *want)
+{
+    char *m = tl_utf8_mend(text, strlen(text));
+
+    assert_non_null(m);
+    assert_string_equal(m, want);
+    assert_int_equal(tl_utf8_bad(m, strlen(m)), strlen(m));
+    free(m);
+}
+
+/* What is printed as JSON is mended (tl_utf8_mend): each byte the reader
+ * refuses as not UTF-8 is U+FFFD, one a byte, the bytes around it as
+ * they were; well-formed text, a multi-byte character among it, is
+ * copied unchanged. */
+static void tablelog__mend_writes_each_bad_byte_as_a_replacement(
+    void **state)
+{
+    char *m;
+
+    (void)state;
+    mended("A cuts \xff", "A cuts \xef\xbf\xbd");
+    /* a sequence cut short at the end, and in the middle */
+    mended("A cuts \xc3", "A cuts \xef\xbf\xbd");
+    mended("caf\xc3(", "caf\xef\xbf\xbd(");
+    /* an overlong '/': both bytes are bad */
+    mended("x\xc0\xafy", "x\xef\xbf\xbd\xef\xbf\xbdy");
+    /* a surrogate: its three bytes */
+    mended("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    /* the near miss: well-formed text of every length, U+FFFD itself */
+    mended("# caf\xc3\xa9", "# caf\xc3\xa9");
+    mended("Q\xe2\x99\xa0 \xf0\x9f\x82\xa1 \xef\xbf\xbd \xf4\x8f\xbf\xbf",
+           "Q\xe2\x99\xa0 \xf0\x9f\x82\xa1 \xef\xbf\xbd \xf4\x8f\xbf\xbf");
+    mended("", "");
+    /* a NUL among the n bytes is one too */
+    m = tl_utf8_mend("a\0b", 3);
+    assert_non_null(m);
+    assert_string_equal(m, "a\xef\xbf\xbd" "b");
+    free(m);
+}
+
 static void tablelog__reader_rejects_a_tag_that_is_not_utf8(void **state)
 {
     static const char text[] =
@@ -825,6 +867,7 @@ int run_tests(void)
         cmocka_unit_test(tablelog__too_many_cards_in_a_list_is_an_error),
         cmocka_unit_test(tablelog__rejects_text_that_is_not_utf8),
         cmocka_unit_test(tablelog__reader_rejects_a_tag_that_is_not_utf8),
+        cmocka_unit_test(tablelog__mend_writes_each_bad_byte_as_a_replacement),
         cmocka_unit_test(tablelog__reader_yields_lines_and_skips_blanks),
         cmocka_unit_test(tablelog__a_line_keeps_where_its_comment_stands),
         cmocka_unit_test(tablelog__reader_gives_comment_lines_when_asked),

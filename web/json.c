@@ -2,9 +2,12 @@
 /*
  * json.c - the JSON of the server, built by SQLite's JSON functions
  * (json_object, json_array, json_insert) on a private in-memory handle,
- * as cli/output.c builds the objects of `--json`: no JSON by hand.
+ * as cli/output.c builds the objects of `--json`: no JSON by hand.  What
+ * they give is mended (tl_utf8_mend): a byte of a POST, a log or a name
+ * that is not well-formed UTF-8 is U+FFFD in the answer, never itself.
  */
 #include "web/web.h"
+#include "tablelog/tablelog.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -59,7 +62,10 @@ char *wj_eval(struct wj *j, const char *sql, const char *types, ...)
     va_end(ap);
     if (sqlite3_step(st) == SQLITE_ROW &&
         sqlite3_column_type(st, 0) != SQLITE_NULL) {
-        out = strdup((const char *)sqlite3_column_text(st, 0));
+        /* SQLite copies a text's bytes into a JSON string as they are:
+         * a byte that is not UTF-8 is mended here, not passed on */
+        out = tl_utf8_mend((const char *)sqlite3_column_text(st, 0),
+                           (size_t)sqlite3_column_bytes(st, 0));
     }
     sqlite3_finalize(st);
     return out;

@@ -45,7 +45,10 @@ void wj_close(struct wj *j);
  * its parameters bound from types: 't' a text (NULL binds SQL NULL), 'i'
  * an int, 'I' an int64_t.  A JSON text given as a parameter is read back
  * with json(?N) in the SQL; a bool is json(CASE ?N WHEN 1 THEN 'true'
- * ELSE 'false' END), or written 'true'/'false' as JSON text.
+ * ELSE 'false' END), or written 'true'/'false' as JSON text.  A byte
+ * of the value that is not part of well-formed UTF-8 (a text bound may
+ * hold one: a refused line, a file's name) comes back as U+FFFD
+ * (tl_utf8_mend), so the text is always UTF-8.
  * Returns the text (owned: free), NULL on failure or a NULL value.
  */
 char *wj_eval(struct wj *j, const char *sql, const char *types, ...);
