@@ -247,6 +247,18 @@ int cmd_members(int argc, char **argv)
         return usage_error("members", "expected --as MEMBER after --%s",
                            join != NULL ? "join" : "apart");
     }
+    for (int i = 0; i < 2; i++) {
+        /* names are kept as UTF-8 text, as a log's are */
+        const char *name = i == 0 ? as : join;
+        size_t bad = name != NULL ? tl_utf8_bad(name, strlen(name)) : 0;
+
+        if (name != NULL && bad < strlen(name)) {
+            return usage_error("members", "--%s: expected UTF-8 text, "
+                               "found the byte 0x%02X at byte %zu",
+                               i == 0 ? "as" : "join",
+                               (unsigned)(unsigned char)name[bad], bad + 1);
+        }
+    }
     if (apart != NULL &&
         parse_apart(apart, &sitting, who, sizeof(who)) != 0) {
         return usage_error("members", "expected --apart SITTING:WHO (a "
