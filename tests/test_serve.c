@@ -583,6 +583,30 @@ static void serve__a_revoke_election_is_answered(void **state)
     stop(&sv, SIGTERM);
 }
 
+/* An address the machine does not have (192.0.2.1, kept for
+ * documentation) is said once, in ecarte's words with the system's
+ * reason, and the exit is 2; nothing of libmicrohttpd's own ("Failed to
+ * bind to port 0") is printed before it. */
+static void serve__an_address_it_cannot_take_is_said_once(void **state)
+{
+    struct harness_tmp *t = *state;
+    char err[1024];
+
+    assert_int_equal(harness_sh("%s serve --db '%s' --new --listen "
+                                "192.0.2.1:8080 >/dev/null 2>'%s.err'",
+                                harness_ecarte(), t->db, t->db),
+                     2);
+    assert_int_equal(harness_capture(err, sizeof(err), "cat '%s.err'",
+                                     t->db),
+                     0);
+    assert_non_null(strstr(err, "ecarte serve: cannot listen on "
+                                "192.0.2.1: "));
+    assert_null(strstr(err, "Failed to bind"));
+    assert_null(strchr(err, '\n') != NULL ? strchr(strchr(err, '\n') + 1,
+                                                   '\n')
+                                            : NULL);     /* one line */
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +646,9 @@ int run_tests(void)
         cmocka_unit_test_setup_teardown(serve__a_revoke_election_is_answered,
                                         harness_tmp_setup,
                                         harness_tmp_teardown),
+        cmocka_unit_test_setup_teardown(
+            serve__an_address_it_cannot_take_is_said_once, harness_tmp_setup,
+            harness_tmp_teardown),
     };
 
     return cmocka_run_group_tests_name("serve", tests, NULL, NULL);

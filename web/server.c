@@ -18,6 +18,7 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -523,6 +524,23 @@ bad:
     return -1;
 }
 
+/* The daemon has started: its messages are said from then on; before,
+ * a failure to start is said by start() alone, in ecarte's words. */
+static atomic_bool daemon_up;
+
+/* daemon_log - libmicrohttpd's message (fmt, ap) on standard error after
+ * "ecarte serve: ", once the daemon is up; while it starts, nothing (its
+ * "Failed to bind to port 0" named no port the user gave). */
+static void daemon_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    if (!atomic_load(&daemon_up)) {
+        return;
+    }
+    fputs("ecarte serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+}
+
 /* start - the daemon on w, or NULL (said). */
 static struct MHD_Daemon *start(struct server *sv, const struct where *w)
 {
@@ -536,8 +554,11 @@ static struct MHD_Daemon *start(struct server *sv, const struct where *w)
         (const struct sockaddr *)&w->ss, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)CONNECTIONS_MAX, MHD_OPTION_CONNECTION_TIMEOUT,
         (unsigned int)IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, completed,
-        NULL, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
-    if (d == NULL) {
+        NULL, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, daemon_log, NULL, MHD_OPTION_END);
+    if (d != NULL) {
+        atomic_store(&daemon_up, true);
+    } else {
         fprintf(stderr, "ecarte serve: cannot listen on %s: %s\n", w->host,
                 errno != 0 ? strerror(errno) : "the daemon did not start");
     }
