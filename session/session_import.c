@@ -202,14 +202,18 @@ int session__keep_claim(struct session *s, const struct tl_line *line)
 }
 
 /*
- * session__import_start - importing, at the first line after the tags:
- * the sitting, its tags and the import's row, committed on their own, so
- * that whatever follows (a first deal quarantined, an interruption) finds
- * them; the referee remembered as the first deal finds it.  Not
- * importing, or at a later line: nothing.  Returns 0 or -1 (ledger,
+ * session__import_start - importing, at the first line after the tags
+ * (line_no, not yet taken): the sitting, its tags, the comments read
+ * before it and the import's row, committed on their own, so that
+ * whatever follows (a first deal quarantined, an interruption) finds
+ * them; the row's progress is the line before line_no, so that an
+ * import interrupted after this commit goes on at line_no and does not
+ * take again what this commit wrote (the comments above the first
+ * action among it); the referee remembered as the first deal finds it.
+ * Not importing, or at a later line: nothing.  Returns 0 or -1 (ledger,
  * memory; a ledger error reported).
  */
-int session__import_start(struct session *s)
+int session__import_start(struct session *s, int line_no)
 {
     if (!s->import || s->saved != NULL) {
         return 0;
@@ -229,7 +233,8 @@ int session__import_start(struct session *s)
                 return session__ledger_fail(s, "import");
             }
         }
-        if (write_progress(s, s->imp.line, false) != 0) {
+        /* the lines before line_no are in this commit: tags, comments */
+        if (write_progress(s, line_no > 0 ? line_no - 1 : 0, false) != 0) {
             return -1;
         }
         if (session__commit(s) != 0) {

@@ -489,14 +489,17 @@ static inline bool session__starts_deal(const struct tl_line *line)
 int session__keep_claim(struct session *s, const struct tl_line *line);
 
 /*
- * session__import_start - importing, at the first line after the tags:
- * the sitting, its tags and the import's row, committed on their own, so
- * that whatever follows (a first deal quarantined, an interruption) finds
- * them; the referee remembered as the first deal finds it.  Not
- * importing, or at a later line: nothing.  Returns 0 or -1 (ledger,
- * memory; a ledger error reported).
+ * session__import_start - importing, at the first line after the tags
+ * (line_no, not yet taken): the sitting, its tags, the comments read
+ * before it and the import's row, committed on their own, so that
+ * whatever follows (a first deal quarantined, an interruption) finds
+ * them; the row's progress is line_no - 1 (an import interrupted after
+ * this commit goes on at line_no, not taking again what was written);
+ * the referee remembered as the first deal finds it.  Not importing, or
+ * at a later line: nothing.  Returns 0 or -1 (ledger, memory; a ledger
+ * error reported).
  */
-int session__import_start(struct session *s);
+int session__import_start(struct session *s, int line_no);
 
 /* session__import_finish - importing a file with its hash into a
  * ledger, the whole file was read (up to last_line): the import is

@@ -163,7 +163,7 @@ int session__handle_line(struct session *s, const struct input_line *in)
     int rc;
 
     if (in->got < 0 && s->import) {
-        if (session__import_start(s) != 0) {
+        if (session__import_start(s, in->line_no) != 0) {
             return -1;
         }
         if (session__raw_add(s, in->raw, in->line_no) != 0) {
@@ -187,7 +187,7 @@ int session__handle_line(struct session *s, const struct input_line *in)
                    ? 0 : session__keep_comment(s, line, in->raw);
     }
     if (s->import && line->kind != TL_TAG) {
-        if (session__import_start(s) != 0) {
+        if (session__import_start(s, in->line_no) != 0) {
             return -1;
         }
         if (session__starts_deal(line) && !s->skipping &&

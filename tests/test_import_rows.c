@@ -10,17 +10,26 @@
  * kept in memory while loading are dropped by its rollback and written
  * as they would have been at once (the same ids, the deal's row
  * finished), under the deal's savepoint when a row not kept comes; an
- * import killed and run again loses no deal.
+ * import killed and run again loses no deal; an import stopped right
+ * after its start commit (its sitting, tags and the comments above its
+ * first action written, no deal yet), of every format, or after some
+ * deals, imported again ends equal to a clean import: the same comments
+ * in place, the same export, verified.
  */
+#define _GNU_SOURCE             /* fopencookie: a log whose reading stops */
 #include "tests/harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "ledger/ledger.h"
+#include "session/session.h"
 
 /* q - the integer a query gives on the ledger at db (-1 if none). */
 static long q(const char *db, const char *sql)
@@ -428,6 +437,317 @@ static void import_rows__an_interrupted_import_resumed_loses_no_deal(
                      0);
 }
 
+/* A log served a line at a time until its first n_lines are read; the
+ * next read ends the process at once, as a kill would (stopped_import). */
+struct cut_log {
+    const char *text;
+    size_t len;                 /* the bytes of the lines served */
+    size_t at;
+};
+
+/* cut_read - fopencookie's read of a struct cut_log: its lines, then
+ * _exit(0) where the next line would be read. */
+static ssize_t cut_read(void *vc, char *buf, size_t n)
+{
+    struct cut_log *c = vc;
+    size_t k = c->len - c->at;
+
+    if (k == 0) {
+        _exit(0);               /* killed: nothing after is read */
+    }
+    if (k > n) {
+        k = n;
+    }
+    memcpy(buf, c->text + c->at, k);
+    c->at += k;
+    return (ssize_t)k;
+}
+
+/* slurp - the whole file at path (malloc'd, NUL-terminated), its length
+ * into *len. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n;
+
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    n = ftell(f);
+    assert_true(n >= 0);
+    rewind(f);
+    buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+/*
+ * stopped_import - the import of log into the ledger at db (existing)
+ * stopped where its first n_lines are read, as `ecarte import` would be
+ * killed there: in a child, the session reads the log (hashed whole)
+ * through a stream that ends the process when it would read line
+ * n_lines + 1.  What the import committed before stays.
+ */
+static void stopped_import(const char *db, const char *log, int n_lines)
+{
+    int status = 0;
+    pid_t pid = fork();
+
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        static const cookie_io_functions_t io = {cut_read, NULL, NULL, NULL};
+        struct cut_log c = {NULL, 0, 0};
+        char hash[LEDGER_HASH_HEX];
+        struct ledger *l = NULL;
+        struct session *s = NULL;
+        enum import_start begun = IMPORT_NEW;
+        FILE *whole = fopen(log, "rb");
+        FILE *fp = NULL;
+        int lines = 0;
+        int ec = 0;
+
+        c.text = slurp(log, &c.len);
+        for (size_t i = 0; i < c.len && lines < n_lines; i++) {
+            if (c.text[i] == '\n' && ++lines == n_lines) {
+                c.len = i + 1;
+            }
+        }
+        fp = fopencookie(&c, "r", io);
+        if (whole == NULL || fp == NULL || lines != n_lines ||
+            ledger_sha256_file(whole, hash) != 0 ||
+            ledger_open(&l, db, LEDGER_FAST) != 0 ||
+            session_open(&s, l, NULL, COMMIT_PER_DEAL) != 0) {
+            _exit(3);
+        }
+        session_set_import(s, NULL, NULL);
+        session_set_quiet(s, true);
+        if (session_import_begin(s, hash, &begun) != 0) {
+            _exit(4);
+        }
+        session_run(s, fp, log, &ec);
+        _exit(5);               /* the log was read to its end */
+    }
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* first_action - the number of the first line of the log at path that is
+ * neither a tag nor a comment (nor blank). */
+static int first_action(const char *path)
+{
+    char line[4096];
+    FILE *f = fopen(path, "r");
+    int n = 0;
+
+    assert_non_null(f);
+    while (fgets(line, sizeof(line), f) != NULL) {
+        const char *p = line + strspn(line, " \t");
+
+        n++;
+        if (*p != '[' && *p != '#' && *p != '\n' && *p != '\r' &&
+            *p != '\0') {
+            fclose(f);
+            return n;
+        }
+    }
+    fclose(f);
+    fail_msg("%s: no action", path);
+    return 0;
+}
+
+/* line_of - the number of the first line of the log at path that begins
+ * with prefix. */
+static int line_of(const char *path, const char *prefix)
+{
+    char line[4096];
+    FILE *f = fopen(path, "r");
+    int n = 0;
+
+    assert_non_null(f);
+    while (fgets(line, sizeof(line), f) != NULL) {
+        n++;
+        if (strncmp(line, prefix, strlen(prefix)) == 0) {
+            fclose(f);
+            return n;
+        }
+    }
+    fclose(f);
+    fail_msg("%s: no line \"%s\"", path, prefix);
+    return 0;
+}
+
+/* lines_with - how many of the first upto lines (0: all) of the file at
+ * path hold needle ("": every line). */
+static int lines_with(const char *path, const char *needle, int upto)
+{
+    char line[4096];
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    int seen = 0;
+
+    assert_non_null(f);
+    while (fgets(line, sizeof(line), f) != NULL &&
+           (upto == 0 || seen < upto)) {
+        seen++;
+        n += strstr(line, needle) != NULL;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The rows an import of one log leaves, every comment with its place. */
+#define IMPORT_ROWS                                                            \
+    "SELECT (SELECT count(*) FROM deal) || ',' || (SELECT count(*) FROM "     \
+    "event) || ',' || (SELECT count(*) FROM claim) || ',' || (SELECT "        \
+    "count(*) FROM quarantine) || ',' || (SELECT count(*) FROM tag) || ',' "  \
+    "|| (SELECT count(*) FROM sitting) || ',' || (SELECT deals || ',' || "    \
+    "quarantined || ',' || events || ',' || line || ',' || complete FROM "   \
+    "import_file) || ';' || (SELECT count(*) FROM comment) || ';' || "        \
+    "(SELECT coalesce(group_concat(r, char(10)), '') FROM (SELECT "           \
+    "coalesce(event_id, 0) || '|' || after_lines || '|' || ends_line || "     \
+    "'|' || line || '|' || text AS r FROM comment ORDER BY id))"
+
+/*
+ * resumes_equal - the log at log imported whole into a new ledger
+ * (clean), and into one whose import was stopped after its first
+ * n_lines (stopped_import) then run again: the same rows and comments,
+ * the same export, the second verified.  with_deals: the stop left some
+ * deals committed (else none, and at least one comment).  Both ledgers
+ * are made by `record` of an empty log first.
+ */
+static void resumes_equal(const struct harness_tmp *t, const char *log,
+                          int n_lines, bool with_deals)
+{
+    static char want[1 << 16];
+    static char got[1 << 16];
+    char clean[400];
+    char empty[400];
+    char out[4096];
+
+    snprintf(clean, sizeof(clean), "%s/clean.db", t->dir);
+    snprintf(empty, sizeof(empty), "%s/empty.ecarte", t->dir);
+    harness_write(empty, "");
+    harness_sh("rm -f '%s' '%s'-* '%s' '%s'-*", clean, clean, t->db, t->db);
+    assert_int_equal(harness_record(clean, empty), 0);
+    assert_int_equal(harness_record(t->db, empty), 0);
+    assert_true(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                           harness_ecarte(), clean, log) <= 1);
+    text_of(clean, IMPORT_ROWS, want, sizeof(want));
+
+    stopped_import(t->db, log, n_lines);
+    assert_int_equal(q(t->db, "SELECT complete FROM import_file"), 0);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM sitting"), 1);
+    if (with_deals) {
+        assert_true(q(t->db, "SELECT deals FROM import_file") > 0);
+    } else {
+        /* the start commit alone: the sitting, its tags, the comments
+         * above the first action; the progress at the line before it */
+        assert_int_equal(q(t->db, "SELECT count(*) FROM deal"), 0);
+        assert_int_equal(q(t->db, "SELECT count(*) FROM event"), 0);
+        assert_int_equal(q(t->db, "SELECT line FROM import_file"),
+                         first_action(log) - 1);
+        assert_true(q(t->db, "SELECT count(*) FROM comment") > 0);
+        assert_int_equal(q(t->db, "SELECT count(*) FROM comment WHERE "
+                                  "event_id IS NOT NULL"),
+                         0);
+    }
+    assert_true(harness_capture(out, sizeof(out),
+                                "%s import --db '%s' '%s' 2>&1",
+                                harness_ecarte(), t->db, log) <= 1);
+    assert_non_null(strstr(out, "resuming an interrupted import after line"));
+    text_of(t->db, IMPORT_ROWS, got, sizeof(got));
+    assert_string_equal(got, want);
+    assert_int_equal(harness_sh("cd '%s' && %s export --db '%s' > a.export "
+                                "&& %s export --db '%s' > b.export && "
+                                "cmp -s a.export b.export",
+                                t->dir, harness_ecarte(), clean,
+                                harness_ecarte(), t->db),
+                     0);
+    assert_int_equal(harness_sh("%s verify --db '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db),
+                     0);
+}
+
+/* A duel stopped after its start commit (at its first action, or a few
+ * lines on, before the first deal ends): comments among the tags and at
+ * a tag's end, the generator's header comments, all once. */
+static void import_rows__stopped_after_its_start_resumes_equal(void **state)
+{
+    const struct harness_tmp *t = *state;
+    int first;
+
+    assert_int_equal(harness_sh("%s gen --deals 40 --seed 9 "
+                                "--irregularities 0.1 | sed -e '3a # among "
+                                "the tags' -e 's/^\\[Seed \"9\"\\]$/[Seed "
+                                "\"9\"]  # the seed/' > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    assert_int_equal(harness_sh("grep -q '^# among the tags' '%s' && grep "
+                                "-q '# the seed$' '%s'", t->log, t->log),
+                     0);
+    first = first_action(t->log);
+    resumes_equal(t, t->log, first, false);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM comment WHERE text = "
+                              "'# among the tags'"),
+                     1);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM comment WHERE text = "
+                              "'  # the seed'"),
+                     1);
+    /* the comments above the first action: each once, as in the log */
+    assert_int_equal(q(t->db, "SELECT count(*) FROM comment WHERE "
+                              "event_id IS NULL"),
+                     lines_with(t->log, "#", first - 1));
+    assert_int_equal(q(t->db, "SELECT count(*) FROM comment"),
+                     lines_with(t->log, "#", 0));
+    resumes_equal(t, t->log, line_of(t->log, "deal ") - 1, false);
+}
+
+/* The same for the sitting lines of chouette, pool and gallery (persons,
+ * cuts, seats, `=` lines before the first deal): stopped at the first,
+ * and at the last line before the first deal. */
+static void import_rows__sitting_lines_stopped_at_start_resume_equal(
+    void **state)
+{
+    const struct harness_tmp *t = *state;
+    static const char *const logs[] = {
+        "tests/cases/systems/chouette_four_two_games.ecarte",
+        "tests/cases/systems/pool_two_running_takes_it.ecarte",
+        "tests/cases/systems/gallery_french_covers_and_odds.ecarte",
+    };
+
+    for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+        char src[400];
+
+        harness_path(logs[i], src, sizeof(src));
+        assert_int_equal(harness_sh("cp '%s' '%s'", src, t->log), 0);
+        resumes_equal(t, t->log, first_action(t->log), false);
+        resumes_equal(t, t->log, line_of(t->log, "deal ") - 1, false);
+    }
+}
+
+/* The near miss: stopped after a commit of deals (256 a commit), the
+ * import goes on from there to the same rows as a clean one. */
+static void import_rows__stopped_after_some_deals_resumes_equal(
+    void **state)
+{
+    const struct harness_tmp *t = *state;
+
+    assert_int_equal(harness_sh("%s gen --deals 400 --seed 5 "
+                                "--irregularities 0.1 > '%s'",
+                                harness_ecarte(), t->log),
+                     0);
+    /* four fifths of the log: past the first commit of 256 deals */
+    resumes_equal(t, t->log, lines_with(t->log, "", 0) * 4 / 5, true);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM deal") +
+                         q(t->db, "SELECT count(*) FROM quarantine"),
+                     400);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +760,9 @@ int run_tests(void)
         T(import_rows__a_deals_kept_rows_are_those_written_at_once),
         T(import_rows__a_row_not_kept_takes_the_deals_savepoint),
         T(import_rows__an_interrupted_import_resumed_loses_no_deal),
+        T(import_rows__stopped_after_its_start_resumes_equal),
+        T(import_rows__sitting_lines_stopped_at_start_resume_equal),
+        T(import_rows__stopped_after_some_deals_resumes_equal),
 #undef T
     };
 
