@@ -207,8 +207,15 @@ void output_verify(struct output *o, const char *db, bool verified,
                    int version, int64_t events, const char *head,
                    int64_t sittings, int64_t findings);
 
-/* output_import - what `ecarte import` did with one file: status is
- * "imported" or "already-imported". */
+/*
+ * output_import - what `ecarte import` did with one file: status is
+ * "imported" (deals, quarantined, events: the file's in the ledger),
+ * "already-imported" (nothing added; the counts unused), "stopped" (a
+ * ledger failure stopped it: the counts are what its last commit kept)
+ * or "not-kept" (read into a new ledger that was not made: the counts
+ * are what was read, none of it kept; JSON gives 0 for deals,
+ * quarantined and events and the counts read under "read").
+ */
 void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events);
 

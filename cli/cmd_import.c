@@ -3,7 +3,8 @@
  * import.c - `ecarte import`: many logs into a ledger, one transaction per
  * deal, unreadable deals quarantined, a file's content never imported
  * twice, an interrupted import gone on with; a new ledger built alone
- * and linked into place when whole (all or nothing).
+ * and linked into place when whole (all or nothing), its files' lines
+ * printed once it is known whether it is kept (not kept: said so).
  */
 #include "cli/cli.h"
 
@@ -89,24 +90,55 @@ static FILE *kept_copy(FILE *in, const char *path)
     return tmp;
 }
 
-/* import_one - one log into l.  *quarantined gets the deals quarantined,
- * *deals the deals landed.  Returns the exit status: EXIT_FINE,
- * EXIT_FINDINGS or EXIT_BAD_INPUT (messages printed). */
+/* What import made of one file, for its line of output (output_import):
+ * status NULL for a file that gave no line (it could not be read; said
+ * on standard error). */
+struct file_out {
+    const char *path;
+    const char *status;
+    int64_t deals;
+    int quarantined;
+    int64_t events;
+};
+
+/* kept_counts - a file whose import a ledger failure stopped: what the
+ * last commit kept of it (the import's row, hash) into *r, status
+ * "stopped" (nothing kept if no row was written). */
+static void kept_counts(struct ledger *l, const char *hash,
+                       struct file_out *r)
+{
+    struct ledger_import imp;
+
+    r->status = "stopped";
+    r->deals = 0;
+    r->quarantined = 0;
+    r->events = 0;
+    if (ledger_import_get(l, hash, &imp) == 0) {
+        r->deals = imp.deals;
+        r->quarantined = imp.quarantined;
+        r->events = imp.events;
+    }
+}
+
+/* import_one - one log into l, what it made of it into *r (r->path set
+ * by the caller).  Returns the exit status: EXIT_FINE, EXIT_FINDINGS or
+ * EXIT_BAD_INPUT (messages printed). */
 static int import_one(struct ledger *l, struct output *o, const char *path,
-                      struct progress *pg, int *quarantined, int64_t *deals)
+                      struct progress *pg, struct file_out *r)
 {
     char hash[LEDGER_HASH_HEX];
     struct session *s = NULL;
     struct stat st;
     bool whole = false;
     FILE *fp = open_log("import", path);
-    int64_t events = 0;
     enum import_start begun = IMPORT_NEW;
     int exit_code = EXIT_FINE;
     int rc;
 
-    *quarantined = 0;
-    *deals = 0;
+    r->status = NULL;
+    r->quarantined = 0;
+    r->deals = 0;
+    r->events = 0;
     if (fp == NULL) {
         return EXIT_BAD_INPUT;
     }
@@ -144,7 +176,7 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     if (begun == IMPORT_DONE) {
         session_close(s);
         fclose(fp);
-        output_import(o, path, "already-imported", 0, 0, 0);
+        r->status = "already-imported";
         return EXIT_FINE;
     }
     if (begun == IMPORT_RESUMED) {
@@ -154,17 +186,19 @@ static int import_one(struct ledger *l, struct output *o, const char *path,
     }
     rc = session_run(s, fp, path, &exit_code);
     fclose(fp);
-    *quarantined = session_quarantined(s);
-    *deals = session_deals(s);
-    events = session_events(s);
-    session_close(s);
+    r->quarantined = session_quarantined(s);
+    r->deals = session_deals(s);
+    r->events = session_events(s);
+    session_close(s);           /* what was not committed rolled back */
     if (pg->on) {
         fprintf(stderr, "\r\033[K");
     }
     if (rc == CLI_E_ERROR) {
+        /* the deals since the last commit are gone: say what is kept */
+        kept_counts(l, hash, r);
         return EXIT_BAD_INPUT;
     }
-    output_import(o, path, "imported", *deals, *quarantined, events);
+    r->status = "imported";
     return exit_code;
 }
 
@@ -243,6 +277,65 @@ static int end_build(struct ledger *l, const char *db, int worst)
     return worst;
 }
 
+/* kept_quarantined - the deals quarantined of the n files' results
+ * (res) that a ledger keeps. */
+static int kept_quarantined(const struct file_out *res, int n)
+{
+    int q = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (res[i].status != NULL &&
+            strcmp(res[i].status, "not-kept") != 0) {
+            q += res[i].quarantined;
+        }
+    }
+    return q;
+}
+
+/*
+ * say_files - the end of the import's output on o: into a new ledger
+ * (building), each file's line (res, n of them), said "not-kept" if the
+ * ledger was not made (lost); then, for more than one file and in text,
+ * the total of what was kept, and if nothing was, what was read and that
+ * db was not made.
+ */
+static void say_files(struct output *o, struct file_out *res, int n,
+                      bool json, bool building, bool lost, const char *db)
+{
+    int64_t deals = 0;
+    int64_t read = 0;
+    int q = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct file_out *r = &res[i];
+
+        if (r->status == NULL) {
+            continue;
+        }
+        read += r->deals;
+        if (lost) {
+            r->status = "not-kept";
+        } else {
+            deals += r->deals;
+            q += r->quarantined;
+        }
+        if (building) {
+            output_import(o, r->path, r->status, r->deals, r->quarantined,
+                          r->events);
+        }
+    }
+    if (n <= 1 || json) {
+        return;
+    }
+    if (lost) {
+        printf("total: 0 deals imported, 0 quarantined (not kept: %lld "
+               "deals read, %s not made)\n", (long long)read, db);
+    } else {
+        printf("total: %lld deals imported, %d quarantined\n",
+               (long long)deals, q);
+    }
+}
+
 int cmd_import(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -261,9 +354,9 @@ int cmd_import(int argc, char **argv)
     struct ledger *l = NULL;
     struct output *o = NULL;
     struct progress pg;
+    struct file_out *res = NULL;
+    bool building = false;
     int worst = EXIT_FINE;
-    int total_q = 0;
-    int64_t total_deals = 0;
     int c;
 
     while ((c = getopt_long(argc, argv, "d:jvnh", opts, NULL)) != -1) {
@@ -301,33 +394,36 @@ int cmd_import(int argc, char **argv)
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
-    if (output_open(&o, stdout, json) != 0) {
+    res = calloc((size_t)(argc - optind), sizeof(*res));
+    if (res == NULL || output_open(&o, stdout, json) != 0) {
+        free(res);
         ledger_close(l);
         return EXIT_BAD_INPUT;
     }
+    /* into a new ledger, what each file gave is said once it is known
+     * whether the ledger is kept: when not, nothing of it is */
+    building = ledger_building(l);
     memset(&pg, 0, sizeof(pg));
     pg.on = isatty(2) != 0;
     pg.verbose = verbose;
     pg.files = argc - optind;
     for (int i = optind; i < argc; i++) {
-        int q = 0;
-        int64_t d = 0;
+        struct file_out *r = &res[i - optind];
         int rc;
 
         pg.file = i - optind + 1;
         pg.name = argv[i];
-        rc = import_one(l, o, argv[i], &pg, &q, &d);
-        total_q += q;
-        total_deals += d;
+        r->path = argv[i];
+        rc = import_one(l, o, argv[i], &pg, r);
+        if (!building && r->status != NULL) {
+            output_import(o, r->path, r->status, r->deals, r->quarantined,
+                          r->events);
+        }
         if (rc == EXIT_BAD_INPUT) {
             worst = EXIT_BAD_INPUT;
         } else if (rc > worst) {
             worst = rc;
         }
-    }
-    if (argc - optind > 1 && !json) {
-        printf("total: %lld deals imported, %d quarantined\n",
-               (long long)total_deals, total_q);
     }
     /* the load ran with the reference checks off: check them once */
     if (ledger_foreign_key_check(l) != 0) {
@@ -335,10 +431,13 @@ int cmd_import(int argc, char **argv)
         worst = EXIT_BAD_INPUT;
     }
     worst = end_build(l, db, worst);
+    say_files(o, res, argc - optind, json, building,
+              building && worst == EXIT_BAD_INPUT, db);
     output_close(o);
     ledger_close(l);
-    if (worst == EXIT_FINE && total_q > 0) {
+    if (worst == EXIT_FINE && kept_quarantined(res, argc - optind) > 0) {
         worst = EXIT_FINDINGS;
     }
+    free(res);
     return worst;
 }

@@ -62,6 +62,10 @@ static const char *const json_sql[J_COUNT] = {
                  "'flags',?6,'irregularities_by_law',json(?7))",
     [J_IMPORT] = "SELECT json_object('type','import','source',?1,"
                  "'status',?2,'deals',?3,'quarantined',?4,'events',?5)",
+    [J_IMPORT_NOT_KEPT] = "SELECT json_object('type','import','source',?1,"
+                          "'status','not-kept','deals',0,'quarantined',0,"
+                          "'events',0,'read',json_object('deals',?2,"
+                          "'quarantined',?3,'events',?4))",
     [J_MARK] = "SELECT json_object('type',?1,'source',?2,'line',?3,"
                "'game',?4,'reason',?5,'text',?6,'transfers',json(?7))",
     [J_BALANCE] = "SELECT json_object('type','balance','sitting',?1,"
@@ -774,15 +778,31 @@ void output_scoresheet_lost(struct output *o, int64_t sitting, int game,
 void output_import(struct output *o, const char *path, const char *status,
                    int64_t deals, int quarantined, int64_t events)
 {
+    bool not_kept = strcmp(status, "not-kept") == 0;
+
+    if (o->json && not_kept) {
+        output__emitf(o, J_IMPORT_NOT_KEPT, "tIiI", path, deals, quarantined,
+                      events);
+        return;
+    }
     if (o->json) {
         output__emitf(o, J_IMPORT, "ttIiI", path, status, deals, quarantined, events);
         return;
     }
-    if (strcmp(status, "imported") != 0) {
+    if (not_kept) {
+        fprintf(o->fp, "%s: %lld deals read, %d quarantined, %lld events: "
+                       "not kept (no ledger made)\n",
+                path, (long long)deals, quarantined, (long long)events);
+    } else if (strcmp(status, "already-imported") == 0) {
         fprintf(o->fp, "%s: already imported (same content), nothing added\n",
                 path);
-        return;
+    } else if (strcmp(status, "stopped") == 0) {
+        fprintf(o->fp, "%s: stopped: %lld deals imported, %d quarantined, "
+                       "%lld events kept (imported again, it goes on)\n",
+                path, (long long)deals, quarantined, (long long)events);
+    } else {
+        fprintf(o->fp, "%s: %lld deals imported, %d quarantined, %lld "
+                       "events\n",
+                path, (long long)deals, quarantined, (long long)events);
     }
-    fprintf(o->fp, "%s: %lld deals imported, %d quarantined, %lld events\n",
-            path, (long long)deals, quarantined, (long long)events);
 }

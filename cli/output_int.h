@@ -30,6 +30,7 @@ enum json_kind {
     J_TOTALS,
     J_IRREGULAR,
     J_IMPORT,
+    J_IMPORT_NOT_KEPT,
     J_MARK,
     J_BALANCE,
     J_PERSON,

@@ -5,7 +5,9 @@
  * place, verified; a file that appears at the path meanwhile never
  * overwritten; a failed or interrupted import (a log that cannot be
  * read, SIGTERM, SIGINT) leaving no ledger and no build file; a build
- * file of a dead process removed; an existing ledger written in place.
+ * file of a dead process removed; an existing ledger written in place;
+ * a new ledger not kept said not kept on standard output (text and
+ * JSON), no line saying a deal was imported.
  */
 #include "tests/harness.h"
 
@@ -107,15 +109,16 @@ static void journal_mode(const char *db, char *buf, size_t n)
     sqlite3_close(h);
 }
 
-/* start_import - `ecarte import --db db log` in a child, its output
- * thrown away; its pid. */
-static pid_t start_import(const char *db, const char *log)
+/* start_import - `ecarte import --db db log` in a child, its standard
+ * output into the file out (NULL: thrown away), its errors thrown away;
+ * its pid. */
+static pid_t start_import(const char *db, const char *log, const char *out)
 {
     pid_t pid = fork();
 
     assert_true(pid >= 0);
     if (pid == 0) {
-        if (freopen("/dev/null", "w", stdout) == NULL ||
+        if (freopen(out != NULL ? out : "/dev/null", "w", stdout) == NULL ||
             freopen("/dev/null", "w", stderr) == NULL) {
             _exit(3);
         }
@@ -237,11 +240,13 @@ static void import_build__import_does_not_overwrite_a_file_come_meanwhile(
     void **state)
 {
     struct harness_tmp *t = *state;
+    char said[400];
     int status = 0;
     pid_t pid;
 
     gen(t->log, 20000, 3, "0");
-    pid = start_import(t->db, t->log);
+    path_in(t, "said.txt", said, sizeof(said));
+    pid = start_import(t->db, t->log, said);
     assert_true(wait_for_build(t, "l.db"));
     harness_write(t->db, "mine\n");
     waitpid(pid, &status, 0);
@@ -250,6 +255,12 @@ static void import_build__import_does_not_overwrite_a_file_come_meanwhile(
     assert_int_equal(build_files(t, "l.db"), 0);
     assert_int_equal(harness_sh("printf 'mine\\n' | cmp -s - '%s'", t->db),
                      0);
+    /* what it says matches what was kept: nothing */
+    assert_int_equal(harness_sh("grep -qx '%s: 20000 deals read, 0 "
+                                "quarantined, [0-9]* events: not kept (no "
+                                "ledger made)' '%s'", t->log, said),
+                     0);
+    assert_int_equal(harness_sh("grep -q 'imported' '%s'", said), 1);
 }
 
 /* A build closed without finishing leaves nothing anywhere. */
@@ -293,6 +304,96 @@ static void import_build__a_log_that_cannot_be_read_leaves_nothing(
     assert_int_equal(build_files(t, "l.db"), 0);
 }
 
+/* A new ledger not kept (a later log cannot be read): each file's line
+ * says it was read and not kept, the total that nothing was, in text
+ * and JSON, exit 2.  The near misses: the same logs all readable, and a
+ * log that cannot be read after one that can into an existing ledger
+ * (kept as it commits), say what the ledger holds. */
+static void import_build__a_new_ledger_not_kept_says_nothing_was_kept(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char want[4096];
+    char nosuch[400];
+    char clean[400];
+    char log3[400];
+    long ev1;
+    long ev2;
+    long ev3;
+
+    path_in(t, "nosuch.ecarte", nosuch, sizeof(nosuch));
+    path_in(t, "clean.db", clean, sizeof(clean));
+    path_in(t, "in3.ecarte", log3, sizeof(log3));
+    gen(t->log, 30, 7, "0");
+    gen(t->log2, 20, 8, "0");
+    gen(log3, 10, 9, "0");
+    /* the events of each log, as a ledger keeps them */
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' '%s' '%s' "
+                                ">/dev/null 2>&1", harness_ecarte(), clean,
+                                t->log, t->log2, log3),
+                     0);
+    ev1 = q(clean, "SELECT events FROM import_file WHERE deals = 30");
+    ev2 = q(clean, "SELECT events FROM import_file WHERE deals = 20");
+    ev3 = q(clean, "SELECT events FROM import_file WHERE deals = 10");
+    assert_true(ev1 > 30 && ev2 > 20 && ev3 > 10);
+
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' '%s' "
+                                     "2>/dev/null", harness_ecarte(), t->db,
+                                     t->log, nosuch),
+                     2);
+    snprintf(want, sizeof(want),
+             "%s: 30 deals read, 0 quarantined, %ld events: not kept (no "
+             "ledger made)\n"
+             "total: 0 deals imported, 0 quarantined (not kept: 30 deals "
+             "read, %s not made)\n", t->log, ev1, t->db);
+    assert_string_equal(out, want);
+    assert_int_equal(access(t->db, F_OK), -1);
+    assert_int_equal(build_files(t, "l.db"), 0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' --json '%s' '%s' "
+                                     "2>/dev/null", harness_ecarte(), t->db,
+                                     t->log, nosuch),
+                     2);
+    snprintf(want, sizeof(want),
+             "{\"type\":\"import\",\"source\":\"%s\",\"status\":"
+             "\"not-kept\",\"deals\":0,\"quarantined\":0,\"events\":0,"
+             "\"read\":{\"deals\":30,\"quarantined\":0,\"events\":%ld}}\n",
+             t->log, ev1);
+    assert_string_equal(out, want);
+    assert_int_equal(access(t->db, F_OK), -1);
+
+    /* near miss: every log readable, the new ledger kept */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' '%s' "
+                                     "2>/dev/null", harness_ecarte(), t->db,
+                                     t->log, t->log2),
+                     0);
+    snprintf(want, sizeof(want),
+             "%s: 30 deals imported, 0 quarantined, %ld events\n"
+             "%s: 20 deals imported, 0 quarantined, %ld events\n"
+             "total: 50 deals imported, 0 quarantined\n",
+             t->log, ev1, t->log2, ev2);
+    assert_string_equal(out, want);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM deal"), 50);
+
+    /* near miss: an existing ledger keeps each file as it commits */
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --db '%s' '%s' '%s' "
+                                     "2>/dev/null", harness_ecarte(), t->db,
+                                     log3, nosuch),
+                     2);
+    snprintf(want, sizeof(want),
+             "%s: 10 deals imported, 0 quarantined, %ld events\n"
+             "total: 10 deals imported, 0 quarantined\n", log3, ev3);
+    assert_string_equal(out, want);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM deal"), 60);
+    assert_int_equal(q(t->db, "SELECT count(*) FROM import_file WHERE "
+                              "complete = 1"),
+                     3);
+}
+
 /* kill_mid_import - an import of a large log stopped by sig while the
  * new ledger is built: it ends by that signal, nothing left. */
 static void kill_mid_import(const struct harness_tmp *t, int sig)
@@ -301,7 +402,7 @@ static void kill_mid_import(const struct harness_tmp *t, int sig)
     int status = 0;
     pid_t pid;
 
-    pid = start_import(t->db, t->log);
+    pid = start_import(t->db, t->log, NULL);
     assert_true(wait_for_build(t, "l.db"));
     nanosleep(&ts, NULL);
     kill(pid, sig);
@@ -375,6 +476,7 @@ int run_tests(void)
         T(import_build__import_does_not_overwrite_a_file_come_meanwhile),
         T(import_build__a_build_not_finished_leaves_nothing),
         T(import_build__a_log_that_cannot_be_read_leaves_nothing),
+        T(import_build__a_new_ledger_not_kept_says_nothing_was_kept),
         T(import_build__a_signal_mid_import_leaves_nothing),
         T(import_build__a_dead_processes_build_file_is_removed),
 #undef T
