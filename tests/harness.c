@@ -110,6 +110,30 @@ void harness_write(const char *path, const char *text)
     assert_int_equal(fclose(fp), 0);
 }
 
+char *harness_read(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    char *text = NULL;
+    long size = 0;
+
+    if (fp == NULL) {
+        fail_msg("cannot read %s", path);
+    }
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    size = ftell(fp);
+    assert_true(size >= 0);
+    rewind(fp);
+    text = malloc((size_t)size + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)size, fp), (size_t)size);
+    text[size] = '\0';
+    fclose(fp);
+    if (len != NULL) {
+        *len = (size_t)size;
+    }
+    return text;
+}
+
 int harness_tmp_setup(void **state)
 {
     struct harness_tmp *t = calloc(1, sizeof(*t));

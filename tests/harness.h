@@ -59,6 +59,11 @@ int harness_record(const char *db, const char *log);
  * cannot). */
 void harness_write(const char *path, const char *text);
 
+/* harness_read - the whole file at path, NUL-terminated (malloc'd: the
+ * caller frees it), its length in bytes into *len unless len is NULL
+ * (the test fails if it cannot be read). */
+char *harness_read(const char *path, size_t *len);
+
 /* A scratch directory for one test, with paths for a ledger and logs. */
 struct harness_tmp {
     char dir[256];

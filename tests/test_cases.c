@@ -465,26 +465,6 @@ static bool alter_line(const char *line, enum alter how, char *out, size_t n)
     return false;
 }
 
-/* slurp - the whole file at path, NUL-terminated (malloc'd). */
-static char *slurp(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    char *buf;
-    long size;
-
-    assert_non_null(fp);
-    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-    size = ftell(fp);
-    assert_true(size >= 0);
-    rewind(fp);
-    buf = malloc((size_t)size + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)size, fp), (size_t)size);
-    buf[size] = '\0';
-    fclose(fp);
-    return buf;
-}
-
 /* alter_each - for the log at path, each `=` line altered in each of the
  * ways of hows that apply to it, one at a time, in a copy at tmp: every
  * copy must be a finding (`ecarte check` exits 1).  Adds the copies made
@@ -493,7 +473,7 @@ static void alter_each(const char *path, const char *tmp,
                        const enum alter *hows, size_t n_hows, int *copies,
                        int *bad)
 {
-    char *text = slurp(path);
+    char *text = harness_read(path, NULL);
     const char *line = text;
 
     while (*line != '\0') {
@@ -739,7 +719,7 @@ static void cases__system_logs_cover_every_preset_and_format(void **state)
             continue;
         }
         snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-        text = slurp(path);
+        text = harness_read(path, NULL);
         /* a leading newline, so that the first line is found as the rest */
         nl = malloc(strlen(text) + 2);
         assert_non_null(nl);

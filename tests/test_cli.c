@@ -363,21 +363,8 @@ static void cli__strike_with_nothing_to_strike_exits_2(void **state)
 static char *slurp(const char *rel)
 {
     char path[1024];
-    FILE *fp = fopen(harness_path(rel, path, sizeof(path)), "rb");
-    char *text = NULL;
-    long n;
 
-    assert_non_null(fp);
-    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-    n = ftell(fp);
-    assert_true(n > 0);
-    rewind(fp);
-    text = malloc((size_t)n + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)n, fp), (size_t)n);
-    text[n] = '\0';
-    fclose(fp);
-    return text;
+    return harness_read(harness_path(rel, path, sizeof(path)), NULL);
 }
 
 /* docs/laws.md is what `ecarte laws --markdown` prints: it cannot drift

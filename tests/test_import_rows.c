@@ -463,28 +463,6 @@ static ssize_t cut_read(void *vc, char *buf, size_t n)
     return (ssize_t)k;
 }
 
-/* slurp - the whole file at path (malloc'd, NUL-terminated), its length
- * into *len. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    n = ftell(f);
-    assert_true(n >= 0);
-    rewind(f);
-    buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /*
  * stopped_import - the import of log into the ledger at db (existing)
  * stopped where its first n_lines are read, as `ecarte import` would be
@@ -510,7 +488,7 @@ static void stopped_import(const char *db, const char *log, int n_lines)
         int lines = 0;
         int ec = 0;
 
-        c.text = slurp(log, &c.len);
+        c.text = harness_read(log, &c.len);
         for (size_t i = 0; i < c.len && lines < n_lines; i++) {
             if (c.text[i] == '\n' && ++lines == n_lines) {
                 c.len = i + 1;

@@ -51,32 +51,6 @@ static long query(const char *db, const char *text)
     return n;
 }
 
-/* slurp - the whole file at path (owned), its size in *n (may be NULL);
- * the test fails if it cannot be read. */
-static char *slurp(const char *path, long *n)
-{
-    FILE *fp = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-
-    if (fp == NULL) {
-        fail_msg("cannot read %s", path);
-    }
-    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
-    size = ftell(fp);
-    assert_true(size >= 0);
-    rewind(fp);
-    text = malloc((size_t)size + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)size, fp), (size_t)size);
-    text[size] = '\0';
-    fclose(fp);
-    if (n != NULL) {
-        *n = size;
-    }
-    return text;
-}
-
 /* count - how many times needle occurs in text. */
 static long count(const char *text, const char *needle)
 {
@@ -262,7 +236,7 @@ static void evening(struct harness_tmp *t, int seed)
                                 "--irregularities 0.3 > '%s'",
                                 harness_ecarte(), seed, t->log2),
                      0);
-    gen = slurp(t->log2, NULL);
+    gen = harness_read(t->log2, NULL);
     a = replace_line(gen, "[A \"Player A\"]\n", TAG_A "\n");
     b = replace_line(a, "[B \"Player B\"]\n", TAG_B "\n");
     harness_write(t->log, b);
@@ -316,7 +290,7 @@ static void report__browser_shows_every_deal_and_ruling(void **state)
     char *log = NULL;
     long deals;
     long rulings;
-    long size = 0;
+    size_t size = 0;
 
     evening(t, 11);
     snprintf(html, sizeof(html), "%s/report.html", t->dir);
@@ -326,7 +300,7 @@ static void report__browser_shows_every_deal_and_ruling(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     /* nothing to run and nothing to fetch */
     assert_null(strstr(page, "<script"));
     assert_null(strstr(page, "src="));
@@ -353,8 +327,8 @@ static void report__browser_shows_every_deal_and_ruling(void **state)
                    ">/dev/null 2>>'%s'",
                    chrome, t->dir, png, html, err),
         0);
-    tree = slurp(dom, NULL);
-    log = slurp(err, NULL);
+    tree = harness_read(dom, NULL);
+    log = harness_read(err, NULL);
     deals = query(t->db, "SELECT count(*) FROM deal WHERE sitting_id = 1");
     rulings = query(t->db, "SELECT count(*) FROM ruling JOIN event ON "
                            "event.id = ruling.event_id WHERE "
@@ -368,7 +342,7 @@ static void report__browser_shows_every_deal_and_ruling(void **state)
     assert_non_null(strstr(tree, NAME_B));
     assert_non_null(strstr(tree, "<svg"));
     assert_null(strstr(log, "CONSOLE"));
-    free(slurp(png, &size));
+    free(harness_read(png, &size));
     assert_true(size > 20000);
     assert_int_equal(harness_sh("head -c 8 '%s' | od -An -c | "
                                 "grep -q 'P   N   G'",
@@ -465,7 +439,7 @@ static void report__a_chouette_by_person(void **state)
                                 path, sizeof(path)),
                    harness_ecarte(), t->db, html),
         0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_null(strstr(page, "Player A"));
     assert_null(strstr(page, "Player B"));
     assert_int_equal(count(page, "<article class=\"player\""), 4);
@@ -572,7 +546,7 @@ static void report__a_duels_summary_counts_as_the_ledger(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     summary_as_the_ledger_counts(page, t->db);
     assert_true(before(page, "<section id=\"summary\">",
                        "<section id=\"audit\">"));
@@ -613,7 +587,7 @@ static void report__one_game_has_no_index(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     summary_as_the_ledger_counts(page, t->db);
     assert_null(strstr(page, "id=\"index\""));
     assert_null(strstr(page, "href=\"#index\""));
@@ -645,7 +619,7 @@ static void report__capped_scores_as_score_marks_them(void **state)
                                      harness_ecarte(), t->db),
                      0);
     assert_non_null(strstr(out, "     1   B      4-1         1-0 *\n"));
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_int_equal(count(page, "\">score capped</span>"), 1);
     assert_non_null(strstr(page, "<tr class=\"deal\" id=\"deal-1\">"));
     assert_non_null(strstr(strstr(page, "id=\"deal-1\">"),
@@ -667,7 +641,7 @@ static void report__capped_scores_as_score_marks_them(void **state)
                                      harness_ecarte(), t->db),
                      0);
     assert_null(strstr(out, "*"));
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_int_equal(count(page, "\">score capped</span>"), 0);
     assert_non_null(strstr(page, "0 hands&#39; scores capped by a penalty"));
     assert_null(strstr(page, "capped by a penalty</a>"));
@@ -903,7 +877,7 @@ static void report__money_of_every_format(void **state)
                        harness_ecarte(), t->db, t->log, harness_ecarte(),
                        t->db, html),
             0);
-        page = slurp(html, NULL);
+        page = harness_read(html, NULL);
         summary_as_the_ledger_counts(page, t->db);
         assert_null(strstr(page, "Player A"));
         assert_null(strstr(page, " v. "));
@@ -985,7 +959,7 @@ static void report__every_format_in_a_browser(void **state)
     }
     rc = harness_sh("ECARTE='%s' timeout 300 node '%s' > '%s' 2>&1",
                     harness_ecarte(), script, t->out);
-    out = slurp(t->out, NULL);
+    out = harness_read(t->out, NULL);
     printf("%s", out);
     if (rc == 0 && strncmp(out, "SKIPPED:", 8) == 0) {
         free(out);
@@ -1028,7 +1002,7 @@ static void report__summary_of_a_ledger_that_does_not_verify(void **state)
                                 "2>/dev/null",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_non_null(strstr(page, "<tr><th>Verification</th><td><a "
                                  "class=\"flag\" href=\"#verified\">NOT "
                                  "VERIFIED</a>: 1 finding in the ledger's "
@@ -1080,7 +1054,7 @@ static void report__quarantined_deals_are_shown(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' -o '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_int_equal(count(page, "<tr class=\"lost\" id=\"lost-1\"><td "
                                  "colspan=\"9\">A deal quarantined (from "
                                  "line 68)"),
@@ -1126,7 +1100,7 @@ static void report__standard_output_and_the_sitting_chosen(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' > '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_int_equal(strncmp(page, "<!DOCTYPE html>", 15), 0);
     assert_non_null(strstr(page, "Player A"));
     assert_null(strstr(page, "O&#39;Hara"));
@@ -1135,7 +1109,7 @@ static void report__standard_output_and_the_sitting_chosen(void **state)
     assert_int_equal(harness_sh("%s report --db '%s' --sitting 1 > '%s'",
                                 harness_ecarte(), t->db, html),
                      0);
-    page = slurp(html, NULL);
+    page = harness_read(html, NULL);
     assert_non_null(strstr(page, "sitting 1; the ledger holds 2 sittings<"));
     assert_non_null(strstr(page, "&lt;b&gt;&amp;&quot;O&#39;Hara&quot;"));
     assert_null(strstr(page, "<b>&"));
