@@ -36,7 +36,8 @@
  *
  *   sitting_id      the sitting
  *   sitting_date    'YYYY-MM-DD': its Date tag ('YYYY.MM.DD' with '-'),
- *                   or the day it was opened when it has none (or '?')
+ *                   or the day it was opened when it has none or one
+ *                   with a part not known ('?', '2026.??.??')
  *   laws            its Laws tag, '' if none (london)
  *   format          its Format tag, '' if none (duel)
  *   kind            'member'; 'other' (money or games of seats and

@@ -29,9 +29,10 @@
     /* each sitting's date, laws and format */\
     "sit AS (\n"\
     "  SELECT s.id AS sitting_id,\n"\
-    "    CASE WHEN d.value IS NULL OR d.value = '' OR d.value = '?'\n"\
-    "         THEN SUBSTR(s.opened, 1, 10)\n"\
-    "         ELSE REPLACE(d.value, '.', '-') END AS sitting_date,\n"\
+    "    CASE WHEN d.value LIKE '____.__.__'\n"\
+    "              AND d.value NOT LIKE '%?%'\n"\
+    "         THEN REPLACE(d.value, '.', '-')\n"\
+    "         ELSE SUBSTR(s.opened, 1, 10) END AS sitting_date,\n"\
     "    COALESCE(lw.value, '') AS laws,\n"\
     "    COALESCE(fm.value, '') AS format\n"\
     "  FROM sitting s\n"\

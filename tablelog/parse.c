@@ -225,6 +225,44 @@ bool tl_date_valid(const char *s)
     return true;
 }
 
+bool tl_tag_date_ok(const char *v)
+{
+    char iso[11];
+    bool year_known;
+    bool month_known;
+    bool day_known;
+
+    if (v == NULL) {
+        return false;
+    }
+    if (v[0] == '\0' || strcmp(v, "?") == 0) {
+        return true;            /* the format's default: not known */
+    }
+    if (strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
+        return false;
+    }
+    year_known = strncmp(v, "????", 4) != 0;
+    month_known = strncmp(v + 5, "??", 2) != 0;
+    day_known = strncmp(v + 8, "??", 2) != 0;
+    /* a part not known is all '?'; a part after one not known is too */
+    if ((!year_known && month_known) || (!month_known && day_known)) {
+        return false;
+    }
+    memcpy(iso, v, 10);
+    iso[4] = iso[7] = '-';
+    iso[10] = '\0';
+    if (!month_known) {
+        memcpy(iso + 5, "01", 2);
+    }
+    if (!day_known) {
+        memcpy(iso + 8, "01", 2);
+    }
+    if (!year_known) {
+        memcpy(iso, "2000", 4);
+    }
+    return tl_date_valid(iso);
+}
+
 /* read_stamp - "@HH:MM:SS" or "@YYYY-MM-DDTHH:MM:SS" into out (no '@'). */
 static int read_stamp(struct parser *p, char out[TL_STAMP_MAX])
 {
@@ -276,6 +314,7 @@ static int parse_tag(struct parser *p, struct tl_line *out, size_t full)
     const char *s = p->s;
     char what[64];
     size_t start;
+    size_t value_at = 0;
     size_t n = 0;
 
     out->kind = TL_TAG;
@@ -302,6 +341,7 @@ static int parse_tag(struct parser *p, struct tl_line *out, size_t full)
                              "a quoted tag value");
     }
     p->pos++;
+    value_at = p->pos;
     for (;;) {
         char c;
 
@@ -330,6 +370,13 @@ static int parse_tag(struct parser *p, struct tl_line *out, size_t full)
         p->pos++;
     }
     out->tag_value[n] = '\0';
+    if (strcmp(out->tag_name, "Date") == 0 &&
+        !tl_tag_date_ok(out->tag_value)) {
+        /* where the sitting stands in the calendar (standings) */
+        return tl__fail_span(p, value_at, p->pos - 1 - value_at,
+                             "a Date of a real day, YYYY.MM.DD ('?' for "
+                             "a part not known)");
+    }
     tl__skip_blanks(p);
     if (p->pos >= p->end || s[p->pos] != ']') {
         start = p->pos;

@@ -298,6 +298,15 @@ bool tl_person_id_ok(const char *s, size_t n);
 bool tl_date_valid(const char *s);
 
 /*
+ * tl_tag_date_ok - may v (NUL-terminated) be the value of a Date tag:
+ * YYYY.MM.DD, a real day (tl_date_valid), or with a part not known
+ * written as '?'s ("2026.??.??", "????.??.??"; a part after one not
+ * known is not known either), or "?" or "" (the format's default)?
+ * The reader refuses a Date tag it is not (tablelog/parse.c).
+ */
+bool tl_tag_date_ok(const char *v);
+
+/*
  * tl_normalize - put the sitting's `=` line l in its canonical order, so
  * that two lines saying the same compare equal as text: the amounts of
  * `= settle` and the refunds of `= bets` by person (house last), an
