@@ -100,6 +100,7 @@ static int set_laws(struct arbiter *a, const char *value)
     enum stakes stakes = p->stakes;
     int rubber = p->rubber;
     struct profile def;
+    bool laws_game;
 
     profile_london(&def);
     if (profile_parse(&q, value, err, sizeof(err)) != 0) {
@@ -107,16 +108,16 @@ static int set_laws(struct arbiter *a, const char *value)
         return ARB_E_TAG;
     }
     /* Target, Stakes and Rubber tags win over the profile's defaults;
-     * a Target tag and game= must agree */
-    if (q.target != def.target && a->s.target_by_tag &&
-        q.target != target) {
+     * a Target tag and game= (written, or the preset's own) must agree */
+    laws_game = q.from[SW_GAME] == FROM_LAWS || q.target != def.target;
+    if (laws_game && a->s.target_by_tag && q.target != target) {
         snprintf(a->errmsg, sizeof(a->errmsg),
                  "expected the Laws switch game=%d to agree with the "
                  "Target tag, found Target %d",
                  q.target, target);
         return ARB_E_TAG;
     }
-    if (q.target == def.target) {
+    if (!laws_game) {
         q.target = target;
         q.from[SW_GAME] = p->from[SW_GAME];
     } else {

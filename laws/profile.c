@@ -338,6 +338,21 @@ static int apply(struct profile *p, const char *list, enum switch_source src,
                      item);
             return -1;
         }
+        if (src == FROM_LAWS && p->from[s] == FROM_LAWS) {
+            /* written twice in the tag: the second must say the same */
+            int was = field_value(p, s);
+
+            if (set_switch(p, s, eq, src, err, n) != 0) {
+                return -1;
+            }
+            if (field_value(p, s) != was) {
+                snprintf(err, n, "expected one value for the Laws switch "
+                                 "%s, found a second, \"%s\"",
+                         switches[s].name, eq);
+                return -1;
+            }
+            continue;
+        }
         if (set_switch(p, s, eq, src, err, n) != 0) {
             return -1;
         }

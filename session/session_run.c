@@ -22,17 +22,19 @@ enum tag_seen {
     TAG_SAME,                   /* the same value (a resumed log repeats
                                    its tags; a repeat changes nothing) */
     TAG_CONTRARY                /* another value, for a tag that names a
-                                   player or sets the rules (the log
-                                   contradicts itself) */
+                                   player, sets the rules or dates the
+                                   sitting (the log contradicts itself) */
 };
 
 /* tag_seen - has the sitting this tag already? */
 static enum tag_seen tag_seen(const struct session *s,
                               const struct tl_line *line)
 {
+    /* a player's name, the rules, and the day that places the sitting
+     * in the season (standings) */
     static const char *const binding[] = {"A", "B", "Laws", "Target",
                                           "Stakes", "Rubber", "Format",
-                                          "Stake"};
+                                          "Stake", "Date"};
 
     for (int i = 0; i < s->n_tags; i++) {
         if (strcmp(s->tag_name[i], line->tag_name) != 0) {

@@ -225,12 +225,31 @@ bool tl_date_valid(const char *s)
     return true;
 }
 
+/* date_part - the n characters at s: all '?' (not known: 0), or digits
+ * (their value), else -1. */
+static int date_part(const char *s, int n)
+{
+    int v = 0;
+    int unknown = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (s[i] == '?') {
+            unknown++;
+        } else if (tl__is_digit(s[i])) {
+            v = v * 10 + (s[i] - '0');
+        } else {
+            return -1;
+        }
+    }
+    return unknown == n ? 0 : unknown == 0 ? v + 1 : -1;
+}
+
 bool tl_tag_date_ok(const char *v)
 {
-    char iso[11];
-    bool year_known;
-    bool month_known;
-    bool day_known;
+    char iso[32];
+    int year;
+    int month;
+    int day;
 
     if (v == NULL) {
         return false;
@@ -241,24 +260,20 @@ bool tl_tag_date_ok(const char *v)
     if (strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
         return false;
     }
-    year_known = strncmp(v, "????", 4) != 0;
-    month_known = strncmp(v + 5, "??", 2) != 0;
-    day_known = strncmp(v + 8, "??", 2) != 0;
-    /* a part not known is all '?'; a part after one not known is too */
-    if ((!year_known && month_known) || (!month_known && day_known)) {
+    /* each part known (its value + 1) or not (0), on its own */
+    year = date_part(v, 4);
+    month = date_part(v + 5, 2);
+    day = date_part(v + 8, 2);
+    if (year < 0 || month < 0 || day < 0) {
         return false;
     }
-    memcpy(iso, v, 10);
-    iso[4] = iso[7] = '-';
-    iso[10] = '\0';
-    if (!month_known) {
-        memcpy(iso + 5, "01", 2);
-    }
-    if (!day_known) {
-        memcpy(iso + 8, "01", 2);
-    }
-    if (!year_known) {
-        memcpy(iso, "2000", 4);
+    /* the day checked in the calendar, a part not known taken as one
+     * that lets it stand: a leap year, a month of 31 days */
+    snprintf(iso, sizeof(iso), "%04d-%02d-%02d",
+             year > 0 ? year - 1 : 2000, month > 0 ? month - 1 : 1,
+             day > 0 ? day - 1 : 1);
+    if (month == 0 && day > 0) {
+        return day - 1 >= 1 && day - 1 <= 31;
     }
     return tl_date_valid(iso);
 }

@@ -300,8 +300,9 @@ bool tl_date_valid(const char *s);
 /*
  * tl_tag_date_ok - may v (NUL-terminated) be the value of a Date tag:
  * YYYY.MM.DD, a real day (tl_date_valid), or with a part not known
- * written as '?'s ("2026.??.??", "????.??.??"; a part after one not
- * known is not known either), or "?" or "" (the format's default)?
+ * written as '?'s, each part on its own ("2026.??.??", "????.02.29" in
+ * some leap year, "2026.??.31" in some month), or "?" or "" (the
+ * format's default)?
  * The reader refuses a Date tag it is not (tablelog/parse.c).
  */
 bool tl_tag_date_ok(const char *v);

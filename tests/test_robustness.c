@@ -168,6 +168,44 @@ static void robust__conflicting_or_repeated_tags_are_refused(void **state)
                      2);
     assert_non_null(strstr(out, "in.ecarte:2:1: expected one value for [A], "
                                 "found a second, \"Ada\""));
+    /* game=5 written is no default: a Target tag must agree with it, in
+     * either order; the near miss agrees */
+    const char *contrary[][2] = {
+        {"[Target \"7\"]\n[Laws \"london; game=5\"]\ngame\n",
+         "in.ecarte:2:1: expected the Laws switch game=5 to agree with the "
+         "Target tag, found Target 7"},
+        {"[Laws \"london; game=5\"]\n[Target \"7\"]\ngame\n",
+         "in.ecarte:2:1: expected the Target tag to agree with the Laws "
+         "switch game=5, found 7"},
+        {"[Laws \"london; game=5; game=7\"]\ngame\n",
+         "in.ecarte:1:1: expected one value for the Laws switch game, found "
+         "a second, \"7\""},
+        {"[Date \"2026.03.05\"]\n[Date \"2025.01.01\"]\ngame\n",
+         "in.ecarte:2:1: expected one value for [Date], found a second, "
+         "\"2025.01.01\""},
+    };
+    for (size_t i = 0; i < sizeof(contrary) / sizeof(contrary[0]); i++) {
+        harness_write(t->log, contrary[i][0]);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "%s check '%s' 2>&1",
+                                         harness_ecarte(), t->log),
+                         2);
+        if (strstr(out, contrary[i][1]) == NULL) {
+            fail_msg("no \"%s\" in: %s", contrary[i][1], out);
+        }
+    }
+    const char *agreed[] = {
+        "[Target \"5\"]\n[Laws \"london; game=5\"]\ngame\n",
+        "[Laws \"london; game=7; game=7\"]\n[Target \"7\"]\ngame\n",
+        "[Target \"7\"]\n[Laws \"london\"]\ngame\n",
+        "[Date \"2026.03.05\"]\n[Date \"2026.03.05\"]\ngame\n",
+    };
+    for (size_t i = 0; i < sizeof(agreed) / sizeof(agreed[0]); i++) {
+        harness_write(t->log, agreed[i]);
+        assert_int_equal(harness_sh("%s check '%s' >/dev/null 2>&1",
+                                    harness_ecarte(), t->log),
+                         0);
+    }
     /* a descriptive tag given twice is kept, not an error */
     harness_write(t->log, "[Annotator \"x\"]\n[Annotator \"y\"]\ngame\n");
     assert_int_equal(

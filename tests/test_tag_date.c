@@ -62,6 +62,10 @@ static void date__real_days_and_unknown_parts_read(void **state)
     tag_reads("2026.03.??");            /* the day not known */
     tag_reads("2026.??.??");
     tag_reads("????.??.??");
+    tag_reads("????.02.29");            /* in some leap year */
+    tag_reads("????.03.01");            /* each part on its own */
+    tag_reads("2026.??.31");            /* in some month of 31 days */
+    tag_reads("2026.??.05");
     tag_reads("?");                     /* the format's default */
     tag_reads("");
 }
@@ -79,8 +83,9 @@ static void date__what_is_no_day_is_refused(void **state)
     tag_refused("2026.1.5");
     tag_refused("2026-03-01");          /* the time stamp's dashes */
     tag_refused("yesterday");
-    tag_refused("????.03.01");          /* a part known after one not */
-    tag_refused("2026.??.05");
+    tag_refused("????.02.30");          /* in no year */
+    tag_refused("2026.??.32");          /* in no month */
+    tag_refused("2026.?1.01");          /* a part half known */
     tag_refused("2026.02.3?");
     tag_refused("??");
 }
