@@ -122,6 +122,38 @@ static int claim_seen(void *ctx, int64_t event, int line, const char *text)
     return 0;
 }
 
+static void line_findings(struct audit *a);
+
+/* claim_before - a `=` line the imported log wrote before its first
+ * action (kept with no event): compared where it stood, as `ecarte
+ * check` compares it, against the table as the tags leave it. */
+static int claim_before(void *ctx, int64_t event, int line, const char *text)
+{
+    struct audit *a = ctx;
+    struct tl_line tl;
+    struct claim_point p;
+
+    if (event != 0 || claims_parse(text, line, &tl) != 0 ||
+        sitting_mark_kind(tl.kind) >= 0) {
+        return 0;               /* the sitting's lines: audit_money.c */
+    }
+    memset(&p, 0, sizeof(p));
+    arbiter_score(a->arb, p.score);
+    p.value = arbiter_value(a->arb);
+    p.sitting = "";
+    claims_line(a->claims, &tl, text, &p);
+    return 0;
+}
+
+int audit__claims_before(struct audit *a)
+{
+    int rc = ledger_claims_next(a->l, a->sitting, 0, 0, claim_before, a);
+
+    claims_end_deal(a->claims);
+    line_findings(a);
+    return rc;
+}
+
 /* hold_finding - a finding about a `=` line, held (line_findings says
  * it); one the memory cannot hold is said at once. */
 static void hold_finding(struct audit *a, const struct claim_finding *f,

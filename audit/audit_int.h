@@ -206,6 +206,14 @@ void audit__finding(struct audit *a, int64_t event, int line, const char *law,
                     const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* audit__claims_before - the `=` lines an imported log wrote before its
+ * first action (kept with no event, ledger_claims_next from 0 to 0)
+ * compared as `ecarte check` compares them there (the score and the
+ * hand's value as the tags leave them, no ruling given), a line the laws
+ * do not bear out a finding, said at once.  Returns 0 or a negative
+ * ledger code. */
+int audit__claims_before(struct audit *a);
+
 /* audit__claim_finding - the claims matcher's callback (claims_open, ctx
  * the audit): a `=` line of an imported log that the laws do not bear
  * out: a mark that differs from what was due (with the L50 or L51

@@ -496,6 +496,9 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
     }
     arbiter_copy(a->saved, a->arb);
     sitting_copy(a->saved_sit, a->sit);
+    if (a->imported && audit__claims_before(a) != 0) {
+        return -1;
+    }
     if (ledger_events_brief_foreach(a->l, id, audit_event, a) != 0) {
         return -1;
     }

@@ -386,7 +386,7 @@ int ledger_claims_next(struct ledger *l, int64_t sitting, int64_t from_event,
     int rc = 0;
 
     assert(l != NULL && fn != NULL);
-    if (to_event <= 0) {
+    if (to_event < 0 || (to_event == 0 && from_event != 0)) {
         return 0; /* no such events: only a forged ledger has them */
     }
     if (!l->claims.open || l->claims.sitting != sitting ||

@@ -743,10 +743,11 @@ int ledger_claims_foreach(struct ledger *l, int64_t sitting,
  * ledger_claims_next - as ledger_claims_foreach, by one cursor kept open
  * across calls, for a reader that asks for the claims of a sitting deal
  * after deal, in rising order of events (the audit): the claims of
- * sitting that follow the events from_event..to_event (nothing when
- * to_event <= 0: event ids are positive, only a forged ledger gives
- * another), from where the last call stopped; those before from_event are passed
- * over.  A call on another sitting, or for events before the last
+ * sitting that follow the events from_event..to_event (from 0 to 0:
+ * those before the first action, kept with no event; nothing for
+ * another range ending at or below 0: event ids are positive, only a
+ * forged ledger gives another), from where the last call stopped; those
+ * before from_event are passed over.  A call on another sitting, or for events before the last
  * call's to_event, starts the cursor again.  ledger_claims_done ends it
  * (ledger_close does too).  Returns 0, fn's non-zero, or a negative code.
  */

@@ -275,6 +275,51 @@ static void audit__reports_a_wrong_value_line(void **state)
     assert_non_null(strstr(out, "\"law\":null,\"kind\":\"value\""));
 }
 
+/* `=` lines written before the first action are kept with no event:
+ * the audit compares them there, as the import did (the score 0-0, no
+ * ruling given); the near miss, a true mark there, is no finding. */
+static void audit__compares_claims_before_the_first_action(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[16384];
+    static const char body[] =
+        "game\ndeal B\nB gives A 3 QH AH 7H\nB gives B 3 KH JH 9H\n"
+        "B gives A 2 KS KD\nB gives B 2 8H 9C\nB turns TH\nA stands\n"
+        "A leads KD\nB announces king\nB plays JH\nB leads KH\n"
+        "A plays 7H\nB leads 9C\nA plays AH\nA leads KS\nB plays 9H\n"
+        "B leads 8H\nA plays QH\n= score A 0 B 3\n";
+    char text[1024];
+
+    snprintf(text, sizeof(text), "[Event \"x\"]\n= score A 9 B 9\n"
+                                 "= ruling L43\n%s",
+             body);
+    harness_write(t->log, text);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     1);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     1);
+    assert_non_null(strstr(out, "in.ecarte:2: deal 0, event 0: L51 mark: "
+                                "the log marks A 9 B 9, A 0 B 0 was due"));
+    assert_non_null(strstr(out, "in.ecarte:3: deal 0, event 0: L43 ruling: "
+                                "the log records \"= ruling L43\", which "
+                                "the laws do not give here"));
+    assert_non_null(strstr(out, "2 finding(s)"));
+
+    harness_sh("rm -f '%s'", t->db);
+    snprintf(text, sizeof(text), "[Event \"x\"]\n= score A 0 B 0\n%s",
+             body);
+    harness_write(t->log, text);
+    assert_int_equal(harness_sh("%s import --db '%s' '%s' >/dev/null 2>&1",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                                     harness_ecarte(), t->db),
+                     0);
+    assert_non_null(strstr(out, "0 finding(s)"));
+}
+
 /* A `=` line with a time stamp is kept as a claim in its own words (the
  * stamp was once kept in the claim's text, which the audit could not
  * read back): a wrong mark on one is found. */
@@ -415,6 +460,7 @@ int run_tests(void)
         T(audit__reports_wrong_marks_rulings_and_counts),
         T(audit__reports_a_wrong_value_line),
         T(audit__reads_a_stamped_claim),
+        T(audit__compares_claims_before_the_first_action),
         T(audit__counts_each_deal_once),
         T(audit__held_deal_printed_once_when_scored),
 #undef T
