@@ -135,6 +135,13 @@ static int set_laws(struct arbiter *a, const char *value)
     return ARB_OK;
 }
 
+/* digit - is c a decimal digit (a number of the format has no sign and
+ * no blank before it)? */
+static bool digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
 {
     struct profile *p = &a->s.prof;
@@ -151,7 +158,8 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         char *end = NULL;
         long v = strtol(value, &end, 10);
 
-        if (end == value || *end != '\0' || (v != 5 && v != 7 && v != 11)) {
+        if (!digit(value[0]) || *end != '\0' ||
+            (v != 5 && v != 7 && v != 11)) {
             snprintf(a->errmsg, sizeof(a->errmsg),
                      "expected points for game: 5, 7 or 11 (as the Laws "
                      "switch game=), found \"%s\"", value);
@@ -183,7 +191,7 @@ int arbiter_set_tag(struct arbiter *a, const char *name, const char *value)
         char *end = NULL;
         long v = strtol(value, &end, 10);
 
-        if (end == value || *end != '\0' || v < 0 || v > 99 ||
+        if (!digit(value[0]) || *end != '\0' || v < 0 || v > 99 ||
             (v > 0 && v % 2 == 0)) {
             snprintf(a->errmsg, sizeof(a->errmsg),
                      "expected an odd number of games or 0, found \"%s\"",

@@ -249,7 +249,8 @@ static int set_switch(struct profile *p, int s, const char *v,
         char *end = NULL;
         long num = strtol(v, &end, 10);
 
-        if (end == v || *end != '\0' || !switches[s].numeric(num)) {
+        if (v[0] < '0' || v[0] > '9' || *end != '\0' ||
+            !switches[s].numeric(num)) {
             snprintf(err, n, "expected %s=%s (or another odd number), found "
                              "\"%s\"",
                      switches[s].name, switches[s].values, v);

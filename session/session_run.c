@@ -60,6 +60,15 @@ static bool sets_rules(const char *name)
            strcmp(name, "Format") == 0 || strcmp(name, "Stake") == 0;
 }
 
+/* value_column - the column, in characters, of a tag line's value (the
+ * character after its first quote) in raw; 1 where raw has none. */
+static int value_column(const char *raw)
+{
+    const char *q = raw != NULL ? strchr(raw, '"') : NULL;
+
+    return q == NULL ? 1 : tl_column(raw, strlen(raw), (int)(q - raw) + 2);
+}
+
 /* handle_tag - a tag line: kept for the sitting, or checked against the
  * tags of the sitting resumed.  Returns 0, CLI_E_INPUT (a tag that
  * contradicts the sitting's, or does not read; printed) or -1 (out of
@@ -78,9 +87,10 @@ static int handle_tag(struct session *s, const struct tl_line *line)
         return CLI_E_INPUT;
     }
     if (seen == TAG_CONTRARY) {
-        session__say(s, SESSION_MSG_ERROR, "%s:%d:1: expected one value for [%s], found "
+        session__say(s, SESSION_MSG_ERROR, "%s:%d:%d: expected one value for [%s], found "
                         "a second, \"%s\"\n",
-                s->name, line->line_no, line->tag_name, line->tag_value);
+                s->name, line->line_no, value_column(s->cur_raw),
+                line->tag_name, line->tag_value);
         return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->seq > 0) {
@@ -109,14 +119,15 @@ static int handle_tag(struct session *s, const struct tl_line *line)
                 line->tag_name, line->tag_value);
         return CLI_E_INPUT;
     }
+    /* a value the rules refuse: at the value */
     if (arbiter_set_tag(s->arb, line->tag_name, line->tag_value) != 0) {
-        session__say(s, SESSION_MSG_ERROR, "%s:%d:1: %s\n", s->name, line->line_no,
-                arbiter_errmsg(s->arb));
+        session__say(s, SESSION_MSG_ERROR, "%s:%d:%d: %s\n", s->name, line->line_no,
+                value_column(s->cur_raw), arbiter_errmsg(s->arb));
         return CLI_E_INPUT;
     }
     if (sitting_set_tag(s->sit, line->tag_name, line->tag_value) != 0) {
-        session__say(s, SESSION_MSG_ERROR, "%s:%d:1: %s\n", s->name, line->line_no,
-                sitting_errmsg(s->sit));
+        session__say(s, SESSION_MSG_ERROR, "%s:%d:%d: %s\n", s->name, line->line_no,
+                value_column(s->cur_raw), sitting_errmsg(s->sit));
         return CLI_E_INPUT;
     }
     if (s->sitting > 0 && s->led != NULL &&

@@ -263,7 +263,8 @@ int sitting_set_tag(struct sitting *s, const char *name, const char *value)
         char *end = NULL;
         long v = strtol(value, &end, 10);
 
-        s->s.r.rubber_tag = *end == '\0' && v >= 0 ? (int)v : -2;
+        s->s.r.rubber_tag =
+            value[0] >= '0' && value[0] <= '9' && *end == '\0' ? (int)v : -2;
         return SIT_OK;
     }
     {

@@ -160,28 +160,28 @@ static void robust__conflicting_or_repeated_tags_are_refused(void **state)
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
-    assert_non_null(strstr(out, "in.ecarte:2:1: expected the Target tag to "
+    assert_non_null(strstr(out, "in.ecarte:2:10: expected the Target tag to "
                                 "agree with the Laws switch game=7"));
     harness_write(t->log, "[A \"Ann\"]\n[A \"Ada\"]\ngame\n");
     assert_int_equal(harness_capture(out, sizeof(out), "%s check '%s' 2>&1",
                                      harness_ecarte(), t->log),
                      2);
-    assert_non_null(strstr(out, "in.ecarte:2:1: expected one value for [A], "
+    assert_non_null(strstr(out, "in.ecarte:2:5: expected one value for [A], "
                                 "found a second, \"Ada\""));
     /* game=5 written is no default: a Target tag must agree with it, in
-     * either order; the near miss agrees */
+     * either order; the near miss agrees.  Each at its value's column. */
     const char *contrary[][2] = {
         {"[Target \"7\"]\n[Laws \"london; game=5\"]\ngame\n",
-         "in.ecarte:2:1: expected the Laws switch game=5 to agree with the "
+         "in.ecarte:2:8: expected the Laws switch game=5 to agree with the "
          "Target tag, found Target 7"},
         {"[Laws \"london; game=5\"]\n[Target \"7\"]\ngame\n",
-         "in.ecarte:2:1: expected the Target tag to agree with the Laws "
+         "in.ecarte:2:10: expected the Target tag to agree with the Laws "
          "switch game=5, found 7"},
         {"[Laws \"london; game=5; game=7\"]\ngame\n",
-         "in.ecarte:1:1: expected one value for the Laws switch game, found "
+         "in.ecarte:1:8: expected one value for the Laws switch game, found "
          "a second, \"7\""},
         {"[Date \"2026.03.05\"]\n[Date \"2025.01.01\"]\ngame\n",
-         "in.ecarte:2:1: expected one value for [Date], found a second, "
+         "in.ecarte:2:8: expected one value for [Date], found a second, "
          "\"2025.01.01\""},
     };
     for (size_t i = 0; i < sizeof(contrary) / sizeof(contrary[0]); i++) {
@@ -194,7 +194,28 @@ static void robust__conflicting_or_repeated_tags_are_refused(void **state)
             fail_msg("no \"%s\" in: %s", contrary[i][1], out);
         }
     }
+    /* numbers are decimal, no sign, no blank: refused at the value */
+    const char *unsigned_only[][2] = {
+        {"[Target \"+7\"]\ngame\n",
+         "in.ecarte:1:10: expected points for game: 5, 7 or 11"},
+        {"[Rubber \" 3\"]\ngame\n",
+         "in.ecarte:1:10: expected an odd number of games or 0"},
+        {"[Laws \"london; rubber=+3\"]\ngame\n", "in.ecarte:1:8: expected"},
+    };
+    for (size_t i = 0; i < sizeof(unsigned_only) / sizeof(unsigned_only[0]);
+         i++) {
+        harness_write(t->log, unsigned_only[i][0]);
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "%s check '%s' 2>&1",
+                                         harness_ecarte(), t->log),
+                         2);
+        if (strstr(out, unsigned_only[i][1]) == NULL) {
+            fail_msg("no \"%s\" in: %s", unsigned_only[i][1], out);
+        }
+    }
     const char *agreed[] = {
+        "[Target \"7\"]\n[Rubber \"3\"]\n[Laws \"london; rubber=3\"]\n"
+        "game\n",
         "[Target \"5\"]\n[Laws \"london; game=5\"]\ngame\n",
         "[Laws \"london; game=7; game=7\"]\n[Target \"7\"]\ngame\n",
         "[Target \"7\"]\n[Laws \"london\"]\ngame\n",
