@@ -10,6 +10,7 @@
  * Exit 1 if the money does not sum to zero.
  */
 #include "cli/cli.h"
+#include "laws/profile.h"
 #include "season/season.h"
 
 #include <getopt.h>
@@ -309,6 +310,14 @@ static int check_filter(const struct season_filter *f)
                                             "(a day of the calendar), "
                                             "found \"%s\"",
                                names[i], dates[i]);
+        }
+    }
+    if (f->laws != NULL) {
+        struct profile p;
+        char why[200];
+
+        if (profile_parse(&p, f->laws, why, sizeof(why)) != 0) {
+            return usage_error("standings", "--laws: %s", why);
         }
     }
     if (f->format != NULL) {

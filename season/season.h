@@ -96,7 +96,10 @@ int season_member_of(struct ledger *l, int64_t sitting, const char *who,
 struct season_filter {
     const char *since;          /* 'YYYY-MM-DD' (or 'YYYY.MM.DD'): on or after */
     const char *until;          /* on or before */
-    const char *laws;           /* the Laws tag, whole or its preset */
+    const char *laws;           /* the Laws tag, whole (the same laws in
+                                   their canonical form: case, blanks
+                                   and defaults written do not matter)
+                                   or its preset alone */
     const char *format;         /* duel, chouette, pool or gallery */
 };
 

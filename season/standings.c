@@ -11,6 +11,7 @@
  */
 #include "season/season_int.h"
 
+#include "laws/profile.h"
 #include "ledger/ledger_int.h"
 #include "tablelog/tablelog.h"
 
@@ -83,6 +84,30 @@ static bool preset_is(const char *spec, const char *word)
     return strlen(word) == n && strncmp(spec, word, n) == 0;
 }
 
+/* laws_match - does a sitting's Laws tag (tag, "london" when it has
+ * none) answer --laws want: a preset alone (no switch) its preset, else
+ * the same laws (both in their canonical form, profile_format: the case
+ * and the blanks of either, and switches at the preset's own value, do
+ * not matter)?  A tag that does not read answers only the same text. */
+static bool laws_match(const char *tag, const char *want)
+{
+    struct profile t;
+    struct profile w;
+    char why[200];
+    char ct[600];
+    char cw[600];
+
+    if (profile_parse(&t, tag, why, sizeof(why)) != 0 ||
+        profile_parse(&w, want, why, sizeof(why)) != 0) {
+        return strcmp(tag, want) == 0 || preset_is(tag, want);
+    }
+    if (strchr(want, '=') == NULL) {
+        return t.preset == w.preset;
+    }
+    return strcmp(profile_format(&t, ct, sizeof(ct)),
+                  profile_format(&w, cw, sizeof(cw))) == 0;
+}
+
 /* chosen - does filter f take a sitting of that date, laws and format? */
 static bool chosen(const struct season_filter *f, const char *date,
                    const char *laws, const char *format)
@@ -101,9 +126,7 @@ static bool chosen(const struct season_filter *f, const char *date,
         return false;
     }
     if (f->laws != NULL && f->laws[0] != '\0') {
-        const char *l = laws[0] != '\0' ? laws : "london";
-
-        if (strcmp(l, f->laws) != 0 && !preset_is(l, f->laws)) {
+        if (!laws_match(laws[0] != '\0' ? laws : "london", f->laws)) {
             return false;
         }
     }

@@ -614,6 +614,58 @@ static void test_sql_portable(void **state)
     assert_non_null(strstr(season_standings_sql, "member_apart"));
 }
 
+/* --laws takes the same laws however the tag spells them (case, blanks,
+ * a switch at the preset's value), a preset alone any switches of it;
+ * a --laws that does not read is a usage error, as --format's is. */
+static void test_laws_spelt_otherwise(void **state)
+{
+    const char *e = harness_ecarte();
+    static const struct {
+        const char *laws;
+        int sittings;
+    } cases[] = {
+        {"london", 1},                  /* the preset alone */
+        {"LONDON", 1},
+        {"london; game=7", 1},          /* the tag's own laws */
+        {"london;game=7;stakes=single", 1},
+        {"london; game=5", 0},          /* near misses: other laws */
+        {"polish", 0},
+    };
+    char dir[] = "/tmp/ecarte-laws-XXXXXX";
+    char out[8192];
+    char want[64];
+
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(harness_sh("'%s' gen --deals 3 --seed 4 | sed "
+                                "'s/^\\[Laws .*//; s/^\\[Seed .*/&\\n"
+                                "[Laws \"LONDON ;GAME=7\"]/' > %s/l.ecarte "
+                                "&& '%s' record --db %s/l.db %s/l.ecarte "
+                                ">/dev/null 2>&1",
+                                e, dir, e, dir, dir),
+                     0);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        assert_int_equal(harness_capture(out, sizeof(out),
+                                         "'%s' standings --db %s/l.db --json "
+                                         "--laws '%s'",
+                                         e, dir, cases[i].laws),
+                         0);
+        snprintf(want, sizeof(want), "\"sittings\":%d", cases[i].sittings);
+        if (strstr(out, want) == NULL) {
+            fail_msg("--laws '%s': no %s in %s", cases[i].laws, want, out);
+        }
+    }
+    assert_int_equal(harness_sh("'%s' standings --db %s/l.db --laws bogus "
+                                "2>/dev/null",
+                                e, dir),
+                     2);
+    assert_int_equal(harness_sh("'%s' standings --db %s/l.db "
+                                "--laws 'london; game=9' 2>/dev/null",
+                                e, dir),
+                     2);
+    harness_sh("rm -rf '%s'", dir);
+}
+
 int run_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -629,6 +681,7 @@ int run_tests(void)
         cmocka_unit_test(test_stats_by_hand),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_sql_portable),
+        cmocka_unit_test(test_laws_spelt_otherwise),
     };
 
     return cmocka_run_group_tests_name("standings", tests, make_season,
