@@ -113,6 +113,16 @@ static int verify_log(struct ledger *l, const char *db, const char *log)
                log, (long long)v.compared, v.head, v.want);
         return 1;
     case AUDIT_LOG_HEAD_MISSING:
+        if (v.compared > 0) {
+            /* every action the same, the head none: another chain */
+            printf("%s: its %lld actions are those of the ledger's "
+                   "sitting %lld, but its chain head %s is none of its "
+                   "events: it was exported from another ledger (the same "
+                   "actions recorded at other times make another chain), "
+                   "or events were added or removed\n",
+                   log, (long long)v.compared, (long long)v.sitting, v.head);
+            return 1;
+        }
         printf("%s: its chain head %s is not the ledger's sitting %lld "
                "(events missing or added)\n",
                log, v.head, (long long)v.sitting);

@@ -262,6 +262,45 @@ static void audit__an_export_taken_in_verifies_its_own_export(void **state)
     assert_non_null(strstr(out, "tags were changed since the export"));
 }
 
+/* The same actions taken into another ledger at another time make
+ * another chain (the second recorded is hashed): verified against the
+ * first ledger's export, they are named as its actions, in another chain,
+ * not as events missing.  Near miss: the export of the same ledger
+ * matches. */
+static void audit__the_same_actions_recorded_later_are_another_chain(
+    void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+    char second[400];
+
+    snprintf(second, sizeof(second), "%s/second.db", t->dir);
+    assert_int_equal(
+        harness_sh("ECARTE_FIXED_TIME=2026-01-01T20:00:00Z %s record "
+                   "--db '%s' '%s' >/dev/null 2>&1 && %s export --db '%s' "
+                   "> '%s' && ECARTE_FIXED_TIME=2026-01-02T20:00:00Z %s "
+                   "record --db '%s' '%s' >/dev/null 2>&1",
+                   harness_ecarte(), t->db,
+                   harness_example("disputed-evening.ecarte"),
+                   harness_ecarte(), t->db, t->log, harness_ecarte(),
+                   second, t->log),
+        0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), second, t->log),
+                     1);
+    assert_non_null(strstr(out, "in.ecarte: its 241 actions are those of "
+                                "the ledger's sitting 1, but its chain "
+                                "head "));
+    assert_non_null(strstr(out, "the same actions recorded at other "
+                                "times make another chain"));
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s'",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "matches the ledger: 241 events"));
+}
+
 /* A [Chain] tag not as export writes it (junk after the hash, a hash cut
  * short or in capitals, a sitting that is not a number) is bad input at
  * its own line: exit 2.  Near miss: the tag as written verifies. */
@@ -447,6 +486,7 @@ int run_tests(void)
         T(audit__quarantine_keeps_the_good_deals),
         T(audit__reimport_adds_nothing),
         T(audit__an_export_taken_in_verifies_its_own_export),
+        T(audit__the_same_actions_recorded_later_are_another_chain),
         T(audit__a_malformed_chain_tag_is_named_at_its_line),
         T(audit__a_deal_broken_after_its_ruling_keeps_the_chain),
         T(audit__every_format_exports_its_value_lines),
