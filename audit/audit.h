@@ -215,6 +215,7 @@ enum audit_log_kind {
 struct audit_log_verdict {
     enum audit_log_kind kind;
     int64_t sitting;            /* the sitting the [Chain] tag names */
+    int64_t from;               /* its first action's event (0: none) */
     char head[LEDGER_HASH_HEX]; /* its head */
     int64_t compared;           /* actions compared */
     int line;                   /* the log's line where they part, 0 */

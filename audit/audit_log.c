@@ -360,6 +360,7 @@ int audit_log_against(struct ledger *l, FILE *fp, const char *name,
     }
     snprintf(v->head, sizeof(v->head), "%s", lc.head);
     v->sitting = lc.sitting;
+    v->from = lc.from;
     rewind(fp);
     if (lc.from == 0) {
         return against_no_action(l, fp, name, &lc, v);

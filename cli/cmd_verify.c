@@ -46,6 +46,126 @@ out:
     return rc;
 }
 
+/* The game an excerpt's first action opens (game_of). */
+struct game_find {
+    int64_t from;               /* the excerpt's first action */
+    int64_t last_game;          /* the game of the event before */
+    int ordinal;                /* games met so far */
+    int found;                  /* the ordinal of from's game, 0 */
+};
+
+/* game_of - counting the sitting's games, in the order of its events (as
+ * export --game numbers them), up to the event the excerpt begins at. */
+static int game_of(void *vctx, const struct ledger_event *ev)
+{
+    struct game_find *g = vctx;
+
+    if (ev->game != 0 && ev->game != g->last_game) {
+        g->ordinal++;
+        g->last_game = ev->game;
+    }
+    if (ev->id == g->from) {
+        g->found = ev->game != 0 ? g->ordinal : 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* next_mark - the next `=` line of fp (a stamp before it left out, a
+ * comment and the blanks before it cut off) into buf (n bytes), and its
+ * line number into *line_no; false at the end. */
+static bool next_mark(FILE *fp, char *buf, size_t n, int *line_no)
+{
+    while (fgets(buf, (int)n, fp) != NULL) {
+        char *p = buf;
+        char *hash = NULL;
+        size_t len;
+
+        ++*line_no;
+        if (*p == '@') {
+            p += strcspn(p, " \t\n");
+            p += strspn(p, " \t");
+        }
+        if (*p != '=') {
+            continue;
+        }
+        hash = strchr(p, '#');
+        len = hash != NULL ? (size_t)(hash - p) : strlen(p);
+        while (len > 0 && strchr(" \t\r\n", p[len - 1]) != NULL) {
+            len--;
+        }
+        memmove(buf, p, len);
+        buf[len] = '\0';
+        return true;
+    }
+    return false;
+}
+
+/*
+ * excerpt_marks - the `=` lines of an excerpt (an export of one game,
+ * whose actions matched the ledger's: v) against those of the ledger's own
+ * export of the same game: an excerpt's lines alone may not read as a
+ * log (its game opens where the games before it left the table: who
+ * deals, who sits where), so they are held against the ledger's, which
+ * `verify` proves by re-deriving the sitting.  A difference is printed.
+ * Returns 0 (the same), 1 (a difference) or -1 (the ledger failed, out
+ * of memory: said on stderr).
+ */
+static int excerpt_marks(struct ledger *l, const char *log,
+                         const struct audit_log_verdict *v)
+{
+    struct game_find g = { .from = v->from };
+    char err[300];
+    char a[TL_LINE_MAX + 2];
+    char b[TL_LINE_MAX + 2];
+    int line_a = 0;
+    int line_b = 0;
+    FILE *mine = NULL;
+    FILE *theirs = NULL;
+    int rc = -1;
+
+    if (ledger_events_chain_foreach(l, v->sitting, game_of, &g) < 0 ||
+        g.found == 0 || (mine = tmpfile()) == NULL ||
+        session_export(l, v->sitting, g.found, mine, err, sizeof(err)) != 0 ||
+        (theirs = fopen(log, "r")) == NULL) {
+        fprintf(stderr, "ecarte verify: %s: cannot export the game it "
+                        "holds to compare its `=` lines\n",
+                log);
+        goto out;
+    }
+    rewind(mine);
+    for (;;) {
+        bool more_a = next_mark(theirs, a, sizeof(a), &line_a);
+        bool more_b = next_mark(mine, b, sizeof(b), &line_b);
+
+        if (!more_a && !more_b) {
+            rc = 0;
+            break;
+        }
+        if (more_a != more_b || strcmp(a, b) != 0) {
+            if (more_a) {
+                printf("%s:%d: its `=` line \"%s\" is not the ledger's, "
+                       "which has %s%s%s there\n",
+                       log, line_a, a, more_b ? "\"" : "",
+                       more_b ? b : "no more", more_b ? "\"" : "");
+            } else {
+                printf("%s: ends before the ledger's `=` line \"%s\"\n",
+                       log, b);
+            }
+            rc = 1;
+            break;
+        }
+    }
+out:
+    if (mine != NULL) {
+        fclose(mine);
+    }
+    if (theirs != NULL) {
+        fclose(theirs);
+    }
+    return rc;
+}
+
 /* verify_log - `--log EXPORT`: the exported log held against the
  * ledger's sitting it names (audit_log_against), the verdict worded, and
  * its `=` lines checked when it matches.  Returns 0 (it matches and
@@ -137,6 +257,20 @@ static int verify_log(struct ledger *l, const char *db, const char *log)
     }
     printf("%s: matches the ledger: %lld events up to head %s\n", log,
            (long long)v.compared, v.head);
+    {
+        int64_t first = 0;
+        int64_t last = 0;
+        char hash[LEDGER_HASH_HEX];
+
+        if (ledger_sitting_ends(l, v.sitting, &first, &last, hash) != 0) {
+            fprintf(stderr, "ecarte verify: %s: %s\n", db, ledger_errmsg(l));
+            return -1;
+        }
+        if (v.from != 0 && v.from != first) {
+            /* one game of the sitting (export --game) */
+            return excerpt_marks(l, log, &v);
+        }
+    }
     return check_claims(log, &agree) == 0 && agree ? 0 : 1;
 }
 

@@ -672,7 +672,10 @@ int lost_deals_load(struct ledger *l, int64_t sitting, struct lost_deal **out,
  * if one is open: its tags (the Laws tag canonical), a [Chain "sitting=S
  * from=ID head=HASH"] tag before its first action, every action with the
  * `=` lines of its rulings, scores, money and hand values, a comment where
- * a quarantined deal stood.  `ecarte check` of the result agrees with it.
+ * a quarantined deal stood.  `ecarte check` of the whole sitting's
+ * export agrees with it; a game's alone is an excerpt, which reads alone
+ * only where its game does not open on what the games before it left
+ * (verify --log holds its `=` lines against this export of it).
  * Returns 0, SESSION_EXPORT_NOTHING (no such sitting or game, or no
  * action) or -1 (a ledger error, out of memory), why in err (err_n bytes).
  */

@@ -301,6 +301,68 @@ static void audit__the_same_actions_recorded_later_are_another_chain(
     assert_non_null(strstr(out, "matches the ledger: 241 events"));
 }
 
+/* An export of one game (export --game) is an excerpt: its game may open
+ * where the games before left the table (game 2 of the disputed evening
+ * opens with a deal out of turn, a chouette's game with the persons
+ * declared before it), so its `=` lines are held against the ledger's own
+ * export of that game: the excerpt verifies (exit 0); a `=` line changed
+ * or taken out is named at its line (exit 1). */
+static void audit__a_game_exported_alone_verifies(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    assert_int_equal(harness_record(t->db,
+                                    harness_example("disputed-evening.ecarte")),
+                     0);
+    assert_int_equal(harness_sh("%s export --db '%s' --game 2 > '%s'",
+                                harness_ecarte(), t->db, t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "in.ecarte: matches the ledger: 85 events"));
+    assert_null(strstr(out, "not what the laws give"));
+    /* a mark changed: named at its line */
+    assert_int_equal(harness_sh("sed 's/^= score A 0 B 0$/= score A 9 B 0/' "
+                                "'%s' > '%s'",
+                                t->log, t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "in2.ecarte:33: its `=` line \"= score A 9 "
+                                "B 0\" is not the ledger's, which has \"= "
+                                "score A 0 B 0\" there"));
+    /* a ruling taken out: the next line is not the ledger's */
+    assert_int_equal(harness_sh("sed '/^= ruling L14/d' '%s' > '%s'", t->log,
+                                t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "which has \"= ruling L14 offender B "
+                                "remedy new-deal\" there"));
+    /* a chouette's game: persons declared before it */
+    harness_sh("rm -f '%s'", t->db);
+    assert_int_equal(harness_sh("%s gen --deals 6 --seed 1 --format chouette "
+                                "> '%s' && %s import --db '%s' '%s' "
+                                ">/dev/null 2>&1 && %s export --db '%s' "
+                                "--game 1 > '%s'",
+                                harness_ecarte(), t->log2, harness_ecarte(),
+                                t->db, t->log2, harness_ecarte(), t->db,
+                                t->log),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "in.ecarte: matches the ledger"));
+}
+
 /* A [Chain] tag not as export writes it (junk after the hash, a hash cut
  * short or in capitals, a sitting that is not a number) is bad input at
  * its own line: exit 2.  Near miss: the tag as written verifies. */
@@ -487,6 +549,7 @@ int run_tests(void)
         T(audit__reimport_adds_nothing),
         T(audit__an_export_taken_in_verifies_its_own_export),
         T(audit__the_same_actions_recorded_later_are_another_chain),
+        T(audit__a_game_exported_alone_verifies),
         T(audit__a_malformed_chain_tag_is_named_at_its_line),
         T(audit__a_deal_broken_after_its_ruling_keeps_the_chain),
         T(audit__every_format_exports_its_value_lines),
