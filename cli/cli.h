@@ -208,6 +208,16 @@ void output_verify(struct output *o, const char *db, bool verified,
                    int64_t sittings, int64_t findings);
 
 /*
+ * output_quarantine - with --json, a deal of source that an import could
+ * not read and quarantined, why as the session gives it ("SOURCE:LINE:
+ * COLUMN: message"): a `quarantine` object with the line, the column
+ * (each 0 where why does not say them) and the message; in text nothing
+ * (the session's notice says it on standard error).
+ */
+void output_quarantine(struct output *o, const char *source,
+                       const char *why);
+
+/*
  * output_import - what `ecarte import` did with one file: status is
  * "imported" (deals, quarantined, events: the file's in the ledger),
  * "already-imported" (nothing added; the counts unused), "stopped" (a

@@ -66,6 +66,8 @@ static const char *const json_sql[J_COUNT] = {
                           "'status','not-kept','deals',0,'quarantined',0,"
                           "'events',0,'read',json_object('deals',?2,"
                           "'quarantined',?3,'events',?4))",
+    [J_QUARANTINE] = "SELECT json_object('type','quarantine','source',?1,"
+                     "'line',?2,'column',?3,'message',?4)",
     [J_MARK] = "SELECT json_object('type',?1,'source',?2,'line',?3,"
                "'game',?4,'reason',?5,'text',?6,'transfers',json(?7))",
     [J_BALANCE] = "SELECT json_object('type','balance','sitting',?1,"
@@ -773,6 +775,28 @@ void output_scoresheet_lost(struct output *o, int64_t sitting, int game,
             "left out; the score as the log states it\n", game, quarantined);
     o->last_game = game;
     o->last_sitting = sitting;
+}
+
+void output_quarantine(struct output *o, const char *source,
+                       const char *why)
+{
+    size_t n = strlen(source);
+    int line = 0;
+    int col = 0;
+    int used = 0;
+
+    if (!o->json) {
+        return;                 /* said on standard error as a notice */
+    }
+    /* why is "SOURCE:LINE:COLUMN: message" (the session's errors) */
+    if (strncmp(why, source, n) != 0 ||
+        sscanf(why + n, ":%d:%d: %n", &line, &col, &used) != 2 ||
+        used == 0) {
+        line = col = 0;
+        used = 0;
+        n = 0;
+    }
+    output__emitf(o, J_QUARANTINE, "tiit", source, line, col, why + n + used);
 }
 
 void output_import(struct output *o, const char *path, const char *status,

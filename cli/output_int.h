@@ -31,6 +31,7 @@ enum json_kind {
     J_IRREGULAR,
     J_IMPORT,
     J_IMPORT_NOT_KEPT,
+    J_QUARANTINE,
     J_MARK,
     J_BALANCE,
     J_PERSON,

@@ -66,6 +66,11 @@ static void sink_finding(void *ctx, const char *source, int line,
     output_finding(ctx, source, line, kind, expected, found, message);
 }
 
+static void sink_quarantine(void *ctx, const char *source, const char *why)
+{
+    output_quarantine(ctx, source, why);
+}
+
 const char *cli_program = "ecarte";
 
 /* sink_message - an error or a notice of the session: on standard
@@ -96,6 +101,7 @@ struct session_sink output_session_sink(struct output *o)
         .mark = o != NULL ? sink_mark : NULL,
         .finding = o != NULL ? sink_finding : NULL,
         .message = sink_message,
+        .quarantine = o != NULL ? sink_quarantine : NULL,
     };
 
     return sink;

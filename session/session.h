@@ -314,6 +314,9 @@ struct session_sink {
                     const char *found, const char *message);
     /* an error or a notice, one line of text (no line end) */
     void (*message)(void *ctx, enum session_msg kind, const char *text);
+    /* importing: a deal that could not be read, quarantined; why, as
+     * "SOURCE:LINE:COLUMN: expected ..." (said as a notice too) */
+    void (*quarantine)(void *ctx, const char *source, const char *why);
 };
 
 struct session;

@@ -178,6 +178,9 @@ void session__deal_broken(struct session *s)
     s->last = NULL;
     s->skipping = true;
     session__say(s, SESSION_MSG_NOTICE, "%s (deal quarantined)\n", s->error);
+    if (s->sink.quarantine != NULL) {
+        s->sink.quarantine(s->sink.ctx, s->name, s->error);
+    }
 }
 
 /* session__keep_claim - importing, an imported log's `=` line, kept for

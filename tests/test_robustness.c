@@ -151,6 +151,35 @@ static void robust__import_json_is_json_only(void **state)
                      0);
 }
 
+/* import --json names each deal quarantined in a `quarantine` object
+ * (line, column, why), before its file's `import` object; a file with
+ * none has none (the near miss). */
+static void robust__import_json_names_each_quarantined_deal(void **state)
+{
+    struct harness_tmp *t = *state;
+    char out[4096];
+
+    harness_write(t->log, "game\ndeal A\nA gives Q 3 KS\n");
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --json --db '%s' '%s' "
+                                     "2>/dev/null",
+                                     harness_ecarte(), t->db, t->log),
+                     1);
+    assert_non_null(strstr(out, "{\"type\":\"quarantine\",\"source\":\""));
+    assert_non_null(strstr(out, "in.ecarte\",\"line\":3,\"column\":9,"
+                                "\"message\":\"expected a seat (A or B), "
+                                "found \\\"Q\\\"\"}\n{\"type\":\"import\""));
+    harness_sh("rm -f '%s'", t->db);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s import --json --db '%s' '%s' "
+                                     "2>/dev/null",
+                                     harness_ecarte(), t->db,
+                                     harness_example("disputed-evening.ecarte")),
+                     0);
+    assert_null(strstr(out, "quarantine\""));
+    assert_non_null(strstr(out, "\"type\":\"import\""));
+}
+
 static void robust__conflicting_or_repeated_tags_are_refused(void **state)
 {
     struct harness_tmp *t = *state;
@@ -779,6 +808,7 @@ int run_tests(void)
         T(robust__unwritable_output_is_an_error),
         T(robust__import_json_is_json_only),
         T(robust__conflicting_or_repeated_tags_are_refused),
+        T(robust__import_json_names_each_quarantined_deal),
         T(robust__import_quarantines_a_log_that_stops_mid_deal),
         T(robust__resume_refuses_an_edited_log),
         T(robust__verify_checks_the_exported_marks_too),
