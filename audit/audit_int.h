@@ -107,6 +107,8 @@ struct person_name {
     char name[TL_TAG_VALUE_MAX];
 };
 
+#define PENALTY_RECS_MAX 64      /* penalty points a strike can take back */
+
 struct audit {
     struct ledger *l;
     const struct audit_sink *sink; /* where what is found is said */
@@ -115,6 +117,15 @@ struct audit {
     /* the sitting being audited */
     int64_t sitting;
     int strikes;                /* `strike` lines of the sitting */
+    /* the last actions that won or lost points through the penalty laws
+     * (newest last): a strike that takes one back takes its points back
+     * from who it tallied them to */
+    struct penalty_rec {
+        int line;               /* its log line */
+        int8_t who[2];          /* the persons seated for it (a->who) */
+        int penalty[2];         /* what it gave each seat */
+    } pens[PENALTY_RECS_MAX];
+    int n_pens;
     char source[512];
     bool imported;
     char names[2][TL_TAG_VALUE_MAX];

@@ -217,12 +217,41 @@ static void tally_action(struct audit *a, const struct ledger_event *le,
                         tl_format_event(&r->struck_line, text,
                                         sizeof(text)));
     }
+    if (r->struck && a->n_pens > 0 &&
+        a->pens[a->n_pens - 1].line == r->struck_line_no) {
+        /* the line struck won or lost points: they go back */
+        const struct penalty_rec *p = &a->pens[--a->n_pens];
+
+        for (int s = 0; s < 2; s++) {
+            if (p->penalty[s] > 0) {
+                audit__tally(a, p->who, s)->won -= p->penalty[s];
+            } else {
+                audit__tally(a, p->who, s)->lost += p->penalty[s];
+            }
+        }
+    }
     for (int s = 0; s < 2; s++) {
         if (r->penalty[s] > 0) {
             audit__tally(a, a->who, s)->won += r->penalty[s];
         } else {
             audit__tally(a, a->who, s)->lost -= r->penalty[s];
         }
+    }
+    if (r->penalty[0] != 0 || r->penalty[1] != 0) {
+        struct penalty_rec *p = NULL;
+
+        if (a->n_pens == PENALTY_RECS_MAX) {
+            /* the oldest can no longer be struck back to */
+            memmove(a->pens, a->pens + 1,
+                    sizeof(a->pens[0]) * (PENALTY_RECS_MAX - 1));
+            a->n_pens--;
+        }
+        p = &a->pens[a->n_pens++];
+        p->line = le->line;
+        p->who[0] = a->who[0];
+        p->who[1] = a->who[1];
+        p->penalty[0] = r->penalty[0];
+        p->penalty[1] = r->penalty[1];
     }
     switch (line->ev.kind) {
     case EV_TURN:
@@ -436,6 +465,7 @@ int audit__sitting(void *ctx, int64_t id, const char *source)
 
     a->sitting = id;
     a->strikes = 0;
+    a->n_pens = 0;
     a->overscores[0] = a->overscores[1] = 0;
     a->sittings++;
     snprintf(a->source, sizeof(a->source), "%s", source);

@@ -320,6 +320,51 @@ static void audit__compares_claims_before_the_first_action(void **state)
     assert_non_null(strstr(out, "0 finding(s)"));
 }
 
+/* A revoke (L43) capped A's vole to 1 point: one point lost through the
+ * penalty laws.  The deal's last card struck and played again ends the
+ * deal again: still one point lost, not two; struck and left, the deal
+ * reopened: none (the near miss). */
+static void audit__a_strike_takes_back_the_points_it_struck(void **state)
+{
+    struct harness_tmp *t = *state;
+    static const char hand[] =
+        "[A \"Ann\"]\n[B \"Bob\"]\ngame\ndeal A\nB shuffles\nA shuffles\n"
+        "B cuts 14\nA gives B 2 7D JH\nA gives A 2 9H 8C\n"
+        "A gives B 3 7S 9C KH\nA gives A 3 AS 9D 8S\nA turns TS\n"
+        "B proposes\nA accepts\nB discards 4 KH JH 7D 9C\nB asks 4\n"
+        "A gives B 4 KD QS AD JC\nA discards 3 9H 9D 8C\n"
+        "A gives A 3 AC KC KS\nB stands\nB leads AD\nA plays KC\n"
+        "B leads KD\nB elects replay\nB leads AD\nA plays 8S\n"
+        "A leads KS\nB plays QS\nA leads AS\nB plays 7S\nA leads KC\n"
+        "B plays JC\nA leads AC\nB plays KD\n";
+    static const struct {
+        const char *tail;
+        const char *want;
+    } cases[] = {
+        {"", "lost 1;"},
+        {"strike\nB plays KD\n", "lost 1;"},
+        {"strike\nB plays KD\nstrike\nB plays KD\n", "lost 1;"},
+        {"strike\n", "lost 0;"},
+    };
+    char text[2048];
+    char out[16384];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        snprintf(text, sizeof(text), "%s%s", hand, cases[i].tail);
+        harness_write(t->log, text);
+        harness_sh("rm -f '%s'", t->db);
+        assert_int_equal(harness_record(t->db, t->log), 0);
+        harness_capture(out, sizeof(out), "%s audit --db '%s'",
+                        harness_ecarte(), t->db);
+        if (strstr(out, cases[i].want) == NULL ||
+            strstr(out, "player Ann: 1 irregularity (L43:1); through the "
+                        "penalty laws won 0 point(s), ") == NULL) {
+            fail_msg("case %zu: no \"%s\" for Ann in:\n%s", i,
+                     cases[i].want, out);
+        }
+    }
+}
+
 /* A `=` line with a time stamp is kept as a claim in its own words (the
  * stamp was once kept in the claim's text, which the audit could not
  * read back): a wrong mark on one is found. */
@@ -461,6 +506,7 @@ int run_tests(void)
         T(audit__reports_a_wrong_value_line),
         T(audit__reads_a_stamped_claim),
         T(audit__compares_claims_before_the_first_action),
+        T(audit__a_strike_takes_back_the_points_it_struck),
         T(audit__counts_each_deal_once),
         T(audit__held_deal_printed_once_when_scored),
 #undef T
