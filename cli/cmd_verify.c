@@ -248,8 +248,10 @@ static int verify_log(struct ledger *l, const char *db, const char *log)
                log, v.head, (long long)v.sitting);
         return 1;
     case AUDIT_LOG_TAGS_DIFFER:
-        printf("%s:%d: differs from the ledger, which has %s (the sitting's "
-               "tags were changed since the export)\n", log, v.line, v.want);
+        printf("%s:%d: differs from the ledger, which has %s (the export's "
+               "tags were changed, or the sitting took a tag after the "
+               "export: one named late at the table)\n",
+               log, v.line, v.want);
         return 1;
     case AUDIT_LOG_MATCHES:
     default:
