@@ -134,6 +134,12 @@ static bool offered(const struct arbiter *a, const struct arb_next *nx,
         !in_force(a, w->verb)) {
         return false;
     }
+    if (strcmp(w->verb, "elects") == 0) {
+        /* the elector's alone: of the ruling the table waits on, or of
+         * the one waiting while play goes on */
+        return nx->step == ARB_NEXT_ELECT ? seat == nx->seat
+                                          : seat == nx->waiting_seat;
+    }
     if (nx->step == ARB_NEXT_OFFER &&
         (w->steps & STEP_BIT(ARB_NEXT_OFFER)) != 0) {
         /* only the answers to the offer waiting (MD1 or MD4) */

@@ -464,6 +464,43 @@ static void session__an_offer_completes_only_its_own_answers(void **state)
     }
 }
 
+/* A ruling waiting while play goes on (L43: B chooses replay or stand
+ * until the next deal's turn-up) offers `elects` to its elector alone:
+ * B, not A who is to play; and none once it is chosen. */
+static void session__elects_is_offered_to_the_elector_alone(void **state)
+{
+    static const char log[] =
+        "game\ndeal A\nB shuffles\nA shuffles\nB cuts 14\n"
+        "A gives B 2 7D JH\nA gives A 2 9H 8C\nA gives B 3 7S 9C KH\n"
+        "A gives A 3 AS 9D 8S\nA turns TS\nB proposes\nA accepts\n"
+        "B discards 4 KH JH 7D 9C\nB asks 4\nA gives B 4 KD QS AD JC\n"
+        "A discards 3 9H 9D 8C\nA gives A 3 AC KC KS\nB stands\n"
+        "B leads AD\nA plays KC\nB leads KD\n";
+    char more[sizeof(log) + 40];
+    struct seen seen;
+    struct session_sink k = sink_for(&seen);
+    struct session *s = NULL;
+    struct table_candidates c;
+    int exit_code = 0;
+
+    (void)state;
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    assert_int_equal(run_text(s, log, "elect.ecarte", &exit_code), 0);
+    table_verbs(session_arbiter(s), SEAT_A, &c);
+    assert_false(has_word(&c, "elects"));
+    assert_true(has_word(&c, "plays"));
+    table_verbs(session_arbiter(s), SEAT_B, &c);
+    assert_true(has_word(&c, "elects"));
+    session_close(s);
+    /* the near miss: chosen, no longer offered */
+    snprintf(more, sizeof(more), "%sB elects stand\n", log);
+    assert_int_equal(session_open(&s, NULL, &k, COMMIT_PER_DEAL), 0);
+    assert_int_equal(run_text(s, more, "elect.ecarte", &exit_code), 0);
+    table_verbs(session_arbiter(s), SEAT_B, &c);
+    assert_false(has_word(&c, "elects"));
+    session_close(s);
+}
+
 /* The point offered and answered before the exchange closes it: elder
  * hand is offered the lead, not a proposal (refused: docs/variants.md). */
 static void session__a_point_answered_completes_no_proposal(void **state)
@@ -536,6 +573,7 @@ int run_tests(void)
             session__before_the_deal_each_seat_is_offered_its_verbs),
         cmocka_unit_test(session__an_offer_completes_only_its_own_answers),
         cmocka_unit_test(session__a_point_answered_completes_no_proposal),
+        cmocka_unit_test(session__elects_is_offered_to_the_elector_alone),
     };
 
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
