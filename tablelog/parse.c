@@ -246,7 +246,7 @@ static int date_part(const char *s, int n)
 
 bool tl_tag_date_ok(const char *v)
 {
-    char iso[32];
+    char iso[48];               /* room for any int the format could take */
     int year;
     int month;
     int day;
