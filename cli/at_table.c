@@ -157,7 +157,13 @@ struct walk {
     int ev_no;                  /* events seen in the deal */
     struct walk_elect elects[16]; /* the deal's elections, oldest first */
     int n_elects;
+    /* rulings: the walk as the last `deal` and `game` lines found it
+     * (newest last), for a strike that takes one back (NULL: none) */
+    struct walk *saved;
+    int n_saved;
 };
+
+#define WALK_SAVED 2            /* a `game` and the `deal` after it */
 
 /* walk_event - an event of the deal: counted, and kept if an election. */
 static void walk_event(struct walk *w, const char *text)
@@ -197,6 +203,16 @@ static void walk_strike(struct walk *w)
     if (w->n_events == 0) {
         return;
     }
+    if (w->n_events == 1 && w->n_saved > 0) {
+        /* the `deal` or `game` line struck: the deal before it again */
+        struct walk *saved = w->saved;
+        int n = w->n_saved - 1;
+
+        *w = saved[n];
+        w->saved = saved;
+        w->n_saved = n;
+        return;
+    }
     ev = w->ev_of[--w->n_events];
     w->total -= w->rulings_of[w->n_events];
     w->n = w->total < 8 ? w->total : 8;
@@ -220,6 +236,14 @@ static int walk_line(void *vctx, enum ledger_line_kind kind, int64_t game,
         }
         if (kind == LEDGER_LINE_EVENT &&
             (strncmp(words, "deal ", 5) == 0 || strcmp(words, "game") == 0)) {
+            if (w->saved != NULL) {
+                if (w->n_saved == WALK_SAVED) {
+                    memmove(w->saved, w->saved + 1,
+                            sizeof(*w->saved) * (WALK_SAVED - 1));
+                    w->n_saved--;
+                }
+                w->saved[w->n_saved++] = *w;
+            }
             w->n = 0;
             w->total = 0;
             w->n_events = 0;
@@ -365,10 +389,12 @@ static void show_ruling_line(const struct arbiter *a, const struct walk *w,
 static void show_rulings(struct table *t)
 {
     static struct walk w;
+    static struct walk saved[WALK_SAVED];
     int64_t sitting = session_sitting(t->s);
 
     memset(&w, 0, sizeof(w));
     w.rulings_only = true;
+    w.saved = saved;
     if (sitting == 0 ||
         ledger_lines_foreach(t->led, sitting, 0, walk_line, &w) != 0 ||
         w.total == 0) {

@@ -227,6 +227,22 @@ static void table__rulings_say_who_chose_what(void **state)
     expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
                "chooses\r\n      A chose replay: the hand is played again "
                "from the first trick; B capped");
+    /* the hand replayed to its end, the next deal begun, then undone
+     * back into this one: its ruling is listed again */
+    type_lines(&t, "A leads QS\nB plays KD\nB leads AC\nA plays 9D\n"
+                   "A leads AH\nB plays QH\nB leads 9C\nA plays JS\n"
+                   "B leads TC\n");
+    type(&t, "A plays 7S");
+    expect(&t, "tricks A 1 B 4");
+    type_lines(&t, "deal A\nB shuffles\n");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "no ruling in this deal");
+    type_lines(&t, "undo\nundo\n");
+    t.mark = t.len;
+    type(&t, "rulings");
+    expect(&t, "  L43 Revoke, or not winning the trick: B offended; A "
+               "chooses\r\n      A chose replay");
     type(&t, "quit");
     assert_int_equal(term_end(&t), 0);
 }
