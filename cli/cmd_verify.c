@@ -73,8 +73,10 @@ static int game_of(void *vctx, const struct ledger_event *ev)
 
 /* next_mark - the next `=` line of fp (a stamp before it left out, a
  * comment and the blanks before it cut off) into buf (n bytes), and its
- * line number into *line_no; false at the end. */
-static bool next_mark(FILE *fp, char *buf, size_t n, int *line_no)
+ * line number into *line_no; the actions passed counted in *actions;
+ * false at the end, or at an action past the first limit (0: none). */
+static bool next_mark(FILE *fp, char *buf, size_t n, int *line_no,
+                      int64_t *actions, int64_t limit)
 {
     while (fgets(buf, (int)n, fp) != NULL) {
         char *p = buf;
@@ -87,6 +89,11 @@ static bool next_mark(FILE *fp, char *buf, size_t n, int *line_no)
             p += strspn(p, " \t");
         }
         if (*p != '=') {
+            p += strspn(p, " \t");
+            if (*p != '\0' && strchr("#[\r\n", *p) == NULL &&
+                ++*actions > limit && limit > 0) {
+                return false;   /* after the excerpt's head */
+            }
             continue;
         }
         hash = strchr(p, '#');
@@ -120,6 +127,8 @@ static int excerpt_marks(struct ledger *l, const char *log,
     char b[TL_LINE_MAX + 2];
     int line_a = 0;
     int line_b = 0;
+    int64_t acts_a = 0;
+    int64_t acts_b = 0;
     FILE *mine = NULL;
     FILE *theirs = NULL;
     int rc = -1;
@@ -135,8 +144,11 @@ static int excerpt_marks(struct ledger *l, const char *log,
     }
     rewind(mine);
     for (;;) {
-        bool more_a = next_mark(theirs, a, sizeof(a), &line_a);
-        bool more_b = next_mark(mine, b, sizeof(b), &line_b);
+        /* the ledger's export of the game up to the excerpt's head: as
+         * many actions, and the `=` lines after the last */
+        bool more_a = next_mark(theirs, a, sizeof(a), &line_a, &acts_a, 0);
+        bool more_b = next_mark(mine, b, sizeof(b), &line_b, &acts_b,
+                                v->compared);
 
         if (!more_a && !more_b) {
             rc = 0;

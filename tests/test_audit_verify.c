@@ -347,6 +347,36 @@ static void audit__a_game_exported_alone_verifies(void **state)
                      1);
     assert_non_null(strstr(out, "which has \"= ruling L14 offender B "
                                 "remedy new-deal\" there"));
+    /* an excerpt taken while its game went on: the ledger's lines after
+     * its head are not its (it matches); its last `=` line taken out is
+     * found */
+    harness_sh("rm -f '%s'", t->db);
+    assert_int_equal(harness_sh("head -300 '%s' > '%s' && %s record --db "
+                                "'%s' '%s' >/dev/null 2>&1 && %s export "
+                                "--db '%s' --game 2 > '%s' && %s record "
+                                "--db '%s' '%s' >/dev/null 2>&1",
+                                harness_example("disputed-evening.ecarte"),
+                                t->log2, harness_ecarte(), t->db, t->log2,
+                                harness_ecarte(), t->db, t->log,
+                                harness_ecarte(), t->db,
+                                harness_example("disputed-evening.ecarte")),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log),
+                     0);
+    assert_non_null(strstr(out, "in.ecarte: matches the ledger: 47 events"));
+    assert_int_equal(harness_sh("awk '/^= /{n=NR} {l[NR]=$0} END {for (i "
+                                "= 1; i <= NR; i++) if (i != n) print l[i]}' "
+                                "'%s' > '%s'",
+                                t->log, t->log2),
+                     0);
+    assert_int_equal(harness_capture(out, sizeof(out),
+                                     "%s verify --db '%s' --log '%s' 2>&1",
+                                     harness_ecarte(), t->db, t->log2),
+                     1);
+    assert_non_null(strstr(out, "in2.ecarte: ends before the ledger's `=` "
+                                "line \"= score A 2 B 1\""));
     /* a chouette's game: persons declared before it */
     harness_sh("rm -f '%s'", t->db);
     assert_int_equal(harness_sh("%s gen --deals 6 --seed 1 --format chouette "
