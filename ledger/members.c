@@ -265,13 +265,15 @@ static int by_member(const void *pa, const void *pb)
 static const char appearances_sql[] =
     "SELECT p.sitting_id, p.code, coalesce((SELECT replace(value, '.', "
     "'-') FROM tag WHERE sitting_id = p.sitting_id AND name = 'Date' AND "
-    "value GLOB '[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]' ORDER BY id "
+    "value GLOB '[0-9][0-9][0-9][0-9][-.][0-9][0-9][-.][0-9][0-9]' "
+    "ORDER BY id "
     "LIMIT 1), (SELECT substr(opened, 1, 10) FROM sitting WHERE id = "
     "p.sitting_id)), p.id FROM person p "
     "UNION ALL "
     "SELECT t.sitting_id, t.name, coalesce((SELECT replace(value, '.', "
     "'-') FROM tag WHERE sitting_id = t.sitting_id AND name = 'Date' AND "
-    "value GLOB '[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]' ORDER BY id "
+    "value GLOB '[0-9][0-9][0-9][0-9][-.][0-9][0-9][-.][0-9][0-9]' "
+    "ORDER BY id "
     "LIMIT 1), (SELECT substr(opened, 1, 10) FROM sitting WHERE id = "
     "t.sitting_id)), min(t.id) FROM tag t WHERE t.name IN ('A', 'B') AND "
     "NOT EXISTS (SELECT 1 FROM person p WHERE p.sitting_id = t.sitting_id) "
@@ -282,7 +284,8 @@ static const char appearances_sql[] =
 static const char appearances_sql_2[] =
     "SELECT t.sitting_id, t.name, coalesce((SELECT replace(value, '.', "
     "'-') FROM tag WHERE sitting_id = t.sitting_id AND name = 'Date' AND "
-    "value GLOB '[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]' ORDER BY id "
+    "value GLOB '[0-9][0-9][0-9][0-9][-.][0-9][0-9][-.][0-9][0-9]' "
+    "ORDER BY id "
     "LIMIT 1), (SELECT substr(opened, 1, 10) FROM sitting WHERE id = "
     "t.sitting_id)), min(t.id) FROM tag t WHERE t.name IN ('A', 'B') "
     "GROUP BY t.sitting_id, t.name ORDER BY 1, 4";

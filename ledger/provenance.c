@@ -344,10 +344,12 @@ int ledger_sitting_evening(struct ledger *l, int64_t sitting, char *out,
     if (n > 0) {
         out[0] = '\0';
     }
-    /* a Date tag YYYY.MM.DD (the format's), else the day opened */
+    /* a Date tag YYYY.MM.DD (the format's; or with dashes), else the day
+     * opened */
     rc = prepare(l, "SELECT coalesce((SELECT replace(value, '.', '-') FROM "
                     "tag WHERE sitting_id = s.id AND name = 'Date' AND "
-                    "value GLOB '[0-9][0-9][0-9][0-9].[0-9][0-9].[0-9][0-9]' "
+                    "value GLOB "
+                    "'[0-9][0-9][0-9][0-9][-.][0-9][0-9][-.][0-9][0-9]' "
                     "ORDER BY id LIMIT 1), substr(s.opened, 1, 10)) FROM "
                     "sitting s WHERE s.id = ?1", &st);
     if (rc != 0) {

@@ -29,7 +29,7 @@
     /* each sitting's date, laws and format */\
     "sit AS (\n"\
     "  SELECT s.id AS sitting_id,\n"\
-    "    CASE WHEN d.value LIKE '____.__.__'\n"\
+    "    CASE WHEN REPLACE(d.value, '.', '-') LIKE '____-__-__'\n"\
     "              AND d.value NOT LIKE '%?%'\n"\
     "         THEN REPLACE(d.value, '.', '-')\n"\
     "         ELSE SUBSTR(s.opened, 1, 10) END AS sitting_date,\n"\

@@ -257,7 +257,8 @@ bool tl_tag_date_ok(const char *v)
     if (v[0] == '\0' || strcmp(v, "?") == 0) {
         return true;            /* the format's default: not known */
     }
-    if (strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
+    /* the format's dots, or the dashes of a time stamp's day */
+    if (strlen(v) != 10 || (v[4] != '.' && v[4] != '-') || v[7] != v[4]) {
         return false;
     }
     /* each part known (its value + 1) or not (0), on its own */

@@ -299,7 +299,8 @@ bool tl_date_valid(const char *s);
 
 /*
  * tl_tag_date_ok - may v (NUL-terminated) be the value of a Date tag:
- * YYYY.MM.DD, a real day (tl_date_valid), or with a part not known
+ * YYYY.MM.DD (or YYYY-MM-DD, as a time stamp writes a day), a real day
+ * (tl_date_valid), or with a part not known
  * written as '?'s, each part on its own ("2026.??.??", "????.02.29" in
  * some leap year, "2026.??.31" in some month), or "?" or "" (the
  * format's default)?

@@ -59,6 +59,7 @@ static void date__real_days_and_unknown_parts_read(void **state)
     tag_reads("2024.02.29");            /* a leap year */
     tag_reads("2000.02.29");            /* divisible by 400 */
     tag_reads("2026.12.31");
+    tag_reads("2026-03-01");            /* a time stamp's day, dashes */
     tag_reads("2026.03.??");            /* the day not known */
     tag_reads("2026.??.??");
     tag_reads("????.??.??");
@@ -81,7 +82,8 @@ static void date__what_is_no_day_is_refused(void **state)
     tag_refused("2026.04.31");
     tag_refused("2026.01.00");
     tag_refused("2026.1.5");
-    tag_refused("2026-03-01");          /* the time stamp's dashes */
+    tag_refused("2026-03.01");          /* dashes and dots mixed */
+    tag_refused("2026-02-30");
     tag_refused("yesterday");
     tag_refused("????.02.30");          /* in no year */
     tag_refused("2026.??.32");          /* in no month */
@@ -156,10 +158,11 @@ static void date__standings_place_an_unknown_day_on_the_opening(void **state)
                     "'%s' standings --db %s --json --until 2024-12-31", e,
                     t->db);
     assert_non_null(strstr(out, "\"sittings\":0"));
-    /* the near miss: the same sitting with its whole day in 2024 */
+    /* the near miss: the same sitting with its whole day in 2024 (its
+     * dashes as a time stamp's) */
     harness_sh("rm -f %s", t->db);
     assert_int_equal(
-        harness_sh("sed -i 's/2024[.][?][?][.][?][?]/2024.05.06/' %s",
+        harness_sh("sed -i 's/2024[.][?][?][.][?][?]/2024-05-06/' %s",
                    t->log),
         0);
     assert_int_equal(harness_record(t->db, t->log), 0);
